@@ -1,0 +1,63 @@
+/** Contracts of sign-in, current user, password reset and first-run setup. */
+import { z } from 'zod';
+import { LOGIN_CODES } from './messages';
+import { TEAM_TYPES } from './teams';
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+
+export const LoginInputSchema = z.strictObject({
+  username: trimmed(100),
+  password: z.string().min(1).max(200),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const LoginCodeSchema = z.enum(LOGIN_CODES);
+
+export const CurrentUserSchema = z.object({
+  userName: z.string(),
+  roles: z.array(z.string()),
+  clientName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  domainName: z.string(),
+  privateHelpPage: z.string().nullable(),
+  teamType: z.enum(TEAM_TYPES).nullable(),
+  singleTeam: z.boolean(),
+  multiTeam: z.boolean(),
+  teamOwner: z.boolean(),
+  teamName: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const UsernameStatusSchema = z.enum(['TAKEN', 'AVAILABLE']);
+
+export const PasswordResetRequestSchema = z.strictObject({
+  usernameOrEmail: trimmed(254),
+});
+
+export const PasswordResetSchema = z.strictObject({
+  token: z.string().min(10).max(200),
+  password: z.string().min(1).max(200),
+  verifyPassword: z.string().min(1).max(200),
+});
+
+export const SetupInputSchema = z.strictObject({
+  token: z.string().min(10).max(200),
+  username: trimmed(100),
+  email: z.string().trim().email().max(254),
+  firstName: trimmed(100),
+  lastName: trimmed(100),
+  password: z.string().min(1).max(200),
+});
+
+export const MessageSchema = z.object({ message: z.string() });
+
+export const SupportWidgetSchema = z.object({
+  appKey: z.string().nullable(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  clientName: z.string(),
+});

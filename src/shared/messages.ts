@@ -1,0 +1,51 @@
+/** User-facing text of the spec, word for word (typos included where the spec has them). */
+
+export const LOGIN_CODES = [
+  'LOGIN_SUCCESSFUL',
+  'WHITELIST_FAILURE',
+  'TRIAL_EXPIRED',
+  'ACCOUNT_DISABLED',
+  'INVALID_CREDENTIALS',
+] as const;
+export type LoginCode = (typeof LOGIN_CODES)[number];
+
+export const LOGIN_MESSAGES: Record<Exclude<LoginCode, 'LOGIN_SUCCESSFUL'>, string> = {
+  WHITELIST_FAILURE:
+    'Sorry, but your IP address is not in the permitted list specified by your domain administrator to access Clearlist.',
+  TRIAL_EXPIRED: 'Your trial period has expired',
+  ACCOUNT_DISABLED: 'This account has been disabled',
+  INVALID_CREDENTIALS:
+    "We can't seem to find the login information you've entered. If you haven't signed up yet, please register to create an account.",
+};
+
+/** Message for any login code, the generic one for codes the app does not know. */
+export function loginMessage(code: string): string {
+  return (LOGIN_MESSAGES as Record<string, string>)[code] ?? LOGIN_MESSAGES.INVALID_CREDENTIALS;
+}
+
+export const INTENT_OF_USE_TEXT =
+  'Employment decisions will not be made on the basis of potential matches. ' +
+  'Every potential match will be confirmed before any final decision is made.';
+
+export const INTENT_DECLINED = 'You must acknowledge intent of use in order to use Clearlist.';
+
+export const TOAST_DURATION_MS = 10_000;
+
+export const MESSAGES = {
+  required: 'This field is required.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordRules:
+    'Use at least 7 characters, with at least one letter and one number, not based on a dictionary word or your username.',
+  passwordTooShort: 'Password must be at least 7 characters long.',
+  passwordNeedsLetterAndNumber: 'Password must contain at least one letter and one number.',
+  passwordIsUsername: 'Password must not be the same as the username.',
+  passwordIsDictionaryWord: 'Password must not be based on a dictionary word.',
+  resetRequested:
+    'If an account matches what you entered, we have e-mailed a link to reset its password. The link is valid for one hour.',
+  resetLinkInvalid: 'This password reset link is invalid, has expired or has already been used.',
+  resetDone: 'Your password has been changed. You can log in with it now.',
+  setupLinkInvalid: 'This setup link is invalid or has already been used.',
+  tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
+  loggedOut: 'You have been logged out.',
+  genericError: 'Error occurred.',
+} as const;

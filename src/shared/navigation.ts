@@ -1,0 +1,104 @@
+/** Routes and menus of the web app (spec accounts-and-access §2, batch-and-interactive-search §2). */
+import { hasAnyRole, type Role } from './roles';
+import type { TeamType } from './teams';
+
+export const DEFAULT_TITLE = 'Clearlist';
+
+export interface RouteDef {
+  /** React Router path pattern. */
+  path: string;
+  title?: string;
+  /** Needs no login (landing, login, registration, public pages). */
+  isPublic?: boolean;
+  /** Route-level roles; when absent, the roles of the menu item whose link matches apply. */
+  roles?: Role[];
+  /** Hide the navigation bar on this page (route metadata). */
+  hideNav?: boolean;
+}
+
+export const ROUTES: RouteDef[] = [
+  { path: '/', title: 'Clearlist: exclusion screening for healthcare', isPublic: true, hideNav: true },
+  { path: '/login', title: 'Log in', isPublic: true },
+  { path: '/reset-password', title: 'Reset your password', isPublic: true },
+  { path: '/reset-password/:token', title: 'Choose a new password', isPublic: true },
+  { path: '/setup/:token', title: 'Set up Clearlist', isPublic: true },
+  { path: '/registration/:plan/:invitationId?', title: 'Create an Account', isPublic: true },
+  { path: '/lists', title: 'Lists we search', isPublic: true },
+  { path: '/why-monthly', title: 'Why search every month', isPublic: true },
+  { path: '/automation', title: 'Automation', isPublic: true },
+  { path: '/privacy', title: 'Privacy policy', isPublic: true },
+  { path: '/help', title: 'Help', isPublic: true },
+  { path: '/home', title: 'Home' },
+  { path: '/account-details', title: 'Account Overview' },
+  { path: '/flex-search', title: 'Batch Search' },
+  { path: '/flex-search/file-upload', title: 'New Batch Search' },
+  { path: '/flex-search/:batchId/details', title: 'Batch Search Results' },
+  { path: '/interactive/search', title: 'Interactive Search' },
+  { path: '/interactive/results', title: 'Search Results', isPublic: true },
+  { path: '/npi/results', title: 'NPI Search Results', isPublic: true },
+  { path: '/batch/name/batchUI', title: 'Batch Name Search' },
+  { path: '/batch/npi/batchUI', title: 'Batch NPI Search' },
+  { path: '/advancedSearch/search', title: 'Advance Search' },
+  { path: '/searchhistory/main', title: 'Search History' },
+  { path: '/admin', title: 'Client Admin' },
+  { path: '/admin/domainHierarchy', title: 'Teams' },
+  { path: '/admin/userManagement', title: 'Users' },
+  { path: '/admin/queueManagement', title: 'Batch Queue Management' },
+  { path: '/npi/apikeys', title: 'API Key Management' },
+  { path: '/npi/apidoc', title: 'API Documentation' },
+];
+
+export type MenuName = 'Search' | 'Settings';
+
+export interface MenuItem {
+  menu: MenuName;
+  label: string;
+  link: string;
+  roles?: Role[];
+  /** Shown only for this team type (Teams: multi-team; Team Settings: single team). */
+  teamType?: TeamType;
+}
+
+export const MENU_ITEMS: MenuItem[] = [
+  { menu: 'Search', label: 'Interactive Search', link: '/interactive/search' },
+  { menu: 'Search', label: 'Batch Search (New)', link: '/flex-search' },
+  { menu: 'Search', label: 'Batch Name Search', link: '/batch/name/batchUI', roles: ['name_search_user'] },
+  { menu: 'Search', label: 'Batch NPI Search', link: '/batch/npi/batchUI', roles: ['npi_search_user'] },
+  { menu: 'Search', label: 'Advance Search', link: '/advancedSearch/search', roles: ['advanced_search'] },
+  { menu: 'Search', label: 'Search History', link: '/searchhistory/main', roles: ['paying_user'] },
+  { menu: 'Settings', label: 'Account Details', link: '/account-details', roles: ['account_owner_user'] },
+  { menu: 'Settings', label: 'Client Admin', link: '/admin', roles: ['system_admin_user'] },
+  { menu: 'Settings', label: 'Teams', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'MULTI_TEAM' },
+  { menu: 'Settings', label: 'Team Settings', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'SINGLE' },
+  { menu: 'Settings', label: 'Users', link: '/admin/userManagement', roles: ['domain_admin_user'] },
+  { menu: 'Settings', label: 'Batch Queue Management', link: '/admin/queueManagement', roles: ['system_admin_user'] },
+  { menu: 'Settings', label: 'API Key Management', link: '/npi/apikeys', roles: ['api_user'] },
+  { menu: 'Settings', label: 'API Documentation', link: '/npi/apidoc', roles: ['api_user'] },
+];
+
+export interface MenuUser {
+  roles: readonly string[];
+  teamType: TeamType | null;
+}
+
+/** Menu items the user may see, in menu order. `working` lists the links whose pages exist. */
+export function visibleMenuItems(user: MenuUser, working: ReadonlySet<string>): MenuItem[] {
+  return MENU_ITEMS.filter(
+    (item) =>
+      working.has(item.link) &&
+      hasAnyRole(user.roles, item.roles) &&
+      (!item.teamType || item.teamType === user.teamType),
+  );
+}
+
+/** Roles a path needs: the route's own, else those of the menu item whose link matches. */
+export function rolesForPath(path: string): Role[] | undefined {
+  const route = ROUTES.find((r) => r.path === path);
+  if (route?.roles) return route.roles;
+  const items = MENU_ITEMS.filter((item) => item.link === path);
+  if (items.length === 0) return undefined;
+  // Teams and Team Settings share a link: the union of their roles applies.
+  const roles = new Set<Role>();
+  for (const item of items) for (const role of item.roles ?? []) roles.add(role);
+  return roles.size ? [...roles] : undefined;
+}
