@@ -89,6 +89,13 @@ export interface RejectedRow {
   line: number;
   reason: string;
   raw?: string;
+  /** File the row came from, when a parse reads several files. */
+  file?: string;
+  /**
+   * `error` (the default when absent): the row was not imported. `warning`: the row was
+   * imported but something in it was dropped or repaired (e.g. an unreadable date).
+   */
+  severity?: 'error' | 'warning';
 }
 
 /** Creates a record with every field empty, for parsers to fill in. */

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { ListRecord } from '#shared/list-record';
+import type { FileContext } from './parse-run';
+
+/**
+ * `file`: remembers every record id of the file (lists up to a few 100k rows).
+ * `adjacent`: compares with the previous record only, for huge files sorted by id
+ * (NPPES by NPI, DMF by SSN) where remembering all ids would not fit in memory.
+ */
+export type DedupeScope = 'file' | 'adjacent';
+
+interface Seen {
+  line: number;
+  fingerprint: string;
+  copies: number;
+}
+
+function fingerprintOf(record: ListRecord): string {
+  return createHash('sha1').update(JSON.stringify(record)).digest('base64');
+}
+
+/**
+ * The duplicate rule shared by all sources, applied per file:
+ * - a record identical to an earlier one is skipped and reported ("duplicate of line N");
+ * - a record with an earlier id but other content is kept under the id `ID#2` (`#3`, …)
+ *   and reported as a warning, so nothing is lost and ids stay unique.
+ */
+export class RecordDeduper {
+  private readonly seen = new Map<string, Seen>();
+
+  constructor(
+    private readonly context: FileContext,
+    private readonly scope: DedupeScope = 'file',
+  ) {}
+
+  /** Returns the record to emit, or null when it was a duplicate. */
+  admit(record: ListRecord, line: number, raw?: string): ListRecord | null {
+    const id = record.sourceRecordId;
+    const fingerprint = fingerprintOf(record);
+    const earlier = this.seen.get(id);
+    if (!earlier) {
+      this.remember(id, { line, fingerprint, copies: 1 });
+      return record;
+    }
+    if (earlier.fingerprint === fingerprint) {
+      this.context.reject(line, `duplicate of line ${earlier.line} (identical row skipped)`, raw);
+      return null;
+    }
+    earlier.copies += 1;
+    const newId = `${id}#${earlier.copies}`;
+    this.context.warn(line, `record id ${id} also at line ${earlier.line} with other content; kept as ${newId}`, raw);
+    return { ...record, sourceRecordId: newId };
+  }
+
+  private remember(id: string, seen: Seen): void {
+    if (this.scope === 'adjacent') this.seen.clear();
+    this.seen.set(id, seen);
+  }
+}
+
+/** A short stable id from key parts, for sources that publish no record id (LEIE, states). */
+export function hashId(parts: readonly (string | null)[]): string {
+  return createHash('sha1').update(parts.map((p) => p ?? '').join('\u001f')).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,94 @@
+import type { ListRecord, RejectedRow } from '#shared/list-record';
+import { laterDate } from './dates';
+
+export interface ParseOptions {
+  /** ISO date the files were downloaded; copied to every record's `dateAcquired`. */
+  dateAcquired?: string | null;
+  /** Sees every rejected row and warning as it happens (the run keeps only the first ones). */
+  onIssue?: (issue: RejectedRow) => void;
+  /** How many issues `run.rejected` keeps in memory (default 10,000); counts stay exact. */
+  maxCollectedIssues?: number;
+}
+
+/** What a parser gets for one file: where to report rows, and the run's options. */
+export interface FileContext {
+  file: string;
+  dateAcquired: string | null;
+  reject(line: number, reason: string, raw?: string): void;
+  warn(line: number, reason: string, raw?: string): void;
+  /** Records the data's as-of date when the file reveals it (the latest one wins). */
+  noteAsOf(date: string | null): void;
+}
+
+export interface ParseCounts {
+  records: number;
+  rejected: number;
+  warnings: number;
+}
+
+/**
+ * The result of `parse(files, opts)`: iterate it once for the records; `rejected`, `counts`
+ * and `asOf` fill in while it runs and are complete when the iteration ends.
+ */
+export interface ParseRun extends AsyncIterable<ListRecord> {
+  readonly rejected: readonly RejectedRow[];
+  readonly counts: Readonly<ParseCounts>;
+  readonly asOf: string | null;
+}
+
+export type FileContextFactory = (file: string) => FileContext;
+
+/** Wraps a record producer into a ParseRun that collects issues and the as-of date. */
+export function createParseRun(
+  options: ParseOptions,
+  produce: (contextFor: FileContextFactory) => AsyncIterable<ListRecord>,
+): ParseRun {
+  const rejected: RejectedRow[] = [];
+  const counts: ParseCounts = { records: 0, rejected: 0, warnings: 0 };
+  const maxCollected = options.maxCollectedIssues ?? 10_000;
+  let asOf: string | null = null;
+  let isStarted = false;
+
+  const report = (issue: RejectedRow): void => {
+    if (issue.severity === 'warning') counts.warnings += 1;
+    else counts.rejected += 1;
+    if (rejected.length < maxCollected) rejected.push(issue);
+    options.onIssue?.(issue);
+  };
+  const contextFor: FileContextFactory = (file) => ({
+    file,
+    dateAcquired: options.dateAcquired ?? null,
+    reject: (line, reason, raw) => report({ file, line, reason, raw, severity: 'error' }),
+    warn: (line, reason, raw) => report({ file, line, reason, raw, severity: 'warning' }),
+    noteAsOf: (date) => {
+      asOf = laterDate(asOf, date);
+    },
+  });
+
+  return {
+    get rejected() {
+      return rejected;
+    },
+    get counts() {
+      return counts;
+    },
+    get asOf() {
+      return asOf;
+    },
+    async *[Symbol.asyncIterator]() {
+      if (isStarted) throw new Error('a parse run can be iterated only once');
+      isStarted = true;
+      for await (const record of produce(contextFor)) {
+        counts.records += 1;
+        yield record;
+      }
+    },
+  };
+}
+
+/** Reads a whole run into memory: for tests and small lists only. */
+export async function collectRun(run: ParseRun): Promise<ListRecord[]> {
+  const records: ListRecord[] = [];
+  for await (const record of run) records.push(record);
+  return records;
+}
