@@ -3,7 +3,7 @@ import { cell, isHeader } from '../core/columns';
 import { parseCsvSource, readDate, type RowPosition } from '../core/csv-source';
 import { hashId } from '../core/dedupe';
 import { RowError, wrongSource } from '../core/errors';
-import { isValidNpi } from '../core/npi';
+import { isValidNpi } from '#shared/identifiers';
 import { createParseRun, type FileContext, type ParseOptions, type ParseRun } from '../core/parse-run';
 import { inputName, type ListInput } from '../core/read-lines';
 import { clean, digitsOrNull } from '../core/text';
