@@ -13,6 +13,6 @@ const shorten = (text: string, max = 300): string => (text.length > max ? `${tex
 /** Builds the wrong-source message: what was expected, and what the file starts with. */
 export function wrongSource(title: string, file: string, expected: string, found: string): WrongSourceError {
   return new WrongSourceError(
-    `${file} is not a ${title} file: expected the header ${shorten(expected)} but the file starts with ${shorten(JSON.stringify(found), 200)}`,
+    `${file} is not in the ${title} layout: expected the header ${shorten(expected)} but the file starts with ${shorten(JSON.stringify(found), 200)}`,
   );
 }
