@@ -1,0 +1,28 @@
+/** Providers of the web app: Mantine theme, toasts, TanStack Query and the router. */
+import { useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { cssVariablesResolver, theme } from './theme';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+export interface AppProps {
+  router: Router;
+  queryClient: QueryClient;
+  /** 'test' turns off transitions and portals' delays for jsdom. */
+  env?: 'default' | 'test';
+}
+
+export function App({ router, queryClient, env = 'default' }: AppProps) {
+  const [client] = useState(queryClient);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+      <Notifications position="top-right" limit={4} />
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,28 @@
+/** Built pages by route path. Keys must equal BUILT_PATHS, which the type checks both ways. */
+import type { ComponentType } from 'react';
+import { LoginPage } from '../auth/login-page';
+import { ResetRequestPage } from '../auth/reset-request-page';
+import { ResetPasswordPage } from '../auth/reset-password-page';
+import { SetupPage } from '../auth/setup-page';
+import { HomePage } from '../home/home-page';
+import { AutomationPage } from '../info/automation-page';
+import { HelpPage } from '../info/help-page';
+import { ListsPage } from '../info/lists-page';
+import { PrivacyPage } from '../info/privacy-page';
+import { WhyMonthlyPage } from '../info/why-monthly-page';
+import { LandingPage } from '../landing/landing-page';
+import type { BuiltPath } from './built-pages';
+
+export const PAGES: Record<BuiltPath, ComponentType> = {
+  '/': LandingPage,
+  '/login': LoginPage,
+  '/reset-password': ResetRequestPage,
+  '/reset-password/:token': ResetPasswordPage,
+  '/setup/:token': SetupPage,
+  '/home': HomePage,
+  '/help': HelpPage,
+  '/privacy': PrivacyPage,
+  '/why-monthly': WhyMonthlyPage,
+  '/automation': AutomationPage,
+  '/lists': ListsPage,
+};

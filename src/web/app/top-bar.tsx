@@ -1,0 +1,67 @@
+/** Top bar: logo, welcome banner and menus when logged in, Register/Login when not, Help, Print, Logout. */
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CurrentUser } from '#shared/auth';
+import { Logo } from './logo';
+import { NavMenus } from './nav-menus';
+import { useHelp } from './use-help';
+import { useLogout } from './use-logout';
+
+export function TopBar({ user }: { user: CurrentUser | null | undefined }) {
+  const openHelp = useHelp(user);
+  const logout = useLogout();
+
+  return (
+    <Box
+      component="header"
+      data-print="hide"
+      px={{ base: 'sm', sm: 'lg' }}
+      py="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-white)' }}
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap" maw={1200} mx="auto">
+        <Group gap="lg" wrap="wrap">
+          <Logo size="md" />
+          {user && <NavMenus user={user} />}
+        </Group>
+        <Group gap="xs" wrap="wrap" justify="flex-end">
+          {user && <WelcomeBanner user={user} />}
+          {user === null && (
+            <>
+              <Button component={Link} to="/registration/company" variant="default">
+                Register
+              </Button>
+              <Button component={Link} to="/login">
+                Login
+              </Button>
+            </>
+          )}
+          <Button variant="subtle" onClick={() => void openHelp()}>
+            Help
+          </Button>
+          <Button variant="subtle" onClick={() => window.print()}>
+            Print
+          </Button>
+          {user && (
+            <Button variant="outline" onClick={() => void logout()}>
+              Logout
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Box>
+  );
+}
+
+function WelcomeBanner({ user }: { user: CurrentUser }) {
+  return (
+    <Stack gap={0} mr="sm" aria-label="Signed in as" role="group">
+      <Text size="sm" fw={600}>
+        Welcome, {user.fullName}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {user.clientName}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+/** Landing page: what Clearlist does and for whom, pricing, and the ways in. No top bar here. */
+import type { ReactNode } from 'react';
+import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { LandingHeader } from './landing-header';
+import { AudienceSection, PricingSection, SearchesSection } from './landing-sections';
+import classes from './landing.module.css';
+
+export interface LandingPageProps {
+  /** The interactive search form; it is added by the search feature and shown in the hero. */
+  searchSlot?: ReactNode;
+}
+
+export function LandingPage({ searchSlot }: LandingPageProps) {
+  return (
+    <>
+      <LandingHeader />
+      <Box component="main" id="main" tabIndex={-1} className={classes.main} data-print="content">
+        <Box className={classes.hero}>
+          <Container size={1200} px="md" py={{ base: 40, sm: 72 }}>
+            <SimpleGrid cols={{ base: 1, md: searchSlot ? 2 : 1 }} spacing={48}>
+              <Stack gap="lg" maw={720}>
+                <Title order={1} className={classes.title}>
+                  Exclusion screening for healthcare, done every month
+                </Title>
+                <Text size="xl" className={classes.lead}>
+                  Clearlist checks your employees, vendors and contractors against the OIG, SAM, OFAC and state Medicaid
+                  exclusion lists, and helps your compliance team review and document every potential match.
+                </Text>
+                <Group gap="sm">
+                  <Button component={Link} to="/registration/trial" size="md">
+                    Start free trial
+                  </Button>
+                  <Button component={Link} to="/registration/company" size="md" variant="white">
+                    Sign up
+                  </Button>
+                  <Button component={Link} to="/login" size="md" variant="outline" className={classes.outlineOnDark}>
+                    Log in
+                  </Button>
+                </Group>
+                <Text size="sm" className={classes.note}>
+                  10 free searches a month on the trial. Plans from $30 a month.
+                </Text>
+              </Stack>
+              {searchSlot && <Box>{searchSlot}</Box>}
+            </SimpleGrid>
+          </Container>
+        </Box>
+        <Container size={1200} px="md" py={{ base: 40, sm: 64 }}>
+          <Stack gap={64}>
+            <AudienceSection />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
+              <SearchesSection />
+              <PricingSection />
+            </SimpleGrid>
+          </Stack>
+        </Container>
+      </Box>
+    </>
+  );
+}
