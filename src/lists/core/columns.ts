@@ -27,7 +27,7 @@ export type ColumnSpec<K extends string> = Record<K, readonly string[]>;
 export function locateColumns<K extends string>(
   header: readonly string[],
   spec: ColumnSpec<K>,
-  required: readonly K[],
+  required: readonly NoInfer<K>[],
   where: { title: string; file: string },
 ): Record<K, number> {
   const index = new Map<string, number>();

@@ -15,20 +15,20 @@ export interface RowPosition {
 }
 
 /** Maps the data rows of one file; built from its first record by `CsvSourceSpec.start`. */
-export interface RowMapper {
+export interface RowMapper<T = ListRecord> {
   /** Fields a row must have (see `checkWidth`). */
   width: number;
-  /** Returns the record, null to skip a row on purpose (e.g. a known footer), or throws RowError. */
-  map(fields: string[], row: RowPosition): ListRecord | null;
+  /** Returns the row's value, null to skip a row on purpose, or throws RowError. */
+  map(fields: string[], row: RowPosition): T | null;
 }
 
-export interface CsvSourceSpec {
+export interface CsvSourceSpec<T = ListRecord> {
   delimiter?: string;
   dedupe?: DedupeScope;
   /** No header line: the first record is data too (OFAC). */
   isHeaderless?: boolean;
   /** Checks the header or shape (throwing WrongSourceError) and returns the row mapper. */
-  start(first: CsvRecord): RowMapper;
+  start(first: CsvRecord): RowMapper<T>;
 }
 
 /** Streams the CSV records of a file, reporting unreadable text to the context. */
@@ -37,12 +37,11 @@ export function csvRecords(input: ListInput, context: FileContext, delimiter = '
 }
 
 /**
- * Drives a CSV source: header check, ragged rows, row errors, duplicates. An empty file
- * yields nothing and one warning; a header-only file yields nothing.
+ * Maps the rows of a CSV file: header check, ragged rows, row errors. An empty file yields
+ * nothing and one warning; a header-only file yields nothing.
  */
-export async function* parseCsvSource(input: ListInput, context: FileContext, spec: CsvSourceSpec): AsyncGenerator<ListRecord> {
-  const deduper = new RecordDeduper(context, spec.dedupe ?? 'file');
-  let mapper: RowMapper | null = null;
+export async function* mapCsvRows<T>(input: ListInput, context: FileContext, spec: CsvSourceSpec<T>): AsyncGenerator<{ value: T; line: number; raw: string }> {
+  let mapper: RowMapper<T> | null = null;
   for await (const record of csvRecords(input, context, spec.delimiter)) {
     if (mapper === null) {
       mapper = spec.start(record);
@@ -54,19 +53,24 @@ export async function* parseCsvSource(input: ListInput, context: FileContext, sp
       continue;
     }
     const position: RowPosition = { line: record.line, raw: record.raw, warn: (reason) => context.warn(record.line, reason, record.raw) };
-    let mapped: ListRecord | null;
     try {
-      mapped = mapper.map(record.fields, position);
+      const value = mapper.map(record.fields, position);
+      if (value !== null) yield { value, line: record.line, raw: record.raw };
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       context.reject(record.line, error.message, record.raw);
-      continue;
     }
-    if (mapped === null) continue;
-    const admitted = deduper.admit(mapped, record.line, record.raw);
-    if (admitted) yield admitted;
   }
   if (mapper === null) context.warn(0, 'file is empty');
+}
+
+/** Drives a CSV source to records: `mapCsvRows` plus the duplicate rule (see RecordDeduper). */
+export async function* parseCsvSource(input: ListInput, context: FileContext, spec: CsvSourceSpec): AsyncGenerator<ListRecord> {
+  const deduper = new RecordDeduper(context, spec.dedupe ?? 'file');
+  for await (const { value, line, raw } of mapCsvRows(input, context, spec)) {
+    const admitted = deduper.admit(value, line, raw);
+    if (admitted) yield admitted;
+  }
 }
 
 /**

@@ -1,0 +1,76 @@
+import { isHeader } from '../core/columns';
+import { mapCsvRows, readDate } from '../core/csv-source';
+import { RowError, wrongSource } from '../core/errors';
+import type { FileContext } from '../core/parse-run';
+import type { ListInput } from '../core/read-lines';
+import { clean } from '../core/text';
+import { DEACTIVATION_HEADER, OTHERNAME_HEADER, PL_HEADER } from './header';
+
+/** A row of a reference file, keyed by NPI, with where it came from (for orphan reports). */
+export interface NpiFact<T> {
+  npi: string;
+  line: number;
+  value: T;
+}
+
+function requireNpi(text: string): string {
+  const npi = text.trim();
+  if (!/^\d{10}$/.test(npi)) throw new RowError(`NPI "${npi}" is not 10 digits`);
+  return npi;
+}
+
+const quoted = (header: readonly string[]): string => header.map((h) => `"${h}"`).join(',');
+
+/** Streams `othername_pfile_*.csv`: other organisation names (type 3 DBA, 4 former LBN, 5 other). */
+export async function* readOtherNames(input: ListInput, context: FileContext): AsyncGenerator<NpiFact<{ name: string; typeCode: string | null }>> {
+  for await (const { value, line } of mapCsvRows(input, context, {
+    start(header) {
+      if (!isHeader(header.fields, OTHERNAME_HEADER)) throw wrongSource('NPPES othername_pfile', context.file, quoted(OTHERNAME_HEADER), header.raw);
+      return {
+        width: OTHERNAME_HEADER.length,
+        map(f) {
+          const name = clean(f[1]);
+          if (name === null) throw new RowError('Provider Other Organization Name is empty');
+          return { npi: requireNpi(f[0]), name, typeCode: clean(f[2]) };
+        },
+      };
+    },
+  })) yield { npi: value.npi, line, value: { name: value.name, typeCode: value.typeCode } };
+}
+
+/** Streams `pl_pfile_*.csv`: secondary practice locations (city, state). */
+export async function* readPracticeLocations(input: ListInput, context: FileContext): AsyncGenerator<NpiFact<{ city: string | null; state: string | null }>> {
+  for await (const { value, line } of mapCsvRows(input, context, {
+    start(header) {
+      if (!isHeader(header.fields, PL_HEADER)) throw wrongSource('NPPES pl_pfile', context.file, quoted(PL_HEADER), header.raw);
+      return { width: PL_HEADER.length, map: (f) => ({ npi: requireNpi(f[0]), city: clean(f[3]), state: clean(f[4]) }) };
+    },
+  })) yield { npi: value.npi, line, value: { city: value.city, state: value.state } };
+}
+
+/**
+ * Streams the deactivated-NPI report saved as CSV (`NPI`, `NPPES Deactivation Date`). Title
+ * lines above the header, as in the CMS spreadsheet, are skipped.
+ */
+export async function* readDeactivations(input: ListInput, context: FileContext): AsyncGenerator<NpiFact<string | null>> {
+  let titleLines = 0;
+  for await (const { value, line } of mapCsvRows<{ npi: string; date: string | null } | 'title'>(input, context, {
+    isHeaderless: true,
+    start() {
+      let isInBody = false;
+      return {
+        width: 1,
+        map(f, row) {
+          if (!isInBody) {
+            const at = isHeader(f.slice(0, 2), DEACTIVATION_HEADER) ? 0 : -1;
+            if (at === 0) isInBody = true;
+            else if (++titleLines > 5) throw wrongSource('NPPES deactivated NPI report', context.file, DEACTIVATION_HEADER.join(','), row.raw);
+            return 'title';
+          }
+          return { npi: requireNpi(f[0]), date: readDate(f[1] ?? '', 'MM/DD/YYYY', 'NPPES Deactivation Date', row) };
+        },
+      };
+    },
+  })) if (value !== 'title') yield { npi: value.npi, line, value: value.date };
+}
+
