@@ -1,0 +1,1108 @@
+/**
+ * Clearlist's own table of English given names and their nicknames, diminutives and
+ * common spelling variants, compiled by the team (not copied from any public table).
+ * One group per line: the first word is the formal name, the rest are names people use
+ * for it. A nickname may sit in several groups (Bill: William and Robert's old rhyming
+ * form is not here, but Al is under Albert, Alfred, Alan…); two names are related only
+ * when they share a group, so Albert and Alfred stay unrelated.
+ */
+export const NICKNAME_GROUPS_TEXT = `
+aaron ron ronnie ronny erin aron
+abel abe
+abner ab abbie
+abraham abe abram bram abie
+abigail abby abbie abbey gail nabby
+absalom ab abbie
+ada addie adah
+adam ad addie
+adelaide addie adela della ada heidi delia
+adeline addie ada aline lina adaline adelina
+adolph adolf dolph ad
+adrian adrien ade
+adrienne adriana adrianna adriane
+agatha aggie
+agnes aggie nessa nessie nancy
+albert al bert bertie albie
+alberta allie bert bertie
+alexander al alex alec alek lex sandy sander zander xander sasha alexis alejandro alastair alistair
+alexandra alex alexa sandra sandy sasha lexi lexie alix alexis
+alfred al alf alfie fred freddie freddy
+alfreda freda freddie alfie
+alice allie ally alicia alisa elsie alyce
+alison allison allie ally alyson
+allen al allie alan allan alen
+alonzo lon lonnie lonzo al alphonso
+alphonso al alfie fonzie lonzo alfonso phonso
+alvin al vin vinny alvan
+amanda mandy manda mandie
+amelia millie amy mel milly emily
+amos amos
+andrew andy drew andre andreas
+andrea andie drea
+angela angie angel angelina
+angelina angie lina angela
+ann anne annie nan nancy nanny anna anita annette hannah
+anna ann anne annie nan nanny
+annette ann anne annie nettie
+anthony tony ant anton antony
+antoinette toni netty nettie toinette
+archibald archie arch baldy
+arnold arnie arne
+arthur art artie arty
+augustine gus austin augie
+augustus gus augie august austin
+augusta gussie gus aggie gusta
+barbara barb barbie babs bobbie bab
+barnabas barney barnaby
+bartholomew bart bat bartie
+beatrice bea bee trixie betty beattie
+belinda linda belle bella
+benedict ben bennett benny dick
+benjamin ben benny benji bennie jamie benjy
+bernard bernie barney berny
+bertha bertie berta birdie
+bertram bert bertie
+beverly bev
+blanche blanch
+bradley brad
+brenda bren
+brian bryan bryant
+bridget biddy bridie brigid bridgette bridgett bree
+calvin cal vin
+cameron cam
+camille cammie millie
+candace candy candice
+carl karl carlos charlie
+carlos carl charlie
+carol carrie carole caroline lynn
+caroline carrie carol lynn caddie callie carolyn lina
+carolyn carrie carol lynn carolyn
+catherine cathy kate katie kathy kat kitty cat cate kay katy trina cathryn catharine katherine kathryn katharine kittie
+cecilia cissy cece celia sissy cecily
+charles charlie chuck chas chaz chip carl chick chaz
+charlotte lottie charlie lotta tottie lotty
+chester chet
+christian chris kit christy
+christina chris chrissy christy tina kristy kris kristina christine kristine xina
+christine chris chrissy christy tina kristy kris
+christopher chris kit topher christy kristopher cris
+clara clare claire clarissa
+clarence clare clair
+clement clem
+clifford cliff
+clifton cliff
+columbus lum
+conrad connie con
+constance connie
+cornelia nelly nellie connie cornie
+cornelius neil con connie corny neely niel
+curtis curt
+cynthia cindy cyndi cynth
+cyrus cy
+daniel dan danny dannie
+danielle dani danny ellie
+darlene darla lena
+david dave davy davey davie dai
+deborah deb debbie debby debra
+delbert del bert dell
+delores lola lolly dee dolly dolores
+dennis denny dennie
+diana di dee diane dianna di
+dominic dom nick nic dominick
+donald don donnie donny
+donna donnie
+dorothy dot dottie dolly dora dorothea dotty
+douglas doug
+earnest ernie ernest
+ebenezer eben eb
+edgar ed eddie eddy ned
+edith edie edye
+edmund ed eddie ned ted edmond
+edward ed eddie eddy ned ted teddy ward
+edwin ed eddie ned win
+elbert al bert el elbie
+eleanor ellie nell nellie nora lenora elle leonora lena ella elly elinor
+elias eli lias
+elijah eli lige
+elisha eli lish
+elizabeth liz lizzie lizzy beth betty betsy bess bessie eliza libby lisa liza elsie elisa betsey lizbeth ellie bettie elsa ilse lib
+ellen nell nellie ella ellie lena
+elmer el elm
+eloise lois louise
+elvira elvie vi
+emeline emma em emmy
+emily em emmy millie emma emmie
+emma em emmy emmie
+ephraim eph
+eric rick ricky erik
+ernest ernie
+esther essie hetty hester
+eugene gene
+eugenia gene genie jennie
+eunice nicie
+eustace stacy
+evangeline eva vangie angie
+evelyn eve evie lyn eveline
+ezekiel zeke
+ezra ez
+felicia fee liss
+ferdinand ferdie fred freddie
+florence flo flossie flora
+frances fran fanny frankie franny francie
+francis frank fran frankie franky francisco
+franklin frank frankie
+frederick fred freddie freddy fritz rick fredrick frederic
+frederica freda freddie rica
+gabriel gabe gabby
+gabrielle gabby ella brie
+geoffrey jeff geoff jeffrey jeffery
+george georgie geo jorge
+georgia georgie
+gerald jerry gerry jere
+geraldine jerry gerry dina
+gerard jerry gerry
+gertrude gertie trudy trudie
+gilbert gil bert bertie
+gloria glory
+gregory greg gregg
+gustave gus gustav
+gwendolyn gwen wendy
+hannah ann annie nan hanna
+harold hal harry
+harriet hattie hatty harry
+helen nell nellie ella ellie lena elaine
+henrietta etta hettie nettie hank henny
+henry hank harry hal hen hennie
+herbert herb bert herbie
+herman herm
+hezekiah hez kiah
+horace horry
+howard howie
+hubert hugh bert hub
+hugh hugo hughie
+hugo hugh
+ignatius iggy nace
+irene rena
+isaac ike zack izaak
+isabel izzy bella belle isa ibby isabelle isabella
+isabella izzy bella belle isa isabel
+isadora dora izzy
+isaiah ike
+jacob jake jack coby jay jakob
+jacqueline jackie jacky jacque
+james jim jimmy jamie jem jimbo jas jimmie
+jane jenny janie jan jean jennie jessie jayne
+janet jan jenny nettie janette
+jeanette jean nettie jenny
+jeffrey jeff geoff
+jennifer jen jenny jenn jennie
+jeremiah jerry jem jeremy
+jeremy jerry jem
+jerome jerry
+jessica jess jessie
+joan jo joanie jody joann joanne
+joanna jo joanie josie jody johanna joanne
+john jack johnny jon jonny jock johnnie jackie
+jonathan jon jonny nathan john jonathon
+joseph joe joey jo jos jody
+josephine jo josie joey fifi jody jose
+joshua josh
+josiah joe josh
+judith judy jude
+julia julie jules juliet
+julian jules
+julius jules
+june junie
+katherine kathy kate katie kath kay kit kitty kat katy catherine kathryn
+keith keith
+kenneth ken kenny kendall
+kimberly kim kimmy kimberley
+kristen kris krissy kristin kirsten
+lafayette fate laffie
+lawrence larry lars laurie lon laurence lorenzo
+leonard len lenny leo leon lennie
+leonora nora lenora leona nell
+leroy lee roy
+leslie les
+lester les
+letitia tish letty lettie tisha
+lewis lou louie lew luis louis
+lillian lily lil lilly lillie
+lincoln link
+lionel leo
+lorraine lori laurie
+louis lou louie lew lewis luis
+louisa lou lulu louise lois
+louise lou lulu lois louisa
+lucille lucy lu lucile
+lucinda lucy cindy lu
+lucy lu
+luke luke
+lydia lyddie liddy
+mabel mab mae
+madeline maddie maddy madge lena maud madelyn madeleine magdalene
+magdalena maggie lena magda madge
+malcolm mal
+margaret maggie meg peggy marge margie greta madge daisy maisie molly rita gretchen meta peg mag maggy margo marjorie midge
+marjorie marge margie marjie marjory
+martha marty patty patsy mattie matty
+martin marty mart
+marvin marv
+mary polly molly mae mamie mimi maria marie moll mollie minnie mitzi may mame
+matilda tilly tillie maud mattie matty
+matthew matt mat matty mathew
+maureen mo
+maurice morris maury mo
+maximilian max
+maxine max
+melanie mel
+melinda mel linda mindy
+melissa mel missy lissa mellie
+melvin mel
+michael mike mick mickey mikey mitch micky
+michelle shelly mickey shelley michele
+mildred millie milly
+millicent millie milly
+miriam mimi mitzi
+mitchell mitch
+monica mona
+montgomery monty
+morris morey
+moses mose moe
+nancy nan ann
+naomi nomi
+natalie nat nattie talia
+nathan nate nat natty
+nathaniel nate nat natty nathan nat than
+nicholas nick nicky nico cole nic colin
+nicole nicky nikki cole
+norbert bert norb
+norman norm
+obadiah obie diah
+oliver ollie
+olivia liv livvy ollie
+oscar ozzie
+oswald ozzie ossie
+pamela pam pammy
+patience pattie patty
+patricia pat patty patsy trish tricia trisha
+patrick pat paddy patsy rick
+paul paulie
+pauline paula polly
+penelope penny pen
+percival percy
+peter pete
+philip phil pip phillip
+phoebe fifi
+phyllis phyl
+prescott scott
+priscilla prissy cilla
+prudence prue prudy
+rachel shelly rae rachael
+randolph randy dolph
+raphael rafe ralph
+raymond ray
+rebecca becky becca reba beck
+regina reggie gina
+reginald reggie reg rex
+rhoda rodie
+richard rich rick ricky dick richie dicky rico
+robert bob bobby rob robby robbie bert rab bobbie
+roberta bobbie robbie bertie
+roderick rod roddy rick
+rodney rod
+roger rodge hodge
+roland rollie
+ronald ron ronnie ronny
+rosalind roz rosa rosie
+rose rosie rosa
+rosemary rosie rose
+rudolph rudy rolf
+russell russ rusty
+ruth ruthie
+samantha sam sammie sammy
+samuel sam sammy
+sandra sandy sandi
+sarah sally sadie sara sal
+seymour sy
+sidney sid syd
+silas si
+simon si
+solomon sol
+sophia sophie sofia
+stanley stan
+stephanie steph stevie stephie
+stephen steve stevie steven stephan
+steven steve stevie stephen
+stuart stu stewart
+susan sue susie suzy sukey suzanne suzie
+susanna sue susie suzy susannah sukey hannah
+sylvester sly vester syl
+sylvia sylvie syl
+teresa terry tess tessie tracy theresa tessa
+terrence terry terence
+theodora dora teddy theo
+theodore ted teddy theo
+thomas tom tommy thom
+timothy tim timmy
+tobias toby
+tracy tracey
+ulysses lyss
+valentine val
+valerie val
+vanessa nessa nessie vanna
+veronica ronnie vera
+victor vic
+victoria vicky vickie tori vicki
+vincent vince vinny vinnie
+viola vi
+violet vi
+virginia ginny ginger jinny virgie
+vivian viv
+wallace wally
+walter walt wally
+wendy wendi
+wilbur will willie
+wilfred will willie fred
+wilhelmina mina minnie willa wilma billie
+william bill billy will willie willy liam wills bud
+winifred winnie freddie fred
+winston win winnie
+yolanda yola
+yvonne vonnie
+zachariah zach zack zeke
+zachary zach zack zac zak
+zebulon zeb
+zedekiah zed
+`;
+
+/** Spelling variants and cross-spellings that sound or look alike but are one name. */
+export const NAME_VARIANT_GROUPS_TEXT = `
+sean shawn shaun shon shane
+ian iain
+jon john
+jonathan johnathan jonathon johnathon
+mohammed muhammad mohamed mohammad muhammed mohamad
+aileen eileen ilene
+allison alison alyson
+ann anne
+bryan brian brien
+caitlin kaitlyn katelyn kaitlin catelyn
+carl karl
+cathy kathy
+christina kristina
+deborah debra
+eric erik erick
+geoffrey jeffrey
+gray grey
+heather
+isaac issac
+jeffery jeffrey
+jillian gillian
+jocelyn joselyn
+kristen kristin kirsten
+lindsay lindsey
+marc mark
+mathew matthew
+megan meghan meagan
+michele michelle
+nicolas nicholas nickolas
+philip phillip filip
+rachael rachel
+rebekah rebecca
+sara sarah
+scot scott
+stephen steven
+stuart stewart
+teresa theresa
+tracy tracey
+vicki vickie vicky
+zachary zackary
+`;
+
+/** Spanish given names common in the US workforce and the diminutives people go by. */
+export const SPANISH_GROUPS_TEXT = `
+jose pepe pepito chepe
+francisco paco pancho cisco frank
+guillermo memo
+alejandro alex jandro
+roberto beto
+alberto beto
+enrique quique
+jesus chuy chucho
+ignacio nacho
+eduardo lalo
+concepcion concha conchita
+dolores lola lolita
+guadalupe lupe lupita
+rosario chayo
+manuel manny manolo
+margarita rita
+`;
+
+/** Older and less common formal names with the diminutives found in family records. */
+export const MORE_GROUPS_TEXT = `
+adelbert del bert albert ad
+ambrose brose
+anderson andy sonny
+angeline angie lina
+arabella bella arabelle belle ara
+asahel asa
+bernice bernie
+caleb cal
+carlotta lottie
+cassandra cassie sandy cass
+charity chat
+christiana kit kitty chris christy
+clarinda clara
+clementine clem
+cordelia delia cordy
+cyrenius cy
+deliverance della dilly
+delilah lila
+drusilla silla drucilla
+edith edie edye edythe
+elwood woody
+eliphalet left eli life
+epaphroditus dite dyce eppa
+experience exie
+fidelia delia
+gabriella ella gabby
+hamilton ham
+helena ella lena
+heloise lois
+hephzibah hepsie hepsy
+hiram hy
+honora nora norah honey
+jedidiah jed
+jemima mima
+jerusha jerry rusha
+keziah kizzie kissy kizzy
+lavinia vina viney
+lemuel lem
+leonidas lon
+lorenzo loren renzo
+lucretia creasey
+mahala hallie
+marcus mark marc
+marilyn mary
+marion mary
+melvina vina
+mehitabel hitty mabel
+minerva minnie nerva
+mortimer mort
+obediah obed
+octavia tave tavia
+olive ollie nollie livia
+orlando roland
+parmelia amelia
+permelia melia
+philadelphia delphia
+pleasant ples
+reuben rube
+roxanne roxy ann roxie
+sabrina brina
+selina lena
+sebastian seb bastian
+sophronia frona fronia sophie
+tabitha tabby
+temperance tempy
+theophilus ophi theo
+thaddeus thad tad
+tryphena phena
+vernon vern
+winfield win field
+zebedee zeb
+anastasia stacy ana tasha stasia stacey
+antonia toni tonia
+bradford brad ford
+cameron cam ron
+chadwick chad
+courtney court
+francesca fran frankie frannie
+harrison harry
+jackson jack jacky
+jasper jas
+jefferson jeff
+jordan jordy
+katrina kat trina
+lauren laurie
+leonardo leo
+madison maddie maddy
+mackenzie mack kenzie
+marcia marcie marci
+mariah mary
+marianne mary ann
+napoleon nap nappy leon
+nelson nels nel
+nicodemus nick
+randall randy
+reynold reg
+roland rollo lanny orlando rowland
+sheldon shelly
+sherman sherm
+solomon sal sol
+sylvanus syl
+tamara tammy
+tyler ty
+valentina val
+wesley wes
+wilson will
+woodrow woody drew
+arlene arly lena
+bernadette bernie detta
+celeste lessie
+charlene charlie
+cheryl sheryl
+clarissa clara cissy
+claudia claud
+corinne cora
+daphne daph
+deanne dee
+delphine del
+denise dennie
+dorinda dora
+elaine lainie helen
+estelle stella
+estella stella essy
+faith fay
+felicity flick tick
+georgina georgie gina
+hester hetty
+hortense harty tensey
+janice jan
+jeanne jeannie
+juanita nita
+laura laurie lolly
+linda lindy
+lorinda linda lori
+marcella marcy ella
+miranda randy mandy mira
+ophelia phelia
+parthenia teeny thenie
+philippa pippa phil
+rosalyn rose roz
+rosanna rose ann
+savannah vannie anna
+sharon shari
+shirley shirl
+theodosia theo dosia
+abraham bram ham
+alexander eck xan
+barbara babby barby
+bartholomew mees meus tolly
+bridget biddie bridgie
+catherine kit kittie cassie
+cecilia celia sissy
+christopher kester
+cornelius nelius
+cynthia cintha
+elizabeth lizabeth tetty
+frances sis cissy
+frederick derick eric
+gertrude gatty
+gilbert wilber
+helen eileen lainie
+hezekiah hy
+isaac zeke
+isabella ib nib nibby tibbie
+jacob jaap
+jane jinsy
+jeremiah jereme
+joanna joan hannah
+john hans jan ian sean
+joseph josey
+josephine josey pheny fina
+lawrence lonny lorry
+margaret megan gretta metta
+martha mat
+mary mercy marietta
+matilda patty
+matthew thias
+nancy agnes
+nicholas claas claus
+patrick pate peter
+peter pate
+philip flip phip
+rebecca riva
+richard dickon dickie
+robert dob dobbin hob hobkin rupert
+roger rod roge
+rudolph dolph olph
+sarah sallie
+solomon solly
+susannah susan
+theodore tad ned
+timothy timmie
+tobias bias
+valentine felty
+victoria vic toria
+wilhelmina mena
+william bell bela
+winifred winny
+zachariah zacky
+aurelia aurie orelia rilly
+bethany beth
+cecil cis
+darius dare
+elias lee
+emanuel manny manuel immanuel emmanuel
+erasmus rasmus ras raze
+ethelbert bert
+eudora dora
+euphemia effie phemie effy
+gideon gid
+godfrey fred
+horatio horace raish
+ichabod icky ich
+irving irv
+jehu hugh
+joachim jim kim
+lamont monty
+lucas luke
+lucian luke
+lucius luke lucky
+luther lute
+maximilian maxie
+newton newt
+obadiah obed dyer
+ottilie tillie
+phineas finn phin
+quentin quint
+salome sally
+sigismund sig
+sullivan sully
+ulysses lish uly
+winthrop win
+alana lana
+alyssa lissa ally
+angelica angie angel
+annabelle anna belle bella
+ashley ash
+audrey audie
+brittany britt brit
+carmela carmen mela
+catalina cat lina
+dakota kody
+destiny des
+elena lena ellie
+elise lise
+genevieve jenny eve gen ginny
+gillian jill jilly
+jasmine jaz jazzy
+jillian jill
+jolene jo
+kathleen kathy kath kate kay katie kit kitty
+kayla kay
+leanne lee
+leticia letty tish
+lorena lori
+lucia lucy
+marguerite margie peggy maggie rita marge
+marisa mari risa
+melody mel
+meredith merry
+natasha tasha nat
+rosalie rosie rose
+rosetta rose etta
+tanya tania
+tiffany tiff
+veronica vonnie
+whitney whit
+bertrand bert
+brandon brand bran
+broderick brody rick
+carlton carl
+clayton clay
+clinton clint
+darrell darry
+derek derrick rick
+desmond des
+donovan don
+duane dwayne
+elliott eli
+everett ev
+fitzgerald fitz gerald
+forrest forest
+garrett gary
+harvey harv
+jerald jerry
+jesse jess
+kendall ken
+kendrick ken rick
+leland lee
+malachi mal
+marshall marsh
+maxwell max
+micah mike
+milton milt
+morton mort
+neville nev
+orville orv
+osborne oz
+preston pres
+quincy quin
+rodrigo rod rigo
+roscoe ross
+roosevelt rosey velt
+sanford sandy
+sherwood woody
+terrance terry
+travis trav
+tristan tris
+wendell wen
+willard will
+wilmer will
+`;
+
+/** Diminutives recorded in US family and church records of the 18th–20th centuries (old lists still show them). */
+export const GENEALOGY_GROUPS_TEXT = `
+aaron erin ronnie ron
+abel ebbie abe eb
+abiel ab
+abijah ab bige
+absalom app ab abbie
+adaline delia lena dell addy ada
+adelaide heidi adele dell addy della
+adelbert del albert delbert bert
+adeline delia lena dell addy ada
+adelphia philly delphia adele
+agatha aggy
+agnes inez aggy nessa
+aileen lena allie
+alastair al
+alderick eric
+alexandra alla sandra
+alfreda alfy frieda
+alicia lisa elsie allie
+almena mena allie
+almina minnie
+almira myra
+alonzo lon al lonzo
+amelia emily mel millie amy
+amos moses
+anna nana
+anne nana
+annette anna nettie
+anselm ansel selma anse ance
+antoinette tony netta ann
+antonia tony netta ann
+appoline appy appie
+aquilla quil quillie quilla
+ariadne arie
+arielle arie
+armena mena arry
+armilda milly
+arminda mindie
+arminta minty
+artemus art
+asaph asa
+asenath sene assene natty
+augusta tina aggy gatsy gussie
+augustina tina aggy gatsy gussie
+aurelia ree rilly orilla aurilla ora
+avarilla rilla
+azariah aze riah riley
+beatrice trisha trix
+bedelia delia bridgit
+belinda belle linda
+bethena beth thaney
+bezaleel zeely
+california callie
+carmellia mellia
+carol carolann cassie
+caroline carole cassie
+carolyn cassie
+carthaette etta etty
+cassandra sandra
+catherine lena
+charlotte char sherry
+chauncey chan
+chesley chet
+chloe clo
+cicely cilla
+cinderella arilla rella cindy rilla
+clara clarissa
+clifford ford
+clifton tony
+columbus clum
+conrad conny
+cornelia nelia nelle
+cornelius conny
+crystal chris tal stal crys
+cyrenius swene serene renius cene
+dalton dahl dal
+daniel dank
+danielle dani
+daphne daphie
+darlene darry
+david day
+deidre dee
+delilah lil dell della
+deliverance delly
+delores della dell
+delpha philadelphia
+delphine delphi delf
+dennison denny
+desiree desi
+diana dicey didi
+donald dony
+dorcas darkey
+dorothea doda
+dorothy dortha
+duncan dunk
+earnest ernestine
+egbert bert burt
+eleanor lanna elaine ellen
+elbert albert
+eliza lou lola
+ellen helen
+ellender nellie ellen helen
+elminie minnie
+elmira mira ellie elly
+eloise heloise
+elouise louise
+elvira elvie
+emeline milly emily
+epaphroditus ditus dyche
+ernestine teeny ernest tina erna
+eseneth senie
+estella essy
+estelle essy
+esther hester
+eudicy dicey
+eudoris dossie dosie
+evangeline ev evan
+evelyn evelina ev
+ezekiel ez
+felicia fel felice felicity
+ferdinand freddy
+florence flossy
+fredericka freddy ricka freda frieda
+genevieve jean
+georgiana georgia
+geraldine gerrie
+gerhardt gay
+gustavus gus
+helena eileen nell nellie eleanor elaine ellen aileen
+heloise eloise elouise
+henrietta etty retta
+hephzibah hipsie
+hepsibah hipsie
+herman harman dutch
+hermione hermie
+hester hessy esther
+honora norry
+hopkins hopp hop
+hosea hosey hosie
+ignatius natius nate
+isabella issy
+isaiah zadie zay
+isidore izzy
+jacqueline jack
+jahoda hody hodie hoda
+janet jessie
+jeanette jessie janet
+jedediah dyer jed diah
+jefferson sonny
+jehiel hiel
+jehu gee
+jennet jessie jenny jenn
+joanna jodi
+johannah hannah jody joan nonie
+joshua jos
+josiah jos
+joyce joy
+juanita nettie
+judah jude
+judith judie juda judi
+judson sonny jud
+julian jule
+julius jule
+june junius
+junior junie june jr
+justin justus jus
+katherine lena kittie kaye cassie
+kathleen lena kittie trina cathy cassie
+kendra kenj kenji kay kenny
+kendall kenny
+kendrick kenny
+kenneth kendrick
+keziah kizza
+kimberly kimmie
+kingsley king
+kingston king
+kristel kris
+kristen chris
+kristine tina christy chris crissy
+laodicia dicy cenia
+laurinda laura lawrie
+lavinia ina
+lawrence lorne
+leonard lineau
+leonidas lee leon
+leonora nell nellie
+letitia titia lettice lettie
+levi lee
+lillian lolly
+loretta etta lorrie retta
+lorraine lorrie
+louisa eliza
+louise eliza
+luann lou
+lucas luke
+lucia lucius
+lucille cille lou
+lucinda lou
+luella lula ella lu
+lurana lura
+lyndon lindy lynn
+madeline magda madie
+malcolm mac malc
+manerva minerva nervie eve nerva
+margaret margy margery
+margaretta maggie meg peg midge margie madge peggy marge daisy margery gretta rita
+marguerite peggy
+marjorie margy
+matilda maud
+matthias thias matt thys
+matthew thys
+maurice morey
+mavery mave
+mavine mave
+medora dora
+mehitabel mitty
+melinda lynn lindy
+melissa lisa milly
+micajah cage
+michael micah
+millicent missy
+miriam mitzie
+montgomery gum
+moses amos moss
+nadine nada deedee
+nancy nana
+naomi omi
+natalie natty nettie
+nelson nels
+nicholas claes
+nora nonie
+norbert norby
+obedience obed beda beedy biddie
+onicyphorous cyphorus osaforus syphorous one cy osaforum
+orphelia phelia
+oswald ozzy waldo ossy
+otis ode ote
+pandora dora
+parmelia milly melia
+parthenia parsuny pasoonie phenie
+paula polly lina
+paulina polly lina
+pelegrine perry
+peregrine perry
+permelia melly milly mellie
+pernetta nettie
+persephone seph sephy
+philetus leet phil
+philinda linda lynn lindy
+philipina phoebe penie
+phineas finny
+pinckney pink
+pocahontas pokey
+posthuma humey
+prescott scotty
+priscilla cissy
+providence provy
+rafaela rafa
+ramona mona
+reginald naldo renny
+relief leafa
+reynold reginald
+rhodella della
+rhyna rhynie
+ricardo rick ricky
+roberta birdie
+roderick erick rickie
+roland rolly
+ronald naldo
+rosabel belle roz rosa rose
+rosabella belle roz rosa rose
+rosalinda linda roz rosa rose
+rosalyn linda rosa
+roseann rose ann rosie roz
+roseanna rose ann rosie roz
+roxanne roxie rose
+rudolphus dolph rudy olph rolf
+ryan ry
+salome loomie
+salvador sal
+samantha mantha
+samson sam
+sampson sam
+sandra cassandra
+sarilla silla
+scott scotty scottie
+sebastian sebby
+selma anselm
+seneca necie
+serena rena
+serilla rilla
+seymour see morey
+shaina sha shay
+sharon sha shay
+shelton shel shelly
+sheridan dan danny sher
+sheryl sher sherry
+sigfrid sid
+silence liley
+silvester vester si sly vest syl
+simeon si sion
+simon sion
+socrates crate
+solomon salmon saul zolly
+sondra dre sonnie
+stephan steve
+sullivan van
+susan hannah
+sylvester sy vet vessie
+tamara tammy
+teresa tessa
+theotha otha
+theresa thirza thursa
+thomasa tamzine
+tilford tillie
+tranquilla trannie quilla
+trisha patricia
+trix beatrix
+trudy gertrude
+unice eunice nicie
+uriah riah
+ursula sulie sula
+valentina felty vallie
+valeri valerie val
+vanburen buren
+vandalia vannie
+vanessa essa vanna
+vernisee nicey
+veronica ron ronna ronie frony franky
+victoria torie tory
+vincenzo vic vinnie vin vinny
+virginia jane jennie virgy
+waldo ozzy ossy
+washington wash
+webster webb
+wendy wen
+wilber will bert
+wilda willie
+wilfred wilf
+willis willy bill
+wilson willy willie
+winifred winnet
+winton wint
+woodrow wood
+yeona onie ona
+yulan lan yul
+yvonne vonna
+zedediah dyer zed diah
+zepaniah zeph
+`;

@@ -1,0 +1,61 @@
+/** Text normalisation shared by every name path: one place decides what a "token" is. */
+
+/** Longest input we look at; real names are far shorter, and the cap bounds work on hostile input. */
+export const MAX_NAME_CHARS = 300;
+/** Most tokens a single name contributes; beyond this it is not a name. */
+export const MAX_NAME_TOKENS = 12;
+
+// Letters that NFKD does not decompose into a base letter plus a mark.
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'n',
+};
+const SPECIAL_RE = /[ßæœøłđðþıħŧŋ]/g;
+const MARKS_RE = /\p{M}+/gu;
+// Apostrophes join (O'Brien → obrien); everything that is not a letter or digit separates.
+const APOSTROPHES_RE = /['\u2018\u2019\u02bc`\u00b4]/g;
+const SEPARATOR_RE = /[^\p{L}\p{N}]+/gu;
+
+/** Lowercases, strips accents and punctuation, and collapses spaces; returns "" for nothing usable. */
+export function normalizeText(input: string | null | undefined): string {
+  if (input == null) return '';
+  let s = String(input);
+  if (s.length > MAX_NAME_CHARS) s = s.slice(0, MAX_NAME_CHARS);
+  s = s.normalize('NFKD').replace(MARKS_RE, '').toLowerCase();
+  s = s.replace(SPECIAL_RE, (c) => SPECIAL_LETTERS[c] ?? c);
+  s = s.replace(APOSTROPHES_RE, '').replace(SEPARATOR_RE, ' ').trim();
+  return s;
+}
+
+/** Splits normalised text into at most MAX_NAME_TOKENS tokens. */
+export function tokenize(input: string | null | undefined): string[] {
+  const s = normalizeText(input);
+  if (!s) return [];
+  const tokens = s.split(' ');
+  return tokens.length > MAX_NAME_TOKENS ? tokens.slice(0, MAX_NAME_TOKENS) : tokens;
+}
+
+/**
+ * Joins runs of single letters ("l l c" → "llc", "a b c home" → "abc home"), so dotted
+ * abbreviations compare like their undotted spelling. Person initials are kept by callers
+ * that need them (they do not call this).
+ */
+export function joinSingleLetters(tokens: string[]): string[] {
+  const out: string[] = [];
+  let run = '';
+  for (const t of tokens) {
+    if (t.length === 1 && /\p{L}/u.test(t)) {
+      run += t;
+      continue;
+    }
+    if (run) out.push(run);
+    run = '';
+    out.push(t);
+  }
+  if (run) out.push(run);
+  return out;
+}
+
+/** True when the string is made only of Latin letters and digits (our phonetic and typo rules apply). */
+export function isLatinToken(token: string): boolean {
+  return /^[a-z0-9]+$/.test(token);
+}
