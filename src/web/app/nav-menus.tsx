@@ -30,7 +30,7 @@ export function NavMenus({ user, workingLinks = WORKING_LINKS }: NavMenusProps) 
 
 function NavMenu({ name, items }: { name: MenuName; items: MenuItem[] }) {
   return (
-    <Menu position="bottom-start" shadow="md" width={240} trigger="click-hover" openDelay={80} closeDelay={200}>
+    <Menu position="bottom-start" shadow="md" width={240}>
       <Menu.Target>
         <Button variant="subtle" rightSection={<Chevron />}>
           {name}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { LandingHeader } from './landing-header';
+import { HowItWorks } from './how-it-works';
 import { AudienceSection, PricingSection, SearchesSection } from './landing-sections';
 import classes from './landing.module.css';
 
@@ -18,7 +19,7 @@ export function LandingPage({ searchSlot }: LandingPageProps) {
       <Box component="main" id="main" tabIndex={-1} className={classes.main} data-print="content">
         <Box className={classes.hero}>
           <Container size={1200} px="md" py={{ base: 40, sm: 72 }}>
-            <SimpleGrid cols={{ base: 1, md: searchSlot ? 2 : 1 }} spacing={48}>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
               <Stack gap="lg" maw={720}>
                 <Title order={1} className={classes.title}>
                   Exclusion screening for healthcare, done every month
@@ -28,10 +29,10 @@ export function LandingPage({ searchSlot }: LandingPageProps) {
                   exclusion lists, and helps your compliance team review and document every potential match.
                 </Text>
                 <Group gap="sm">
-                  <Button component={Link} to="/registration/trial" size="md">
+                  <Button component={Link} to="/registration/trial" size="md" variant="white">
                     Start free trial
                   </Button>
-                  <Button component={Link} to="/registration/company" size="md" variant="white">
+                  <Button component={Link} to="/registration/company" size="md" variant="outline" className={classes.outlineOnDark}>
                     Sign up
                   </Button>
                   <Button component={Link} to="/login" size="md" variant="outline" className={classes.outlineOnDark}>
@@ -42,7 +43,7 @@ export function LandingPage({ searchSlot }: LandingPageProps) {
                   10 free searches a month on the trial. Plans from $30 a month.
                 </Text>
               </Stack>
-              {searchSlot && <Box>{searchSlot}</Box>}
+              {searchSlot ? <Box>{searchSlot}</Box> : <HowItWorks />}
             </SimpleGrid>
           </Container>
         </Box>
