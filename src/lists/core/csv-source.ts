@@ -5,7 +5,7 @@ import { DateFormatError, parseDate, parseDateAny, type DateLayout } from './dat
 import { RecordDeduper, type DedupeScope } from './dedupe';
 import { RowError } from './errors';
 import type { FileContext } from './parse-run';
-import { readLines, type ListInput } from './read-lines';
+import { readLines, type ListInput, type PhysicalLine } from './read-lines';
 
 /** The row being mapped: where it is, and how to note a repaired value. */
 export interface RowPosition {
@@ -27,13 +27,20 @@ export interface CsvSourceSpec<T = ListRecord> {
   dedupe?: DedupeScope;
   /** No header line: the first record is data too (OFAC). */
   isHeaderless?: boolean;
+  /** Lines above the header to ignore (titles of spreadsheet exports). */
+  skipLines?: number;
   /** Checks the header or shape (throwing WrongSourceError) and returns the row mapper. */
   start(first: CsvRecord): RowMapper<T>;
 }
 
 /** Streams the CSV records of a file, reporting unreadable text to the context. */
-export function csvRecords(input: ListInput, context: FileContext, delimiter = ','): AsyncGenerator<CsvRecord> {
-  return readCsv(readLines(input), { delimiter, onError: (line, reason, raw) => context.reject(line, reason, raw) });
+export function csvRecords(input: ListInput, context: FileContext, delimiter = ',', skipLines = 0): AsyncGenerator<CsvRecord> {
+  const lines = skipLines > 0 ? afterLine(readLines(input), skipLines) : readLines(input);
+  return readCsv(lines, { delimiter, onError: (line, reason, raw) => context.reject(line, reason, raw) });
+}
+
+async function* afterLine(lines: AsyncIterable<PhysicalLine>, skip: number): AsyncGenerator<PhysicalLine> {
+  for await (const line of lines) if (line.line > skip) yield line;
 }
 
 /**
@@ -42,7 +49,7 @@ export function csvRecords(input: ListInput, context: FileContext, delimiter = '
  */
 export async function* mapCsvRows<T>(input: ListInput, context: FileContext, spec: CsvSourceSpec<T>): AsyncGenerator<{ value: T; line: number; raw: string }> {
   let mapper: RowMapper<T> | null = null;
-  for await (const record of csvRecords(input, context, spec.delimiter)) {
+  for await (const record of csvRecords(input, context, spec.delimiter, spec.skipLines)) {
     if (mapper === null) {
       mapper = spec.start(record);
       if (!spec.isHeaderless) continue;

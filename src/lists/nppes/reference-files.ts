@@ -1,5 +1,5 @@
-import { isHeader } from '../core/columns';
-import { mapCsvRows, readDate } from '../core/csv-source';
+import { checkWidth, isHeader } from '../core/columns';
+import { csvRecords, mapCsvRows, readDate, type RowPosition } from '../core/csv-source';
 import { RowError, wrongSource } from '../core/errors';
 import type { FileContext } from '../core/parse-run';
 import type { ListInput } from '../core/read-lines';
@@ -50,27 +50,26 @@ export async function* readPracticeLocations(input: ListInput, context: FileCont
 
 /**
  * Streams the deactivated-NPI report saved as CSV (`NPI`, `NPPES Deactivation Date`). Title
- * lines above the header, as in the CMS spreadsheet, are skipped.
+ * lines above the header, as in the CMS spreadsheet, are skipped (at most five).
  */
 export async function* readDeactivations(input: ListInput, context: FileContext): AsyncGenerator<NpiFact<string | null>> {
-  let titleLines = 0;
-  for await (const { value, line } of mapCsvRows<{ npi: string; date: string | null } | 'title'>(input, context, {
-    isHeaderless: true,
-    start() {
-      let isInBody = false;
-      return {
-        width: 1,
-        map(f, row) {
-          if (!isInBody) {
-            const at = isHeader(f.slice(0, 2), DEACTIVATION_HEADER) ? 0 : -1;
-            if (at === 0) isInBody = true;
-            else if (++titleLines > 5) throw wrongSource('NPPES deactivated NPI report', context.file, DEACTIVATION_HEADER.join(','), row.raw);
-            return 'title';
-          }
-          return { npi: requireNpi(f[0]), date: readDate(f[1] ?? '', 'MM/DD/YYYY', 'NPPES Deactivation Date', row) };
-        },
-      };
-    },
-  })) if (value !== 'title') yield { npi: value.npi, line, value: value.date };
+  let linesBeforeHeader = 0;
+  let isInBody = false;
+  for await (const record of csvRecords(input, context)) {
+    if (!isInBody) {
+      isInBody = isHeader(record.fields, DEACTIVATION_HEADER);
+      if (!isInBody && ++linesBeforeHeader > 5) throw wrongSource('NPPES deactivated NPI report', context.file, DEACTIVATION_HEADER.join(','), record.raw);
+      continue;
+    }
+    const row: RowPosition = { line: record.line, raw: record.raw, warn: (reason) => context.warn(record.line, reason, record.raw) };
+    const problem = checkWidth(record.fields, DEACTIVATION_HEADER.length);
+    try {
+      if (problem) throw new RowError(problem);
+      yield { npi: requireNpi(record.fields[0]), line: record.line, value: readDate(record.fields[1], 'MM/DD/YYYY', 'NPPES Deactivation Date', row) };
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      context.reject(record.line, error.message, record.raw);
+    }
+  }
+  if (!isInBody) context.warn(0, linesBeforeHeader === 0 ? 'file is empty' : 'no header line found');
 }
-

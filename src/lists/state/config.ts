@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/** A column: its header name, or several names to try in order. */
+const ColumnRef = z.union([z.string(), z.array(z.string()).min(1)]);
+
+/** The record fields a state column can feed. */
+export const STATE_FIELDS = [
+  'name', 'last', 'first', 'middle', 'prefix', 'suffix', 'business', 'aka', 'npi', 'license', 'providerNumber',
+  'providerType', 'address', 'city', 'county', 'state', 'zip', 'dob', 'ein', 'exclusionDate', 'reinstatementDate',
+  'endDate', 'term', 'status', 'comments', 'caseNumber',
+] as const;
+export type StateField = (typeof STATE_FIELDS)[number];
+
+const DateLayoutSchema = z.enum(['YYYYMMDD', 'MM/DD/YYYY', 'MM/DD/YY', 'YYYY-MM-DD', 'MMDDCCYY']);
+
+/**
+ * How to read one state's exclusion list. Adding a state is one JSON file in `configs/`
+ * plus a fixture; see README.md for the fields.
+ */
+export const StateListConfigSchema = z.object({
+  id: z.string().regex(/^state-[a-z]{2}$/),
+  state: z.string().regex(/^[A-Z]{2}$/),
+  title: z.string().min(1),
+  publisher: z.string().min(1),
+  officialUrl: z.url(),
+  description: z.string().min(1),
+  /** How the agency's file becomes the CSV this loader reads (e.g. "XLSX saved as CSV"). */
+  fileNote: z.string().optional(),
+  delimiter: z.string().length(1).default(','),
+  /** Lines before the header (titles in spreadsheet exports). */
+  skipLines: z.number().int().min(0).default(0),
+  /** Cell values meaning "empty" besides the usual N/A, None, NULL. */
+  nullTokens: z.array(z.string()).default([]),
+  /** Tried in order for every date column. */
+  dateFormats: z.array(DateLayoutSchema).min(1).default(['MM/DD/YYYY']),
+  /**
+   * `separate`: last/first/middle columns (a business in `business`, or in `last` when
+   * `businessWhenFirstEmpty`). `single`: one `name` column holding either "Last, First M"
+   * for a person or a business name (told apart by `businessPattern` / a missing comma).
+   */
+  nameLayout: z.enum(['separate', 'single']),
+  businessWhenFirstEmpty: z.boolean().default(false),
+  /** Regex (case-insensitive) of words that make a name a business. */
+  businessPattern: z.string().default(
+    '\\b(LLC|L\\.L\\.C\\.|INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|PC|P\\.C\\.|PLLC|PA|P\\.A\\.|LLP|LP|LTD|PHARMACY|CLINIC|CENTER|CENTRE|SERVICES|HOSPITAL|ASSOCIATES|GROUP|HEALTH|HEALTHCARE|MEDICAL|AGENCY|TRANSPORTATION|SUPPLY|LABORATORY|LAB|DME|HOME CARE|NURSING)\\b',
+  ),
+  columns: z.partialRecord(z.enum(STATE_FIELDS), ColumnRef),
+  /** Columns that must be in the header (the wrong-source check). */
+  requiredColumns: z.array(z.enum(STATE_FIELDS)).min(1),
+  /** Splits multi-valued cells (aliases, licences, provider numbers, NPIs). */
+  multiValuePattern: z.string().default(';'),
+  /** Words inside a name cell that start an alias ("SMITH, JOHN AKA JACK SMITH"). */
+  aliasMarkers: z.array(z.string()).default([]),
+  /** Provider numbers that are valid NPIs are moved to the NPI field (CA mixes them). */
+  findNpisInProviderNumbers: z.boolean().default(false),
+  /** Fields whose values make the record id; default: a hash of names, dates and numbers. */
+  idFields: z.array(z.enum(STATE_FIELDS)).optional(),
+  /** Other columns kept as-is in `extra` (key → header name). */
+  extraColumns: z.record(z.string(), z.string()).default({}),
+});
+export type StateListConfig = z.infer<typeof StateListConfigSchema>;
+
+const CONFIG_DIR = new URL('./configs/', import.meta.url);
+
+/** Reads and validates every state config in `configs/` (one JSON file per state). */
+export function loadStateConfigs(directory: URL = CONFIG_DIR): StateListConfig[] {
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(new URL(name, directory), 'utf8');
+      const parsed = StateListConfigSchema.safeParse(JSON.parse(text));
+      if (!parsed.success) throw new Error(`state list config ${name} is invalid: ${z.prettifyError(parsed.error)}`);
+      return parsed.data;
+    });
+}
