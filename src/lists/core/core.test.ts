@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { emptyListRecord } from '#shared/list-record';
+import { memoryFile } from '../test-helpers';
+import { checkWidth, locateColumns } from './columns';
+import { readCsv, type CsvRecord } from './csv-reader';
+import { parseDate } from './dates';
+import { RecordDeduper } from './dedupe';
+import { createParseRun, type FileContext } from './parse-run';
+import { readLines, type PhysicalLine } from './read-lines';
+
+async function lines(content: string | Buffer, maxLineBytes?: number): Promise<PhysicalLine[]> {
+  const out: PhysicalLine[] = [];
+  for await (const line of readLines(memoryFile(content), { maxLineBytes })) out.push(line);
+  return out;
+}
+
+async function csv(content: string): Promise<{ records: CsvRecord[]; errors: string[] }> {
+  const errors: string[] = [];
+  const records: CsvRecord[] = [];
+  for await (const record of readCsv(readLines(memoryFile(content)), { onError: (line, reason) => errors.push(`${line}: ${reason}`) })) records.push(record);
+  return { records, errors };
+}
+
+describe('readLines', () => {
+  it('splits LF and CRLF, strips a BOM and the final Ctrl-Z', async () => {
+    const result = await lines(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a,b\r\nc\n\r\nd\r\n\x1a')]));
+    expect(result.map((l) => [l.line, l.text])).toEqual([[1, 'a,b'], [2, 'c'], [3, ''], [4, 'd']]);
+  });
+
+  it('decodes UTF-8, and Windows-1252 when a line is not valid UTF-8', async () => {
+    const result = await lines(Buffer.concat([Buffer.from('JOSÉ\n', 'utf8'), Buffer.from([0x4d, 0x55, 0xd1, 0x4f, 0x5a, 0x92, 0x0a])]));
+    expect(result.map((l) => l.text)).toEqual(['JOSÉ', 'MUÑOZ\u2019']);
+  });
+
+  it('cuts an over-long line and flags it instead of holding it in memory', async () => {
+    const result = await lines(`short\n${'x'.repeat(100)}\nend`, 16);
+    expect(result.map((l) => [l.text.length, l.isTruncated ?? false])).toEqual([[5, false], [16, true], [3, false]]);
+  });
+});
+
+describe('readCsv', () => {
+  it('reads quoted fields with commas, escaped quotes and line breaks, keeping the start line', async () => {
+    const { records, errors } = await csv('a,"b, c","say ""hi"""\n"multi\nline",x,\n\n"-0- ",-0- ,');
+    expect(errors).toEqual([]);
+    expect(records.map((r) => [r.line, r.fields])).toEqual([
+      [1, ['a', 'b, c', 'say "hi"']],
+      [2, ['multi\nline', 'x', '']],
+      [5, ['-0- ', '-0- ', '']],
+    ]);
+  });
+
+  it('keeps stray quotes literally like Python csv', async () => {
+    const { records } = await csv('5" FLOPPY,"A"B\n');
+    expect(records[0].fields).toEqual(['5" FLOPPY', 'AB']);
+  });
+
+  it('reports an unterminated quote at the end of a truncated file', async () => {
+    const { records, errors } = await csv('"a","b"\n"c","unfinish');
+    expect(records).toHaveLength(1);
+    expect(errors).toEqual(['2: unterminated quoted field at end of file (truncated file?)']);
+  });
+});
+
+describe('parseDate', () => {
+  it('reads each layout and the no-date values', () => {
+    expect(parseDate('20200319', 'YYYYMMDD')).toBe('2020-03-19');
+    expect(parseDate('00000000', 'YYYYMMDD')).toBeNull();
+    expect(parseDate('12/27/54', 'MM/DD/YY', 2001)).toBe('1954-12-27');
+    expect(parseDate('01/02/03', 'MM/DD/YY', 2010)).toBe('2003-01-02');
+    expect(parseDate('09/01/2019 00:00:00', 'MM/DD/YYYY')).toBe('2019-09-01');
+    expect(parseDate('12001975', 'MMDDCCYY')).toBe('1975-12');
+    expect(parseDate('00001975', 'MMDDCCYY')).toBe('1975');
+    expect(parseDate('N/A', 'MM/DD/YYYY')).toBeNull();
+  });
+
+  it('refuses impossible dates', () => {
+    expect(() => parseDate('20230231', 'YYYYMMDD')).toThrow(/day out of range/);
+    expect(() => parseDate('2023-13-01', 'YYYY-MM-DD')).toThrow(/month out of range/);
+    expect(() => parseDate('Indefinite', 'MM/DD/YYYY')).toThrow(/not a MM\/DD\/YYYY date/);
+  });
+});
+
+describe('columns', () => {
+  it('applies the ragged-row rule: short rows fail, extra empty fields pass', () => {
+    expect(checkWidth(['a', 'b'], 3)).toMatch(/expected 3 fields, found 2/);
+    expect(checkWidth(['a', 'b', 'c', ' '], 3)).toBeNull();
+    expect(checkWidth(['a', 'b', 'c', 'd'], 3)).toMatch(/found 4/);
+  });
+
+  it('finds columns loosely by name and names the missing ones', () => {
+    const at = locateColumns(['NPI', 'Last  Name '], { npi: ['npi'], last: ['Last Name'], zip: ['Zip'] }, ['npi'], { title: 'T', file: 'f.csv' });
+    expect(at).toEqual({ npi: 0, last: 1, zip: -1 });
+    expect(() => locateColumns(['A'], { npi: ['NPI'] }, ['npi'], { title: 'T', file: 'f.csv' })).toThrow(/f\.csv is not in the T layout: expected the header with the columns "NPI"/);
+  });
+});
+
+describe('RecordDeduper', () => {
+  it('skips exact duplicates and renames same-id records with other content', () => {
+    const issues: string[] = [];
+    const context: FileContext = {
+      file: 'f', dateAcquired: null, noteAsOf: () => {},
+      reject: (line, reason) => issues.push(`E${line} ${reason}`),
+      warn: (line, reason) => issues.push(`W${line} ${reason}`),
+    };
+    const deduper = new RecordDeduper(context);
+    const a = emptyListRecord('leie', 'x', 'person');
+    expect(deduper.admit(a, 2)).toBe(a);
+    expect(deduper.admit({ ...a }, 3)).toBeNull();
+    expect(deduper.admit({ ...a, city: 'OTHER' }, 4)?.sourceRecordId).toBe('x#2');
+    expect(issues).toEqual(['E3 duplicate of line 2 (identical row skipped)', 'W4 record id x also at line 2 with other content; kept as x#2']);
+  });
+});
+
+describe('createParseRun', () => {
+  it('counts records and issues, keeps the latest as-of date and refuses a second iteration', async () => {
+    const seen: string[] = [];
+    const run = createParseRun({ onIssue: (issue) => seen.push(issue.reason), maxCollectedIssues: 1 }, async function* (contextFor) {
+      const context = contextFor('a.csv');
+      context.noteAsOf('2024-01');
+      context.noteAsOf('2023-12-31');
+      context.reject(2, 'bad');
+      context.warn(3, 'odd');
+      yield emptyListRecord('dmf', '1', 'person');
+    });
+    for await (const record of run) expect(record.sourceRecordId).toBe('1');
+    expect(run.counts).toEqual({ records: 1, rejected: 1, warnings: 1 });
+    expect(run.rejected).toEqual([{ file: 'a.csv', line: 2, reason: 'bad', raw: undefined, severity: 'error' }]);
+    expect(seen).toEqual(['bad', 'odd']);
+    expect(run.asOf).toBe('2024-01');
+    await expect(async () => {
+      for await (const record of run) void record;
+    }).rejects.toThrow(/only once/);
+  });
+});
