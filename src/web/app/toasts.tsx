@@ -30,7 +30,7 @@ function ToastBody({ id, message }: { id: string; message: string }) {
       <Text size="sm" c="dark.8">
         {message}
       </Text>
-      <Button variant="subtle" size="compact-sm" onClick={() => notifications.hide(id)}>
+      <Button variant="subtle" size="compact-sm" style={{ flexShrink: 0 }} onClick={() => notifications.hide(id)}>
         Close
       </Button>
     </Group>

@@ -36,10 +36,10 @@ export function TopBar({ user }: { user: CurrentUser | null | undefined }) {
               </Button>
             </>
           )}
-          <Button variant="subtle" onClick={() => void openHelp()}>
+          <Button variant="subtle" px="xs" onClick={() => void openHelp()}>
             Help
           </Button>
-          <Button variant="subtle" onClick={() => window.print()}>
+          <Button variant="subtle" onClick={() => window.print()} visibleFrom="sm">
             Print
           </Button>
           {user && (

@@ -18,6 +18,7 @@ export function IntentDialog({ opened, onAcknowledge, onDecline }: IntentDialogP
       closeOnClickOutside={false}
       withCloseButton={false}
       size="md"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Text mb="lg">{INTENT_OF_USE_TEXT}</Text>
       <Group justify="flex-end" gap="sm">

@@ -42,7 +42,7 @@ export function InfoSection({ title, children }: { title: string; children: Reac
 /** A link that leaves Clearlist, opened in a new tab and said so to screen readers. */
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer">
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit>
       {children}
       <span className="visually-hidden-external"> (opens in a new tab)</span>
     </Anchor>

@@ -1,0 +1,42 @@
+/** Forgot password end to end: request for analyst, follow the e-mailed link, set a password, log in with it. */
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../src/shared/messages';
+import { DEMO_PASSWORD, fetchSessionUser, logIn } from './helpers';
+import { findResetPath } from './outbox';
+
+async function resetPasswordByMail(page: Page, username: string, email: string, newPassword: string): Promise<void> {
+  const since = Date.now();
+  await page.goto('/reset-password');
+  await page.getByRole('textbox', { name: 'Username or e-mail', exact: true }).fill(username);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(MESSAGES.resetRequested)).toBeVisible();
+
+  let resetPath: string | null = null;
+  await expect
+    .poll(async () => (resetPath = await findResetPath(since, email)), { timeout: 15_000 })
+    .not.toBeNull();
+
+  await page.goto(resetPath!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /password/i })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+}
+
+test('a forgotten password is reset through the e-mailed link', async ({ page, context }) => {
+  // The analyst's e-mail address, to pick the right mail from the outbox.
+  await logIn(page, 'analyst');
+  const { email } = (await fetchSessionUser(page)) as unknown as { email: string };
+  await context.clearCookies();
+
+  const newPassword = 'Harbor-reset-2026';
+  await resetPasswordByMail(page, 'analyst', email, newPassword);
+  await logIn(page, 'analyst', newPassword);
+  await context.clearCookies();
+
+  // Put the demo password back, so every journey can run in any order.
+  await resetPasswordByMail(page, 'analyst', email, DEMO_PASSWORD);
+  await logIn(page, 'analyst', DEMO_PASSWORD);
+});

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import '../test-setup';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { apiError, json, renderApp, stubServer, userInfoHandler } from '../test-utils';
+
+const FIGURE = {
+  source: 'leie',
+  title: 'OIG LEIE',
+  publisher: 'HHS OIG',
+  officialUrl: 'https://oig.hhs.gov/exclusions/',
+  asOf: '2026-10-01',
+  records: 84093,
+  lastChecked: '2026-10-09T04:00:00Z',
+  added: 312,
+  removed: 20,
+  reinstated: 14,
+};
+
+describe('lists page', () => {
+  it('shows the live figures when the server publishes them', async () => {
+    stubServer({ 'GET /services/user/info': userInfoHandler(null), 'GET /services/lists': () => json(200, [FIGURE]) });
+    renderApp('/lists');
+    expect(await screen.findByRole('heading', { name: 'Current versions' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'OIG LEIE' })).toBeTruthy();
+    expect(screen.getByText('84,093')).toBeTruthy();
+    expect(screen.getByText('2026-10-09')).toBeTruthy();
+  });
+
+  it('shows the descriptions only when there are no figures', async () => {
+    stubServer({ 'GET /services/user/info': userInfoHandler(null), 'GET /services/lists': () => apiError(404, 'NOT_FOUND', 'Not found.') });
+    renderApp('/lists');
+    expect(await screen.findByRole('heading', { name: 'List of Excluded Individuals/Entities (LEIE)' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Current versions' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
