@@ -42,7 +42,8 @@ export function locateColumns<K extends string>(
   }
   const missing = required.filter((key) => result[key] === -1);
   if (missing.length > 0) {
-    const expected = `with the columns ${missing.map((key) => JSON.stringify(spec[key][0])).join(', ')}`;
+    const names = (keys: readonly K[]): string => keys.map((key) => JSON.stringify(spec[key][0])).join(', ');
+    const expected = `with the columns ${names(required)} (missing: ${names(missing)})`;
     throw wrongSource(where.title, where.file, expected, header.join(','));
   }
   return result;

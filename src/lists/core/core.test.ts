@@ -90,7 +90,7 @@ describe('columns', () => {
   it('finds columns loosely by name and names the missing ones', () => {
     const at = locateColumns(['NPI', 'Last  Name '], { npi: ['npi'], last: ['Last Name'], zip: ['Zip'] }, ['npi'], { title: 'T', file: 'f.csv' });
     expect(at).toEqual({ npi: 0, last: 1, zip: -1 });
-    expect(() => locateColumns(['A'], { npi: ['NPI'] }, ['npi'], { title: 'T', file: 'f.csv' })).toThrow(/f\.csv is not in the T layout: expected the header with the columns "NPI"/);
+    expect(() => locateColumns(['A'], { npi: ['NPI'] }, ['npi'], { title: 'T', file: 'f.csv' })).toThrow(/f\.csv is not in the T layout: expected the header with the columns "NPI" \(missing: "NPI"\)/);
   });
 });
 

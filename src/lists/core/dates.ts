@@ -54,15 +54,16 @@ export function parseDate(text: string | null | undefined, layout: DateLayout, p
 
 /** Like parseDate, but tries several layouts in order (state lists mixing formats). */
 export function parseDateAny(text: string | null | undefined, layouts: DateLayout[], pivotYear?: number): string | null {
-  let lastError: unknown = null;
+  let firstError: unknown = null;
   for (const layout of layouts) {
     try {
       return parseDate(text, layout, pivotYear);
     } catch (error) {
-      lastError = error;
+      firstError ??= error;
     }
   }
-  throw lastError ?? new DateFormatError('no date layout given');
+  // The first layout is the source's main one: its complaint is the useful one.
+  throw firstError ?? new DateFormatError('no date layout given');
 }
 
 /** The later of two ISO dates (either may be null). */
