@@ -51,7 +51,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
-    const token = readCsrfToken();
+    const token = readCsrfToken() ?? (await obtainCsrfToken());
     if (token) headers[CSRF_HEADER] = token;
   }
 
@@ -75,6 +75,16 @@ export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', MESSAGES.genericError);
   return parsed.data;
+}
+
+/** The server sets the CSRF cookie on its answers; a write before any read asks for it first. */
+async function obtainCsrfToken(): Promise<string | null> {
+  try {
+    await fetch('/services/health', { credentials: 'same-origin' });
+  } catch {
+    // The write that follows reports the failure.
+  }
+  return readCsrfToken();
 }
 
 async function readJson(response: Response): Promise<unknown> {
