@@ -418,6 +418,15 @@ teresa theresa
 tracy tracey
 vicki vickie vicky
 zachary zackary
+erica erika ericka
+kristy christy kristie
+jaime jamie
+kelly kelley
+lindsay lindsey linsey
+shawna shauna
+tonya tanya
+geraldine jeraldine
+katelyn kaitlyn caitlin
 `;
 
 /** Spanish given names common in the US workforce and the diminutives people go by. */
@@ -1105,4 +1114,32 @@ yulan lan yul
 yvonne vonna
 zedediah dyer zed diah
 zepaniah zeph
+`;
+
+/**
+ * Common US given names with no nickname of their own. Knowing them lets the matcher tell
+ * a typo (Jhon → John) from a different person's name (Dena vs Dean, Erica vs Eric).
+ */
+export const OTHER_GIVEN_NAMES_TEXT = `
+aaliyah abby adriana aidan aiden alana alaina alejandra alexa alexis alisha alma alondra alyssa amber amira amy ana
+andre angel angelo anita april ariana ariel arlene armando arturo ashley aubrey audrey austin autumn ava avery bailey
+beth bianca blake bonnie brad brady brandi brandy brant brenda brendan brett briana brianna brittany brooke bruce bryce
+caleb camila candice cara carla carlos carmen carrie casey cassidy cecil cedric chad chance chandler chase chelsea
+cheyenne chloe christa ciara cindy claire clay cody colby cole colin colleen connor cora corey courtney craig crystal
+dale dallas damian damon dana dane darin dario darla darnell darren darryl dawn dean deanna debra deirdre dena denise
+derek desiree destiny devin devon diego dillon dina dominique donna drake dustin dwayne dylan ebony eddie edgar edna
+elaine elena eli elisa ella ellen elsa elvis emilio enrique erica erick erika erin ernesto esmeralda esperanza ethan
+eva evan fabian faith felipe felix fernando fiona gabriela gail garrett gavin gerardo gilberto gina glen glenda glenn
+grace grant greta guillermo gustavo hailey haley heather hector heidi holly hope hunter ian irma isaiah ivan ivana
+ivy jada jade jaime jamal jared jasmine jasper javier jayden jeanne jenna jesus jill joel johanna jolene jonah jordan
+josue joy juanita julio justin kara karen karina kasey katrina kayla keith kelley kelly kelsey kendra kerry kevin
+kiara kirk krista kristi kristy kyle lacey lance latoya leah leigh lena leslie liam lila lillie lindsay logan lorena
+lori lorraine lucas luz lydia lynn mackenzie madison malik marco marcos marcus margo maria mariah mariana marina mario
+marisol marla marlene marsha mason maya melanie mercedes micah miguel mikayla miles misty mitchell monica morgan myra
+nadia natasha neil nelson nora norma oliver omar orlando oscar paige parker pedro perla preston rafael ramiro ramon
+randy raquel raul reed regina rene renee reyna ricardo riley robin rocio rodney rodolfo rogelio roman ruben rudy ryan
+sabrina sandy santiago santos savannah selena sergio seth shana shane shannon shawna shayla sheila shelby sherri
+sheryl sierra silvia sonia sonya stacey stacy stella summer sydney sylvia tamara tammy tania tanya tara taylor
+terrence tia tiffany tina todd tonya travis trent trevor troy tyrone valeria vanessa vera veronica vicente victor
+vivian wade wanda warren wendy whitney wyatt xavier yesenia yolanda yvette zoe dena lana dean dena june
 `;

@@ -1,5 +1,5 @@
 /** Nickname relations built once from our own table: which given names are the same name. */
-import { GENEALOGY_GROUPS_TEXT, MORE_GROUPS_TEXT, NAME_VARIANT_GROUPS_TEXT, NICKNAME_GROUPS_TEXT, SPANISH_GROUPS_TEXT } from './nicknames-data';
+import { GENEALOGY_GROUPS_TEXT, MORE_GROUPS_TEXT, OTHER_GIVEN_NAMES_TEXT, NAME_VARIANT_GROUPS_TEXT, NICKNAME_GROUPS_TEXT, SPANISH_GROUPS_TEXT } from './nicknames-data';
 
 const EMPTY: readonly number[] = Object.freeze([]);
 
@@ -30,6 +30,7 @@ function parseGroups(): NicknameTable {
 }
 
 const TABLE = parseGroups();
+const OTHER_GIVEN_NAMES = new Set(OTHER_GIVEN_NAMES_TEXT.split(/\s+/).filter(Boolean));
 
 /** Ids of the nickname groups a normalised given name belongs to. */
 export function nicknameGroupsOf(token: string): readonly number[] {
@@ -62,7 +63,7 @@ export function relatedNames(token: string): string[] {
 
 /** True when the token is a given name our table knows (used to tell typos from other names). */
 export function isKnownGivenName(token: string): boolean {
-  return TABLE.groupsOf.has(token);
+  return TABLE.groupsOf.has(token) || OTHER_GIVEN_NAMES.has(token);
 }
 
 /** Size of the table, for reports: groups and distinct names. */

@@ -1,0 +1,86 @@
+/** Turns name similarity plus other evidence into one calibrated score with its reasons. */
+import { compareDates, type PartialDate } from './dates';
+import type { FieldEvidence, ScoreAdjustment } from './explanation';
+import { IDENTIFIER_MATCH_SCORE, MAX_WITHOUT_IDENTIFIER, NAME_ONLY_CEILING } from './settings';
+
+/** Everything known about a query/list pair beyond the name. */
+export interface EvidenceInput {
+  /** Name similarity in [0,1], or null when no name was compared (identifier-only query). */
+  nameSimilarity: number | null;
+  /** The identifier that matched exactly, if any. */
+  identifier: { field: 'npi' | 'ssn' | 'ein'; value: string } | null;
+  /** Identifiers present on both sides but different (strong evidence of two people). */
+  conflicts: { field: 'npi' | 'ssn' | 'ein'; query: string; list: string }[];
+  dob: { query: PartialDate; list: PartialDate; queryText: string; listText: string } | null;
+  state: { query: string; list: string } | null;
+  city: { query: string; list: string } | null;
+  postal: { query: string; list: string } | null;
+}
+
+/** Score effects of identifiers and location (documented in README). */
+export const EVIDENCE_EFFECTS = {
+  npiConflict: -0.15,
+  ssnConflict: -0.3,
+  einConflict: -0.15,
+  stateAgrees: 0.02,
+  stateDiffers: -0.05,
+  cityAgrees: 0.01,
+  postalAgrees: 0.02,
+  locationBonusCap: 0.03,
+} as const;
+
+/** Combines the evidence; pushes field comparisons into `fields` and returns score and adjustments. */
+export function combineEvidence(input: EvidenceInput, fields: FieldEvidence[]): { score: number; adjustments: ScoreAdjustment[] } {
+  const adjustments: ScoreAdjustment[] = [];
+  const s = input.nameSimilarity;
+  let score = s === null ? 0 : s * NAME_ONLY_CEILING;
+  if (s !== null) adjustments.push({ reason: `name similarity ${s.toFixed(3)} × ${NAME_ONLY_CEILING} (a name alone is never certain)`, effect: round(score) });
+
+  if (input.dob) {
+    const d = compareDates(input.dob.query, input.dob.list);
+    fields.push({ queryField: 'dateOfBirth', listField: 'dateOfBirth', queryValue: input.dob.queryText, listValue: input.dob.listText, score: d.score, method: d.method });
+    score += d.effect;
+    adjustments.push({ reason: d.note, effect: d.effect });
+  }
+  let locationBonus = 0;
+  const location = (field: 'state' | 'city' | 'postalCode', pair: { query: string; list: string } | null, agree: number, differ: number): void => {
+    if (!pair) return;
+    const same = pair.query === pair.list;
+    fields.push({ queryField: field, listField: field, queryValue: pair.query, listValue: pair.list, score: same ? 1 : 0, method: same ? 'exact' : 'different' });
+    if (same && agree) {
+      const effect = Math.min(agree, EVIDENCE_EFFECTS.locationBonusCap - locationBonus);
+      locationBonus += effect;
+      if (effect > 0) adjustments.push({ reason: `${field} agrees`, effect: round(effect) });
+      score += effect;
+    } else if (!same && differ) {
+      adjustments.push({ reason: `${field} differs`, effect: differ });
+      score += differ;
+    }
+  };
+  location('state', input.state, EVIDENCE_EFFECTS.stateAgrees, EVIDENCE_EFFECTS.stateDiffers);
+  location('city', input.city, EVIDENCE_EFFECTS.cityAgrees, 0);
+  location('postalCode', input.postal, EVIDENCE_EFFECTS.postalAgrees, 0);
+  for (const c of input.conflicts) {
+    const effect = EVIDENCE_EFFECTS[`${c.field}Conflict`];
+    fields.push({ queryField: c.field, listField: c.field, queryValue: c.query, listValue: c.list, score: 0, method: 'different' });
+    adjustments.push({ reason: `${c.field.toUpperCase()} on both sides and different`, effect });
+    score += effect;
+  }
+  score = Math.min(MAX_WITHOUT_IDENTIFIER, Math.max(0, score));
+
+  if (input.identifier) {
+    const { field, value } = input.identifier;
+    fields.push({ queryField: field, listField: field, queryValue: value, listValue: value, score: 1, method: 'exact' });
+    // Exact identifier: at least 0.99, the last hundredth earned by an agreeing name.
+    const nameBonus = s === null ? 0 : 0.01 * Math.max(0, (s - 0.5) / 0.5);
+    const idScore = IDENTIFIER_MATCH_SCORE + Math.min(0.01, nameBonus);
+    adjustments.push({ reason: `${field.toUpperCase()} matches exactly`, effect: round(idScore - score) });
+    score = idScore;
+  }
+  return { score: round(Math.min(1, score), 4), adjustments };
+}
+
+function round(x: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,111 @@
+/** Person names as people write them: "Last, First", titles, suffixes, particles. */
+import { normalizeText, tokenize } from './text-normalize';
+
+/** A person's name as normalised tokens. `first` is "" when unknown. */
+export interface PersonName {
+  first: string;
+  middle: string[];
+  /** Surname tokens: "garcia lopez", "de la cruz" (particles kept, compared loosely). */
+  last: string[];
+  /** Generation suffix (jr, sr, ii, iii, iv), which can tell father from son. */
+  generation: string | null;
+}
+
+const TITLES = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'doctor', 'prof', 'professor', 'rev', 'reverend', 'hon', 'sir', 'dame',
+  'fr', 'father', 'sister', 'capt', 'col', 'lt', 'sgt', 'maj', 'gen', 'messrs', 'mme', 'mlle', 'herr', 'sra',
+]);
+const GENERATIONS: Record<string, string> = { jr: 'jr', junior: 'jr', sr: 'sr', senior: 'sr', ii: 'ii', '2nd': 'ii', iii: 'iii', '3rd': 'iii', iv: 'iv', '4th': 'iv' };
+// Professional credentials written after healthcare workers' names.
+const CREDENTIALS = new Set([
+  'md', 'dds', 'dmd', 'rn', 'lpn', 'lvn', 'np', 'pac', 'phd', 'dpm', 'pharmd', 'rph', 'cna', 'crna', 'lcsw', 'lmft',
+  'msw', 'dpt', 'otr', 'facs', 'facp', 'mph', 'mba', 'aprn', 'fnp', 'cnm', 'bsn', 'msn', 'dnp', 'psyd', 'lpc', 'slp',
+  'emt', 'esq', 'cpa', 'cma', 'ccc', 'arnp',
+]);
+// Credentials that are also real surnames or given names (Do, Ma, Pa…): only dropped after a comma.
+const AMBIGUOUS_CREDENTIALS = new Set(['do', 'ma', 'pa', 'ms', 'bs', 'ba', 'rd', 'bc', 'dc', 'pt', 'ot', 'od', 'jd', 'np']);
+const PARTICLES = new Set(['de', 'del', 'della', 'la', 'las', 'los', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'le', 'st', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'y']);
+
+/** True for surname particles (de, van, von, al…), which weigh little when comparing surnames. */
+export function isParticle(token: string): boolean {
+  return PARTICLES.has(token);
+}
+
+/** Removes titles in front and suffixes/credentials at the end, keeping at least two tokens. */
+function stripDecorations(tokens: string[], minKeep: number): { tokens: string[]; generation: string | null } {
+  let start = 0;
+  while (start < tokens.length - minKeep && TITLES.has(tokens[start])) start++;
+  let end = tokens.length;
+  let generation: string | null = null;
+  while (end - start > minKeep) {
+    const t = tokens[end - 1];
+    if (GENERATIONS[t]) generation ??= GENERATIONS[t];
+    else if (!CREDENTIALS.has(t)) break;
+    end--;
+  }
+  return { tokens: tokens.slice(start, end), generation };
+}
+
+/** True when a comma-separated part is only decorations ("MD", "Jr.", "PhD, RN"). */
+function isDecorationPart(tokens: string[]): boolean {
+  return tokens.length > 0 && tokens.every((t) => TITLES.has(t) || GENERATIONS[t] || CREDENTIALS.has(t) || AMBIGUOUS_CREDENTIALS.has(t));
+}
+
+function splitGivenAndSurname(tokens: string[]): { given: string[]; last: string[] } {
+  if (tokens.length <= 1) return { given: [], last: tokens };
+  // Particles glue to the surname: "Juan de la Cruz" → last "de la cruz".
+  let lastStart = tokens.length - 1;
+  while (lastStart > 1 && PARTICLES.has(tokens[lastStart - 1])) lastStart--;
+  return { given: tokens.slice(0, lastStart), last: tokens.slice(lastStart) };
+}
+
+/** Parses a free-text person name ("Smith, John A. Jr", "Dr. John A Smith MD"). */
+export function parsePersonName(input: string | null | undefined): PersonName {
+  const raw = String(input ?? '').slice(0, 400);
+  const parts = raw.split(',').map((p) => tokenize(p)).filter((p) => p.length > 0);
+  let generation: string | null = null;
+  const named = parts.filter((p, i) => {
+    if (i === 0 || !isDecorationPart(p)) return true;
+    for (const t of p) if (GENERATIONS[t]) generation ??= GENERATIONS[t];
+    return false;
+  });
+  if (named.length >= 2) {
+    const last = stripDecorations(named[0], 1);
+    const given = stripDecorations(named.slice(1).flat(), 1);
+    const g = given.tokens;
+    return { first: g[0] ?? '', middle: g.slice(1), last: last.tokens, generation: generation ?? last.generation ?? given.generation };
+  }
+  const stripped = stripDecorations(named[0] ?? [], 2);
+  const { given, last } = splitGivenAndSurname(stripped.tokens);
+  return { first: given[0] ?? '', middle: given.slice(1), last, generation: generation ?? stripped.generation };
+}
+
+/** Builds a PersonName from separate first/middle/last fields (list records, query forms). */
+export function personNameFromFields(first: string | null | undefined, middle: string | null | undefined, last: string | null | undefined, suffix?: string | null): PersonName {
+  const firstTokens = stripDecorations(tokenize(first), 1).tokens;
+  const lastStripped = stripDecorations(tokenize(last), 1);
+  const suffixTokens = tokenize(suffix);
+  const generation = suffixTokens.map((t) => GENERATIONS[t]).find(Boolean) ?? lastStripped.generation;
+  // A first-name field holding "Mary Ann" keeps "ann" as a middle name.
+  return {
+    first: firstTokens[0] ?? '',
+    middle: [...firstTokens.slice(1), ...tokenize(middle)],
+    last: lastStripped.tokens,
+    generation: generation ?? null,
+  };
+}
+
+/** True when the name carries nothing to compare. */
+export function isEmptyPersonName(name: PersonName): boolean {
+  return !name.first && name.middle.length === 0 && name.last.length === 0;
+}
+
+/** Display form of a parsed name, for explanations. */
+export function formatPersonName(name: PersonName): string {
+  return [name.first, ...name.middle, ...name.last].filter(Boolean).join(' ') + (name.generation ? ` ${name.generation}` : '');
+}
+
+/** Normalised single string (used by the Exact algorithm). */
+export function normalizedPersonKey(name: PersonName): string {
+  return normalizeText([name.first, name.last.join('')].join(' '));
+}

@@ -1,0 +1,56 @@
+/** Tunable matching settings and their documented defaults (see README.md). */
+import type { SourceId } from '#shared/list-record';
+
+/**
+ * Default review threshold: a hit at or above it is a potential match a reviewer must see.
+ * Calibrated on test/fixtures/match-pairs.jsonl; clients override it per query.
+ */
+export const DEFAULT_REVIEW_THRESHOLD = 0.8;
+
+/** Names of the matching algorithms a client can choose. */
+export const MATCH_ALGORITHMS = ['Fuzzy', 'Exact'] as const;
+export type MatchAlgorithm = (typeof MATCH_ALGORITHMS)[number];
+export const DEFAULT_ALGORITHM: MatchAlgorithm = 'Fuzzy';
+
+/** Highest score a name alone can earn: a same-name stranger must not look certain. */
+export const NAME_ONLY_CEILING = 0.9;
+/** Score of an exact NPI/SSN/EIN match against a list that carries one (plus up to 0.01 for name agreement). */
+export const IDENTIFIER_MATCH_SCORE = 0.99;
+/** Highest score reachable without an identifier match. */
+export const MAX_WITHOUT_IDENTIFIER = 0.98;
+/** Most hits returned per query unless the caller asks otherwise. */
+export const DEFAULT_HIT_LIMIT = 25;
+
+/** Per-query (or per-client) settings. */
+export interface ScreenOptions {
+  algorithm?: MatchAlgorithm;
+  /** Review threshold in [0,1]; hits at or above it have isMatch = true. */
+  threshold?: number;
+  /** Lowest score returned (defaults to the threshold); lower it to see near misses. */
+  minScore?: number;
+  limit?: number;
+  /** Restrict hits to these sources. */
+  sources?: readonly SourceId[];
+}
+
+export interface ResolvedOptions {
+  algorithm: MatchAlgorithm;
+  threshold: number;
+  minScore: number;
+  limit: number;
+  sources: ReadonlySet<string> | null;
+}
+
+/** Fills defaults and clamps bad values, so a mistyped setting never breaks screening. */
+export function resolveOptions(options: ScreenOptions = {}): ResolvedOptions {
+  const clamp = (x: unknown, fallback: number): number => (typeof x === 'number' && Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : fallback);
+  const threshold = clamp(options.threshold, DEFAULT_REVIEW_THRESHOLD);
+  const limit = typeof options.limit === 'number' && options.limit > 0 ? Math.min(1000, Math.floor(options.limit)) : DEFAULT_HIT_LIMIT;
+  return {
+    algorithm: options.algorithm === 'Exact' ? 'Exact' : 'Fuzzy',
+    threshold,
+    minScore: clamp(options.minScore, threshold),
+    limit,
+    sources: options.sources?.length ? new Set(options.sources) : null,
+  };
+}

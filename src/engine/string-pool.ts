@@ -1,0 +1,70 @@
+/** Many short strings in one UTF-8 byte array: far smaller than millions of JS strings. */
+import { Growable } from './growable';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Builds a pool by appending strings; each gets an ordinal. */
+export class StringPoolBuilder {
+  private bytes = new Uint8Array(1 << 16);
+  private used = 0;
+  private readonly offsets = new Growable(Float64Array);
+
+  constructor() {
+    this.offsets.push(0);
+  }
+
+  get count(): number {
+    return this.offsets.length - 1;
+  }
+
+  /** Appends a string and returns its ordinal. */
+  add(s: string): number {
+    // UTF-8 needs at most 3 bytes per UTF-16 code unit.
+    const need = this.used + s.length * 3;
+    if (need > this.bytes.length) {
+      let cap = this.bytes.length * 2;
+      while (cap < need) cap *= 2;
+      const next = new Uint8Array(cap);
+      next.set(this.bytes.subarray(0, this.used));
+      this.bytes = next;
+    }
+    this.used += encoder.encodeInto(s, this.bytes.subarray(this.used)).written;
+    this.offsets.push(this.used);
+    return this.offsets.length - 2;
+  }
+
+  /** Freezes the pool into exactly sized arrays. */
+  finish(shared = false): StringPool {
+    const buffer = shared ? new SharedArrayBuffer(this.used) : new ArrayBuffer(this.used);
+    const bytes = new Uint8Array(buffer);
+    bytes.set(this.bytes.subarray(0, this.used));
+    return new StringPool(bytes, this.offsets.finish(shared));
+  }
+}
+
+/** Read-only pool of strings addressed by ordinal. */
+export class StringPool {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly offsets: Float64Array,
+  ) {}
+
+  get count(): number {
+    return this.offsets.length - 1;
+  }
+
+  /** The string at an ordinal. */
+  get(i: number): string {
+    const view = this.bytes.subarray(this.offsets[i], this.offsets[i + 1]);
+    // TextDecoder refuses views of shared memory, so those are copied first.
+    return decoder.decode(view.buffer instanceof SharedArrayBuffer ? view.slice() : view);
+  }
+
+  /** All strings, in order (used to rebuild lookup maps in a worker). */
+  toArray(): string[] {
+    const out = new Array<string>(this.count);
+    for (let i = 0; i < out.length; i++) out[i] = this.get(i);
+    return out;
+  }
+}

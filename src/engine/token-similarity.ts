@@ -1,0 +1,111 @@
+/** How alike two name tokens are, and why: the building block every name score is made of. */
+import { areNicknames, isKnownGivenName } from './nicknames';
+import { phoneticKey } from './phonetic';
+import { boundedEditDistance, jaroWinkler } from './string-distance';
+import { isLatinToken } from './text-normalize';
+
+export type MatchMethod =
+  | 'exact'
+  | 'nickname'
+  | 'initial'
+  | 'prefix'
+  | 'phonetic'
+  | 'typo'
+  | 'similar'
+  | 'glued'
+  | 'partial'
+  | 'different'
+  | 'missing';
+
+export interface TokenMatch {
+  score: number;
+  method: MatchMethod;
+}
+
+/** Given names and surnames follow different rules (nicknames and initials only apply to given names). */
+export type TokenRole = 'given' | 'surname' | 'business';
+
+/** Similarity granted to each kind of evidence; the quality tests calibrate these. */
+export const TOKEN_SCORES = {
+  nickname: 0.93,
+  initial: 0.8,
+  prefix: 0.86,
+  phoneticClose: 0.93,
+  phonetic: 0.88,
+  typo1: 0.92,
+  typo1Short: 0.84,
+  typo2: 0.84,
+  typo2Short: 0.74,
+  // Two different real given names one letter apart (Mark/Mary, Joan/John) are usually two people.
+  otherKnownName: 0.5,
+  extendedSurname: 0.6,
+} as const;
+
+function isExtension(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long.length - short.length >= 2 && short.length <= 8 && long.startsWith(short);
+}
+
+const DIFFERENT: TokenMatch = Object.freeze({ score: 0, method: 'different' });
+
+/** Largest number of edits still treated as a typo, by token length. */
+export function maxTypoEdits(length: number): number {
+  if (length <= 3) return 0;
+  return length <= 6 ? 1 : 2;
+}
+
+/** Compares two normalised tokens in a role; symmetric. */
+export function compareTokens(a: string, b: string, role: TokenRole): TokenMatch {
+  if (a === b) return a ? { score: 1, method: 'exact' } : DIFFERENT;
+  if (!a || !b) return DIFFERENT;
+  if (a.length === 1 || b.length === 1) {
+    if (role === 'business' || a[0] !== b[0]) return DIFFERENT;
+    return { score: role === 'given' ? TOKEN_SCORES.initial : TOKEN_SCORES.initial * 0.75, method: 'initial' };
+  }
+  if (role === 'given' && areNicknames(a, b)) return { score: TOKEN_SCORES.nickname, method: 'nickname' };
+  if (!isLatinToken(a) || !isLatinToken(b)) return DIFFERENT;
+
+  const minLen = Math.min(a.length, b.length);
+  const edits = boundedEditDistance(a, b, 2);
+  const samePhonetic = minLen >= 3 && phoneticKey(a) === phoneticKey(b);
+  let best: TokenMatch = DIFFERENT;
+  const offer = (score: number, method: MatchMethod): void => {
+    if (score > best.score) best = { score, method };
+  };
+  if (samePhonetic) offer(edits <= 1 ? TOKEN_SCORES.phoneticClose : TOKEN_SCORES.phonetic, 'phonetic');
+  if (edits === 1) offer(minLen >= 4 ? TOKEN_SCORES.typo1 : TOKEN_SCORES.typo1Short, 'typo');
+  else if (edits === 2 && minLen >= 4) offer(minLen >= 6 ? TOKEN_SCORES.typo2 : TOKEN_SCORES.typo2Short, 'typo');
+  // Shortened given names (Chris/Christopher, Alex/Alexander) are diminutives too.
+  if (role === 'given' && minLen >= 3 && (a.startsWith(b) || b.startsWith(a))) offer(TOKEN_SCORES.prefix, 'prefix');
+  if (best.score === 0) {
+    const jw = jaroWinkler(a, b);
+    if (jw > 0.75) offer(Math.round((jw - 0.75) * 2.4 * 1000) / 1000, 'similar');
+  }
+  // A surname plus a suffix (Harris/Harrison, Martin/Martinez) is usually another family name.
+  if (role === 'surname' && best.score > TOKEN_SCORES.extendedSurname && isExtension(a, b)) {
+    return { score: TOKEN_SCORES.extendedSurname, method: 'different' };
+  }
+  if (role === 'given' && best.score > TOKEN_SCORES.otherKnownName && isKnownGivenName(a) && isKnownGivenName(b)) {
+    return { score: TOKEN_SCORES.otherKnownName, method: 'different' };
+  }
+  return best;
+}
+
+/** Memoised comparisons for one query token against many list tokens. */
+export class TokenComparer {
+  private readonly cache = new Map<string, TokenMatch>();
+  constructor(
+    readonly token: string,
+    readonly role: TokenRole,
+  ) {}
+
+  /** Compares the query token with a list token, caching by the list token. */
+  compare(other: string): TokenMatch {
+    let m = this.cache.get(other);
+    if (!m) {
+      m = compareTokens(this.token, other, this.role);
+      if (this.cache.size < 4096) this.cache.set(other, m);
+    }
+    return m;
+  }
+}
