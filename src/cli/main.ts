@@ -1,0 +1,68 @@
+/** The `clearlist` command-line entry: serve, demo, db:migrate, match. */
+import path from 'node:path';
+import { parseEnv } from '#server/config';
+import { openConfiguredDatabase, startServer } from '#server/main';
+import { seedDemo } from './demo-seed';
+
+const USAGE = `Usage: clearlist <command>
+
+Commands:
+  serve         run Clearlist (web app, API, jobs) on PORT (default 8080)
+  demo          run Clearlist with demo accounts (DATA_DIR defaults to ./data/demo)
+  db:migrate    apply database migrations and exit
+  match         score two names: clearlist match "<query>" "<candidate>" [--type person|business]
+                or a file of pairs: clearlist match --pairs <file.jsonl>
+
+Configuration comes from the environment; see the README.`;
+
+type Command = (args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  serve: async () => runUntilSignal(process.env),
+  demo: async () => {
+    const env = { ...process.env, DATA_DIR: process.env.DATA_DIR || path.join('data', 'demo') };
+    return runUntilSignal(env, async (ctx) => {
+      if (await seedDemo(ctx.db, ctx.now())) console.log('Seeded the demo accounts (password Demo-pass-2026).');
+    });
+  },
+  'db:migrate': async () => {
+    const database = await openConfiguredDatabase(parseEnv(process.env));
+    await database.close();
+    console.log('Migrations applied.');
+    return 0;
+  },
+  match: async (args) => {
+    const { runMatch } = await import('./match');
+    return runMatch(args, { stdout: process.stdout, stderr: process.stderr });
+  },
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(USAGE);
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(args);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}
+
+async function runUntilSignal(env: NodeJS.ProcessEnv, prepare?: Parameters<typeof startServer>[1]): Promise<number> {
+  const running = await startServer(env, prepare);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await running.stop();
+  return 0;
+}

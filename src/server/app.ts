@@ -1,0 +1,52 @@
+/** Builds the Fastify app from its context; never listens (main.ts does). */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import { authRoutes } from './auth/routes';
+import { installAccessControl } from './http/access';
+import { body, installErrorHandler } from './http/errors';
+import { installSessions } from './http/session';
+
+export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel, redact: ['req.headers.cookie'] },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: ctx.config.bodyLimitBytes,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  installSessions(app, ctx.db, ctx.now);
+  installAccessControl(app);
+
+  app.get('/services/health', async () => ({ status: 'ok' }));
+  authRoutes(app, ctx);
+
+  const webDir = ctx.config.webDir;
+  const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false });
+  // The React app's routes live in the browser: any other GET answers index.html.
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/services') || request.url.startsWith('/api');
+    if (hasWeb && request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send(body('NOT_FOUND', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+  });
+  return app;
+}

@@ -1,0 +1,97 @@
+/** SQL of sign-in, current user, tokens and login attempts. */
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { clients, loginAttempts, teams, tokens, userRoles, users } from '../db/schema';
+
+export async function findUserForLogin(db: Db, username: string) {
+  const [row] = await db
+    .select({ user: users, client: clients })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  return row ?? null;
+}
+
+export async function findUserByUsernameOrEmail(db: Db, value: string) {
+  const lower = value.toLowerCase();
+  return db
+    .select({ id: users.id, email: users.email, username: users.username, clientId: users.clientId })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        sql`(lower(${users.username}) = ${lower} OR lower(${users.email}) = ${lower})`,
+      ),
+    )
+    .limit(5);
+}
+
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function loadCurrentUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({ user: users, client: clients, team: teams })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return { ...row, roles: roles.map((r) => r.role).sort() };
+}
+
+export async function recordLoginAttempt(db: Db, ip: string, usernameLower: string, isSuccess: boolean) {
+  await db.insert(loginAttempts).values({ ip, usernameLower, isSuccess });
+}
+
+export async function countRecentFailures(db: Db, ip: string, usernameLower: string, since: Date) {
+  const [row] = await db
+    .select({
+      byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
+      byUser: sql<number>`count(*) filter (where ${loginAttempts.usernameLower} = ${usernameLower})`.mapWith(Number),
+    })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.isSuccess, false), gt(loginAttempts.at, since)));
+  return { byIp: row?.byIp ?? 0, byUser: row?.byUser ?? 0 };
+}
+
+export async function insertToken(
+  db: Db,
+  values: { idHash: string; purpose: string; userId: number | null; expiresAt: Date },
+) {
+  await db.insert(tokens).values(values);
+}
+
+/** Finds a live token without using it. */
+export async function findLiveToken(db: Db, idHash: string, purpose: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(tokens)
+    .where(and(eq(tokens.idHash, idHash), eq(tokens.purpose, purpose), isNull(tokens.usedAt), gt(tokens.expiresAt, now)));
+  return row ?? null;
+}
+
+/** Marks a token used; false when it was already used or expired (single use, race-safe). */
+export async function consumeToken(db: Db, idHash: string, purpose: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(tokens)
+    .set({ usedAt: now })
+    .where(and(eq(tokens.idHash, idHash), eq(tokens.purpose, purpose), isNull(tokens.usedAt), gt(tokens.expiresAt, now)))
+    .returning({ idHash: tokens.idHash });
+  return rows.length === 1;
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

@@ -1,0 +1,104 @@
+/** Routes of sign-in, sign-out, current user, password reset and first-run setup. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CurrentUserSchema,
+  LoginCodeSchema,
+  LoginInputSchema,
+  MessageSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+  SetupInputSchema,
+  SupportWidgetSchema,
+  UsernameStatusSchema,
+} from '#shared/auth';
+import type { AppContext } from '../app-context';
+import { recordAudit } from '../audit/audit';
+import { clearSessionCookie, setSessionCookie } from '../http/session';
+import { revokeSession } from '../http/session-queries';
+import { getCurrentUser } from './current-user';
+import { completeSetup, isSetupTokenLive } from './first-admin';
+import { logIn } from './login';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { isUsernameTaken } from './queries';
+import { AppError } from '../http/errors';
+import { MESSAGES } from '#shared/messages';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config, mailer } = ctx;
+
+  r.post('/services/user/login', { schema: { body: LoginInputSchema, } }, async (request, reply) => {
+    const outcome = await logIn(db, config, {
+      ...request.body,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      now: ctx.now(),
+    });
+    if (outcome.sessionToken) setSessionCookie(request, reply, outcome.sessionToken, config.sessionTtlHours * 3600);
+    return jsonString(reply, LoginCodeSchema.parse(outcome.code));
+  });
+
+  r.post('/services/user/logout', async (request, reply) => {
+    if (request.auth) {
+      await revokeSession(db, request.auth.sessionHash);
+      await recordAudit(db, { action: 'logout', actorUserId: request.auth.userId, actorUsername: request.auth.username, clientId: request.auth.clientId, ip: request.ip });
+    }
+    clearSessionCookie(reply);
+    return reply.code(204).send();
+  });
+
+  r.get('/services/user/info', { schema: { response: { 200: CurrentUserSchema } } }, async (request) =>
+    getCurrentUser(db, request.auth!.userId),
+  );
+
+  r.get(
+    '/services/user/status/:username',
+    { schema: { params: z.object({ username: z.string().min(1).max(100) }) } },
+    async (request, reply) =>
+      jsonString(reply, UsernameStatusSchema.parse((await isUsernameTaken(db, request.params.username)) ? 'TAKEN' : 'AVAILABLE')),
+  );
+
+  r.post(
+    '/services/user/password-reset/request',
+    { schema: { body: PasswordResetRequestSchema, response: { 200: MessageSchema } } },
+    async (request) => ({
+      message: await requestPasswordReset(db, mailer, {
+        usernameOrEmail: request.body.usernameOrEmail,
+        baseUrl: baseUrl(request, config.publicUrl),
+        ip: request.ip,
+        now: ctx.now(),
+      }),
+    }),
+  );
+
+  r.post('/services/user/password-reset', { schema: { body: PasswordResetSchema, response: { 200: MessageSchema } } }, async (request) => ({
+    message: await resetPassword(db, { ...request.body, ip: request.ip, now: ctx.now() }),
+  }));
+
+  r.get('/services/setup/:token', { schema: { params: z.object({ token: z.string().max(200) }) } }, async (request) => {
+    if (!(await isSetupTokenLive(db, request.params.token, ctx.now()))) throw new AppError('NOT_FOUND', MESSAGES.setupLinkInvalid);
+    return { valid: true };
+  });
+
+  r.post('/services/setup', { schema: { body: SetupInputSchema, response: { 200: MessageSchema } } }, async (request) => ({
+    message: await completeSetup(db, { ...request.body, ip: request.ip }, ctx.now()),
+  }));
+
+  r.get('/services/zendesk', { schema: { response: { 200: SupportWidgetSchema } } }, async (request) => {
+    const user = await getCurrentUser(db, request.auth!.userId);
+    return { appKey: config.zendeskAppKey ?? null, userId: String(request.auth!.userId), userName: user.fullName, userEmail: user.email, clientName: user.clientName };
+  });
+}
+
+/** The spec's string answers, sent as JSON strings so every client parses them alike. */
+function jsonString(reply: FastifyReply, value: string): string {
+  reply.type('application/json; charset=utf-8');
+  return JSON.stringify(value);
+}
+
+/** Absolute base of links in mails: PUBLIC_URL when set, else the request's own origin. */
+function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
+  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+}

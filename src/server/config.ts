@@ -1,0 +1,84 @@
+/** The server's configuration: one zod schema over the environment, read only by main.ts. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  ADMIN_EMAIL: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Clearlist <no-reply@clearlist.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  ZENDESK_APP_KEY: optionalText,
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  dataDir: string;
+  publicUrl: string | undefined;
+  mailFrom: string;
+  smtpUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  sessionTtlHours: number;
+  loginLimits: { perUser: number; perIp: number; windowMinutes: number };
+  zendeskAppKey: string | undefined;
+  bodyLimitBytes: number;
+  /** Directory of the built web app; absent means the API only. */
+  webDir: string | undefined;
+}
+
+/** Parses the environment; throws one error listing every problem. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
+  return {
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: env.PUBLIC_URL,
+    mailFrom: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    loginLimits: {
+      perUser: env.LOGIN_MAX_FAILURES_PER_USER,
+      perIp: env.LOGIN_MAX_FAILURES_PER_IP,
+      windowMinutes: env.LOGIN_WINDOW_MINUTES,
+    },
+    zendeskAppKey: env.ZENDESK_APP_KEY,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    webDir,
+  };
+}
+
+/** Configuration for tests and tools: everything defaulted, overridable. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent' }), undefined), ...overrides };
+}

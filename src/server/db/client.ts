@@ -1,0 +1,92 @@
+/** Opens the database: PGlite in DATA_DIR by default, a PostgreSQL server with a URL. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Runs plain SQL with parameters; used by pg-boss and bulk loaders. */
+export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  sql: SqlRunner;
+  /** The embedded instance, when kind is pglite (COPY from blobs, pg-boss adapter). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… URL; when absent PGlite is used. */
+  url?: string;
+  /** Folder for PGlite files; absent means in memory (tests). */
+  dataDir?: string;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Extensions PGlite is always opened with: a database that used one must load it again. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let dbDir: string | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(dataDir);
+    dbDir = path.join(dataDir, 'db');
+  }
+  try {
+    const pglite = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS });
+    const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      sql: async (text, values) =>
+        values?.length ? pglite.query(text, values) : lastResult(await pglite.exec(text)),
+      migrate: () => migratePglite(db as never, { migrationsFolder }),
+      close: async () => {
+        await pglite.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+function lastResult(results: { rows: Record<string, unknown>[] }[]) {
+  return results[results.length - 1] ?? { rows: [] };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    sql: async (text, values) => pool.query(text, values as unknown[]),
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,79 @@
+/** Session cookie → request.auth, and the CSRF double-submit check for cookie writes. */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { findSessionAuth, touchSession } from './session-queries';
+import { AppError } from './errors';
+import { hashToken } from './tokens';
+
+export const SESSION_COOKIE = 'sid';
+export const CSRF_COOKIE = 'csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface AuthContext {
+  userId: number;
+  username: string;
+  clientId: number;
+  teamId: number | null;
+  roles: string[];
+  sessionHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function installSessions(app: FastifyInstance, db: Db, now: () => Date): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    ensureCsrfCookie(request, reply);
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const sessionHash = hashToken(token);
+    const auth = await findSessionAuth(db, sessionHash, now());
+    if (!auth) return;
+    request.auth = { ...auth, sessionHash };
+    if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+    await touchSession(db, sessionHash);
+  });
+}
+
+function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[CSRF_COOKIE]) return;
+  const value = randomBytes(24).toString('base64url');
+  request.cookies[CSRF_COOKIE] = value;
+  reply.setCookie(CSRF_COOKIE, value, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: request.protocol === 'https',
+  });
+}
+
+/** Double-submit: a cookie-authenticated write must echo the csrf cookie in a header. */
+function checkCsrf(request: FastifyRequest): void {
+  const cookie = request.cookies[CSRF_COOKIE] ?? '';
+  const header = request.headers[CSRF_HEADER];
+  const sent = typeof header === 'string' ? header : '';
+  const ok = cookie.length > 0 && sent.length === cookie.length && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
+  if (!ok) throw new AppError('CSRF_FAILED', 'Missing or invalid CSRF token. Reload the page and try again.');
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

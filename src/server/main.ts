@@ -1,0 +1,75 @@
+/** Starts the server: the only place that reads the environment, opens resources and listens. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from './app';
+import type { AppContext } from './app-context';
+import { ensureFirstAdmin } from './auth/first-admin';
+import { parseEnv, toAppConfig, type Env } from './config';
+import { openDatabase, type Database } from './db/client';
+import { createMailer } from './mail/mailer';
+
+const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface Running {
+  app: FastifyInstance;
+  ctx: AppContext;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database of the environment and applies migrations. */
+export async function openConfiguredDatabase(env: Env): Promise<Database> {
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(path.resolve(env.DATA_DIR)) });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** Starts Clearlist; `prepare` runs after migrations and before listening (the demo seed). */
+export async function startServer(
+  rawEnv: NodeJS.ProcessEnv,
+  prepare?: (ctx: AppContext) => Promise<void>,
+): Promise<Running> {
+  const env = parseEnv(rawEnv);
+  const config = toAppConfig(env, webDir);
+  const database = await openConfiguredDatabase(env);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
+  const ctx: AppContext = { db: database.db, database, config, mailer, now: () => new Date() };
+  const app = await createApp(ctx);
+  const admin = env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL } : null;
+  let firstRun;
+  try {
+    if (prepare) await prepare(ctx);
+    firstRun = await ensureFirstAdmin(database.db, admin, new Date());
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const url = config.publicUrl ?? `http://${shownHost}:${env.PORT}`;
+  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
+  console.log(`Clearlist is running at ${url} on ${where}; mail goes to the ${mailer.describe()}.`);
+  if (firstRun.kind === 'created') console.log(`Created the first system administrator "${firstRun.username}".`);
+  if (firstRun.kind === 'setup-link') {
+    console.log(`No administrator yet. Open this one-time link to choose one:\n\n  ${url}/setup/${firstRun.token}\n`);
+  }
+  let stopped = false;
+  return {
+    app,
+    ctx,
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Who may call each endpoint: the one table the server enforces (an endpoint missing here
+ * refuses to start) and the web app reads to hide what a user cannot do.
+ * 'public': anyone; 'user': any signed-in user; a role list: any of those roles (system
+ * admins pass any list). Client scoping is done by each feature's queries.
+ */
+import type { Role } from './roles';
+
+export type Access = 'public' | 'user' | readonly Role[];
+
+export const ENDPOINT_ACCESS: Record<string, Access> = {
+  'GET /services/health': 'public',
+  'POST /services/user/login': 'public',
+  'POST /services/user/logout': 'public',
+  'GET /services/user/info': 'user',
+  'GET /services/user/status/:username': 'public',
+  'POST /services/user/password-reset/request': 'public',
+  'POST /services/user/password-reset': 'public',
+  'GET /services/setup/:token': 'public',
+  'POST /services/setup': 'public',
+  'GET /services/zendesk': 'user',
+};

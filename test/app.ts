@@ -1,0 +1,132 @@
+/**
+ * A real app on a fresh database for each test file: PGlite in memory by default, a new
+ * database on the PostgreSQL server when DATABASE_URL is set.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { createApp } from '#server/app';
+import type { AppContext } from '#server/app-context';
+import { testConfig, type AppConfig } from '#server/config';
+import { openDatabase, type Database } from '#server/db/client';
+import { createMailer } from '#server/mail/mailer';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  outboxDir: string;
+  /** Moves the app's clock. */
+  setNow(date: Date): void;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `clearlist_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: testUrl.toString() });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-test-'));
+  const config = testConfig({ dataDir, ...overrides });
+  const outboxDir = path.join(dataDir, 'outbox');
+  let now = new Date();
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    config,
+    mailer: createMailer({ outboxDir, from: config.mailFrom }),
+    now: () => now,
+  };
+  const app = await createApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    outboxDir,
+    setNow: (date) => {
+      now = date;
+    },
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies and echoes the CSRF cookie on writes. */
+export class Agent {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    private app: FastifyInstance,
+    private remoteAddress = '127.0.0.1',
+  ) {}
+
+  async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    if (!this.cookies.has('csrf')) await this.send({ method: 'GET', url: '/services/health' });
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (method !== 'GET' && !('x-csrf-token' in headers)) headers['x-csrf-token'] = this.cookies.get('csrf') ?? '';
+    return this.send({ ...options, headers });
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
+  }
+
+  put(url: string, payload?: unknown) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
+  }
+
+  async login(username: string, password: string): Promise<string> {
+    const res = await this.post('/services/user/login', { username, password });
+    return res.json() as string;
+  }
+
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+
+  private async send(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const cookieHeader = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers = { ...(options.headers as Record<string, string>), ...(cookieHeader ? { cookie: cookieHeader } : {}) };
+    const res = await this.app.inject({ ...options, headers, remoteAddress: this.remoteAddress });
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+}
