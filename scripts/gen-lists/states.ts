@@ -1,0 +1,74 @@
+import { LineWriter, quoteNeeded } from './output';
+import { businessAt, mdy, personAt, type Business, type Person } from './population';
+import { Random } from './random';
+
+/** A state row's subject: a third are LEIE people (cross-list matches), a tenth businesses. */
+interface Subject {
+  r: Random;
+  person: Person | null;
+  business: Business | null;
+  excluded: string;
+}
+
+function subjectAt(seed: number, state: string, count: number, j: number): Subject {
+  const r = new Random(seed, `state-${state}`, j);
+  const excluded = r.date(2000, 2025);
+  if (j % 10 === 9) return { r, person: null, business: businessAt(seed, 2 * count + j), excluded };
+  return { r, person: personAt(seed, j % 3 === 0 ? j : 5 * count + j * 7 + state.charCodeAt(0)), business: null, excluded };
+}
+
+const PROVIDER_TYPES = ['NURSE - REGISTERED', 'PHYSICIAN', 'HOME HEALTH AIDE', 'PHARMACY', 'TRANSPORTATION', 'DENTIST', 'PERSONAL CARE AIDE'];
+
+async function writeRows(path: string, header: readonly string[], count: number, seed: number, state: string, toRow: (s: Subject, j: number) => string[] | null, bom = false): Promise<void> {
+  const out = new LineWriter(path, '\r\n', bom ? Buffer.from([0xef, 0xbb, 0xbf]) : null);
+  await out.write(quoteNeeded(header));
+  for (let j = 0; j < count; j += 1) {
+    const row = toRow(subjectAt(seed, state, count, j), j);
+    if (row) await out.write(quoteNeeded(row));
+  }
+  await out.close();
+}
+
+/** The five state lists, each in its own layout (see src/lists/state/configs). */
+export async function writeStates(dir: string, count: number, seed: number): Promise<void> {
+  await writeRows(`${dir}/state-ny/ny-medicaid-exclusions.csv`, ['Provider Name', 'NPI Num', 'License Num', 'Provider Type', 'Exclusion Effective Date'], count, seed, 'NY', ({ r, person: p, business: b, excluded }) => {
+    if (b) return [b.dba ? `${b.name} DBA ${b.dba}` : b.name, r.chance(0.5) ? b.npi : '', '', 'PHARMACY', mdy(excluded)];
+    const p2 = p as Person;
+    return [`${p2.last}, ${p2.first}${p2.middle ? ` ${p2.middle[0]}` : ''}${p2.suffix ? ` ${p2.suffix}` : ''}`, r.chance(0.3) ? p2.npi : '', p2.license, r.pick(PROVIDER_TYPES), mdy(excluded)];
+  });
+
+  await writeRows(`${dir}/state-ca/ca-suspended-ineligible.csv`, ['Last Name', 'First Name', 'Middle Name', 'A.K.A.(also known as)/D.B.A.(Doing Business As)', 'Address(es)', 'Provider Type', 'License Number', 'Provider Number', 'Date of Suspension', 'Active Period'], count, seed, 'CA', ({ r, person: p, business: b, excluded }) => {
+    const numbers = (npi: string): string => [r.chance(0.5) ? `00A${r.digits(6)}` : '', r.chance(0.5) ? npi : ''].filter(Boolean).join('; ') || 'N/A';
+    if (b) return [b.name, 'N/A', 'N/A', b.dba ?? 'N/A', `${b.street} ${b.city} ${b.state} ${b.zip}`, 'Durable Medical Equipment', 'N/A', numbers(b.npi), mdy(excluded), 'Indefinitely'];
+    const p2 = p as Person;
+    const akas = [p2.nickname ? `${p2.nickname} ${p2.last}` : '', p2.otherLast ? `${p2.first} ${p2.otherLast}` : ''].filter(Boolean).join('; ');
+    return [p2.last, p2.first, p2.middle || 'N/A', akas || 'N/A', `${p2.street} ${p2.city} ${p2.state} ${p2.zip}`, 'Registered Nurse', p2.license, numbers(p2.npi), mdy(excluded), r.chance(0.7) ? 'Indefinitely' : mdy(`${+excluded.slice(0, 4) + 5}-01-01`)];
+  }, true);
+
+  await writeRows(`${dir}/state-tx/tx-exclusions.csv`, ['LastName', 'FirstName', 'MidInitial', 'CompanyName', 'Occupation', 'LicenseNumber', 'NPI', 'StartDate', 'AddDate', 'ReinstatedDate', 'WebComments', 'Waiver', 'EligibleToReapplyDate'], count, seed, 'TX', ({ r, person: p, business: b, excluded }) => {
+    const reinstated = r.chance(0.05) ? mdy(`${+excluded.slice(0, 4) + 1}-06-01`) : '';
+    if (b) return ['', '', '', b.name, 'PHARMACY', '', r.chance(0.5) ? b.npi : '', mdy(excluded), mdy(excluded), reinstated, '', '', ''];
+    const p2 = p as Person;
+    return [p2.last, p2.first, p2.middle.slice(0, 1), r.chance(0.05) ? `${p2.last} FAMILY CLINIC` : '', p2.specialty, p2.license, r.chance(0.3) ? p2.npi : '', mdy(excluded), mdy(excluded), reinstated, '', '', ''];
+  });
+
+  await writeRows(`${dir}/state-oh/oh-individuals.csv`, ['Provider ID', 'NPI', 'First Name', 'Middle Name', 'Last Name', 'DOB', 'Address 1', 'Address 2', 'City', 'State', 'Zip Code', 'Provider Type', 'Status', 'Action Date', 'Date Added'], count, seed, 'OH', ({ r, person: p, excluded }, j) => {
+    if (!p) return null;
+    const added = mdy(excluded);
+    const npi = r.chance(0.4) ? p.npi : r.chance(0.05) ? `${p.npi}/${personAt(seed, j + 1).npi}` : 'N/A';
+    return [String(r.int(100000, 9999999)).padStart(7, '0'), npi, p.first, p.middle, p.nickname && r.chance(0.3) ? `${p.last} AKA ${p.nickname} ${p.last}` : p.last, mdy(p.dob), p.street, '', p.city, p.state, p.zip, r.pick(PROVIDER_TYPES), r.pick(['EXCLUDED', 'SUSPENDED', 'TERMINATED']), added, r.chance(0.5) ? `${added.slice(0, 6)}${added.slice(8)}` : added];
+  });
+  await writeRows(`${dir}/state-oh/oh-organizations.csv`, ['Provider ID', 'NPI', 'Organization Name', 'Address 1', 'Address 2', 'City', 'State', 'Zip Code', 'Provider Type', 'Status', 'Action Date', 'Date Added'], Math.ceil(count / 10), seed, 'OH-ORG', ({ r, excluded }, j) => {
+    const b = businessAt(seed, 3 * count + j);
+    return [String(r.int(100000, 9999999)).padStart(7, '0'), r.chance(0.6) ? b.npi : 'N/A', b.dba ? `${b.name} DBA ${b.dba}` : b.name, b.street, '', b.city, b.state, b.zip, 'HOME HEALTH AGENCY', 'TERMINATED', mdy(excluded), mdy(excluded)];
+  });
+
+  const stamp = (iso: string): string => `${mdy(iso)} 00:00:00`;
+  const counties = ['Philadelphia', 'Allegheny', 'Montgomery', 'Bucks', 'Delaware', 'Lancaster', 'Out of State NJ', 'Out of State NY'];
+  await writeRows(`${dir}/state-pa/pa-medicheck.csv`, ['NAM_LAST_PROVR', 'NAM_FIRST_PROVR', 'NAM_MIDDLE_PROVR', 'NAM_TITLE_PROVR', 'NAM_SUFFIX_PROVR', 'NAM_BUSNS_MP', 'NAM_PROVR_ALT', 'ProviderName', 'IDN_NPI', 'NBR_FEIN', 'LicenseNumber', 'BeginDate', 'EndDate', 'ListDate', 'CAO', 'Status', 'IND_CHGD', 'DTE_CHANGE_LAST'], count, seed, 'PA', ({ r, person: p, business: b, excluded }) => {
+    const end = r.chance(0.3) ? stamp(`${+excluded.slice(0, 4) + 5}-01-01`) : 'N/A';
+    if (b) return ['N/A', 'N/A', 'N/A', 'N/A', 'N/A', b.name, b.dba ?? 'None', b.name, r.chance(0.5) ? b.npi : 'None', r.digits(9), 'N/A', stamp(excluded), end, stamp(excluded), r.pick(counties), 'Precluded', 'N', stamp(excluded)];
+    const p2 = p as Person;
+    return [p2.last, p2.first, p2.middle.slice(0, 1), r.chance(0.2) ? 'DR' : 'N/A', p2.suffix || 'N/A', 'N/A', p2.nickname ? `${p2.nickname} ${p2.last}` : 'None', `${p2.last} ${p2.first}`, r.chance(0.3) ? p2.npi : 'None', 'N/A', p2.license, stamp(excluded), end, stamp(excluded), r.pick(counties), 'Precluded', 'N', stamp(excluded)];
+  });
+}
