@@ -1,0 +1,39 @@
+/** Reads the mail outbox folder (.eml files) the way a mail client would, for tests. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export function readOutbox(dir: string): OutboxMail[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => parseEml(file, readFileSync(path.join(dir, file), 'utf8')));
+}
+
+/** The newest reset-password link mailed to an address, if any. */
+export function lastResetToken(dir: string, to: string): string | undefined {
+  const mails = readOutbox(dir).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+  return mails.at(-1)?.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
+}
+
+function parseEml(file: string, raw: string): OutboxMail {
+  const split = raw.indexOf('\n\n');
+  const head = raw.slice(0, split).replace(/\n[ \t]+/g, ' ');
+  const body = raw.slice(split + 2);
+  const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { file, to: header('To'), subject: header('Subject'), text };
+}
