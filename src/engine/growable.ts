@@ -39,7 +39,7 @@ export class Growable<C extends TypedArrayCtor> {
   finish(shared = false): TypedArrayOf<C> {
     const bytes = this.length * this.ctor.BYTES_PER_ELEMENT;
     const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
-    const out = new this.ctor(buffer) as TypedArrayOf<C>;
+    const out = new (this.ctor as unknown as new (b: ArrayBufferLike) => TypedArrayOf<C>)(buffer);
     out.set(this.data.subarray(0, this.length) as never);
     return out;
   }

@@ -1142,4 +1142,11 @@ sabrina sandy santiago santos savannah selena sergio seth shana shane shannon sh
 sheryl sierra silvia sonia sonya stacey stacy stella summer sydney sylvia tamara tammy tania tanya tara taylor
 terrence tia tiffany tina todd tonya travis trent trevor troy tyrone valeria vanessa vera veronica vicente victor
 vivian wade wanda warren wendy whitney wyatt xavier yesenia yolanda yvette zoe dena lana dean dena june
+linh minh thanh tuan anh hoa lan mai hung dung duc huong phuong trang long nam quang thao thu hai binh khanh
+wei li hui jun ying mei lei jing yan hong xin ming hua ling chen fang ping yu tao bo qiang yong
+hiroshi yuki kenji akiko takashi yoko haruto sakura kaito emi
+priya raj anil sunita vijay deepa ravi sanjay amit neha pooja rahul arjun kavita lakshmi suresh ramesh ganesh
+ahmed aisha omar layla fatima hassan hussein ali yusuf ibrahim khalid mariam zainab amina karim nadia samir
+olga dmitri sergei irina natasha svetlana yuri boris tatiana vladimir andrei elena nikolai oksana
+kwame amara chidi ngozi kofi abena chinedu emeka adebayo folake oluwaseun kemi
 `;

@@ -63,7 +63,7 @@ export function phoneticKey(token: string): string {
         else push('K');
         break;
       case 'h':
-        if (isVowel(next) && !'csptgw'.includes(prev ?? '')) push('H');
+        if (isVowel(next) && (prev === undefined || !'csptgw'.includes(prev))) push('H');
         break;
       case 'k':
         if (prev !== 'c') push('K');

@@ -36,6 +36,7 @@ export const TOKEN_SCORES = {
   typo1Short: 0.84,
   typo2: 0.84,
   typo2Short: 0.74,
+  typoFirstLetter: 0.05,
   // Two different real given names one letter apart (Mark/Mary, Joan/John) are usually two people.
   otherKnownName: 0.5,
   extendedSurname: 0.6,
@@ -73,8 +74,10 @@ export function compareTokens(a: string, b: string, role: TokenRole): TokenMatch
     if (score > best.score) best = { score, method };
   };
   if (samePhonetic) offer(edits <= 1 ? TOKEN_SCORES.phoneticClose : TOKEN_SCORES.phonetic, 'phonetic');
-  if (edits === 1) offer(minLen >= 4 ? TOKEN_SCORES.typo1 : TOKEN_SCORES.typo1Short, 'typo');
-  else if (edits === 2 && minLen >= 4) offer(minLen >= 6 ? TOKEN_SCORES.typo2 : TOKEN_SCORES.typo2Short, 'typo');
+  // Typos rarely hit the first letter, so a different initial costs a little more.
+  const initialPenalty = a[0] === b[0] ? 0 : TOKEN_SCORES.typoFirstLetter;
+  if (edits === 1) offer((minLen >= 4 ? TOKEN_SCORES.typo1 : TOKEN_SCORES.typo1Short) - initialPenalty, 'typo');
+  else if (edits === 2 && minLen >= 4) offer((minLen >= 6 ? TOKEN_SCORES.typo2 : TOKEN_SCORES.typo2Short) - initialPenalty, 'typo');
   // Shortened given names (Chris/Christopher, Alex/Alexander) are diminutives too.
   if (role === 'given' && minLen >= 3 && (a.startsWith(b) || b.startsWith(a))) offer(TOKEN_SCORES.prefix, 'prefix');
   if (best.score === 0) {

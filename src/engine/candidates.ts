@@ -1,0 +1,128 @@
+/**
+ * Candidate search: expand each query token to dictionary tokens that could match it
+ * (exact, typo neighbours, phonetic, nicknames, glued surnames), walk their postings and
+ * keep entries that agree on enough name parts. Only these candidates get scored.
+ */
+import { isGenericBusinessToken } from './business-name';
+import { GROUP } from './index-data';
+import type { MatchIndex } from './match-index';
+import { relatedNames } from './nicknames';
+import type { PersonName } from './person-name';
+import type { MatchAlgorithm } from './settings';
+import { boundedEditDistance } from './string-distance';
+import { maxTypoEdits } from './token-similarity';
+import { typoCandidates } from './typo-keys';
+
+/** Posting volume above which a name part is left to scoring rather than searched. */
+const SKIP_POSTINGS = 150_000;
+const MAX_EXPANSIONS = 400;
+const FALLBACK_LIMIT = 20_000;
+
+/** Dictionary tokens a query token may match under the algorithm. */
+export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean): number[] {
+  const out = new Set<number>();
+  const exact = index.tokenId(token);
+  if (exact >= 0) out.add(exact);
+  if (algorithm === 'Exact' || token.length < 2) return [...out];
+  const allowed = maxTypoEdits(token.length + 1);
+  for (const id of typoCandidates(index.data.typo, token, allowed)) {
+    if (out.size >= MAX_EXPANSIONS) break;
+    const t = index.tokens[id];
+    if (!out.has(id) && boundedEditDistance(token, t, maxTypoEdits(Math.max(token.length, t.length))) <= 2) out.add(id);
+  }
+  if (token.length >= 3) for (const id of index.phoneticNeighbours(token).slice(0, 200)) out.add(id);
+  if (given) {
+    for (const name of relatedNames(token)) {
+      const id = index.tokenId(name);
+      if (id >= 0) out.add(id);
+    }
+  }
+  return [...out];
+}
+
+interface Slot {
+  bit: number;
+  tokens: number[];
+  volume: number;
+}
+
+function slotOf(index: MatchIndex, group: number, bit: number, tokens: number[]): Slot {
+  const { start } = index.data.postings[group];
+  let volume = 0;
+  for (const t of tokens) volume += start[t + 1] - start[t];
+  return { bit, tokens, volume };
+}
+
+/** Walks the postings of the slots and returns entries whose matched bits reach `need`. */
+function collect(index: MatchIndex, group: number, slots: Slot[], need: number): number[] {
+  const { start, entries } = index.data.postings[group];
+  const mask = index.scratchMask;
+  const touched: number[] = [];
+  for (const slot of slots) {
+    for (const t of slot.tokens) {
+      for (let k = start[t]; k < start[t + 1]; k++) {
+        const e = entries[k];
+        if (mask[e] === 0) touched.push(e);
+        mask[e] |= slot.bit;
+      }
+    }
+  }
+  const out: number[] = [];
+  for (const e of touched) {
+    let m = mask[e];
+    let bits = 0;
+    while (m) {
+      bits += m & 1;
+      m >>= 1;
+    }
+    if (bits >= need) out.push(e);
+    mask[e] = 0;
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Person entries worth scoring for a query name. */
+export function personCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm): number[] {
+  const g = GROUP.person;
+  const slots: Slot[] = [];
+  if (q.first.length >= 2) slots.push(slotOf(index, g, 1, expandToken(index, q.first, algorithm, true)));
+  const lastTokens = new Set<number>();
+  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(index, t, algorithm, false)) lastTokens.add(id);
+  if (q.last.length > 1) for (const id of expandToken(index, q.last.join(''), algorithm, false)) lastTokens.add(id);
+  if (lastTokens.size || q.last.length) slots.push(slotOf(index, g, 2, [...lastTokens]));
+  const middle = q.middle.filter((t) => t.length >= 2);
+  if (middle.length) slots.push(slotOf(index, g, 4, [...new Set(middle.flatMap((t) => expandToken(index, t, algorithm, true)))]));
+  if (!slots.length) return [];
+  // Two agreeing name parts make a candidate; a part with enormous postings is left to scoring.
+  let walked = slots.filter((s) => s.volume <= SKIP_POSTINGS);
+  if (!walked.length) walked = [slots.reduce((a, b) => (a.volume <= b.volume ? a : b))];
+  const need = Math.min(2, walked.length, slots.length);
+  const found = collect(index, g, walked, need);
+  if (found.length || need < 2) return found;
+  // Typos beyond our keys in one part: fall back to the surname alone when that is affordable.
+  const surname = slots.find((s) => s.bit === 2);
+  return surname && surname.volume <= FALLBACK_LIMIT ? collect(index, g, [surname], 1) : [];
+}
+
+/** Business entries worth scoring: they share a distinctive word (or every generic word). */
+export function businessCandidates(index: MatchIndex, names: string[][], algorithm: MatchAlgorithm): number[] {
+  const g = GROUP.business;
+  const out = new Set<number>();
+  for (const q of names) {
+    const distinctive = q.filter((t) => !isGenericBusinessToken(t));
+    const glued = algorithm === 'Fuzzy' ? q.slice(1).map((t, i) => q[i] + t) : [];
+    if (distinctive.length) {
+      const ids = new Set<number>();
+      for (const t of [...distinctive, ...glued]) for (const id of expandToken(index, t, algorithm, false)) ids.add(id);
+      let slots = [...ids].map((id) => slotOf(index, g, 1, [id])).sort((a, b) => a.volume - b.volume || a.tokens[0] - b.tokens[0]);
+      // Common distinctive words beyond the budget are left to scoring.
+      let budget = SKIP_POSTINGS * 2;
+      slots = slots.filter((s, i) => i === 0 || (budget -= s.volume) >= 0);
+      for (const e of collect(index, g, slots, 1)) out.add(e);
+    } else {
+      const slots = q.slice(0, 8).map((t, i) => slotOf(index, g, 1 << i, expandToken(index, t, algorithm, false)));
+      for (const e of collect(index, g, slots, slots.length)) out.add(e);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}

@@ -1,0 +1,102 @@
+/** Turns a scored candidate record into a Hit with its explanation, and orders hits. */
+import { parseDate, unpackDate, type PartialDate } from './dates';
+import { combineEvidence, type EvidenceInput } from './evidence';
+import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
+import { unpackState } from './location';
+import type { MatchIndex } from './match-index';
+import type { Hit } from './query-types';
+import type { RecordView } from './record-view';
+import type { ResolvedOptions } from './settings';
+
+/** The non-name evidence of a query, normalised once. */
+export interface QueryEvidence {
+  dob: { date: PartialDate; text: string } | null;
+  npi: string | null;
+  ssn: string | null;
+  ein: string | null;
+  state: string | null;
+  city: string;
+  postal: string | null;
+}
+
+/** A record's name comparison result, ready to combine with other evidence. */
+export interface NamedCandidate {
+  record: number;
+  similarity: number | null;
+  listField: string | null;
+  fields: FieldEvidence[];
+  adjustments: ScoreAdjustment[];
+}
+
+/** Most a record's other evidence can add to its name score (used to skip hopeless candidates). */
+export function maxEvidenceBonus(q: QueryEvidence): number {
+  return (q.dob ? 0.08 : 0) + (q.state || q.city || q.postal ? 0.03 : 0);
+}
+
+/** Builds the hit for a record, or null when it scores below the options' minimum. */
+export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence, identifier: EvidenceInput['identifier'], options: ResolvedOptions): Hit | null {
+  const r = c.record;
+  const data = index.data.record;
+  const listDob = unpackDate(data.dob[r]);
+  const listState = unpackState(data.state[r]);
+  const listCity = q.city ? index.cityOf(r) : '';
+  const listNpi = data.npi[r] ? String(data.npi[r]).padStart(10, '0') : null;
+  let view: RecordView | null = null;
+  const getView = (): RecordView => (view ??= index.recordView(r));
+  const conflicts: EvidenceInput['conflicts'] = [];
+  if (q.npi && listNpi && q.npi !== listNpi && identifier?.field !== 'npi') conflicts.push({ field: 'npi', query: q.npi, list: listNpi });
+  const postalOf = (p: number): string | null => (p ? String(p - 1).padStart(5, '0') : null);
+  const listPostal = postalOf(data.postal[r]);
+  const input: EvidenceInput = {
+    nameSimilarity: c.similarity,
+    identifier,
+    conflicts,
+    dob: q.dob && listDob ? { query: q.dob.date, list: listDob, queryText: q.dob.text, listText: getView().dateOfBirth ?? '' } : null,
+    state: q.state && listState ? { query: q.state, list: listState } : null,
+    city: q.city && listCity ? { query: q.city, list: listCity } : null,
+    postal: q.postal && listPostal ? { query: q.postal, list: listPostal } : null,
+  };
+  const fields = [...c.fields];
+  const { score, adjustments } = combineEvidence(input, fields);
+  if (score < options.minScore) return null;
+  const record = getView();
+  return {
+    score,
+    isMatch: score >= options.threshold,
+    record,
+    explanation: {
+      algorithm: options.algorithm,
+      matchedName: c.listField ? { listField: c.listField, value: listNameValue(record, c.listField) } : null,
+      nameScore: c.similarity === null ? null : Math.round(c.similarity * 1000) / 1000,
+      fields,
+      adjustments: [...adjustments, ...c.adjustments],
+      score,
+      threshold: options.threshold,
+      summary: summarize(score, options.threshold, fields),
+    },
+  };
+}
+
+function listNameValue(v: RecordView, listField: string): string {
+  const m = /^(akas|dbas)\[(\d+)\]$/.exec(listField);
+  if (m) return (m[1] === 'akas' ? v.akas : v.dbas)[Number(m[2])] ?? '';
+  if (listField.startsWith('businessName')) return v.businessName ?? '';
+  return [v.firstName, v.middleName, v.lastName, v.suffix].filter(Boolean).join(' ');
+}
+
+/** Deterministic order: score, then source, then source record id, then position. */
+export function compareHits(a: Hit, b: Hit): number {
+  return (
+    b.score - a.score ||
+    (a.record.source < b.record.source ? -1 : a.record.source > b.record.source ? 1 : 0) ||
+    (a.record.sourceRecordId < b.record.sourceRecordId ? -1 : a.record.sourceRecordId > b.record.sourceRecordId ? 1 : 0) ||
+    a.record.ordinal - b.record.ordinal
+  );
+}
+
+/** Parses a query date of birth (null when absent; "invalid" when present but unreadable). */
+export function queryDate(input: string | null | undefined): { date: PartialDate; text: string } | null | 'invalid' {
+  if (input == null || String(input).trim() === '') return null;
+  const date = parseDate(input);
+  return date ? { date, text: String(input).trim() } : 'invalid';
+}

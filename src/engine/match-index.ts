@@ -1,0 +1,132 @@
+/** The immutable, versioned match index: typed-array data plus lookup maps rebuilt on load. */
+import type { SourceId } from '#shared/list-record';
+import { ENTRY_KIND, ROLE, type IndexData } from './index-data';
+import type { PersonName } from './person-name';
+import { phoneticKey } from './phonetic';
+import { decodeRecordView, type RecordView } from './record-view';
+import { isLatinToken } from './text-normalize';
+
+export interface IndexStats {
+  version: string;
+  records: number;
+  nameEntries: { person: number; business: number };
+  tokens: number;
+  npiKeys: number;
+  ssnKeys: number;
+  einKeys: number;
+  bySource: Record<string, number>;
+}
+
+/** Read-only index; build it with buildIndex()/IndexBuilder, or revive it from transferable data. */
+export class MatchIndex {
+  readonly version: string;
+  readonly tokens: readonly string[];
+  private readonly tokenIds: Map<string, number>;
+  private readonly phonetic = new Map<string, number[]>();
+  /** Per-entry scratch for candidate search (queries run one at a time per thread). */
+  readonly scratchMask: Uint8Array;
+
+  constructor(
+    readonly data: IndexData,
+    tokens?: string[],
+  ) {
+    this.version = data.version;
+    this.tokens = tokens ?? data.tokens.toArray();
+    this.tokenIds = new Map();
+    this.tokens.forEach((t, i) => {
+      this.tokenIds.set(t, i);
+      if (t.length >= 2 && isLatinToken(t)) {
+        const key = phoneticKey(t);
+        if (!key) return;
+        const list = this.phonetic.get(key);
+        if (list) list.push(i);
+        else this.phonetic.set(key, [i]);
+      }
+    });
+    this.scratchMask = new Uint8Array(data.entry.record.length);
+    Object.freeze(this);
+  }
+
+  /** Id of a normalised token, or -1. */
+  tokenId(token: string): number {
+    return this.tokenIds.get(token) ?? -1;
+  }
+
+  /** Dictionary tokens that share a phonetic key with the token. */
+  phoneticNeighbours(token: string): readonly number[] {
+    return this.phonetic.get(phoneticKey(token)) ?? [];
+  }
+
+  get recordCount(): number {
+    return this.data.record.source.length;
+  }
+
+  /** Source id of a record. */
+  sourceOf(record: number): SourceId {
+    return this.data.sources[this.data.record.source[record]] as SourceId;
+  }
+
+  /** The compact view of a record, for hits. */
+  recordView(record: number): RecordView {
+    return decodeRecordView(this.data.views.get(record), record, this.sourceOf(record));
+  }
+
+  /** Normalised city of a record, or "". */
+  cityOf(record: number): string {
+    const id = this.data.record.city[record];
+    return id ? this.data.cities.get(id - 1) : '';
+  }
+
+  /** The person name stored for an entry. */
+  personName(entry: number): PersonName {
+    const { start, tokens, roles } = this.data.entry;
+    const name: PersonName = { first: '', middle: [], last: [], generation: null };
+    for (let k = start[entry]; k < start[entry + 1]; k++) {
+      const t = this.tokens[tokens[k]];
+      const role = roles[k];
+      if (role === ROLE.first) name.first = t;
+      else if (role === ROLE.middle) name.middle.push(t);
+      else if (role === ROLE.last) name.last.push(t);
+      else if (role === ROLE.generation) name.generation = t;
+    }
+    return name;
+  }
+
+  /** The business tokens stored for an entry. */
+  businessTokens(entry: number): string[] {
+    const { start, tokens } = this.data.entry;
+    const out: string[] = [];
+    for (let k = start[entry]; k < start[entry + 1]; k++) out.push(this.tokens[tokens[k]]);
+    return out;
+  }
+
+  /** Which list field an entry's name came from ("name", "akas[1]", "businessName", "dbas[0]"). */
+  listField(entry: number): string {
+    const kind = this.data.entry.kind[entry];
+    const alt = this.data.entry.alt[entry];
+    if (kind === ENTRY_KIND.name) return 'name';
+    if (kind === ENTRY_KIND.aka || kind === ENTRY_KIND.businessAka) return `akas[${alt}]`;
+    if (kind === ENTRY_KIND.businessName) return 'businessName';
+    return alt === 255 ? 'businessName (DBA part)' : `dbas[${alt}]`;
+  }
+
+  /** Counts for health checks and reports. */
+  stats(): IndexStats {
+    const bySource: Record<string, number> = {};
+    const counts = new Array<number>(this.data.sources.length).fill(0);
+    for (const s of this.data.record.source) counts[s]++;
+    this.data.sources.forEach((s, i) => (bySource[s] = counts[i]));
+    let person = 0;
+    for (const k of this.data.entry.kind) if (k === ENTRY_KIND.name || k === ENTRY_KIND.aka) person++;
+    return {
+      version: this.version,
+      records: this.recordCount,
+      nameEntries: { person, business: this.data.entry.kind.length - person },
+      tokens: this.tokens.length,
+      npiKeys: this.data.npi.keys.length,
+      ssnKeys: this.data.ssn.keys.length,
+      einKeys: this.data.ein.keys.length,
+      bySource,
+    };
+  }
+}

@@ -1,0 +1,66 @@
+/** What callers ask the engine, and what it answers. */
+import type { IdentifierErrorCode } from '#shared/identifiers';
+import type { Explanation } from './explanation';
+import type { NpiCheck } from './npi-check';
+import type { RecordView } from './record-view';
+
+export interface IndividualQuery {
+  type: 'individual';
+  firstName: string;
+  middleName?: string | null;
+  lastName: string;
+  dateOfBirth?: string | null;
+  npi?: string | null;
+  ssn?: string | null;
+  state?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+}
+
+export interface BusinessQuery {
+  type: 'business';
+  name: string;
+  npi?: string | null;
+  ein?: string | null;
+  state?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+}
+
+export interface NpiQuery {
+  type: 'npi';
+  npi: string;
+}
+
+export interface SsnQuery {
+  type: 'ssn';
+  ssn: string;
+}
+
+export type ScreenQuery = IndividualQuery | BusinessQuery | NpiQuery | SsnQuery;
+
+/** One list record that may be the queried person or business. */
+export interface Hit {
+  score: number;
+  /** score ≥ the review threshold in force. */
+  isMatch: boolean;
+  record: RecordView;
+  explanation: Explanation;
+}
+
+/** A problem with the query input: the query still runs on what is usable. */
+export interface QueryIssue {
+  field: string;
+  code: IdentifierErrorCode | 'name-empty' | 'name-too-long' | 'date-invalid' | 'query-invalid';
+  message: string;
+}
+
+export interface ScreenResult {
+  indexVersion: string;
+  /** "invalid" when nothing in the query could be searched (see issues). */
+  status: 'ok' | 'invalid';
+  issues: QueryIssue[];
+  hits: Hit[];
+  /** NPPES view of the query's NPI, when the query carried one. */
+  npiCheck: NpiCheck | null;
+}

@@ -1,0 +1,76 @@
+/** The compact copy of a list record the index keeps for hits and explanations. */
+import { maskSsn } from '#shared/identifiers';
+import type { EntityKind, ListRecord, SourceId } from '#shared/list-record';
+
+/**
+ * Keys of ListRecord.extra the engine reads (parsers fill them): NPPES entityType
+ * ("1"/"individual" or "2"/"organization"), deactivationDate, reactivationDate,
+ * deactivationReasonCode, replacementNpi (ISO dates).
+ */
+export const EXTRA_KEYS = ['entityType', 'deactivationDate', 'reactivationDate', 'deactivationReasonCode', 'replacementNpi'] as const;
+
+/** What a hit shows of its list record; fetch the full record by (source, sourceRecordId). */
+export interface RecordView {
+  /** Position of the record in the iterable the index was built from. */
+  ordinal: number;
+  source: SourceId;
+  sourceRecordId: string;
+  kind: EntityKind;
+  firstName: string | null;
+  middleName: string | null;
+  lastName: string | null;
+  suffix: string | null;
+  businessName: string | null;
+  akas: string[];
+  dbas: string[];
+  dateOfBirth: string | null;
+  dateOfDeath: string | null;
+  npi: string | null;
+  /** Masked (last four digits); full SSNs never leave the index. */
+  ssn: string | null;
+  ein: string | null;
+  state: string | null;
+  city: string | null;
+  postalCode: string | null;
+  exclusionType: string | null;
+  exclusionDate: string | null;
+  reinstatementDate: string | null;
+  extra: Record<string, string>;
+}
+
+const FS = '\u001f';
+const RS = '\u001e';
+// Separators cannot appear inside values; control characters mean nothing in a name anyway.
+const clean = (s: string | null | undefined): string => (s == null ? '' : String(s).slice(0, 500).replace(/[\u0000-\u001f]/g, ' '));
+
+/** Encodes the fields of a record that a hit shows into one string. */
+export function encodeRecordView(r: ListRecord): string {
+  const extra = EXTRA_KEYS.filter((k) => r.extra?.[k]).map((k) => `${k}=${clean(r.extra[k])}`);
+  const scalars = (...values: (string | null | undefined)[]): string[] => values.map(clean);
+  return [
+    ...scalars(r.sourceRecordId, r.kind, r.firstName, r.middleName, r.lastName, r.suffix, r.businessName),
+    (r.akas ?? []).map(clean).join(RS),
+    (r.dbas ?? []).map(clean).join(RS),
+    ...scalars(r.dateOfBirth, r.dateOfDeath, r.npi, r.ssn ? maskSsn(r.ssn) : null, r.ein, r.state, r.city, r.postalCode),
+    ...scalars(r.exclusionType, r.exclusionDate, r.reinstatementDate),
+    extra.join(RS),
+  ].join(FS);
+}
+
+/** Decodes a view string back into a RecordView. */
+export function decodeRecordView(s: string, ordinal: number, source: SourceId): RecordView {
+  const f = s.split(FS);
+  const v = (i: number): string | null => (f[i] ? f[i] : null);
+  const list = (i: number): string[] => (f[i] ? f[i].split(RS) : []);
+  const extra: Record<string, string> = {};
+  for (const kv of list(20)) {
+    const eq = kv.indexOf('=');
+    if (eq > 0) extra[kv.slice(0, eq)] = kv.slice(eq + 1);
+  }
+  return {
+    ordinal, source, sourceRecordId: f[0] ?? '', kind: f[1] === 'business' ? 'business' : 'person',
+    firstName: v(2), middleName: v(3), lastName: v(4), suffix: v(5), businessName: v(6), akas: list(7), dbas: list(8),
+    dateOfBirth: v(9), dateOfDeath: v(10), npi: v(11), ssn: v(12), ein: v(13), state: v(14), city: v(15), postalCode: v(16),
+    exclusionType: v(17), exclusionDate: v(18), reinstatementDate: v(19), extra,
+  };
+}

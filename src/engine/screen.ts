@@ -1,0 +1,197 @@
+/** Screening queries against the index: individuals, businesses, NPI alone, SSN alone. */
+import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/identifiers';
+import { businessTokens, splitBusinessAliases } from './business-name';
+import { BusinessMatcher } from './business-score';
+import { businessCandidates, personCandidates } from './candidates';
+import type { EvidenceInput } from './evidence';
+import { exactBusinessKey, exactPersonKey } from './exact-keys';
+import { buildHit, compareHits, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
+import { normalizeCity, normalizeState } from './location';
+import type { MatchIndex } from './match-index';
+import { businessNameEvidence, personNameEvidence } from './name-evidence';
+import { checkNpiInIndex } from './npi-check';
+import { isEmptyPersonName, personNameFromFields } from './person-name';
+import { PersonMatcher } from './person-score';
+import type { BusinessQuery, Hit, IndividualQuery, QueryIssue, ScreenQuery, ScreenResult } from './query-types';
+import { NAME_ONLY_CEILING, resolveOptions, type ResolvedOptions, type ScreenOptions } from './settings';
+import { lookupPairs } from './sorted-pairs';
+import { MAX_NAME_CHARS } from './text-normalize';
+import { nameFromRecordView } from './view-names';
+
+/** Screens one query; never throws on bad input (problems come back as issues). */
+export function screen(index: MatchIndex, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
+  const opts = resolveOptions(options);
+  const base = { indexVersion: index.version, npiCheck: null };
+  if (!query || typeof query !== 'object') return { ...base, status: 'invalid', issues: [{ field: 'query', code: 'query-invalid', message: 'Query must be an object.' }], hits: [] };
+  switch (query.type) {
+    case 'individual':
+      return screenIndividual(index, query, opts);
+    case 'business':
+      return screenBusiness(index, query, opts);
+    case 'npi':
+      return screenIdentifiersOnly(index, { npi: query.npi }, opts);
+    case 'ssn':
+      return screenIdentifiersOnly(index, { ssn: query.ssn }, opts);
+    default:
+      return { ...base, status: 'invalid', issues: [{ field: 'type', code: 'query-invalid', message: 'Query type must be individual, business, npi or ssn.' }], hits: [] };
+  }
+}
+
+/** Screens many queries in order (the worker pool splits batches across threads with this). */
+export function screenMany(index: MatchIndex, queries: readonly ScreenQuery[], options: ScreenOptions = {}): ScreenResult[] {
+  return queries.map((q) => screen(index, q, options));
+}
+
+interface Identifiers {
+  npi: string | null;
+  ssn: string | null;
+  ein: string | null;
+  issues: QueryIssue[];
+}
+
+function readIdentifiers(input: { npi?: string | null; ssn?: string | null; ein?: string | null }): Identifiers {
+  const out: Identifiers = { npi: null, ssn: null, ein: null, issues: [] };
+  const read = (field: 'npi' | 'ssn' | 'ein', check: typeof checkNpi): void => {
+    const raw = input[field];
+    if (raw == null || String(raw).trim() === '') return;
+    const c = check(String(raw));
+    if (c.ok) out[field] = c.value;
+    else out.issues.push({ field, code: c.code, message: c.message });
+  };
+  read('npi', checkNpi);
+  read('ssn', checkSsn);
+  read('ein', checkEin);
+  return out;
+}
+
+function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; city?: string | null; postalCode?: string | null }, ids: Identifiers, issues: QueryIssue[]): QueryEvidence {
+  const dob = queryDate(q.dateOfBirth);
+  if (dob === 'invalid') issues.push({ field: 'dateOfBirth', code: 'date-invalid', message: 'Date of birth is not a date (use YYYY-MM-DD or MM/DD/YYYY).' });
+  const postal = /^\s*(\d{5})/.exec(String(q.postalCode ?? ''))?.[1] ?? null;
+  return { dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state: normalizeState(q.state), city: normalizeCity(q.city), postal };
+}
+
+/** Records carrying the query's identifiers, with which identifier matched. */
+function identifierRecords(index: MatchIndex, ids: Identifiers): Map<number, EvidenceInput['identifier']> {
+  const out = new Map<number, EvidenceInput['identifier']>();
+  if (ids.npi) for (const r of lookupPairs(index.data.npi, Number(ids.npi))) out.set(r, { field: 'npi', value: ids.npi });
+  if (ids.ssn) for (const r of lookupPairs(index.data.ssn, Number(ids.ssn))) if (!out.has(r)) out.set(r, { field: 'ssn', value: ids.ssn });
+  if (ids.ein) for (const r of lookupPairs(index.data.ein, Number(ids.ein))) if (!out.has(r)) out.set(r, { field: 'ein', value: ids.ein });
+  return out;
+}
+
+function allowSource(opts: ResolvedOptions, source: string): boolean {
+  // NPPES is a directory, not a list of excluded parties: it answers through npiCheck unless asked for.
+  return opts.sources ? opts.sources.has(source) : source !== 'nppes';
+}
+
+function finish(index: MatchIndex, named: Map<number, NamedCandidate>, idRecords: Map<number, EvidenceInput['identifier']>, q: QueryEvidence, opts: ResolvedOptions): Hit[] {
+  const hits: Hit[] = [];
+  for (const c of named.values()) {
+    const hit = buildHit(index, c, q, idRecords.get(c.record) ?? null, opts);
+    if (hit) hits.push(hit);
+  }
+  return hits.sort(compareHits).slice(0, opts.limit);
+}
+
+function nameIssues(values: (string | null | undefined)[], issues: QueryIssue[], field: string): void {
+  if (values.some((v) => typeof v === 'string' && v.length > MAX_NAME_CHARS)) {
+    issues.push({ field, code: 'name-too-long', message: `Name is longer than ${MAX_NAME_CHARS} characters; only the first ${MAX_NAME_CHARS} were used.` });
+  }
+}
+
+function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: ResolvedOptions): ScreenResult {
+  const ids = readIdentifiers(query);
+  const issues = [...ids.issues];
+  nameIssues([query.firstName, query.middleName, query.lastName], issues, 'name');
+  const name = personNameFromFields(str(query.firstName), str(query.middleName), str(query.lastName));
+  const hasName = !isEmptyPersonName(name);
+  if (!hasName) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
+  const q = queryEvidence(query, ids, issues);
+  const idRecords = identifierRecords(index, ids);
+  const floor = opts.minScore - maxEvidenceBonus(q);
+  const named = new Map<number, NamedCandidate>();
+  const matcher = new PersonMatcher(name);
+  const exactKey = exactPersonKey(name);
+  const consider = (record: number, entry: number | null, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
+    if (!allowSource(opts, index.sourceOf(record))) return;
+    if (opts.algorithm === 'Exact') {
+      const same = exactPersonKey(listName) === exactKey;
+      if (!same && !idRecords.has(record)) return;
+      const prev = named.get(record);
+      if (prev && (prev.similarity ?? 0) >= (same ? 1 : 0)) return;
+      named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
+      return;
+    }
+    const ps = matcher.score(listName);
+    if (ps.score * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
+    const prev = named.get(record);
+    if (prev && (prev.similarity ?? 0) >= ps.score) return;
+    named.set(record, { record, similarity: ps.score, listField, ...personNameEvidence(ps, listField) });
+    void entry;
+  };
+  if (hasName) for (const e of personCandidates(index, name, opts.algorithm)) consider(index.data.entry.record[e], e, index.personName(e), index.listField(e));
+  for (const [record] of idRecords) {
+    if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
+    const names = hasName ? nameFromRecordView(index.recordView(record)) : [];
+    for (const n of names) consider(record, null, n.name, n.listField);
+    if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
+  }
+  const searchable = hasName || ids.npi !== null || ids.ssn !== null;
+  const npiCheck = ids.npi ? checkNpiInIndex(index, ids.npi, hasName ? { type: 'person', firstName: str(query.firstName), middleName: str(query.middleName), lastName: str(query.lastName) } : null) : null;
+  return { indexVersion: index.version, status: searchable ? 'ok' : 'invalid', issues, hits: searchable ? finish(index, named, idRecords, q, opts) : [], npiCheck };
+}
+
+function screenBusiness(index: MatchIndex, query: BusinessQuery, opts: ResolvedOptions): ScreenResult {
+  const ids = readIdentifiers(query);
+  const issues = [...ids.issues];
+  nameIssues([query.name], issues, 'name');
+  const names = splitBusinessAliases(str(query.name)).map(businessTokens).filter((t) => t.length > 0);
+  if (!names.length) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
+  const q = queryEvidence({ state: query.state, city: query.city, postalCode: query.postalCode }, ids, issues);
+  const idRecords = identifierRecords(index, ids);
+  const floor = opts.minScore - maxEvidenceBonus(q);
+  const matchers = names.map((t) => new BusinessMatcher(t));
+  const named = new Map<number, NamedCandidate>();
+  const consider = (record: number, tokens: string[], listField: string): void => {
+    if (!allowSource(opts, index.sourceOf(record))) return;
+    for (const m of matchers) {
+      const exact = opts.algorithm === 'Exact';
+      const r = exact ? null : m.score(tokens);
+      const s = exact ? (exactBusinessKey(m.query) === exactBusinessKey(tokens) ? 1 : 0) : r!.score;
+      if ((s * NAME_ONLY_CEILING < floor || (exact && s === 0)) && !idRecords.has(record)) continue;
+      const prev = named.get(record);
+      if (prev && (prev.similarity ?? 0) >= s) continue;
+      const ev = r ? businessNameEvidence(r, listField) : { fields: [{ queryField: 'name', listField, queryValue: m.query.join(' '), listValue: tokens.join(' '), score: s, method: s ? 'exact' : 'different' }], adjustments: [] };
+      named.set(record, { record, similarity: s, listField, ...ev });
+    }
+  };
+  if (names.length) for (const e of businessCandidates(index, names, opts.algorithm)) consider(index.data.entry.record[e], index.businessTokens(e), index.listField(e));
+  for (const [record] of idRecords) {
+    if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
+    const v = index.recordView(record);
+    const listNames = [v.businessName, ...v.dbas].filter((n): n is string => !!n);
+    listNames.forEach((n, i) => consider(record, businessTokens(n), i === 0 ? 'businessName' : `dbas[${i - 1}]`));
+    if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
+  }
+  const searchable = names.length > 0 || ids.npi !== null || ids.ein !== null;
+  const npiCheck = ids.npi ? checkNpiInIndex(index, ids.npi, names.length ? { type: 'business', name: str(query.name) } : null) : null;
+  return { indexVersion: index.version, status: searchable ? 'ok' : 'invalid', issues, hits: searchable ? finish(index, named, idRecords, q, opts) : [], npiCheck };
+}
+
+function screenIdentifiersOnly(index: MatchIndex, input: { npi?: string; ssn?: string }, opts: ResolvedOptions): ScreenResult {
+  const raw = input.npi !== undefined ? { npi: str(input.npi) || ' ' } : { ssn: str(input.ssn) || ' ' };
+  const ids = readIdentifiers(raw);
+  if (raw.npi === ' ') ids.issues.push({ field: 'npi', code: 'npi-format', message: IDENTIFIER_MESSAGES['npi-format'] });
+  if (raw.ssn === ' ') ids.issues.push({ field: 'ssn', code: 'ssn-format', message: IDENTIFIER_MESSAGES['ssn-format'] });
+  const idRecords = identifierRecords(index, ids);
+  const named = new Map<number, NamedCandidate>();
+  for (const [record] of idRecords) if (allowSource(opts, index.sourceOf(record))) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
+  const q: QueryEvidence = { dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, city: '', postal: null };
+  const ok = ids.npi !== null || ids.ssn !== null;
+  return { indexVersion: index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits: ok ? finish(index, named, idRecords, q, opts) : [], npiCheck: ids.npi ? checkNpiInIndex(index, ids.npi) : null };
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : v == null ? '' : String(v);
+}
