@@ -1,0 +1,74 @@
+/** Tables of the lists: versions of every import, their records and what changed. */
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const listVersions = pgTable(
+  'list_versions',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').notNull(),
+    /** importing | active | superseded | failed */
+    status: text('status').notNull(),
+    /** full (the files are the whole list) or incremental (applied to the active version) */
+    mode: text('mode').notNull(),
+    /** import (local files), update (downloaded), sample (shipped synthetic data) */
+    origin: text('origin').notNull(),
+    fileNames: text('file_names').array().notNull(),
+    fileSha256: text('file_sha256').array().notNull(),
+    fileSizes: bigint('file_sizes', { mode: 'number' }).array().notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+    asOf: text('as_of'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsLoaded: integer('rows_loaded').notNull().default(0),
+    rowsRejected: integer('rows_rejected').notNull().default(0),
+    records: integer('records').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    reinstated: integer('reinstated').notNull().default(0),
+    /** First rejected rows, for the status page: [{file, line, reason}] */
+    rejectedSample: jsonb('rejected_sample').notNull().default(sql`'[]'::jsonb`),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('list_versions_one_active').on(t.source).where(sql`${t.status} = 'active'`),
+    index('list_versions_source_created').on(t.source, t.createdAt),
+  ],
+);
+
+export const listRecords = pgTable(
+  'list_records',
+  {
+    versionId: integer('version_id').notNull(),
+    recordId: text('record_id').notNull(),
+    /** sha256 of the record's content, for diffs. */
+    hash: text('hash').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.recordId] })],
+);
+
+export const listChanges = pgTable(
+  'list_changes',
+  {
+    versionId: integer('version_id').notNull(),
+    recordId: text('record_id').notNull(),
+    /** added | removed | changed | reinstated */
+    change: text('change').notNull(),
+    summary: text('summary'),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.recordId] }), index('list_changes_change').on(t.versionId, t.change)],
+);
+
+/** Each check for updates of a source: when, what happened (for `lists status` and the lists page). */
+export const listChecks = pgTable('list_checks', {
+  id: serial('id').primaryKey(),
+  source: text('source').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  /** imported | unchanged | failed */
+  outcome: text('outcome').notNull(),
+  versionId: integer('version_id'),
+  error: text('error'),
+});
