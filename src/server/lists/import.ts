@@ -1,0 +1,150 @@
+/**
+ * Imports list files as a new version: parse (streamed) → store → diff with the active
+ * version → activate atomically. A failed or refused import leaves the active version as it
+ * was and is recorded as failed.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ListRecord, RejectedRow, SourceId } from '#shared/list-record';
+import { applyModeFor, mergeRecord, recordChange, type ApplyMode } from '#lists/apply-mode';
+import { findListSource } from '#lists/sources';
+import type { Db } from '../db/client';
+import { recordAudit } from '../audit/audit';
+import { digestFile } from './file-digest';
+import * as q from './queries';
+import { recordHash } from './record-hash';
+
+const BATCH = 2000;
+
+export interface ImportRequest {
+  source: string;
+  files: string[];
+  origin: 'import' | 'update' | 'sample';
+  mode?: ApplyMode;
+  now: Date;
+  /** Called every batch with the rows read so far. */
+  onProgress?: (rowsRead: number) => void;
+}
+
+export interface ImportSummary {
+  source: string;
+  version: number;
+  status: 'active' | 'failed';
+  mode: ApplyMode;
+  asOf: string | null;
+  rowsRead: number;
+  rowsLoaded: number;
+  rowsRejected: number;
+  added: number;
+  removed: number;
+  changed: number;
+  reinstated: number;
+  /** Active records after the import. */
+  records: number;
+  rejected: RejectedRow[];
+  error?: string;
+}
+
+export class ImportRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly summary?: ImportSummary,
+  ) {
+    super(message);
+  }
+}
+
+export async function importList(db: Db, req: ImportRequest): Promise<ImportSummary> {
+  const source = findListSource(req.source);
+  if (!source) throw new ImportRefusedError(`Unknown list source "${req.source}".`);
+  if (req.files.length === 0) throw new ImportRefusedError(`No files given for ${req.source}.`);
+  const missing = req.files.filter((f) => !existsSync(f) || !statSync(f).isFile());
+  if (missing.length) throw new ImportRefusedError(`File not found: ${missing.join(', ')}`);
+  const digests = await Promise.all(req.files.map(digestFile));
+  const mode = req.mode ?? applyModeFor(source.id, req.files);
+  const active = await q.findActiveVersion(db, source.id);
+  const version = await q.insertVersion(db, {
+    source: source.id,
+    status: 'importing',
+    mode,
+    origin: req.origin,
+    fileNames: digests.map((d) => path.basename(d.name)),
+    fileSha256: digests.map((d) => d.sha256),
+    fileSizes: digests.map((d) => d.size),
+    fetchedAt: req.now,
+  });
+  const run = source.parse(req.files, { dateAcquired: req.now.toISOString().slice(0, 10) });
+  const base = { source: source.id, version: version.id, mode, added: 0, removed: 0, changed: 0, reinstated: 0 };
+  let rowsRead = 0;
+  try {
+    if (mode === 'incremental') {
+      if (!active) throw new Error(`${source.id}: an incremental file needs an active version to apply to; import a full list first.`);
+      await q.copyRecords(db, active.id, version.id);
+    }
+    const reinstated: string[] = [];
+    let batch: ListRecord[] = [];
+    for await (const record of run) {
+      rowsRead += 1;
+      batch.push(record);
+      if (batch.length >= BATCH) {
+        await applyBatch(db, version.id, mode, batch, reinstated);
+        batch = [];
+        req.onProgress?.(rowsRead);
+      }
+    }
+    await applyBatch(db, version.id, mode, batch, reinstated);
+    req.onProgress?.(rowsRead);
+    const records = await q.countRecords(db, version.id);
+    if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
+    const diff = await q.storeDiff(db, active?.id ?? null, version.id, reinstated);
+    const stats = {
+      asOf: run.asOf,
+      rowsRead: rowsRead + run.counts.rejected,
+      rowsLoaded: rowsRead,
+      rowsRejected: run.counts.rejected,
+      records,
+      ...diff,
+      rejectedSample: run.rejected.slice(0, 100).map(({ file, line, reason }) => ({ file: file ? path.basename(file) : null, line, reason })),
+    };
+    await q.activateVersion(db, version, stats, req.now);
+    await q.pruneOldRecords(db, source.id);
+    await recordAudit(db, { action: 'list.imported', target: source.id, details: { version: version.id, ...diff, records } });
+    return { ...base, ...diff, status: 'active', asOf: run.asOf, rowsRead: stats.rowsRead, rowsLoaded: rowsRead, rowsRejected: stats.rowsRejected, records, rejected: [...run.rejected] };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await q.markFailed(db, version.id, message);
+    await recordAudit(db, { action: 'list.import_failed', target: source.id, details: { version: version.id, error: message } });
+    const summary: ImportSummary = {
+      ...base,
+      status: 'failed',
+      asOf: null,
+      rowsRead,
+      rowsLoaded: 0,
+      rowsRejected: run.counts.rejected,
+      records: active?.records ?? 0,
+      rejected: [...run.rejected],
+      error: message,
+    };
+    throw new ImportRefusedError(message, summary);
+  }
+}
+
+async function applyBatch(db: Db, versionId: number, mode: ApplyMode, batch: ListRecord[], reinstated: string[]) {
+  if (batch.length === 0) return;
+  if (mode === 'full') {
+    await q.upsertRecords(db, versionId, batch.map((r) => ({ recordId: r.sourceRecordId, hash: recordHash(r), data: r })));
+    return;
+  }
+  const upserts = batch.filter((r) => recordChange(r) === 'upsert');
+  const existing = new Map((await q.findRecords(db, versionId, upserts.map((r) => r.sourceRecordId))).map((r) => [r.recordId, r.data as ListRecord]));
+  const merged = upserts.map((r) => {
+    const previous = existing.get(r.sourceRecordId);
+    return previous ? mergeRecord(previous, r) : r;
+  });
+  await q.upsertRecords(db, versionId, merged.map((r) => ({ recordId: r.sourceRecordId, hash: recordHash(r), data: r })));
+  await q.deleteRecords(db, versionId, batch.filter((r) => recordChange(r) === 'delete').map((r) => r.sourceRecordId));
+  const gone = await q.deleteRecords(db, versionId, batch.filter((r) => recordChange(r) === 'reinstate').map((r) => r.sourceRecordId));
+  reinstated.push(...gone);
+}
+
+export type { SourceId };

@@ -1,0 +1,118 @@
+/** SQL of list versions, records and changes. */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { listChanges, listChecks, listRecords, listVersions } from '../db/schema';
+
+export type ListVersionRow = typeof listVersions.$inferSelect;
+
+export async function insertVersion(db: Db, values: typeof listVersions.$inferInsert): Promise<ListVersionRow> {
+  const [row] = await db.insert(listVersions).values(values).returning();
+  return row;
+}
+
+export async function findActiveVersion(db: Db, source: string): Promise<ListVersionRow | null> {
+  const [row] = await db.select().from(listVersions).where(and(eq(listVersions.source, source), eq(listVersions.status, 'active')));
+  return row ?? null;
+}
+
+export async function copyRecords(db: Db, fromVersion: number, toVersion: number): Promise<void> {
+  await db.execute(sql`INSERT INTO list_records (version_id, record_id, hash, data)
+    SELECT ${toVersion}, record_id, hash, data FROM list_records WHERE version_id = ${fromVersion}`);
+}
+
+export interface RecordRow {
+  recordId: string;
+  hash: string;
+  data: unknown;
+}
+
+/** Inserts or replaces records of a version in one statement (one JSON parameter). */
+export async function upsertRecords(db: Db, versionId: number, rows: RecordRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  // A file may repeat a record: the last one wins, and one statement may touch a row once.
+  const unique = [...new Map(rows.map((r) => [r.recordId, r])).values()];
+  const payload = JSON.stringify(unique.map((r) => ({ record_id: r.recordId, hash: r.hash, data: r.data })));
+  await db.execute(sql`INSERT INTO list_records (version_id, record_id, hash, data)
+    SELECT ${versionId}, x.record_id, x.hash, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, hash text, data jsonb)
+    ON CONFLICT (version_id, record_id) DO UPDATE SET hash = excluded.hash, data = excluded.data`);
+}
+
+export async function findRecords(db: Db, versionId: number, recordIds: string[]) {
+  if (recordIds.length === 0) return [];
+  return db
+    .select({ recordId: listRecords.recordId, data: listRecords.data })
+    .from(listRecords)
+    .where(and(eq(listRecords.versionId, versionId), inArray(listRecords.recordId, recordIds)));
+}
+
+/** Removes records from a version; answers the ids that were there. */
+export async function deleteRecords(db: Db, versionId: number, recordIds: string[]): Promise<string[]> {
+  if (recordIds.length === 0) return [];
+  const rows = await db
+    .delete(listRecords)
+    .where(and(eq(listRecords.versionId, versionId), inArray(listRecords.recordId, recordIds)))
+    .returning({ recordId: listRecords.recordId });
+  return rows.map((r) => r.recordId);
+}
+
+export async function countRecords(db: Db, versionId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(listRecords).where(eq(listRecords.versionId, versionId));
+  return row?.n ?? 0;
+}
+
+/** Stores what changed between the active version and the new one; answers the counts. */
+export async function storeDiff(db: Db, previous: number | null, next: number, reinstated: string[]) {
+  await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
+    SELECT ${next}, coalesce(n.record_id, p.record_id),
+      CASE WHEN p.record_id IS NULL THEN 'added' WHEN n.record_id IS NULL THEN 'removed' ELSE 'changed' END
+    FROM (SELECT record_id, hash FROM list_records WHERE version_id = ${next}) n
+    FULL JOIN (SELECT record_id, hash FROM list_records WHERE version_id = ${previous ?? -1}) p ON p.record_id = n.record_id
+    WHERE p.record_id IS NULL OR n.record_id IS NULL OR p.hash <> n.hash`);
+  if (reinstated.length) {
+    await db
+      .update(listChanges)
+      .set({ change: 'reinstated' })
+      .where(and(eq(listChanges.versionId, next), inArray(listChanges.recordId, reinstated), eq(listChanges.change, 'removed')));
+  }
+  const counts = await db
+    .select({ change: listChanges.change, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(listChanges)
+    .where(eq(listChanges.versionId, next))
+    .groupBy(listChanges.change);
+  const get = (c: string) => counts.find((r) => r.change === c)?.n ?? 0;
+  return { added: get('added'), removed: get('removed'), changed: get('changed'), reinstated: get('reinstated') };
+}
+
+export async function markFailed(db: Db, versionId: number, error: string): Promise<void> {
+  await db.delete(listRecords).where(eq(listRecords.versionId, versionId));
+  await db.update(listVersions).set({ status: 'failed', error }).where(eq(listVersions.id, versionId));
+}
+
+/** Makes a version the active one of its source in one transaction. */
+export async function activateVersion(db: Db, version: ListVersionRow, stats: Partial<ListVersionRow>, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(listVersions)
+      .set({ status: 'superseded' })
+      .where(and(eq(listVersions.source, version.source), eq(listVersions.status, 'active')));
+    await tx.update(listVersions).set({ ...stats, status: 'active', activatedAt: now }).where(eq(listVersions.id, version.id));
+  });
+}
+
+/** Keeps the records of the active and the previous version only; older versions keep their metadata and changes. */
+export async function pruneOldRecords(db: Db, source: string): Promise<void> {
+  const keep = await db
+    .select({ id: listVersions.id })
+    .from(listVersions)
+    .where(and(eq(listVersions.source, source), inArray(listVersions.status, ['active', 'superseded'])))
+    .orderBy(desc(listVersions.id))
+    .limit(2);
+  const keepIds = keep.map((k) => k.id);
+  if (keepIds.length === 0) return;
+  await db.execute(sql`DELETE FROM list_records WHERE version_id IN (
+    SELECT id FROM list_versions WHERE source = ${source} AND id NOT IN (${sql.join(keepIds, sql`, `)}))`);
+}
+
+export async function recordCheck(db: Db, values: typeof listChecks.$inferInsert): Promise<void> {
+  await db.insert(listChecks).values(values);
+}
