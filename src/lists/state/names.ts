@@ -14,12 +14,35 @@ export interface StateName {
 
 const SUFFIX = /^(JR|SR|II|III|IV|V)\.?$/i;
 
-/** Cuts "NAME AKA OTHER" at the config's alias markers into the name and its aliases. */
-export function splitAliases(value: string | null | undefined, markers: readonly string[]): [string | null, string[]] {
+interface CompiledPatterns {
+  separator: RegExp;
+  business: RegExp;
+  aliasMarker: RegExp | null;
+}
+
+// Regexes are compiled once per config, not once per row (state lists reach 10^5 rows).
+const compiled = new WeakMap<StateListConfig, CompiledPatterns>();
+
+/** The config's patterns, compiled. */
+export function patternsOf(config: StateListConfig): CompiledPatterns {
+  let patterns = compiled.get(config);
+  if (!patterns) {
+    const markers = config.aliasMarkers.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    patterns = {
+      separator: new RegExp(config.multiValuePattern),
+      business: new RegExp(config.businessPattern, 'i'),
+      aliasMarker: markers.length > 0 ? new RegExp(`\\s+(?:${markers.join('|')})\\.?:?\\s+`, 'i') : null,
+    };
+    compiled.set(config, patterns);
+  }
+  return patterns;
+}
+
+/** Cuts "NAME AKA OTHER" at an alias marker into the name and its aliases. */
+export function splitAliases(value: string | null | undefined, marker: RegExp | null): [string | null, string[]] {
   const text = clean(value);
-  if (text === null || markers.length === 0) return [text, []];
-  const pattern = new RegExp(`\\s+(?:${markers.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\.?:?\\s+`, 'i');
-  const [main, ...aliases] = text.split(pattern);
+  if (text === null || marker === null) return [text, []];
+  const [main, ...aliases] = text.split(marker);
   return [clean(main), aliases.map((a) => clean(a)).filter((a): a is string => a !== null)];
 }
 
@@ -34,13 +57,12 @@ export function splitLastFirst(name: string): Pick<NameFields, 'lastName' | 'fir
 
 /** Reads the name columns of a row as the config describes; null when there is no name at all. */
 export function readStateName(config: StateListConfig, cells: Cells): StateName | null {
-  const separator = new RegExp(config.multiValuePattern);
+  const { separator, business: businessPattern, aliasMarker } = patternsOf(config);
   const aliases = splitValues(cells.aka, separator);
-  const businessPattern = new RegExp(config.businessPattern, 'i');
   const base: NameFields = { firstName: null, middleName: null, lastName: null, prefix: cells.prefix ?? null, suffix: cells.suffix ?? null, businessName: null, akas: [], dbas: [] };
 
   if (config.nameLayout === 'single') {
-    const [name, inline] = splitAliases(cells.name, config.aliasMarkers);
+    const [name, inline] = splitAliases(cells.name, aliasMarker);
     if (name === null) return null;
     const all = [...inline, ...aliases];
     if (businessPattern.test(name) || !name.includes(',')) {
@@ -50,8 +72,8 @@ export function readStateName(config: StateListConfig, cells: Cells): StateName 
     return { kind: 'person', fields: { ...base, ...person, suffix: base.suffix ?? person.suffix, akas: all }, employer: null };
   }
 
-  const [last, lastAliases] = splitAliases(cells.last, config.aliasMarkers);
-  const [business, businessAliases] = splitAliases(cells.business, config.aliasMarkers);
+  const [last, lastAliases] = splitAliases(cells.last, aliasMarker);
+  const [business, businessAliases] = splitAliases(cells.business, aliasMarker);
   const first = cells.first ?? null;
   const isBusiness = (business !== null && last === null && first === null) || (config.businessWhenFirstEmpty && first === null && last !== null);
   if (isBusiness) {

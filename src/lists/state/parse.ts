@@ -8,7 +8,7 @@ import { createParseRun, type FileContext, type ParseOptions, type ParseRun } fr
 import { inputName, type ListInput } from '../core/read-lines';
 import { cleanNullable, splitValues } from '../core/text';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
-import { readStateName } from './names';
+import { patternsOf, readStateName } from './names';
 
 type Cells = Partial<Record<StateField, string | null>>;
 
@@ -22,7 +22,7 @@ function columnSpec(config: StateListConfig): ColumnSpec<StateField> {
 }
 
 function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, context: FileContext): ListRecord {
-  const separator = new RegExp(config.multiValuePattern);
+  const { separator } = patternsOf(config);
   const name = readStateName(config, cells);
   if (name === null) throw new RowError('no name in the row');
   const date = (field: StateField): string | null => readDate(cells[field] ?? '', config.dateFormats, config.columns[field]?.toString() ?? field, row);
