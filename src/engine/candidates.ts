@@ -6,7 +6,7 @@
 import { isGenericBusinessToken } from './business-name';
 import { GROUP } from './index-data';
 import type { MatchIndex } from './match-index';
-import { relatedNames } from './nicknames';
+import { areNicknames, isKnownGivenName, relatedNames } from './nicknames';
 import type { PersonName } from './person-name';
 import type { MatchAlgorithm } from './settings';
 import { boundedEditDistance } from './string-distance';
@@ -18,8 +18,23 @@ const SKIP_POSTINGS = 150_000;
 const MAX_EXPANSIONS = 400;
 const FALLBACK_LIMIT = 20_000;
 
-/** Dictionary tokens a query token may match under the algorithm. */
+const expansionCaches = new WeakMap<MatchIndex, Map<string, number[]>>();
+
+/** Dictionary tokens a query token may match (cached per index: batches repeat names a lot). */
 export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean): number[] {
+  let cache = expansionCaches.get(index);
+  if (!cache) expansionCaches.set(index, (cache = new Map()));
+  const key = `${algorithm}${given ? 'g' : 's'}${token}`;
+  let ids = cache.get(key);
+  if (!ids) {
+    if (cache.size > 50_000) cache.clear();
+    ids = computeExpansion(index, token, algorithm, given);
+    cache.set(key, ids);
+  }
+  return ids;
+}
+
+function computeExpansion(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean): number[] {
   const out = new Set<number>();
   const exact = index.tokenId(token);
   if (exact >= 0) out.add(exact);
@@ -36,8 +51,15 @@ export function expandToken(index: MatchIndex, token: string, algorithm: MatchAl
       const id = index.tokenId(name);
       if (id >= 0) out.add(id);
     }
+    // Another known given name that is no nickname of this one scores too low to ever match.
+    if (isKnownGivenName(token)) {
+      for (const id of [...out]) {
+        const t = index.tokens[id];
+        if (t !== token && isKnownGivenName(t) && !areNicknames(token, t)) out.delete(id);
+      }
+    }
   }
-  return [...out];
+  return [...out].sort((a, b) => a - b);
 }
 
 interface Slot {

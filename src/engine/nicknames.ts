@@ -37,7 +37,11 @@ export function nicknameGroupsOf(token: string): readonly number[] {
   return TABLE.groupsOf.get(token) ?? EMPTY;
 }
 
-/** True when two different given names are nicknames/variants of one another. */
+/**
+ * True when two different given names are nicknames/variants of one another: one is the
+ * formal name of a group the other belongs to, or both are forms in one group that start
+ * alike (Bob/Bobby). John and Nathan, both short for Jonathan, stay unrelated.
+ */
 export function areNicknames(a: string, b: string): boolean {
   if (a === b) return false;
   const ga = TABLE.groupsOf.get(a);
@@ -45,19 +49,23 @@ export function areNicknames(a: string, b: string): boolean {
   if (!ga || !gb) return false;
   // Both lists are short and ascending: a merge walk is cheaper than a Set.
   for (let i = 0, j = 0; i < ga.length && j < gb.length; ) {
-    if (ga[i] === gb[j]) return true;
-    if (ga[i] < gb[j]) i++;
+    if (ga[i] === gb[j]) {
+      const head = TABLE.groups[ga[i]][0];
+      if (head === a || head === b || a.charCodeAt(0) === b.charCodeAt(0)) return true;
+      i++;
+      j++;
+    } else if (ga[i] < gb[j]) i++;
     else j++;
   }
   return false;
 }
 
-/** All names related to a given name through any of its groups (excluding itself). */
+/** All names related to a given name (excluding itself), in table order. */
 export function relatedNames(token: string): string[] {
   const ids = TABLE.groupsOf.get(token);
   if (!ids) return [];
   const out = new Set<string>();
-  for (const id of ids) for (const name of TABLE.groups[id]) if (name !== token) out.add(name);
+  for (const id of ids) for (const name of TABLE.groups[id]) if (name !== token && areNicknames(token, name)) out.add(name);
   return [...out];
 }
 

@@ -27,92 +27,130 @@ export const PERSON_WEIGHTS = { last: 0.55, first: 0.45 } as const;
 const MISSING_FIRST_FACTOR = 0.8;
 const PARTIAL_SURNAME_EXACT = 0.9;
 const PARTIAL_SURNAME_FUZZY = 0.8;
+const SWAP_FACTOR = 0.96;
+const MIDDLE_AS_FIRST_FACTOR = 0.95;
+const MISSING: TokenMatch = Object.freeze({ score: 0, method: 'missing' });
+
+type Trace = { parts: NamePart[]; notes: PersonScore['notes'] } | null;
 
 /** Scores list names against one query name, memoising token comparisons across candidates. */
 export class PersonMatcher {
-  private readonly comparers = new Map<string, TokenComparer>();
-  constructor(readonly query: PersonName) {}
+  private readonly given = new Map<string, TokenComparer>();
+  private readonly surnames = new Map<string, TokenComparer>();
+  private readonly qGlued: string;
+
+  constructor(readonly query: PersonName) {
+    this.qGlued = query.last.join('');
+  }
 
   private compare(q: string, l: string, role: TokenRole): TokenMatch {
-    const key = role + ':' + q;
-    let c = this.comparers.get(key);
+    const map = role === 'given' ? this.given : this.surnames;
+    let c = map.get(q);
     if (!c) {
       c = new TokenComparer(q, role);
-      this.comparers.set(key, c);
+      map.set(q, c);
     }
     return c.compare(l);
   }
 
-  /** Name similarity of a list name to the query, with the parts that produced it. */
-  score(list: PersonName): PersonScore {
-    const q = this.query;
-    let best = this.align(q, list, 1, null);
-    const tryAlt = (qa: PersonName, la: PersonName, factor: number, note: string): void => {
-      const r = this.align(qa, la, factor, note);
-      if (r.score > best.score) best = r;
-    };
-    // An unhyphenated double surname ("Maria Garcia Lopez") parses as a middle name; initials never do.
-    if (isWordy(q.middle)) tryAlt({ ...q, middle: [], last: [...q.middle, ...q.last] }, list, 1, 'query middle name read as part of the surname');
-    if (isWordy(list.middle)) tryAlt(q, { ...list, middle: [], last: [...list.middle, ...list.last] }, 1, 'list middle name read as part of the surname');
-    if (q.first && q.last.length && list.first && list.last.length) {
-      tryAlt({ first: q.last[0], middle: q.middle, last: [q.first], generation: q.generation }, list, 0.96, 'first and last names swapped');
-    }
-    if (list.middle.length && q.first) tryAlt(q, { ...list, first: list.middle[0], middle: [list.first, ...list.middle.slice(1)] }, 0.95, 'goes by the list middle name');
-    if (q.middle.length && list.first) tryAlt({ ...q, first: q.middle[0], middle: [q.first, ...q.middle.slice(1)] }, list, 0.95, 'goes by the query middle name');
-    return best;
+  /** Name similarity only (fast path for candidate filtering). */
+  similarity(list: PersonName): number {
+    return this.run(list, null).score;
   }
 
-  private align(q: PersonName, l: PersonName, factor: number, note: string | null): PersonScore {
-    const parts: NamePart[] = [];
-    const notes: PersonScore['notes'] = [];
-    const last = this.surname(q.last, l.last);
-    parts.push({ queryField: 'last', listField: 'last', query: q.last.join(' '), list: l.last.join(' '), score: last.score, method: last.method });
+  /** Name similarity of a list name to the query, with the parts that produced it. */
+  score(list: PersonName): PersonScore {
+    const best = this.run(list, null);
+    // Re-run the winning arrangement with tracing: explanations cost only for kept hits.
+    const trace: Trace = { parts: [], notes: [] };
+    this.alternative(best.alt, list, trace);
+    return { score: best.score, parts: trace.parts, notes: trace.notes };
+  }
+
+  private run(list: PersonName, trace: Trace): { score: number; alt: number } {
+    let best = this.alternative(0, list, trace);
+    let alt = 0;
+    if (best >= 0.999) return { score: best, alt };
+    for (let a = 1; a <= 5; a++) {
+      const s = this.alternative(a, list, null);
+      if (s > best) {
+        best = s;
+        alt = a;
+      }
+    }
+    return { score: best, alt };
+  }
+
+  /** Arrangement a of the two names: 0 as written, 1/2 middle read as surname, 3 swapped, 4/5 goes by middle name. */
+  private alternative(a: number, l: PersonName, trace: Trace): number {
+    const q = this.query;
+    switch (a) {
+      case 0:
+        return this.align(q, l, 1, null, trace);
+      case 1:
+        // An unhyphenated double surname ("Maria Garcia Lopez") parses as a middle name; initials never do.
+        return isWordy(q.middle) ? this.align({ ...q, middle: [], last: [...q.middle, ...q.last] }, l, 1, 'query middle name read as part of the surname', trace) : -1;
+      case 2:
+        return isWordy(l.middle) ? this.align(q, { ...l, middle: [], last: [...l.middle, ...l.last] }, 1, 'list middle name read as part of the surname', trace) : -1;
+      case 3:
+        if (!q.first || !q.last.length || !l.first || !l.last.length) return -1;
+        return this.align({ first: q.last[0], middle: q.middle, last: [q.first], generation: q.generation }, l, SWAP_FACTOR, 'first and last names swapped', trace);
+      case 4:
+        return l.middle.length && q.first ? this.align(q, { ...l, first: l.middle[0], middle: [l.first, ...l.middle.slice(1)] }, MIDDLE_AS_FIRST_FACTOR, 'goes by the list middle name', trace) : -1;
+      default:
+        return q.middle.length && l.first ? this.align({ ...q, first: q.middle[0], middle: [q.first, ...q.middle.slice(1)] }, l, MIDDLE_AS_FIRST_FACTOR, 'goes by the query middle name', trace) : -1;
+    }
+  }
+
+  private align(q: PersonName, l: PersonName, factor: number, note: string | null, trace: Trace): number {
+    const last = this.surname(q.last, l.last, q === this.query ? this.qGlued : q.last.join(''));
+    trace?.parts.push({ queryField: 'last', listField: 'last', query: q.last.join(' '), list: l.last.join(' '), score: last.score, method: last.method });
     let score: number;
     if (!q.first || !l.first) {
       score = last.score * MISSING_FIRST_FACTOR;
-      notes.push({ note: 'first name missing on one side', effect: round(score - last.score) });
+      trace?.notes.push({ note: 'first name missing on one side', effect: round(score - last.score) });
     } else {
       const first = this.compare(q.first, l.first, 'given');
-      parts.push({ queryField: 'first', listField: 'first', query: q.first, list: l.first, score: first.score, method: first.method });
+      trace?.parts.push({ queryField: 'first', listField: 'first', query: q.first, list: l.first, score: first.score, method: first.method });
       score = PERSON_WEIGHTS.last * last.score + PERSON_WEIGHTS.first * first.score;
     }
-    score += this.middleAdjustment(q, l, parts, notes);
+    score += this.middleAdjustment(q, l, trace);
     if (q.generation && l.generation && q.generation !== l.generation) {
       score -= 0.08;
-      notes.push({ note: `generation suffix differs (${q.generation} vs ${l.generation})`, effect: -0.08 });
+      trace?.notes.push({ note: `generation suffix differs (${q.generation} vs ${l.generation})`, effect: -0.08 });
     }
     if (factor !== 1) {
-      notes.push({ note: note ?? 'rearranged', effect: round(score * factor - score) });
+      trace?.notes.push({ note: note ?? 'rearranged', effect: round(score * factor - score) });
       score *= factor;
-    } else if (note) notes.push({ note, effect: 0 });
-    return { score: clamp01(score), parts, notes };
+    } else if (note) trace?.notes.push({ note, effect: 0 });
+    return score < 0 ? 0 : score > 1 ? 1 : score;
   }
 
-  private middleAdjustment(q: PersonName, l: PersonName, parts: NamePart[], notes: PersonScore['notes']): number {
+  private middleAdjustment(q: PersonName, l: PersonName, trace: Trace): number {
     if (q.middle.length && l.middle.length) {
       const m = this.compare(q.middle[0], l.middle[0], 'given');
-      parts.push({ queryField: 'middle', listField: 'middle', query: q.middle[0], list: l.middle[0], score: m.score, method: m.method });
+      trace?.parts.push({ queryField: 'middle', listField: 'middle', query: q.middle[0], list: l.middle[0], score: m.score, method: m.method });
       if (m.score >= 0.8) return 0;
       const effect = m.score >= 0.5 ? -0.04 : -0.12;
-      notes.push({ note: 'middle names differ', effect });
+      trace?.notes.push({ note: 'middle names differ', effect });
       return effect;
     }
     if (q.middle.length || l.middle.length) {
-      notes.push({ note: 'middle name on one side only', effect: -0.01 });
+      trace?.notes.push({ note: 'middle name on one side only', effect: -0.01 });
       return -0.01;
     }
     return 0;
   }
 
   /** Surname similarity, allowing compound surnames to match one of their parts. */
-  private surname(qAll: string[], lAll: string[]): TokenMatch {
-    if (!qAll.length || !lAll.length) return { score: 0, method: 'missing' };
-    const gq = qAll.join('');
-    const gl = lAll.join('');
+  private surname(qAll: string[], lAll: string[], gq: string): TokenMatch {
+    if (!qAll.length || !lAll.length) return MISSING;
+    if (qAll.length === 1 && lAll.length === 1) return this.compare(qAll[0], lAll[0], 'surname');
+    const gl = lAll.length === 1 ? lAll[0] : lAll.join('');
     if (gq === gl) return qAll.length === lAll.length ? { score: 1, method: 'exact' } : { score: 0.98, method: 'glued' };
     const qs = withoutParticles(qAll);
     const ls = withoutParticles(lAll);
-    let best: TokenMatch = this.compare(gq, gl, 'surname');
+    let best = this.compare(gq, gl, 'surname');
     if (qs.length === 1 && ls.length === 1) {
       const one = this.compare(qs[0], ls[0], 'surname');
       return one.score > best.score ? one : best;
@@ -121,15 +159,15 @@ export class PersonMatcher {
     const pairs: { i: number; j: number; m: TokenMatch }[] = [];
     for (let i = 0; i < qs.length; i++) for (let j = 0; j < ls.length; j++) pairs.push({ i, j, m: this.compare(qs[i], ls[j], 'surname') });
     pairs.sort((a, b) => b.m.score - a.m.score || a.i - b.i || a.j - b.j);
-    const usedQ = new Set<number>();
-    const usedL = new Set<number>();
+    let usedQ = 0;
+    let usedL = 0;
     let sum = 0;
     let matched = 0;
     let allExact = true;
     for (const p of pairs) {
-      if (usedQ.has(p.i) || usedL.has(p.j) || p.m.score < 0.7) continue;
-      usedQ.add(p.i);
-      usedL.add(p.j);
+      if (usedQ & (1 << p.i) || usedL & (1 << p.j) || p.m.score < 0.7) continue;
+      usedQ |= 1 << p.i;
+      usedL |= 1 << p.j;
       sum += p.m.score;
       matched++;
       if (p.m.method !== 'exact') allExact = false;
@@ -152,10 +190,6 @@ function isWordy(tokens: string[]): boolean {
 function withoutParticles(tokens: string[]): string[] {
   const kept = tokens.filter((t) => !isParticle(t));
   return kept.length ? kept : tokens;
-}
-
-function clamp01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
 function round(x: number): number {

@@ -113,7 +113,7 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
   const named = new Map<number, NamedCandidate>();
   const matcher = new PersonMatcher(name);
   const exactKey = exactPersonKey(name);
-  const consider = (record: number, entry: number | null, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
+  const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
     if (!allowSource(opts, index.sourceOf(record))) return;
     if (opts.algorithm === 'Exact') {
       const same = exactPersonKey(listName) === exactKey;
@@ -123,18 +123,17 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
       named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
       return;
     }
-    const ps = matcher.score(listName);
-    if (ps.score * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
+    const similarity = matcher.similarity(listName);
+    if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
     const prev = named.get(record);
-    if (prev && (prev.similarity ?? 0) >= ps.score) return;
-    named.set(record, { record, similarity: ps.score, listField, ...personNameEvidence(ps, listField) });
-    void entry;
+    if (prev && (prev.similarity ?? 0) >= similarity) return;
+    named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
   };
-  if (hasName) for (const e of personCandidates(index, name, opts.algorithm)) consider(index.data.entry.record[e], e, index.personName(e), index.listField(e));
+  if (hasName) for (const e of personCandidates(index, name, opts.algorithm)) consider(index.data.entry.record[e], index.personName(e), index.listField(e));
   for (const [record] of idRecords) {
     if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
     const names = hasName ? nameFromRecordView(index.recordView(record)) : [];
-    for (const n of names) consider(record, null, n.name, n.listField);
+    for (const n of names) consider(record, n.name, n.listField);
     if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
   }
   const searchable = hasName || ids.npi !== null || ids.ssn !== null;

@@ -1,5 +1,9 @@
 /** String similarity primitives: Jaro-Winkler and bounded optimal-string-alignment distance. */
 
+const JW_A = new Uint8Array(64);
+const JW_B = new Uint8Array(64);
+const ROWS = [new Int32Array(66), new Int32Array(66), new Int32Array(66)];
+
 /** Jaro-Winkler similarity in [0,1] (prefix scale 0.1, up to 4 prefix characters). */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return a.length ? 1 : 0;
@@ -7,8 +11,9 @@ export function jaroWinkler(a: string, b: string): number {
   const lb = b.length;
   if (!la || !lb) return 0;
   const window = Math.max(0, (Math.max(la, lb) >> 1) - 1);
-  const aMatched = new Uint8Array(la);
-  const bMatched = new Uint8Array(lb);
+  // Reused scratch buffers: this runs hundreds of thousands of times per batch.
+  const aMatched = la <= 64 ? JW_A.fill(0, 0, la) : new Uint8Array(la);
+  const bMatched = lb <= 64 ? JW_B.fill(0, 0, lb) : new Uint8Array(lb);
   let matches = 0;
   for (let i = 0; i < la; i++) {
     const lo = Math.max(0, i - window);
@@ -45,9 +50,10 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   const lb = b.length;
   if (Math.abs(la - lb) > max) return max + 1;
   if (a === b) return 0;
-  let prevPrev = new Int32Array(lb + 1);
-  let prev = new Int32Array(lb + 1);
-  let cur = new Int32Array(lb + 1);
+  const small = lb < 65;
+  let prevPrev = small ? ROWS[0] : new Int32Array(lb + 1);
+  let prev = small ? ROWS[1] : new Int32Array(lb + 1);
+  let cur = small ? ROWS[2] : new Int32Array(lb + 1);
   for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= la; i++) {
     cur[0] = i;

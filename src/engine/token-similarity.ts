@@ -68,30 +68,55 @@ export function compareTokens(a: string, b: string, role: TokenRole): TokenMatch
 
   const minLen = Math.min(a.length, b.length);
   const edits = boundedEditDistance(a, b, 2);
-  const samePhonetic = minLen >= 3 && phoneticKey(a) === phoneticKey(b);
-  let best: TokenMatch = DIFFERENT;
-  const offer = (score: number, method: MatchMethod): void => {
-    if (score > best.score) best = { score, method };
-  };
-  if (samePhonetic) offer(edits <= 1 ? TOKEN_SCORES.phoneticClose : TOKEN_SCORES.phonetic, 'phonetic');
+  let score = 0;
+  let method: MatchMethod = 'different';
+  if (minLen >= 3 && Math.abs(a.length - b.length) <= 4 && cachedPhoneticKey(a) === cachedPhoneticKey(b)) {
+    score = edits <= 1 ? TOKEN_SCORES.phoneticClose : TOKEN_SCORES.phonetic;
+    method = 'phonetic';
+  }
   // Typos rarely hit the first letter, so a different initial costs a little more.
-  const initialPenalty = a[0] === b[0] ? 0 : TOKEN_SCORES.typoFirstLetter;
-  if (edits === 1) offer((minLen >= 4 ? TOKEN_SCORES.typo1 : TOKEN_SCORES.typo1Short) - initialPenalty, 'typo');
-  else if (edits === 2 && minLen >= 4) offer((minLen >= 6 ? TOKEN_SCORES.typo2 : TOKEN_SCORES.typo2Short) - initialPenalty, 'typo');
+  const initialPenalty = a.charCodeAt(0) === b.charCodeAt(0) ? 0 : TOKEN_SCORES.typoFirstLetter;
+  let typo = 0;
+  if (edits === 1) typo = (minLen >= 4 ? TOKEN_SCORES.typo1 : TOKEN_SCORES.typo1Short) - initialPenalty;
+  else if (edits === 2 && minLen >= 4) typo = (minLen >= 6 ? TOKEN_SCORES.typo2 : TOKEN_SCORES.typo2Short) - initialPenalty;
+  if (typo > score) {
+    score = typo;
+    method = 'typo';
+  }
   // Shortened given names (Chris/Christopher, Alex/Alexander) are diminutives too.
-  if (role === 'given' && minLen >= 3 && (a.startsWith(b) || b.startsWith(a))) offer(TOKEN_SCORES.prefix, 'prefix');
-  if (best.score === 0) {
+  if (role === 'given' && minLen >= 3 && TOKEN_SCORES.prefix > score && (a.startsWith(b) || b.startsWith(a))) {
+    score = TOKEN_SCORES.prefix;
+    method = 'prefix';
+  }
+  // Jaro-Winkler only grades near misses; far-apart lengths cannot be near.
+  if (score === 0 && Math.abs(a.length - b.length) <= 3) {
     const jw = jaroWinkler(a, b);
-    if (jw > 0.75) offer(Math.round((jw - 0.75) * 2.4 * 1000) / 1000, 'similar');
+    if (jw > 0.75) {
+      score = Math.round((jw - 0.75) * 2.4 * 1000) / 1000;
+      method = 'similar';
+    }
   }
   // A surname plus a suffix (Harris/Harrison, Martin/Martinez) is usually another family name.
-  if (role === 'surname' && best.score > TOKEN_SCORES.extendedSurname && isExtension(a, b)) {
+  if (role === 'surname' && score > TOKEN_SCORES.extendedSurname && isExtension(a, b)) {
     return { score: TOKEN_SCORES.extendedSurname, method: 'different' };
   }
-  if (role === 'given' && best.score > TOKEN_SCORES.otherKnownName && isKnownGivenName(a) && isKnownGivenName(b)) {
+  if (role === 'given' && score > TOKEN_SCORES.otherKnownName && isKnownGivenName(a) && isKnownGivenName(b)) {
     return { score: TOKEN_SCORES.otherKnownName, method: 'different' };
   }
-  return best;
+  return score === 0 ? DIFFERENT : { score, method };
+}
+
+const phoneticCache = new Map<string, string>();
+
+/** Phonetic key with a bounded cache (name tokens repeat a lot across candidates). */
+function cachedPhoneticKey(token: string): string {
+  let key = phoneticCache.get(token);
+  if (key === undefined) {
+    if (phoneticCache.size > 200_000) phoneticCache.clear();
+    key = phoneticKey(token);
+    phoneticCache.set(token, key);
+  }
+  return key;
 }
 
 /** Memoised comparisons for one query token against many list tokens. */
