@@ -10,6 +10,10 @@ Commands:
   serve         run Clearlist (web app, API, jobs) on PORT (default 8080)
   demo          run Clearlist with demo accounts (DATA_DIR defaults to ./data/demo)
   db:migrate    apply database migrations and exit
+  lists         import, update and show the exclusion lists:
+                  lists import <source> <file…> [--json] [--mode full|incremental]
+                  lists update [<source>…] [--json]
+                  lists status [--json]
   match         score two names: clearlist match "<query>" "<candidate>" [--type person|business]
                 or a file of pairs: clearlist match --pairs <file.jsonl>
 
@@ -30,6 +34,10 @@ const COMMANDS: Record<string, Command> = {
     await database.close();
     console.log('Migrations applied.');
     return 0;
+  },
+  lists: async (args) => {
+    const { runLists } = await import('./lists');
+    return runLists(args, { stdout: process.stdout, stderr: process.stderr });
   },
   match: async (args) => {
     const { runMatch } = await import('./match');

@@ -7,7 +7,9 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { listRoutes } from './lists/routes';
 import { installAccessControl } from './http/access';
 import { body, installErrorHandler } from './http/errors';
 import { installSessions } from './http/session';
@@ -38,6 +40,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.get('/services/health', async () => ({ status: 'ok' }));
   authRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  listRoutes(app, ctx);
 
   const webDir = ctx.config.webDir;
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
 import type { AppContext } from './app-context';
 import { ensureFirstAdmin } from './auth/first-admin';
+import { importMissingSamples } from './lists/samples';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './mail/mailer';
@@ -46,6 +47,7 @@ export async function startServer(
   try {
     if (prepare) await prepare(ctx);
     firstRun = await ensureFirstAdmin(database.db, admin, new Date());
+    await importMissingSamples(database.db, new Date(), (line) => console.log(line));
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
     await app.close();

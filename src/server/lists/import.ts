@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ListRecord, RejectedRow, SourceId } from '#shared/list-record';
+import type { ListRecord, RejectedRow } from '#shared/list-record';
 import { applyModeFor, mergeRecord, recordChange, type ApplyMode } from '#lists/apply-mode';
 import { findListSource } from '#lists/sources';
 import type { Db } from '../db/client';
@@ -82,9 +82,11 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
       await q.copyRecords(db, active.id, version.id);
     }
     const reinstated: string[] = [];
+    let latestDate: string | null = null;
     let batch: ListRecord[] = [];
     for await (const record of run) {
       rowsRead += 1;
+      latestDate = maxDate(latestDate, record.exclusionDate, record.reinstatementDate);
       batch.push(record);
       if (batch.length >= BATCH) {
         await applyBatch(db, version.id, mode, batch, reinstated);
@@ -97,8 +99,10 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     const records = await q.countRecords(db, version.id);
     if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     const diff = await q.storeDiff(db, active?.id ?? null, version.id, reinstated);
+    // Files that do not say their date are as of their latest action (full files only).
+    const asOf = run.asOf ?? (mode === 'full' ? latestDate : null);
     const stats = {
-      asOf: run.asOf,
+      asOf,
       rowsRead: rowsRead + run.counts.rejected,
       rowsLoaded: rowsRead,
       rowsRejected: run.counts.rejected,
@@ -109,7 +113,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     await q.activateVersion(db, version, stats, req.now);
     await q.pruneOldRecords(db, source.id);
     await recordAudit(db, { action: 'list.imported', target: source.id, details: { version: version.id, ...diff, records } });
-    return { ...base, ...diff, status: 'active', asOf: run.asOf, rowsRead: stats.rowsRead, rowsLoaded: rowsRead, rowsRejected: stats.rowsRejected, records, rejected: [...run.rejected] };
+    return { ...base, ...diff, status: 'active', asOf, rowsRead: stats.rowsRead, rowsLoaded: rowsRead, rowsRejected: stats.rowsRejected, records, rejected: [...run.rejected] };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await q.markFailed(db, version.id, message);
@@ -147,4 +151,8 @@ async function applyBatch(db: Db, versionId: number, mode: ApplyMode, batch: Lis
   reinstated.push(...gone);
 }
 
-export type { SourceId };
+function maxDate(...dates: (string | null)[]): string | null {
+  let latest: string | null = null;
+  for (const date of dates) if (date && /^\d{4}-\d{2}-\d{2}$/.test(date) && (!latest || date > latest)) latest = date;
+  return latest;
+}
