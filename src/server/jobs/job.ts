@@ -1,0 +1,19 @@
+/** A background job: its name, the shape of its payload, and an idempotent handler. */
+import type { ZodType } from 'zod';
+import type { AppContext } from '../app-context';
+
+export interface JobDefinition<T = unknown> {
+  name: string;
+  payloadSchema: ZodType<T>;
+  /** Must be safe to run twice with the same payload (a killed worker's job is retried). */
+  handler(ctx: AppContext, payload: T): Promise<void>;
+  /** Cron expression when the job runs on a schedule (UTC). */
+  schedule?: (ctx: AppContext) => string | null;
+  /** Attempts before a job is failed for good. */
+  retryLimit?: number;
+}
+
+/** Declares a job with its payload type inferred from the schema. */
+export function defineJob<T>(job: JobDefinition<T>): JobDefinition<T> {
+  return job;
+}

@@ -1,0 +1,72 @@
+/**
+ * The job queue: pg-boss on the same database (PGlite or PostgreSQL), so several processes
+ * share it and a scheduled job runs once however many processes there are.
+ */
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../app-context';
+import type { JobDefinition } from './job';
+
+export interface JobQueue {
+  send<T>(job: JobDefinition<T>, payload: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Runs queued jobs in this process until none is left (tests, CLI); never sleeps. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  /** Pull and run jobs continuously (the server and `clearlist worker`). */
+  work: boolean;
+  /** Install cron schedules (off in tests). */
+  schedule: boolean;
+}
+
+export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinition<never>[], options: QueueOptions): Promise<JobQueue> {
+  const database = ctx.database;
+  const boss =
+    database.kind === 'postgres' && database.pool
+      ? new PgBoss({ db: { executeSql: (text, values) => database.pool!.query(text, values) }, schedule: options.schedule, supervise: options.work })
+      : new PgBoss({ db: { executeSql: (text, values) => database.sql(text, values) }, schedule: options.schedule, supervise: options.work });
+  boss.on('error', (error) => console.error(`job queue: ${error.message}`));
+  await boss.start();
+  const byName = new Map(jobs.map((job) => [job.name, job as JobDefinition<unknown>]));
+  for (const job of byName.values()) await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
+
+  const run = async (job: JobDefinition<unknown>, data: unknown) => job.handler(ctx, job.payloadSchema.parse(data));
+
+  if (options.work) {
+    for (const job of byName.values()) {
+      await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([item]) => run(job, item.data));
+    }
+  }
+  if (options.schedule) {
+    for (const job of byName.values()) {
+      const cron = job.schedule?.(ctx);
+      if (cron) await boss.schedule(job.name, cron, {}, { tz: 'UTC' });
+      else if (job.schedule) await boss.unschedule(job.name).catch(() => {});
+    }
+  }
+
+  return {
+    send: async (job, payload, sendOptions) => boss.send(job.name, job.payloadSchema.parse(payload) as object, sendOptions ?? {}),
+    async drain() {
+      let ran = 0;
+      for (let found = true; found; ) {
+        found = false;
+        for (const job of byName.values()) {
+          const [item] = (await boss.fetch(job.name, { batchSize: 1 })) ?? [];
+          if (!item) continue;
+          found = true;
+          ran += 1;
+          try {
+            await run(job, item.data);
+            await boss.complete(job.name, item.id);
+          } catch (error) {
+            await boss.fail(job.name, item.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      }
+      return ran;
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}
