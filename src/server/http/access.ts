@@ -25,8 +25,9 @@ export function installAccessControl(app: FastifyInstance): void {
         if (!request.auth) throw unauthenticated();
         if (access !== 'user' && !hasAnyRole(request.auth.roles, access)) throw forbidden();
       };
-      const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-      route.preHandler = [guard, ...existing];
+      // Before validation: a caller without access learns nothing about the expected input.
+      const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+      route.preValidation = [guard, ...existing];
     }
   });
 }
