@@ -7,7 +7,7 @@ import { collectRun, type ParseRun } from './core/parse-run';
 /** The shared folder of real agency files (`../shared` next to the repository), if present. */
 export const REAL_DIR = fileURLToPath(new URL('../../../shared/data/real/', import.meta.url));
 export const hasRealData = existsSync(REAL_DIR);
-export const SKIP_REAL = 'real agency files (../shared/data/real) are absent: skipped';
+export const SKIP_REAL = 'skipped when ../shared/data/real is absent';
 
 /** Path of a real agency file. */
 export const real = (path: string): string => `${REAL_DIR}${path}`;

@@ -45,7 +45,7 @@ describe('DMF bad input', () => {
   });
 });
 
-describe.skipIf(!hasRealData)(`DMF parser on the real NTIS sample (${SKIP_REAL} when absent)`, () => {
+describe.skipIf(!hasRealData)(`DMF parser on the real NTIS sample (${SKIP_REAL})`, () => {
   it('reads all 50 records with their change codes and 00 days', async () => {
     const { records, run } = await runAll(parseDmf([real('ssa-dmf/SampleDMF.txt')]));
     expect(run.counts).toEqual({ records: 50, rejected: 0, warnings: 0 });

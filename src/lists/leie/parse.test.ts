@@ -90,7 +90,7 @@ describe('LEIE bad input', () => {
   });
 });
 
-describe.skipIf(!hasRealData)(`LEIE parser on real OIG files (${SKIP_REAL} when absent)`, () => {
+describe.skipIf(!hasRealData)(`LEIE parser on real OIG files (${SKIP_REAL})`, () => {
   it('reads the 2017 sample of UPDATED.csv', async () => {
     const { records, run } = await runAll(parseLeie([real('oig-leie/psm-test-sample-2017/UPDATED.csv')]));
     expect(run.counts.records).toBe(335);

@@ -55,7 +55,7 @@ describe('NPPES bad input', () => {
   });
 });
 
-describe.skipIf(!hasRealData)(`NPPES parser on real CMS rows (${SKIP_REAL} when absent)`, () => {
+describe.skipIf(!hasRealData)(`NPPES parser on real CMS rows (${SKIP_REAL})`, () => {
   it('reads the 41-column npidata sample by header names, with the <UNAVAIL> EIN', async () => {
     const { records, run } = await runAll(parseNppes([real('nppes/npidata-pfile-sample/npi_sample.csv')]));
     expect(run.counts).toEqual({ records: 9, rejected: 0, warnings: 0 });

@@ -79,7 +79,7 @@ describe('OFAC bad input', () => {
   });
 });
 
-describe.skipIf(!hasRealData)(`OFAC parser on real Treasury files (${SKIP_REAL} when absent)`, () => {
+describe.skipIf(!hasRealData)(`OFAC parser on real Treasury files (${SKIP_REAL})`, () => {
   it('reads the complete 2024 sdn.csv with the newer alt/add, reporting references to unknown entries', async () => {
     const files = ['sdn-2024-05-03/sdn.csv', 'sdn-alt-add-2026/alt.csv', 'sdn-alt-add-2026/add.csv'].map((p) => real(`ofac/${p}`));
     const { records, run } = await runAll(parseOfac('ofac-sdn', files));

@@ -51,7 +51,7 @@ describe('SAM bad input', () => {
   });
 });
 
-describe.skipIf(!hasRealData)(`SAM parser on real GSA rows (${SKIP_REAL} when absent)`, () => {
+describe.skipIf(!hasRealData)(`SAM parser on real GSA rows (${SKIP_REAL})`, () => {
   it('reads the V2 rows and skips the repeated TERRA KLEAN row', async () => {
     const { records, run } = await runAll(parseSam([real('sam-exclusions/samples/SAM_Exclusions_Public_Extract_V2.rows-from-p5-parse-samgov-t05.CSV')]));
     expect(run.counts).toEqual({ records: 15, rejected: 1, warnings: 0 });
