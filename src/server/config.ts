@@ -28,8 +28,34 @@ export const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   ZENDESK_APP_KEY: optionalText,
+  JOBS_IN_PROCESS: z
+    .string()
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** JSON `{ "<source>": ["https://…", …] }`: where `lists update` downloads each source. */
+  LIST_URLS: optionalText.transform((v, ctx) => parseListUrls(v, ctx)),
+  SAM_API_KEY: optionalText,
 });
+
+const ListUrlsSchema = z.record(z.string(), z.union([z.string().url(), z.array(z.string().url()).min(1)]));
+
+function parseListUrls(value: string | undefined, ctx: z.RefinementCtx): Record<string, string[]> {
+  if (!value) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be JSON like {"leie": ["https://…/UPDATED.csv"]}' });
+    return {};
+  }
+  const parsed = ListUrlsSchema.safeParse(json);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: `must map source ids to URLs: ${parsed.error.issues[0]?.message}` });
+    return {};
+  }
+  return Object.fromEntries(Object.entries(parsed.data).map(([source, urls]) => [source, typeof urls === 'string' ? [urls] : urls]));
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -44,6 +70,10 @@ export interface AppConfig {
   loginLimits: { perUser: number; perIp: number; windowMinutes: number };
   zendeskAppKey: string | undefined;
   bodyLimitBytes: number;
+  /** Download URLs per list source, overriding the defaults of `lists update`. */
+  listUrls: Record<string, string[]>;
+  /** SAM.gov API key, needed to download the SAM exclusions extract. */
+  samApiKey: string | undefined;
   /** Directory of the built web app; absent means the API only. */
   webDir: string | undefined;
 }
@@ -74,6 +104,8 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     },
     zendeskAppKey: env.ZENDESK_APP_KEY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    listUrls: env.LIST_URLS,
+    samApiKey: env.SAM_API_KEY,
     webDir,
   };
 }
