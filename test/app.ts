@@ -62,6 +62,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     database,
     config,
     mailer: createMailer({ outboxDir, from: config.mailFrom }),
+    jobs: null,
     now: () => now,
   };
   const app = await createApp(ctx);

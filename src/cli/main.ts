@@ -9,6 +9,7 @@ const USAGE = `Usage: clearlist <command>
 Commands:
   serve         run Clearlist (web app, API, jobs) on PORT (default 8080)
   demo          run Clearlist with demo accounts (DATA_DIR defaults to ./data/demo)
+  worker        run background jobs only (needs DATABASE_URL; serve runs them itself)
   db:migrate    apply database migrations and exit
   lists         import, update and show the exclusion lists:
                   lists import <source> <file…> [--json] [--mode full|incremental]
@@ -28,6 +29,13 @@ const COMMANDS: Record<string, Command> = {
     return runUntilSignal(env, async (ctx) => {
       if (await seedDemo(ctx.db, ctx.now())) console.log('Seeded the demo accounts (password Demo-pass-2026).');
     });
+  },
+  worker: async () => {
+    const { startWorker } = await import('#server/worker');
+    const worker = await startWorker(process.env);
+    await waitForSignal();
+    await worker.stop();
+    return 0;
   },
   'db:migrate': async () => {
     const database = await openConfiguredDatabase(parseEnv(process.env));
@@ -66,11 +74,14 @@ export async function main(argv: string[]): Promise<number> {
 
 async function runUntilSignal(env: NodeJS.ProcessEnv, prepare?: Parameters<typeof startServer>[1]): Promise<number> {
   const running = await startServer(env, prepare);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await waitForSignal();
   await running.stop();
   return 0;
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
 }

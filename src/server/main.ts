@@ -6,6 +6,8 @@ import { createApp } from './app';
 import type { AppContext } from './app-context';
 import { ensureFirstAdmin } from './auth/first-admin';
 import { importMissingSamples } from './lists/samples';
+import { startJobQueue } from './jobs/queue';
+import { JOBS } from './jobs/registry';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './mail/mailer';
@@ -40,7 +42,7 @@ export async function startServer(
   const config = toAppConfig(env, webDir);
   const database = await openConfiguredDatabase(env);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
-  const ctx: AppContext = { db: database.db, database, config, mailer, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, mailer, jobs: null, now: () => new Date() };
   const app = await createApp(ctx);
   const admin = env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL } : null;
   let firstRun;
@@ -48,8 +50,11 @@ export async function startServer(
     if (prepare) await prepare(ctx);
     firstRun = await ensureFirstAdmin(database.db, admin, new Date());
     await importMissingSamples(database.db, new Date(), (line) => console.log(line));
+    // Jobs run in this process unless separate workers do them (JOBS_IN_PROCESS=false).
+    ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true });
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
+    await ctx.jobs?.stop();
     await app.close();
     await database.close();
     throw error;
@@ -71,6 +76,7 @@ export async function startServer(
       if (stopped) return;
       stopped = true;
       await app.close();
+      await ctx.jobs?.stop();
       await database.close();
     },
   };

@@ -1,0 +1,109 @@
+/**
+ * Streams one list file from its URL to disk: retries with backoff, an idle timeout, the
+ * Content-Length checked, sha256 computed on the way, written under a temporary name.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { redactUrl, type DownloadSpec } from './update-sources';
+
+export interface DownloadOptions {
+  fetch?: typeof fetch;
+  attempts?: number;
+  /** Waits between attempts; tests pass one that does not sleep. */
+  delay?: (ms: number) => Promise<void>;
+  /** Aborts when no byte arrives for this long (also while waiting for the answer). */
+  idleTimeoutMs?: number;
+  onProgress?: (bytes: number, total: number | null) => void;
+}
+
+export interface DownloadedFile {
+  url: string;
+  path: string;
+  name: string;
+  sha256: string;
+  size: number;
+}
+
+/** A download that should not be tried again (a 4xx answer). */
+export class PermanentDownloadError extends Error {}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Downloads `spec.url` into `dir/spec.fileName`; throws after the last failed attempt. */
+export async function downloadFile(spec: DownloadSpec, dir: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
+  const attempts = options.attempts ?? 3;
+  const delay = options.delay ?? sleep;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    try {
+      return await downloadOnce(spec, dir, options);
+    } catch (error) {
+      lastError = error;
+      if (error instanceof PermanentDownloadError || attempt === attempts) break;
+      await delay(1000 * 2 ** (attempt - 1));
+    }
+  }
+  const message = lastError instanceof Error ? lastError.message : String(lastError);
+  throw new Error(`${spec.fileName}: ${message}`);
+}
+
+async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOptions): Promise<DownloadedFile> {
+  const target = path.join(dir, spec.fileName);
+  const partial = `${target}.part`;
+  const controller = new AbortController();
+  const idleMs = options.idleTimeoutMs ?? 60_000;
+  let timer = setTimeout(() => controller.abort(), idleMs);
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(), idleMs);
+  };
+  const shown = redactUrl(spec.url);
+  let received = 0;
+  let total: number | null = null;
+  try {
+    const response = await (options.fetch ?? fetch)(spec.url, { signal: controller.signal, headers: { 'accept-encoding': 'identity' } });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      const text = `HTTP ${response.status} ${response.statusText} from ${shown}`.replace(/ {2}/g, ' ');
+      // Client errors (missing file, bad key) will not change on retry; 408 and 429 may.
+      if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) throw new PermanentDownloadError(text);
+      throw new Error(text);
+    }
+    if (!response.body) throw new Error(`empty answer from ${shown}`);
+    const length = Number(response.headers.get('content-length'));
+    const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+    total = Number.isFinite(length) && length > 0 && !encoded ? length : null;
+    const hash = createHash('sha256');
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        touch();
+        received += chunk.length;
+        hash.update(chunk);
+        options.onProgress?.(received, total);
+        callback(null, chunk);
+      },
+    });
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(partial));
+    if (total !== null && received !== total) throw new Error(truncated(received, total));
+    await rename(partial, target);
+    return { url: spec.url, path: target, name: spec.fileName, sha256: hash.digest('hex'), size: received };
+  } catch (error) {
+    await rm(partial, { force: true });
+    if (error instanceof PermanentDownloadError) throw error;
+    if (controller.signal.aborted) throw new Error(`no data from ${shown} for ${Math.round(idleMs / 1000)} s (timed out after ${received} bytes)`);
+    // The connection closed before Content-Length bytes arrived: say so plainly.
+    if (total !== null && received < total) throw new Error(truncated(received, total));
+    throw error instanceof Error && !error.message.includes(shown) ? new Error(`${error.message} (${shown})`) : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function truncated(received: number, total: number): string {
+  return `truncated download: got ${received} of ${total} bytes`;
+}
