@@ -12,7 +12,7 @@ export function isIpv4(value: string): boolean {
 
 /** IPv6 in any of its written forms, including an embedded IPv4 tail (::ffff:10.0.0.1). */
 export function isIpv6(value: string): boolean {
-  if (!value.includes(':') || !IPV6_CHARS.test(value)) return false;
+  if (!value.includes(':') || value.includes(':::') || !IPV6_CHARS.test(value)) return false;
   const doubleColons = value.split('::').length - 1;
   if (doubleColons > 1) return false;
   let groups = value.split(':');
