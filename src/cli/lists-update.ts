@@ -1,8 +1,84 @@
-/** `clearlist lists update`: filled in by the updater. */
+/** `clearlist lists update [<source>…] [--json]`: download the lists from their official URLs and import what changed. */
+import type { AppConfig } from '#server/config';
 import type { Database } from '#server/db/client';
+import { updateLists, type SourceUpdate, type UpdateOptions, type UpdateProgress } from '#server/lists/update';
+import { findListSource } from '#lists/sources';
+import { unknownListUrlSources } from '#server/lists/update-sources';
 import type { Io } from './lists';
 
-export async function runUpdate(_database: Database, _sources: string[], _json: boolean, io: Io): Promise<number> {
-  io.stderr.write('lists update is not available yet.\n');
-  return 1;
+/** Runs the update; exit code 1 when a configured source failed, 2 on an unknown source. */
+export async function runUpdate(
+  database: Database,
+  config: AppConfig,
+  sources: string[],
+  json: boolean,
+  io: Io,
+  extra: Pick<UpdateOptions, 'fetch' | 'delay'> = {},
+): Promise<number> {
+  const unknown = sources.filter((id) => !findListSource(id));
+  if (unknown.length) {
+    io.stderr.write(`Unknown list source: ${unknown.join(', ')}. See "clearlist lists status" for the sources.\n`);
+    return 2;
+  }
+  for (const id of unknownListUrlSources(config)) io.stderr.write(`Warning: LIST_URLS names an unknown source "${id}"; it is ignored.\n`);
+  const bar = !json && io.stdout.isTTY ? progressBar(io) : null;
+  const results = await updateLists(database.db, config, sources, {
+    ...extra,
+    now: new Date(),
+    onProgress: bar?.update,
+    onSourceDone: (result) => {
+      bar?.clear();
+      if (!json) io.stdout.write(`${describe(result)}\n`);
+    },
+  });
+  if (json) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else io.stdout.write(`${totals(results)}\n`);
+  return results.some((r) => r.outcome === 'failed') ? 1 : 0;
+}
+
+/** One line (two for failures) per source. */
+export function describe(r: SourceUpdate): string {
+  if (r.outcome === 'not-configured') return `${r.source}: not configured: ${r.hint}`;
+  if (r.outcome === 'unchanged') return `${r.source}: unchanged (same files as active version ${r.version}).`;
+  if (r.outcome === 'failed') {
+    const kept = r.version === null ? 'no version is active' : `version ${r.version} stays active`;
+    return `${r.source}: FAILED: ${r.error}\n  (${kept})`;
+  }
+  const s = r.import!;
+  const asOf = s.asOf ? `, data as of ${s.asOf}` : '';
+  return `${r.source}: imported version ${s.version} (${s.mode}${asOf}): ${s.records} records; added ${s.added}, removed ${s.removed}, changed ${s.changed}, reinstated ${s.reinstated}; ${s.rowsRejected} rows rejected.`;
+}
+
+function totals(results: SourceUpdate[]): string {
+  const count = (outcome: SourceUpdate['outcome']) => results.filter((r) => r.outcome === outcome).length;
+  return `${count('imported')} imported, ${count('unchanged')} unchanged, ${count('not-configured')} not configured, ${count('failed')} failed.`;
+}
+
+/** A one-line bar redrawn in place, at most ten times a second. */
+function progressBar(io: Io) {
+  let lastDraw = 0;
+  let isShown = false;
+  return {
+    update: (p: UpdateProgress) => {
+      const now = Date.now();
+      if (now - lastDraw < 100 && p.bytes !== p.total) return;
+      lastDraw = now;
+      isShown = true;
+      const width = 30;
+      const done = p.total ? Math.min(width, Math.round((p.bytes / p.total) * width)) : 0;
+      const meter = p.total ? ` / ${formatBytes(p.total)} [${'#'.repeat(done)}${'.'.repeat(width - done)}] ${Math.floor((p.bytes / p.total) * 100)}%` : '';
+      io.stdout.write(`\r${p.source} ${p.file} ${formatBytes(p.bytes)}${meter}\x1b[K`);
+    },
+    clear: () => {
+      if (isShown) io.stdout.write('\r\x1b[K');
+      isShown = false;
+    },
+  };
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
 }

@@ -1,7 +1,7 @@
 /** `clearlist lists import|status|update`: the lists from the command line. */
 import { parseArgs } from 'node:util';
 import type { ListStatus } from '#shared/lists';
-import { parseEnv } from '#server/config';
+import { parseEnv, toAppConfig } from '#server/config';
 import type { Database } from '#server/db/client';
 import { importList, ImportRefusedError, type ImportSummary } from '#server/lists/import';
 import { listStatuses } from '#server/lists/status';
@@ -28,12 +28,13 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const database = await openConfiguredDatabase(parseEnv(process.env));
+  const env = parseEnv(process.env);
+  const database = await openConfiguredDatabase(env);
   try {
     if (sub === 'status') return await printStatus(database, values.json ?? false, io);
     if (sub === 'update') {
       const { runUpdate } = await import('./lists-update');
-      return await runUpdate(database, positionals, values.json ?? false, io);
+      return await runUpdate(database, toAppConfig(env, undefined), positionals, values.json ?? false, io);
     }
     const [source, ...files] = positionals;
     if (!source || files.length === 0) {

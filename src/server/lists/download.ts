@@ -48,8 +48,8 @@ export async function downloadFile(spec: DownloadSpec, dir: string, options: Dow
       await delay(1000 * 2 ** (attempt - 1));
     }
   }
-  const message = lastError instanceof Error ? lastError.message : String(lastError);
-  throw new Error(`${spec.fileName}: ${message}`);
+  const tries = lastError instanceof PermanentDownloadError ? '' : ` (${attempts} attempt${attempts === 1 ? '' : 's'})`;
+  throw new Error(`${spec.fileName}: ${describeError(lastError)}${tries}`);
 }
 
 async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOptions): Promise<DownloadedFile> {
@@ -98,10 +98,18 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
     if (controller.signal.aborted) throw new Error(`no data from ${shown} for ${Math.round(idleMs / 1000)} s (timed out after ${received} bytes)`);
     // The connection closed before Content-Length bytes arrived: say so plainly.
     if (total !== null && received < total) throw new Error(truncated(received, total));
-    throw error instanceof Error && !error.message.includes(shown) ? new Error(`${error.message} (${shown})`) : error;
+    throw error instanceof Error && !error.message.includes(shown) ? new Error(`${describeError(error)} from ${shown}`) : error;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The message with its cause (fetch says only "fetch failed"; the cause says ECONNREFUSED). */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const detail = cause?.code ?? cause?.message;
+  return detail && !error.message.includes(detail) ? `${error.message}: ${detail}` : error.message;
 }
 
 function truncated(received: number, total: number): string {

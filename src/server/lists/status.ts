@@ -17,9 +17,11 @@ export async function listStatuses(db: Db): Promise<ListStatus[]> {
     const version = active.find((v) => v.source === source.id);
     const lastFailure = failures.find((v) => v.source === source.id);
     const lastCheck = checks.find((c) => c.source === source.id);
-    // An error is current when nothing succeeded after it.
+    // An error is current when nothing succeeded after it: the latest of the last check and
+    // the last failed import (a check after a failure decides, and a failed update is both).
     const failedAfterActive = lastFailure && (!version || lastFailure.id > version.id) ? lastFailure.error : null;
-    const lastError = lastCheck?.outcome === 'failed' ? lastCheck.error : failedAfterActive;
+    const isCheckLatest = lastCheck && (!lastFailure || lastCheck.checkedAt >= lastFailure.fetchedAt);
+    const lastError = isCheckLatest ? (lastCheck.outcome === 'failed' ? lastCheck.error : null) : failedAfterActive;
     const lastChecked = [lastCheck?.checkedAt, version?.fetchedAt].filter(Boolean).sort().at(-1) ?? null;
     return {
       source: source.id,

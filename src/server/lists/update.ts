@@ -1,0 +1,136 @@
+/**
+ * Updates lists from their official URLs: download every file of a source, skip the import
+ * when the bytes are those of the active version, else import them as a new version. Any
+ * failure is recorded as a check and leaves the active version as it was.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { findListSource, LIST_SOURCES } from '#lists/sources';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { downloadFile, type DownloadOptions } from './download';
+import { importList, ImportRefusedError, type ImportSummary } from './import';
+import * as q from './queries';
+import { extractZipEntry, readZipEntries } from './unzip';
+import { planDownloads } from './update-sources';
+
+export type UpdateOutcome = 'imported' | 'unchanged' | 'not-configured' | 'failed';
+
+export interface UpdatedFile {
+  name: string;
+  sha256: string;
+  size: number;
+}
+
+export interface SourceUpdate {
+  source: string;
+  outcome: UpdateOutcome;
+  /** The active version after the update (the new one when imported). */
+  version: number | null;
+  files: UpdatedFile[];
+  import?: Omit<ImportSummary, 'rejected'>;
+  error?: string;
+  /** What to configure, for sources without a download. */
+  hint?: string;
+}
+
+export interface UpdateProgress {
+  source: string;
+  file: string;
+  bytes: number;
+  total: number | null;
+}
+
+export interface UpdateOptions extends Pick<DownloadOptions, 'fetch' | 'delay' | 'attempts' | 'idleTimeoutMs'> {
+  now: Date;
+  onProgress?: (progress: UpdateProgress) => void;
+  /** Called as each source is done, before the next starts. */
+  onSourceDone?: (result: SourceUpdate) => void;
+}
+
+/** Updates the given sources (all when empty), one after the other; answers one result per source. */
+export async function updateLists(db: Db, config: AppConfig, sources: readonly string[], options: UpdateOptions): Promise<SourceUpdate[]> {
+  const ids = sources.length > 0 ? [...new Set(sources)] : LIST_SOURCES.map((s) => s.id);
+  const unknown = ids.filter((id) => !findListSource(id));
+  if (unknown.length) throw new Error(`Unknown list source: ${unknown.join(', ')}. Known: ${LIST_SOURCES.map((s) => s.id).join(', ')}.`);
+  const root = path.join(config.dataDir, 'downloads');
+  await mkdir(root, { recursive: true });
+  const results: SourceUpdate[] = [];
+  for (const id of ids) {
+    const result = await updateSource(db, config, id, root, options);
+    options.onSourceDone?.(result);
+    results.push(result);
+  }
+  return results;
+}
+
+async function updateSource(db: Db, config: AppConfig, source: string, root: string, options: UpdateOptions): Promise<SourceUpdate> {
+  const { now } = options;
+  let plan;
+  try {
+    plan = planDownloads(source, config, now);
+  } catch (error) {
+    return fail(db, source, now, messageOf(error));
+  }
+  if (plan.kind === 'not-configured') return { source, outcome: 'not-configured', version: null, files: [], hint: plan.hint };
+  if (plan.kind === 'refused') return fail(db, source, now, plan.error);
+  const dir = await mkdtemp(path.join(root, `${source}-`));
+  const files: (UpdatedFile & { path: string })[] = [];
+  try {
+    const names = plan.files.map((f) => f.fileName.toLowerCase());
+    if (new Set(names).size !== names.length) throw new Error(`two download URLs end in the same file name (${names.join(', ')})`);
+    await mkdir(path.join(dir, 'download'));
+    for (const spec of plan.files) {
+      const onProgress = (bytes: number, total: number | null) => options.onProgress?.({ source, file: spec.fileName, bytes, total });
+      const downloaded = await downloadFile(spec, path.join(dir, 'download'), { ...options, onProgress });
+      files.push(...(/\.zip$/i.test(downloaded.name) ? await unpack(downloaded.path, dir) : [downloaded]));
+    }
+    const active = await q.findActiveVersion(db, source);
+    if (active && isSameFiles(active.fileSha256, files)) {
+      await q.recordCheck(db, { source, outcome: 'unchanged', versionId: active.id, checkedAt: now });
+      return { source, outcome: 'unchanged', version: active.id, files: files.map(describe) };
+    }
+    const { rejected: _rows, ...summary } = await importList(db, { source, files: files.map((f) => f.path), origin: 'update', now });
+    await q.recordCheck(db, { source, outcome: 'imported', versionId: summary.version, checkedAt: now });
+    return { source, outcome: 'imported', version: summary.version, files: files.map(describe), import: summary };
+  } catch (error) {
+    const failedVersion = error instanceof ImportRefusedError ? (error.summary?.version ?? null) : null;
+    const result = await fail(db, source, now, messageOf(error), failedVersion);
+    return { ...result, files: files.map(describe) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Extracts the list files of a downloaded ZIP (not PDFs, read-me files or NPPES header-only files). */
+async function unpack(zipPath: string, dir: string) {
+  const entries = (await readZipEntries(zipPath)).filter((e) => /\.(csv|txt|xml|pip|del|dat)$/i.test(e.name) && !/fileheader/i.test(e.name));
+  if (entries.length === 0) throw new Error(`${path.basename(zipPath)} holds no list file`);
+  const out = path.join(dir, 'unzipped');
+  await mkdir(out, { recursive: true });
+  const extracted = [];
+  for (const entry of entries) extracted.push(await extractZipEntry(zipPath, entry, out));
+  await rm(zipPath, { force: true });
+  return extracted;
+}
+
+/** Same bytes as the active version: the same multiset of file checksums. */
+function isSameFiles(activeSha256: readonly string[], files: readonly UpdatedFile[]): boolean {
+  const a = [...activeSha256].sort();
+  const b = files.map((f) => f.sha256).sort();
+  return a.length > 0 && a.length === b.length && a.every((sha, i) => sha === b[i]);
+}
+
+async function fail(db: Db, source: string, now: Date, error: string, failedVersion: number | null = null): Promise<SourceUpdate> {
+  await q.recordCheck(db, { source, outcome: 'failed', versionId: failedVersion, error, checkedAt: now });
+  const active = await q.findActiveVersion(db, source);
+  return { source, outcome: 'failed', version: active?.id ?? null, files: [], error };
+}
+
+function describe({ name, sha256, size }: UpdatedFile): UpdatedFile {
+  return { name, sha256, size };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
