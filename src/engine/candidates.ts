@@ -75,32 +75,49 @@ function slotOf(index: MatchIndex, group: number, bit: number, tokens: number[])
   return { bit, tokens, volume };
 }
 
-/** Walks the postings of the slots and returns entries whose matched bits reach `need`. */
+/**
+ * Walks the postings of the slots and returns entries whose matched bits reach `need`.
+ * The largest slot is only probed (never recorded), which keeps common first names cheap.
+ */
 function collect(index: MatchIndex, group: number, slots: Slot[], need: number): number[] {
   const { start, entries } = index.data.postings[group];
   const mask = index.scratchMask;
-  const touched: number[] = [];
-  for (const slot of slots) {
-    for (const t of slot.tokens) {
-      for (let k = start[t]; k < start[t + 1]; k++) {
+  const touched = index.scratchTouched;
+  let n = 0;
+  let largest = -1;
+  if (need >= 2 && slots.length >= 2) {
+    largest = 0;
+    for (let i = 1; i < slots.length; i++) if (slots[i].volume > slots[largest].volume) largest = i;
+  }
+  for (let i = 0; i < slots.length; i++) {
+    if (i === largest) continue;
+    const bit = slots[i].bit;
+    for (const t of slots[i].tokens) {
+      for (let k = start[t], end = start[t + 1]; k < end; k++) {
         const e = entries[k];
-        if (mask[e] === 0) touched.push(e);
-        mask[e] |= slot.bit;
+        if (mask[e] === 0) touched[n++] = e;
+        mask[e] |= bit;
+      }
+    }
+  }
+  if (largest >= 0) {
+    const bit = slots[largest].bit;
+    for (const t of slots[largest].tokens) {
+      for (let k = start[t], end = start[t + 1]; k < end; k++) {
+        const e = entries[k];
+        if (mask[e] !== 0) mask[e] |= bit;
       }
     }
   }
   const out: number[] = [];
-  for (const e of touched) {
-    let m = mask[e];
-    let bits = 0;
-    while (m) {
-      bits += m & 1;
-      m >>= 1;
-    }
-    if (bits >= need) out.push(e);
+  for (let i = 0; i < n; i++) {
+    const e = touched[i];
+    const m = mask[e];
+    if ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1) + ((m >> 5) & 1) + ((m >> 6) & 1) + ((m >> 7) & 1) >= need) out.push(e);
     mask[e] = 0;
   }
-  return out.sort((a, b) => a - b);
+  // Touched order depends only on the index and the query, so results stay deterministic.
+  return out;
 }
 
 /** Person entries worth scoring for a query name. */

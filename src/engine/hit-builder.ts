@@ -1,6 +1,6 @@
 /** Turns a scored candidate record into a Hit with its explanation, and orders hits. */
-import { parseDate, unpackDate, type PartialDate } from './dates';
-import { combineEvidence, type EvidenceInput } from './evidence';
+import { compareDates, DOB_EFFECTS, packDate, parseDate, unpackDate, type PartialDate } from './dates';
+import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
 import { unpackState } from './location';
 import type { MatchIndex } from './match-index';
@@ -10,7 +10,7 @@ import type { ResolvedOptions } from './settings';
 
 /** The non-name evidence of a query, normalised once. */
 export interface QueryEvidence {
-  dob: { date: PartialDate; text: string } | null;
+  dob: { date: PartialDate; packed: number; text: string } | null;
   npi: string | null;
   ssn: string | null;
   ein: string | null;
@@ -33,6 +33,34 @@ export function maxEvidenceBonus(q: QueryEvidence): number {
   return (q.dob ? 0.08 : 0) + (q.state || q.city || q.postal ? 0.03 : 0);
 }
 
+/**
+ * The most a record's non-name evidence adds to (or takes from) the score, computed from
+ * typed arrays only: a clean row with a different date of birth is dropped before any
+ * name comparison. Mirrors combineEvidence (checked by tests).
+ */
+export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): number {
+  const data = index.data.record;
+  let effect = 0;
+  if (q.dob && data.dob[r]) {
+    // Full dates that are equal or years apart are decided on the packed integers.
+    const listDob = data.dob[r];
+    const qd = q.dob.packed;
+    if (qd === listDob && q.dob.date.day) effect += DOB_EFFECTS.exact;
+    else if (q.dob.date.day && listDob % 100 && Math.abs(Math.floor(qd / 10000) - Math.floor(listDob / 10000)) > 1) effect += DOB_EFFECTS.different;
+    else effect += compareDates(q.dob.date, unpackDate(listDob)!).effect;
+  }
+  let bonus = 0;
+  if (q.state && data.state[r]) {
+    if (unpackState(data.state[r]) === q.state) bonus += EVIDENCE_EFFECTS.stateAgrees;
+    else effect += EVIDENCE_EFFECTS.stateDiffers;
+  }
+  if (q.city && data.city[r] && index.cityOf(r) === q.city) bonus += EVIDENCE_EFFECTS.cityAgrees;
+  if (q.postal && data.postal[r] && data.postal[r] - 1 === Number(q.postal)) bonus += EVIDENCE_EFFECTS.postalAgrees;
+  effect += Math.min(bonus, EVIDENCE_EFFECTS.locationBonusCap);
+  if (q.npi && data.npi[r] && String(data.npi[r]).padStart(10, '0') !== q.npi) effect += EVIDENCE_EFFECTS.npiConflict;
+  return effect;
+}
+
 /** Builds the hit for a record, or null when it scores below the options' minimum. */
 export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence, identifier: EvidenceInput['identifier'], options: ResolvedOptions): Hit | null {
   const r = c.record;
@@ -41,8 +69,6 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   const listState = unpackState(data.state[r]);
   const listCity = q.city ? index.cityOf(r) : '';
   const listNpi = data.npi[r] ? String(data.npi[r]).padStart(10, '0') : null;
-  let view: RecordView | null = null;
-  const getView = (): RecordView => (view ??= index.recordView(r));
   const conflicts: EvidenceInput['conflicts'] = [];
   if (q.npi && listNpi && q.npi !== listNpi && identifier?.field !== 'npi') conflicts.push({ field: 'npi', query: q.npi, list: listNpi });
   const postalOf = (p: number): string | null => (p ? String(p - 1).padStart(5, '0') : null);
@@ -51,7 +77,7 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
     nameSimilarity: c.similarity,
     identifier,
     conflicts,
-    dob: q.dob && listDob ? { query: q.dob.date, list: listDob, queryText: q.dob.text, listText: getView().dateOfBirth ?? '' } : null,
+    dob: q.dob && listDob ? { query: q.dob.date, list: listDob, queryText: q.dob.text, listText: formatDate(listDob) } : null,
     state: q.state && listState ? { query: q.state, list: listState } : null,
     city: q.city && listCity ? { query: q.city, list: listCity } : null,
     postal: q.postal && listPostal ? { query: q.postal, list: listPostal } : null,
@@ -59,7 +85,8 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   const fields = [...c.fields];
   const { score, adjustments } = combineEvidence(input, fields);
   if (score < options.minScore) return null;
-  const record = getView();
+  // The record view is decoded only for hits that survive: decoding is the costly part.
+  const record = index.recordView(r);
   return {
     score,
     isMatch: score >= options.threshold,
@@ -75,6 +102,11 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
       summary: summarize(score, options.threshold, fields),
     },
   };
+}
+
+function formatDate(d: PartialDate): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return d.day ? `${d.year}-${pad(d.month)}-${pad(d.day)}` : d.month ? `${d.year}-${pad(d.month)}` : String(d.year);
 }
 
 function listNameValue(v: RecordView, listField: string): string {
@@ -95,8 +127,8 @@ export function compareHits(a: Hit, b: Hit): number {
 }
 
 /** Parses a query date of birth (null when absent; "invalid" when present but unreadable). */
-export function queryDate(input: string | null | undefined): { date: PartialDate; text: string } | null | 'invalid' {
+export function queryDate(input: string | null | undefined): { date: PartialDate; packed: number; text: string } | null | 'invalid' {
   if (input == null || String(input).trim() === '') return null;
   const date = parseDate(input);
-  return date ? { date, text: String(input).trim() } : 'invalid';
+  return date ? { date, packed: packDate(date), text: String(input).trim().slice(0, 40) } : 'invalid';
 }

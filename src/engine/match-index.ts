@@ -25,6 +25,7 @@ export class MatchIndex {
   private readonly phonetic = new Map<string, number[]>();
   /** Per-entry scratch for candidate search (queries run one at a time per thread). */
   readonly scratchMask: Uint8Array;
+  readonly scratchTouched: Int32Array;
 
   constructor(
     readonly data: IndexData,
@@ -44,6 +45,7 @@ export class MatchIndex {
       }
     });
     this.scratchMask = new Uint8Array(data.entry.record.length);
+    this.scratchTouched = new Int32Array(data.entry.record.length);
     Object.freeze(this);
   }
 

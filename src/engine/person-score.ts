@@ -70,8 +70,14 @@ export class PersonMatcher {
   private run(list: PersonName, trace: Trace): { score: number; alt: number } {
     let best = this.alternative(0, list, trace);
     let alt = 0;
-    if (best >= 0.999) return { score: best, alt };
+    if (best >= 0.99) return { score: best, alt };
+    const q = this.query;
+    // Rearrangements are only tried when they could help: this is the hot loop of a batch.
+    const firstAgrees = q.first && list.first ? this.compare(q.first, list.first, 'given').score >= 0.8 : false;
+    const swapPossible = q.first && list.last.length ? this.compare(q.first, list.last[0], 'surname').score >= 0.7 : false;
     for (let a = 1; a <= 5; a++) {
+      if (a === 3 && !swapPossible) continue;
+      if (a >= 4 && firstAgrees) continue;
       const s = this.alternative(a, list, null);
       if (s > best) {
         best = s;

@@ -5,12 +5,13 @@ import { BusinessMatcher } from './business-score';
 import { businessCandidates, personCandidates } from './candidates';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
-import { buildHit, compareHits, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
+import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
 import { normalizeCity, normalizeState } from './location';
 import type { MatchIndex } from './match-index';
 import { businessNameEvidence, personNameEvidence } from './name-evidence';
 import { checkNpiInIndex } from './npi-check';
 import { isEmptyPersonName, personNameFromFields } from './person-name';
+import { PersonNameBound } from './name-bound';
 import { PersonMatcher } from './person-score';
 import type { BusinessQuery, Hit, IndividualQuery, QueryIssue, ScreenQuery, ScreenResult } from './query-types';
 import { NAME_ONLY_CEILING, resolveOptions, type ResolvedOptions, type ScreenOptions } from './settings';
@@ -129,7 +130,18 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
     if (prev && (prev.similarity ?? 0) >= similarity) return;
     named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
   };
-  if (hasName) for (const e of personCandidates(index, name, opts.algorithm)) consider(index.data.entry.record[e], index.personName(e), index.listField(e));
+  if (hasName) {
+    const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name) : null;
+    for (const e of personCandidates(index, name, opts.algorithm)) {
+      const record = index.data.entry.record[e];
+      if (!idRecords.has(record)) {
+        // What the name must reach for this record, given its other evidence.
+        const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
+        if (need > 1 || (bound && bound.bound(e) < need)) continue;
+      }
+      consider(record, index.personName(e), index.listField(e));
+    }
+  }
   for (const [record] of idRecords) {
     if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
     const names = hasName ? nameFromRecordView(index.recordView(record)) : [];

@@ -1,0 +1,57 @@
+/**
+ * A cheap upper bound of a person-name score, computed from token ids alone, so the full
+ * comparison (strings, rearrangements, explanation) runs only for entries that could pass.
+ */
+import { ROLE } from './index-data';
+import type { MatchIndex } from './match-index';
+import type { PersonName } from './person-name';
+import { PERSON_WEIGHTS } from './person-score';
+import { compareTokens } from './token-similarity';
+
+/** Per-query bound calculator; caches each dictionary token's best similarity to the query. */
+export class PersonNameBound {
+  private readonly queryTokens: string[];
+  private readonly given = new Map<number, number>();
+  private readonly surname = new Map<number, number>();
+
+  constructor(
+    private readonly index: MatchIndex,
+    query: PersonName,
+  ) {
+    // Every query token in every role: rearranged names (swaps, middle names) stay bounded.
+    const tokens = [query.first, ...query.middle, ...query.last].filter(Boolean);
+    if (query.last.length > 1) tokens.push(query.last.join(''));
+    this.queryTokens = [...new Set(tokens)];
+  }
+
+  private best(id: number, role: 'given' | 'surname'): number {
+    const cache = role === 'given' ? this.given : this.surname;
+    let v = cache.get(id);
+    if (v === undefined) {
+      v = 0;
+      const t = this.index.tokens[id];
+      for (const q of this.queryTokens) {
+        const s = compareTokens(q, t, role).score;
+        if (s > v) v = s;
+      }
+      cache.set(id, v);
+    }
+    return v;
+  }
+
+  /** Upper bound of the name similarity of an entry to the query. */
+  bound(entry: number): number {
+    const { start, tokens, roles } = this.index.data.entry;
+    let g = 0;
+    let s = 0;
+    for (let k = start[entry]; k < start[entry + 1]; k++) {
+      if (roles[k] === ROLE.generation) continue;
+      const id = tokens[k];
+      const gs = this.best(id, 'given');
+      if (gs > g) g = gs;
+      const ss = this.best(id, 'surname');
+      if (ss > s) s = ss;
+    }
+    return Math.max(PERSON_WEIGHTS.last * s + PERSON_WEIGHTS.first * g, 0.8 * s);
+  }
+}
