@@ -14,7 +14,7 @@ import { digestFile } from './file-digest';
 import * as q from './queries';
 import { recordHash } from './record-hash';
 
-const BATCH = 2000;
+const BATCH = 5000;
 
 export interface ImportRequest {
   source: string;

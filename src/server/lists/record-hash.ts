@@ -2,16 +2,13 @@
 import { createHash } from 'node:crypto';
 import type { ListRecord } from '#shared/list-record';
 
+/**
+ * Records are built from emptyListRecord, so their fields come in one order; only `extra`
+ * depends on the order a parser or a merge set its keys, so it alone is sorted.
+ */
 export function recordHash(record: ListRecord): string {
-  const { dateAcquired: _ignored, ...content } = record;
-  return createHash('sha256').update(stableJson(content)).digest('hex').slice(0, 32);
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
+  const { dateAcquired: _ignored, extra, ...content } = record;
+  const sortedExtra = Object.keys(extra).sort().map((key) => [key, extra[key]]);
+  const fields = Object.keys(content).sort().map((key) => content[key as keyof typeof content]);
+  return createHash('sha256').update(JSON.stringify([fields, sortedExtra])).digest('hex').slice(0, 32);
 }

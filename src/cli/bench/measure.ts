@@ -1,0 +1,25 @@
+/** Figures a bench scenario reports: named numbers with units, plus the process's peak memory. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The target, when the issue sets one, e.g. "< 5 s". */
+  target?: string;
+  /** True when the figure meets its target. */
+  isMet?: boolean;
+}
+
+export function figure(name: string, value: number, unit: string, target?: { max?: number; min?: number; text: string }): Figure {
+  const isMet = target ? (target.max === undefined || value <= target.max) && (target.min === undefined || value >= target.min) : undefined;
+  return { name, value, unit, target: target?.text, isMet };
+}
+
+/** Peak resident memory of this process so far, in MiB. */
+export function peakRssMiB(): number {
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
