@@ -1,30 +1,15 @@
 /** Live figures of each list, shown only when the server publishes them at /services/lists. */
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ListStatusesSchema, type ListStatus } from '#shared/lists';
 import { api } from '../app/api';
 
-const count = z.number().int().nonnegative().nullable().optional();
-const date = z.string().nullable().optional();
-
-export const ListFigureSchema = z.object({
-  source: z.string(),
-  title: z.string(),
-  publisher: z.string().optional(),
-  officialUrl: z.string().optional(),
-  asOf: date,
-  records: count,
-  lastChecked: date,
-  added: count,
-  removed: count,
-  reinstated: count,
-});
-export type ListFigure = z.infer<typeof ListFigureSchema>;
+export type ListFigure = ListStatus;
 
 export function useListFigures() {
   return useQuery({
     queryKey: ['lists', 'figures'],
-    queryFn: () => api('/services/lists', { schema: z.array(ListFigureSchema) }),
+    queryFn: () => api('/services/lists', { schema: ListStatusesSchema }),
     retry: false,
     staleTime: 10 * 60_000,
   });
@@ -59,8 +44,20 @@ export function ListFiguresTable({ figures }: { figures: ListFigure[] }) {
             <Table.Tr key={figure.source}>
               <Table.Th scope="row" fw={500}>
                 {figure.title}
+                {figure.lastError && (
+                  <Text size="xs" c="red.8" fw={400}>
+                    Last update failed: {figure.lastError.slice(0, 160)}
+                  </Text>
+                )}
               </Table.Th>
-              <Table.Td>{day(figure.asOf)}</Table.Td>
+              <Table.Td>
+                {figure.version === null ? 'not loaded' : day(figure.asOf)}
+                {figure.origin === 'sample' && (
+                  <Text size="xs" c="dimmed">
+                    synthetic sample data
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td ta="right">{show(figure.records)}</Table.Td>
               <Table.Td ta="right">{show(figure.added)}</Table.Td>
               <Table.Td ta="right">{show(figure.removed)}</Table.Td>

@@ -2,13 +2,20 @@
 import '../test-setup';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import type { ListStatus } from '#shared/lists';
 import { apiError, json, renderApp, stubServer, userInfoHandler } from '../test-utils';
 
-const FIGURE = {
+const FIGURE: ListStatus = {
   source: 'leie',
   title: 'OIG LEIE',
   publisher: 'HHS OIG',
   officialUrl: 'https://oig.hhs.gov/exclusions/',
+  description: 'Excluded individuals and entities.',
+  version: 12,
+  origin: 'update',
+  activatedAt: '2026-10-09T04:00:00Z',
+  lastError: null,
+  changed: 3,
   asOf: '2026-10-01',
   records: 84093,
   lastChecked: '2026-10-09T04:00:00Z',
@@ -25,6 +32,14 @@ describe('lists page', () => {
     expect(screen.getByRole('rowheader', { name: 'OIG LEIE' })).toBeTruthy();
     expect(screen.getByText('84,093')).toBeTruthy();
     expect(screen.getByText('2026-10-09')).toBeTruthy();
+  });
+
+  it('says when figures come from the synthetic sample and when the last update failed', async () => {
+    const sample = { ...FIGURE, origin: 'sample', lastError: 'truncated download: got 10 of 20 bytes' };
+    stubServer({ 'GET /services/user/info': userInfoHandler(null), 'GET /services/lists': () => json(200, [sample]) });
+    renderApp('/lists');
+    expect(await screen.findByText('synthetic sample data')).toBeTruthy();
+    expect(screen.getByText(/Last update failed: truncated download/)).toBeTruthy();
   });
 
   it('shows the descriptions only when there are no figures', async () => {
