@@ -15,6 +15,9 @@ export const BUILT_PATHS = [
   '/why-monthly',
   '/automation',
   '/lists',
+  '/admin',
+  '/admin/domainHierarchy',
+  '/admin/userManagement',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -1,5 +1,8 @@
 /** Built pages by route path. Keys must equal BUILT_PATHS, which the type checks both ways. */
 import type { ComponentType } from 'react';
+import { ClientsPage } from '../admin/clients-page';
+import { TeamsPage } from '../admin/teams-page';
+import { UsersPage } from '../admin/users-page';
 import { LoginPage } from '../auth/login-page';
 import { ResetRequestPage } from '../auth/reset-request-page';
 import { ResetPasswordPage } from '../auth/reset-password-page';
@@ -25,4 +28,7 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/why-monthly': WhyMonthlyPage,
   '/automation': AutomationPage,
   '/lists': ListsPage,
+  '/admin': ClientsPage,
+  '/admin/domainHierarchy': TeamsPage,
+  '/admin/userManagement': UsersPage,
 };

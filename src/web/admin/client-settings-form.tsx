@@ -1,0 +1,79 @@
+/** IP allowlist (one CIDR block a line) and private help page of a client, checked before sending. */
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ADMIN_MESSAGES, isHttpUrl, type ClientDetail, type UpdateClientInput } from '#shared/admin';
+import { isCidr } from '#shared/cidr';
+import { isApiError } from '../app/api';
+import { updateClient, useAdminChange } from './admin-api';
+
+interface SettingsValues {
+  ipAllowlist: string;
+  privateHelpPage: string;
+}
+
+const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+
+/** The first bad line as "Line N: …", so the message points at the entry to fix. */
+function allowlistError(text: string): string | null {
+  const bad = lines(text).findIndex((entry) => !isCidr(entry));
+  return bad < 0 ? null : `Line ${bad + 1}: ${ADMIN_MESSAGES.invalidCidr}`;
+}
+
+/** Server field keys (ipAllowlist.2, privateHelpPage) as form errors. */
+function serverErrors(fields: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const entry = key.match(/^ipAllowlist\.(\d+)$/);
+    if (entry) errors.ipAllowlist ??= `Line ${Number(entry[1]) + 1}: ${message}`;
+    else errors[key.split('.')[0]] = message;
+  }
+  return errors;
+}
+
+export function ClientSettingsForm({ client }: { client: ClientDetail }) {
+  const form = useForm<SettingsValues>({
+    initialValues: { ipAllowlist: client.ipAllowlist.join('\n'), privateHelpPage: client.privateHelpPage ?? '' },
+    validate: {
+      ipAllowlist: allowlistError,
+      privateHelpPage: (value) => (value.trim() === '' || isHttpUrl(value.trim()) ? null : ADMIN_MESSAGES.invalidUrl),
+    },
+  });
+  const change = useAdminChange((input: UpdateClientInput) => updateClient(client.id, input), `Settings of ${client.name} saved.`);
+  const submit = (values: SettingsValues) =>
+    change.mutate(
+      { ipAllowlist: lines(values.ipAllowlist), privateHelpPage: values.privateHelpPage.trim() },
+      {
+        onSuccess: (saved) => form.setValues({ ipAllowlist: saved.ipAllowlist.join('\n'), privateHelpPage: saved.privateHelpPage ?? '' }),
+        onError: (error) => {
+          if (isApiError(error)) form.setErrors(serverErrors(error.fields));
+        },
+      },
+    );
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <Textarea
+          label="IP allowlist"
+          description="One IP address or CIDR block a line, e.g. 203.0.113.0/24. Empty: users may sign in from anywhere."
+          autosize
+          minRows={3}
+          maxRows={10}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...form.getInputProps('ipAllowlist')}
+        />
+        <TextInput
+          label="Private help page"
+          description="Help opens this page for the client's users instead of the chat. Empty: the chat."
+          placeholder="https://intranet.example.org/screening-help"
+          {...form.getInputProps('privateHelpPage')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={change.isPending}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
