@@ -51,12 +51,22 @@ function isDecorationPart(tokens: string[]): boolean {
   return tokens.length > 0 && tokens.every((t) => TITLES.has(t) || GENERATIONS[t] || CREDENTIALS.has(t) || AMBIGUOUS_CREDENTIALS.has(t));
 }
 
-function splitGivenAndSurname(tokens: string[]): { given: string[]; last: string[] } {
+function splitGivenAndSurname(tokens: string[], lastWordTokens: number): { given: string[]; last: string[] } {
   if (tokens.length <= 1) return { given: [], last: tokens };
-  // Particles glue to the surname: "Juan de la Cruz" → last "de la cruz".
-  let lastStart = tokens.length - 1;
+  // A hyphenated last word is one surname ("Garcia-Lopez"); particles glue to it ("de la Cruz").
+  let lastStart = Math.max(1, tokens.length - lastWordTokens);
   while (lastStart > 1 && PARTICLES.has(tokens[lastStart - 1])) lastStart--;
   return { given: tokens.slice(0, lastStart), last: tokens.slice(lastStart) };
+}
+
+/** How many tokens the last real word (not a suffix or credential) of a name makes. */
+function lastWordTokenCount(raw: string): number {
+  const words = raw.trim().split(/\s+/);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const t = tokenize(words[i]);
+    if (t.length && !isDecorationPart(t)) return t.length;
+  }
+  return 1;
 }
 
 /** Parses a free-text person name ("Smith, John A. Jr", "Dr. John A Smith MD"). */
@@ -76,7 +86,7 @@ export function parsePersonName(input: string | null | undefined): PersonName {
     return { first: g[0] ?? '', middle: g.slice(1), last: last.tokens, generation: generation ?? last.generation ?? given.generation };
   }
   const stripped = stripDecorations(named[0] ?? [], 2);
-  const { given, last } = splitGivenAndSurname(stripped.tokens);
+  const { given, last } = splitGivenAndSurname(stripped.tokens, lastWordTokenCount(raw.split(',')[0]));
   return { first: given[0] ?? '', middle: given.slice(1), last, generation: generation ?? stripped.generation };
 }
 

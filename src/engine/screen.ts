@@ -203,6 +203,7 @@ function screenIdentifiersOnly(index: MatchIndex, input: { npi?: string; ssn?: s
   return { indexVersion: index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits: ok ? finish(index, named, idRecords, q, opts) : [], npiCheck: ids.npi ? checkNpiInIndex(index, ids.npi) : null };
 }
 
+// Untyped callers may send numbers or objects: only strings are names.
 function str(v: unknown): string {
-  return typeof v === 'string' ? v : v == null ? '' : String(v);
+  return typeof v === 'string' ? v : '';
 }
