@@ -95,7 +95,7 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
   } catch (error) {
     await rm(partial, { force: true });
     if (error instanceof PermanentDownloadError) throw error;
-    if (controller.signal.aborted) throw new Error(`no data from ${shown} for ${Math.round(idleMs / 1000)} s (timed out after ${received} bytes)`);
+    if (controller.signal.aborted) throw new Error(`no data from ${shown} for ${idleMs < 1000 ? `${idleMs} ms` : `${Math.round(idleMs / 1000)} s`} (timed out after ${received} bytes)`);
     // The connection closed before Content-Length bytes arrived: say so plainly.
     if (total !== null && received < total) throw new Error(truncated(received, total));
     throw error instanceof Error && !error.message.includes(shown) ? new Error(`${describeError(error)} from ${shown}`) : error;
