@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromTransferable, toTransferable } from '../engine/index-transfer';
+import { buildIndex } from '../engine/index-builder';
+import type { MatchIndex } from '../engine/match-index';
+import { screenMany } from '../engine/screen';
+import { syntheticIndividuals, syntheticRecords } from '../engine/synthetic-records';
+import { ScreeningPool } from './worker-pool';
+
+let index: MatchIndex;
+let pool: ScreeningPool;
+
+beforeAll(async () => {
+  index = buildIndex(syntheticRecords(3000, 5), { version: 'pool-test' });
+  pool = await ScreeningPool.create(index, { size: 2, chunkSize: 40 });
+});
+
+afterAll(async () => {
+  await pool?.close();
+});
+
+describe('index transfer', () => {
+  it('revives an equivalent index from shared memory', () => {
+    const t = toTransferable(index);
+    expect(t.entry.tokens.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const revived = fromTransferable(structuredClone(t));
+    const queries = syntheticIndividuals(50, 9);
+    expect(JSON.stringify(screenMany(revived, queries))).toBe(JSON.stringify(screenMany(index, queries)));
+    expect(revived.stats()).toEqual(index.stats());
+  });
+});
+
+describe('ScreeningPool', () => {
+  it('screens a batch on two worker threads with the same results and order as one thread', async () => {
+    const queries = [...syntheticIndividuals(300, 11), { type: 'npi' as const, npi: 'bad' }];
+    const parallel = await pool.screenBatch(queries, { minScore: 0.6 });
+    expect(pool.size).toBe(2);
+    expect(parallel).toHaveLength(queries.length);
+    expect(JSON.stringify(parallel)).toBe(JSON.stringify(screenMany(index, queries, { minScore: 0.6 })));
+    expect(parallel.at(-1)?.status).toBe('invalid');
+    expect(parallel[0].indexVersion).toBe('pool-test');
+  });
+
+  it('keeps the event loop free while a batch runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    await pool.screenBatch(syntheticIndividuals(1500, 12));
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+  });
+});
