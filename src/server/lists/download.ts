@@ -66,7 +66,7 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
   let received = 0;
   let total: number | null = null;
   try {
-    const response = await (options.fetch ?? fetch)(spec.url, { signal: controller.signal, headers: { 'accept-encoding': 'identity' } });
+    const response = await (options.fetch ?? fetch)(spec.url, { signal: controller.signal, headers: { 'accept-encoding': 'identity', 'user-agent': 'Clearlist list updater' } });
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
       const text = `HTTP ${response.status} ${response.statusText} from ${shown}`.replace(/ {2}/g, ' ');
