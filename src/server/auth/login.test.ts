@@ -79,6 +79,19 @@ describe('POST /services/user/login', () => {
     expect(malformed.json().error.code).toBe('BAD_REQUEST');
     expect(malformed.body).not.toMatch(/at .*\.js/);
   });
+
+  it('answers an oversize body with 413 in the common error shape', async () => {
+    const agent = new Agent(t.app);
+    const huge = await agent.post('/services/user/login', { username: 'a', password: 'x'.repeat(t.ctx.config.bodyLimitBytes) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' } });
+  });
+
+  it('answers a 10,000-character username with a field message, not a crash', async () => {
+    const res = await new Agent(t.app).post('/services/user/login', { username: 'u'.repeat(10_000), password: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('username');
+  });
 });
 
 describe('sessions', () => {
