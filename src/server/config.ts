@@ -32,6 +32,11 @@ export const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  /** Cron (UTC) of the check for list updates, or "off". */
+  LIST_UPDATE_SCHEDULE: z
+    .string()
+    .default('0 6 * * *')
+    .refine((v) => v === 'off' || v.trim().split(/\s+/).length === 5, 'a 5-field cron expression or "off"'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** JSON `{ "<source>": ["https://…", …] }`: where `lists update` downloads each source. */
   LIST_URLS: optionalText.transform((v, ctx) => parseListUrls(v, ctx)),
@@ -70,6 +75,8 @@ export interface AppConfig {
   loginLimits: { perUser: number; perIp: number; windowMinutes: number };
   zendeskAppKey: string | undefined;
   bodyLimitBytes: number;
+  /** Cron of the scheduled list update check; null when off. */
+  listUpdateSchedule: string | null;
   /** Download URLs per list source, overriding the defaults of `lists update`. */
   listUrls: Record<string, string[]>;
   /** SAM.gov API key, needed to download the SAM exclusions extract. */
@@ -104,6 +111,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     },
     zendeskAppKey: env.ZENDESK_APP_KEY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    listUpdateSchedule: env.LIST_UPDATE_SCHEDULE === 'off' ? null : env.LIST_UPDATE_SCHEDULE,
     listUrls: env.LIST_URLS,
     samApiKey: env.SAM_API_KEY,
     webDir,
@@ -112,5 +120,5 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
 
 /** Configuration for tests and tools: everything defaulted, overridable. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent' }), undefined), ...overrides };
+  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent', LIST_UPDATE_SCHEDULE: 'off' }), undefined), ...overrides };
 }

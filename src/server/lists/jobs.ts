@@ -1,0 +1,19 @@
+/** The scheduled check for list updates: daily by default, once however many processes run. */
+import { z } from 'zod';
+import { defineJob } from '../jobs/job';
+import { LIST_SOURCES } from '#lists/sources';
+import { updateLists } from './update';
+
+export const checkListUpdatesJob = defineJob({
+  name: 'lists.check-updates',
+  payloadSchema: z.object({ sources: z.array(z.string()).optional() }),
+  schedule: (ctx) => ctx.config.listUpdateSchedule,
+  retryLimit: 1,
+  handler: async (ctx, payload) => {
+    const sources = payload.sources ?? LIST_SOURCES.map((s) => s.id);
+    const results = await updateLists(ctx.db, ctx.config, sources, { now: ctx.now() });
+    for (const result of results) {
+      if (result.outcome === 'failed') console.error(`list update of ${result.source} failed: ${result.error ?? 'unknown error'}`);
+    }
+  },
+});
