@@ -18,7 +18,7 @@ export function ClientsPage() {
   const list = useQuery({ queryKey: adminKeys.clients(q, state), queryFn: () => fetchClients(q, state), placeholderData: keepPreviousData });
 
   return (
-    <AdminFrame title="Client Admin" lead="Every client account: its plan and state, who may sign in from where, and its help page.">
+    <AdminFrame title="Client Admin" lead="Every client account. Select a client's name to edit its IP allowlist and help page, or to disable it.">
       <Group gap="sm" align="flex-end" role="search" aria-label="Filter clients">
         <TextInput
           label="Search"

@@ -1,5 +1,5 @@
-/** Every client at a glance; Open leads to its settings. */
-import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+/** Every client at a glance; a client's name opens its settings. */
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import type { ClientSummary } from '#shared/admin';
 import { formatDate, STATE_COLORS, STATE_LABELS } from './labels';
 
@@ -18,15 +18,17 @@ export function ClientsTable({ clients, onOpen }: { clients: ClientSummary[]; on
             <Table.Th>Search options</Table.Th>
             <Table.Th ta="right">Users</Table.Th>
             <Table.Th>Created</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {clients.map((client) => (
             <Table.Tr key={client.id}>
-              <Table.Td fw={600}>{client.name}</Table.Td>
+              <Table.Td>
+                {/* The name opens the client: on a phone it is the one cell always in view. */}
+                <Anchor component="button" type="button" fw={600} ta="left" aria-label={`Open ${client.name}`} onClick={() => onOpen(client)}>
+                  {client.name}
+                </Anchor>
+              </Table.Td>
               <Table.Td>{client.domainName}</Table.Td>
               <Table.Td>{client.planType}</Table.Td>
               <Table.Td>
@@ -38,11 +40,6 @@ export function ClientsTable({ clients, onOpen }: { clients: ClientSummary[]; on
               <Table.Td>{client.searchOptions.join(', ') || '—'}</Table.Td>
               <Table.Td ta="right">{client.usersCount}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(client.createdAt)}</Table.Td>
-              <Table.Td ta="right">
-                <Button size="compact-sm" variant="subtle" aria-label={`Open ${client.name}`} onClick={() => onOpen(client)}>
-                  Open
-                </Button>
-              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -3,7 +3,7 @@
  * "Team Settings" for a single-team client (its one team's name and owner).
  */
 import { useState } from 'react';
-import { Button, Card, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminTeam, TeamList } from '#shared/admin';
 import { useCurrentUser } from '../app/current-user';
@@ -31,7 +31,7 @@ export function TeamsPage() {
   return (
     <AdminFrame
       title={isSingle ? 'Team Settings' : 'Teams'}
-      lead={isSingle ? 'The name and owner of your team.' : `The teams of ${data?.client.name ?? 'your account'}, their members and owners.`}
+      lead={isSingle ? 'The name and owner of your team.' : `The teams of ${data?.client.name ?? 'your account'}. Select a team's name to rename it or choose its owner.`}
       actions={picker || create ? <>{picker}{create}</> : undefined}
     >
       {!data ? (
@@ -67,7 +67,7 @@ function SingleTeam({ list }: { list: TeamList }) {
 function TeamsTable({ teams, onEdit }: { teams: AdminTeam[]; onEdit: (team: AdminTeam) => void }) {
   if (teams.length === 0) return <Text c="dimmed">No teams yet. Create the first one with New team.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={480}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Teams">
         <Table.Thead>
           <Table.Tr>
@@ -75,23 +75,19 @@ function TeamsTable({ teams, onEdit }: { teams: AdminTeam[]; onEdit: (team: Admi
             <Table.Th ta="right">Members</Table.Th>
             <Table.Th>Owner</Table.Th>
             <Table.Th>Created</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {teams.map((team) => (
             <Table.Tr key={team.id}>
-              <Table.Td fw={600}>{team.name}</Table.Td>
+              <Table.Td>
+                <Anchor component="button" type="button" fw={600} ta="left" aria-label={`Edit ${team.name}`} onClick={() => onEdit(team)}>
+                  {team.name}
+                </Anchor>
+              </Table.Td>
               <Table.Td ta="right">{team.memberCount}</Table.Td>
               <Table.Td>{team.ownerName ?? <Text span c="dimmed" size="sm">No owner</Text>}</Table.Td>
               <Table.Td>{formatDate(team.createdAt)}</Table.Td>
-              <Table.Td ta="right">
-                <Button size="compact-sm" variant="subtle" aria-label={`Edit ${team.name}`} onClick={() => onEdit(team)}>
-                  Edit
-                </Button>
-              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

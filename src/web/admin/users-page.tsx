@@ -1,5 +1,6 @@
 /** Users (/admin/userManagement): a client's users, their roles, team and active state, and history. */
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '#shared/admin';
 import { useCurrentUser } from '../app/current-user';
@@ -7,6 +8,7 @@ import { adminKeys, fetchUsers, setUserActive, useAdminChange } from './admin-ap
 import { AdminFrame, LoadState } from './admin-frame';
 import { ClientPicker, useChosenClientId } from './client-picker';
 import { ConfirmModal } from './confirm-modal';
+import { UserCards } from './user-cards';
 import { UserHistoryModal } from './user-history-modal';
 import { UserRolesModal } from './user-roles-modal';
 import { UserTeamModal } from './user-team-modal';
@@ -18,6 +20,7 @@ export function UsersPage() {
   const [chosenClientId, chooseClient] = useChosenClientId();
   const clientId = isSystemAdmin ? chosenClientId : undefined;
   const list = useQuery({ queryKey: adminKeys.users(clientId), queryFn: () => fetchUsers(clientId) });
+  const Listing = useMediaQuery('(max-width: 48em)') ? UserCards : UsersTable;
   const [open, setOpen] = useState<{ action: UserAction; user: AdminUser } | null>(null);
   const close = () => setOpen(null);
   const toggle = useAdminChange(
@@ -34,7 +37,7 @@ export function UsersPage() {
       actions={picker}
     >
       {list.data ? (
-        <UsersTable users={list.data.users} onAction={(action, u) => setOpen({ action, user: u })} />
+        <Listing users={list.data.users} onAction={(action, u) => setOpen({ action, user: u })} />
       ) : (
         <LoadState isPending={list.isPending} error={list.error} label="Loading users" />
       )}

@@ -13,7 +13,7 @@ export interface UsersTableProps {
 export function UsersTable({ users, onAction }: UsersTableProps) {
   if (users.length === 0) return <Text c="dimmed">This client has no users yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={1040}>
+    <Table.ScrollContainer minWidth={1100}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
         <Table.Thead>
           <Table.Tr>
@@ -33,7 +33,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
             <Table.Tr key={user.id} data-username={user.username}>
               <Table.Td fw={600}>{user.username}</Table.Td>
               <Table.Td>{`${user.firstName} ${user.lastName}`.trim()}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{user.email}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
               <Table.Td>{user.teamName ?? '—'}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
@@ -46,21 +46,11 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Badge color={user.isActive ? 'green' : 'gray'} variant={user.isActive ? 'light' : 'outline'} tt="none">
-                  {user.isActive ? 'Active' : 'Inactive'}
-                </Badge>
+                <ActiveBadge user={user} />
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <RowButton label="Roles" user={user} onClick={() => onAction('roles', user)} />
-                  <RowButton label="Team" user={user} onClick={() => onAction('team', user)} />
-                  <RowButton label="History" user={user} onClick={() => onAction('history', user)} />
-                  <RowButton
-                    label={user.isActive ? 'Deactivate' : 'Reactivate'}
-                    color={user.isActive ? 'red' : undefined}
-                    user={user}
-                    onClick={() => onAction('active', user)}
-                  />
+                  <UserActions user={user} onAction={onAction} />
                 </Group>
               </Table.Td>
             </Table.Tr>
@@ -68,6 +58,32 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+export function ActiveBadge({ user }: { user: AdminUser }) {
+  // A minimum width: a squeezed table cell would otherwise cut the word to "Ac…".
+  return (
+    <Badge color={user.isActive ? 'green' : 'gray'} variant={user.isActive ? 'light' : 'outline'} tt="none" miw={76}>
+      {user.isActive ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+/** The buttons of one user, labelled with the username for assistive technology. */
+export function UserActions({ user, onAction }: { user: AdminUser; onAction: UsersTableProps['onAction'] }) {
+  return (
+    <>
+      <RowButton label="Roles" user={user} onClick={() => onAction('roles', user)} />
+      <RowButton label="Team" user={user} onClick={() => onAction('team', user)} />
+      <RowButton label="History" user={user} onClick={() => onAction('history', user)} />
+      <RowButton
+        label={user.isActive ? 'Deactivate' : 'Reactivate'}
+        color={user.isActive ? 'red' : undefined}
+        user={user}
+        onClick={() => onAction('active', user)}
+      />
+    </>
   );
 }
 
