@@ -15,6 +15,7 @@ Commands:
                   lists import <source> <file…> [--json] [--mode full|incremental]
                   lists update [<source>…] [--json]
                   lists status [--json]
+  bench         measure speed and memory against the targets (npm run bench)
   match         score two names: clearlist match "<query>" "<candidate>" [--type person|business]
                 or a file of pairs: clearlist match --pairs <file.jsonl>
 
@@ -46,6 +47,10 @@ const COMMANDS: Record<string, Command> = {
   lists: async (args) => {
     const { runLists } = await import('./lists');
     return runLists(args, { stdout: process.stdout, stderr: process.stderr });
+  },
+  bench: async (args) => {
+    const { runBench } = await import('./bench');
+    return runBench(args);
   },
   match: async (args) => {
     const { runMatch } = await import('./match');

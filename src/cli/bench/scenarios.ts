@@ -1,0 +1,16 @@
+/** Every bench scenario, by name; each runs in a process of its own. */
+import type { Figure } from './measure';
+import { benchLeieImport, benchNppesImport } from './lists-import';
+
+export interface Scenario {
+  name: string;
+  needsPostgres?: boolean;
+  run(): Promise<Figure[]>;
+}
+
+export const SCENARIOS: Scenario[] = [
+  { name: 'lists-leie-pglite', run: () => benchLeieImport('pglite') },
+  { name: 'lists-leie-postgres', needsPostgres: true, run: () => benchLeieImport('postgres') },
+  { name: 'lists-nppes-pglite', run: () => benchNppesImport('pglite') },
+  { name: 'lists-nppes-postgres', needsPostgres: true, run: () => benchNppesImport('postgres') },
+];
