@@ -56,9 +56,7 @@ export function ClientSettingsForm({ client }: { client: ClientDetail }) {
         <Textarea
           label="IP allowlist"
           description="One IP address or CIDR block a line, e.g. 203.0.113.0/24. Empty: users may sign in from anywhere."
-          autosize
-          minRows={3}
-          maxRows={10}
+          rows={4}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('ipAllowlist')}
         />

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import '../test-setup';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminUser, HistoryEntry, UserList } from '#shared/admin';
+import { apiError, json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
+
+const analyst: AdminUser = {
+  id: 7, username: 'analyst', firstName: 'Andre', lastName: 'Nguyen', email: 'analyst@acme.example',
+  teamId: 2, teamName: 'Credentialing', roles: ['name_search_user'], isActive: true,
+};
+const owner: AdminUser = { ...analyst, id: 5, username: 'owner', firstName: 'Olivia', lastName: 'Owens', teamId: 1, teamName: 'Compliance', roles: ['domain_admin_user'] };
+const list: UserList = {
+  client: { id: 3, name: 'Acme Health', teamType: 'MULTI_TEAM' },
+  teams: [{ id: 1, name: 'Compliance' }, { id: 2, name: 'Credentialing' }],
+  users: [analyst, owner],
+};
+const me = makeUser({ userName: 'owner', roles: ['domain_admin_user'], teamType: 'MULTI_TEAM', multiTeam: true, singleTeam: false });
+
+async function renderUsers(extra: Parameters<typeof stubServer>[0] = {}) {
+  const server = stubServer({ 'GET /services/user/info': userInfoHandler(me), 'GET /services/admin/users': () => json(200, list), ...extra });
+  renderApp('/admin/userManagement');
+  await screen.findByRole('heading', { level: 1, name: 'Users' });
+  await screen.findByRole('table', { name: 'Users' });
+  return server;
+}
+
+describe('Users page', () => {
+  it('lists username, name, e-mail, team, roles and active state', async () => {
+    await renderUsers();
+    const row = screen.getByText('analyst').closest('tr')!;
+    for (const text of ['Andre Nguyen', 'analyst@acme.example', 'Credentialing', 'Name search', 'Active']) expect(within(row).getByText(text)).toBeTruthy();
+    expect(screen.queryByLabelText('Client')).toBeNull();
+  });
+
+  it('saves checked roles, locks the system admin role for a domain admin, and toasts success', async () => {
+    const server = await renderUsers({ 'PUT /services/admin/users/7/roles': (r) => json(200, { ...analyst, roles: (r.body as { roles: string[] }).roles }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Roles analyst' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roles of analyst' });
+    expect((within(dialog).getByLabelText('System administrator') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('API user'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
+    expect(await screen.findByText('Roles of analyst updated.')).toBeTruthy();
+    const put = server.requests.find((r) => r.method === 'PUT')!;
+    expect(put.body).toEqual({ roles: ['name_search_user', 'api_user'] });
+  });
+
+  it('locks one’s own administrator role', async () => {
+    await renderUsers();
+    fireEvent.click(screen.getByRole('button', { name: 'Roles owner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roles of owner' });
+    expect((within(dialog).getByLabelText('Domain administrator') as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).getByText('You cannot remove your own administrator role.')).toBeTruthy();
+  });
+
+  it('asks before deactivating, then sends the change', async () => {
+    const server = await renderUsers({ 'PUT /services/admin/users/7/active': () => json(200, { ...analyst, isActive: false }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate analyst' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate analyst?' });
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('analyst deactivated.')).toBeTruthy();
+    expect(server.requests.find((r) => r.method === 'PUT')!.body).toEqual({ isActive: false });
+  });
+
+  it('shows the server’s refusal as an error toast', async () => {
+    await renderUsers({ 'PUT /services/admin/users/7/team': () => apiError(404, 'NOT_FOUND', 'The team was not found.') });
+    fireEvent.click(screen.getByRole('button', { name: 'Team analyst' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Team of analyst' });
+    fireEvent.click(within(dialog).getByLabelText('Team', { selector: 'input' }));
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'Compliance' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    const toast = await screen.findByText('The team was not found.');
+    expect(toast.closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('shows a user’s history: who, what, from and to', async () => {
+    const entry: HistoryEntry = { id: 1, at: '2026-11-22T10:00:00.000Z', actorUsername: 'owner', action: 'admin.user.roles', from: ['name_search_user'], to: ['api_user', 'name_search_user'] };
+    await renderUsers({ 'GET /services/admin/users/7/history': () => json(200, [entry]) });
+    fireEvent.click(screen.getByRole('button', { name: 'History analyst' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of analyst' });
+    const row = (await within(dialog).findByText('Roles changed')).closest('tr')!;
+    expect(within(row).getByText('owner')).toBeTruthy();
+    expect(within(row).getByText('API user, Name search')).toBeTruthy();
+  });
+
+  it('gives a system admin a client picker', async () => {
+    stubServer({
+      'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user'] })),
+      'GET /services/admin/users': () => json(200, list),
+      'GET /services/admin/clients': () => json(200, []),
+    });
+    renderApp('/admin/userManagement');
+    expect(await screen.findByLabelText('Client', { selector: 'input' })).toBeTruthy();
+  });
+
+  it('sends a user without the role to /login', async () => {
+    stubServer({ 'GET /services/user/info': userInfoHandler(makeUser()) });
+    const { router } = renderApp('/admin/userManagement');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
