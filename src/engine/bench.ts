@@ -16,6 +16,8 @@ export interface BenchOptions {
   /** Rows in the single-thread batch. */
   batchRows?: number;
   seed?: number;
+  /** Build the index on shared memory (what the worker pool wants). */
+  shared?: boolean;
   /** Resident memory in bytes (the caller passes process.memoryUsage.rss; the engine does no I/O). */
   memory?: () => number;
   /** Called between phases so long runs can report progress. */
@@ -80,7 +82,7 @@ export function runBench(options: BenchOptions): BenchResult {
   };
   options.onPhase?.('build');
   const t0 = performance.now();
-  const builder = new IndexBuilder({ version: `bench-${options.records}` });
+  const builder = new IndexBuilder({ version: `bench-${options.records}`, shared: options.shared ?? false });
   const sampleForQueries: ListRecord[] = [];
   let i = 0;
   for (const r of syntheticRecords(options.records, seed)) {

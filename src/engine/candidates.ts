@@ -45,7 +45,15 @@ function computeExpansion(index: MatchIndex, token: string, algorithm: MatchAlgo
     const t = index.tokens[id];
     if (!out.has(id) && boundedEditDistance(token, t, maxTypoEdits(Math.max(token.length, t.length))) <= 2) out.add(id);
   }
-  if (token.length >= 3) for (const id of index.phoneticNeighbours(token).slice(0, 200)) out.add(id);
+  if (token.length >= 3) {
+    // Phonetic classes of short keys are large; only similar lengths can score as phonetic.
+    let taken = 0;
+    for (const id of index.phoneticNeighbours(token)) {
+      if (Math.abs(index.tokens[id].length - token.length) > 3) continue;
+      out.add(id);
+      if (++taken >= 64) break;
+    }
+  }
   if (given) {
     for (const name of relatedNames(token)) {
       const id = index.tokenId(name);

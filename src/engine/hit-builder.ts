@@ -15,6 +15,8 @@ export interface QueryEvidence {
   ssn: string | null;
   ein: string | null;
   state: string | null;
+  /** The state packed like the index stores it (0 = none), for integer comparison. */
+  packedState: number;
   city: string;
   postal: string | null;
 }
@@ -50,14 +52,14 @@ export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): 
     else effect += compareDates(q.dob.date, unpackDate(listDob)!).effect;
   }
   let bonus = 0;
-  if (q.state && data.state[r]) {
-    if (unpackState(data.state[r]) === q.state) bonus += EVIDENCE_EFFECTS.stateAgrees;
+  if (q.packedState && data.state[r]) {
+    if (data.state[r] === q.packedState) bonus += EVIDENCE_EFFECTS.stateAgrees;
     else effect += EVIDENCE_EFFECTS.stateDiffers;
   }
   if (q.city && data.city[r] && index.cityOf(r) === q.city) bonus += EVIDENCE_EFFECTS.cityAgrees;
   if (q.postal && data.postal[r] && data.postal[r] - 1 === Number(q.postal)) bonus += EVIDENCE_EFFECTS.postalAgrees;
   effect += Math.min(bonus, EVIDENCE_EFFECTS.locationBonusCap);
-  if (q.npi && data.npi[r] && String(data.npi[r]).padStart(10, '0') !== q.npi) effect += EVIDENCE_EFFECTS.npiConflict;
+  if (q.npi && data.npi[r] && data.npi[r] !== Number(q.npi)) effect += EVIDENCE_EFFECTS.npiConflict;
   return effect;
 }
 

@@ -3,7 +3,7 @@ import { checkNpi } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
 import { businessTokens, splitBusinessAliases } from './business-name';
 import { packDate, parseDate } from './dates';
-import { Growable } from './growable';
+import { Growable, toShared } from './growable';
 import { ENTRY_KIND, GROUP, ROLE, type IndexData } from './index-data';
 import { normalizeCity, normalizeState, packPostalCode, packState } from './location';
 import { MatchIndex } from './match-index';
@@ -171,6 +171,11 @@ export class IndexBuilder {
       ssn: sortedPairs(this.ssnPairs.keys.finish(), this.ssnPairs.records.finish(), Uint32Array),
       ein: sortedPairs(this.einPairs.keys.finish(), this.einPairs.records.finish(), Uint32Array),
     };
+    if (shared) {
+      // Arrays built outside Growable are moved too, so the worker pool never copies the index.
+      data.typo = { ...data.typo, hashes: toShared(data.typo.hashes), tokens: toShared(data.typo.tokens) };
+      for (const key of ['npi', 'ssn', 'ein'] as const) data[key] = { keys: toShared(data[key].keys), records: toShared(data[key].records) } as never;
+    }
     return new MatchIndex(data, this.tokenList);
   }
 }

@@ -6,7 +6,7 @@ import { businessCandidates, personCandidates } from './candidates';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
 import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
-import { normalizeCity, normalizeState } from './location';
+import { normalizeCity, normalizeState, packState } from './location';
 import type { MatchIndex } from './match-index';
 import { businessNameEvidence, personNameEvidence } from './name-evidence';
 import { checkNpiInIndex } from './npi-check';
@@ -69,7 +69,8 @@ function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; 
   const dob = queryDate(q.dateOfBirth);
   if (dob === 'invalid') issues.push({ field: 'dateOfBirth', code: 'date-invalid', message: 'Date of birth is not a date (use YYYY-MM-DD or MM/DD/YYYY).' });
   const postal = /^\s*(\d{5})/.exec(String(q.postalCode ?? ''))?.[1] ?? null;
-  return { dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state: normalizeState(q.state), city: normalizeCity(q.city), postal };
+  const state = normalizeState(q.state);
+  return { dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal };
 }
 
 /** Records carrying the query's identifiers, with which identifier matched. */
@@ -198,7 +199,7 @@ function screenIdentifiersOnly(index: MatchIndex, input: { npi?: string; ssn?: s
   const idRecords = identifierRecords(index, ids);
   const named = new Map<number, NamedCandidate>();
   for (const [record] of idRecords) if (allowSource(opts, index.sourceOf(record))) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
-  const q: QueryEvidence = { dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, city: '', postal: null };
+  const q: QueryEvidence = { dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, packedState: 0, city: '', postal: null };
   const ok = ids.npi !== null || ids.ssn !== null;
   return { indexVersion: index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits: ok ? finish(index, named, idRecords, q, opts) : [], npiCheck: ids.npi ? checkNpiInIndex(index, ids.npi) : null };
 }

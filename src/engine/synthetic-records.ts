@@ -43,8 +43,9 @@ export class ZipfSampler<T> {
   }
 }
 
-const firstNames = new ZipfSampler(SYNTHETIC_FIRST_NAMES, 0.9);
-const surnames = new ZipfSampler(SYNTHETIC_SURNAMES, 0.8);
+// Exponents chosen so the top names have about their US shares (James ~3%, Smith ~1%).
+const firstNames = new ZipfSampler(SYNTHETIC_FIRST_NAMES, 0.5);
+const surnames = new ZipfSampler(SYNTHETIC_SURNAMES, 0.5);
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
 
