@@ -1,0 +1,51 @@
+/** Settings pages: the owner changes a user's roles and sees it in the history; the system admin opens Client Admin. */
+import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './helpers';
+
+async function openSettingsItem(page: Page, label: string) {
+  await page.getByRole('banner').getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+async function setApiUser(page: Page, checked: boolean) {
+  await page.getByRole('button', { name: 'Roles analyst' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Roles of analyst' });
+  const box = dialog.getByRole('checkbox', { name: 'API user' });
+  await box.setChecked(checked);
+  await dialog.getByRole('button', { name: 'Save roles' }).click();
+  await expect(page.getByText('Roles of analyst updated.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('the owner gives analyst the API role, sees it in the history, and takes it back', async ({ page }) => {
+  await logIn(page, 'owner');
+  await openSettingsItem(page, 'Users');
+  await expect(page).toHaveURL(/\/admin\/userManagement$/);
+  const row = page.getByRole('row').filter({ hasText: 'analyst@acme-health.example' });
+  await expect(row).toBeVisible();
+
+  await setApiUser(page, true);
+  await expect(row.getByText('API user')).toBeVisible();
+
+  await page.getByRole('button', { name: 'History analyst' }).click();
+  const history = page.getByRole('dialog', { name: 'History of analyst' });
+  const entry = history.getByRole('row').filter({ hasText: 'Roles changed' }).first();
+  await expect(entry).toContainText('owner');
+  await expect(entry).toContainText('API user');
+  await page.keyboard.press('Escape');
+  await expect(history).toHaveCount(0);
+
+  await setApiUser(page, false);
+  await expect(row.getByText('API user')).toHaveCount(0);
+});
+
+test('the system admin opens Client Admin and sees Acme Health', async ({ page }) => {
+  await logIn(page, 'sysadmin');
+  await openSettingsItem(page, 'Client Admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Client Admin' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'acme-health' });
+  await expect(row).toContainText('Acme Health');
+  await expect(row).toContainText('Unlimited');
+  await row.getByRole('button', { name: 'Open Acme Health' }).click();
+  await expect(page.getByRole('dialog', { name: 'Acme Health' }).getByLabel('IP allowlist')).toBeVisible();
+});
