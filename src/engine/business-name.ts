@@ -34,7 +34,8 @@ const GENERIC = new Set([
 /** Weight of a business token: generic healthcare words count for about a third of a distinctive word. */
 export function businessTokenWeight(token: string): number {
   if (GENERIC.has(token)) return 0.35;
-  return /^\d+$/.test(token) ? 0.6 : 1;
+  // A number such as the "1" of "#1 Quality Home Care" is a designator people often leave out.
+  return /^\d+$/.test(token) ? 0.1 : 1;
 }
 
 /** True when the token is a generic business word (candidate search skips them when it can). */

@@ -27,7 +27,10 @@ export interface NpiCheck {
 export type NpiCheckName = { type: 'person'; firstName: string; middleName?: string | null; lastName: string } | { type: 'business'; name: string };
 
 function entityTypeOf(v: RecordView): NpiCheck['entityType'] {
-  const t = (v.extra.entityType ?? '').toLowerCase();
+  // The NPPES parser writes the file's code as entityTypeCode; empty on a deactivated NPI.
+  const code = v.extra.entityType ?? v.extra.entityTypeCode;
+  if (code === '') return null;
+  const t = (code ?? '').toLowerCase();
   if (t === '1' || t === 'individual' || t === 'person') return 'individual';
   if (t === '2' || t === 'organization' || t === 'organisation' || t === 'business') return 'organization';
   return v.kind === 'business' ? 'organization' : 'individual';
