@@ -33,6 +33,7 @@ const steps: [string, () => Promise<void>][] = [
   ['leie', () => writeLeie(`${out}/leie/UPDATED.csv`, count, seed)],
   ['sam', () => writeSam(`${out}/sam/SAM_Exclusions_Public_Extract_V2_24122.CSV`, count, seed)],
   ['ofac-sdn', () => writeOfac(`${out}/ofac-sdn`, count, seed)],
+  ['ofac-consolidated', () => writeOfac(`${out}/ofac-consolidated`, Math.max(1, Math.floor(count / 4)), seed + 1, { prim: 'cons_prim', alt: 'cons_alt', add: 'cons_add' })],
   ['optout', () => writeOptout(`${out}/optout/optout-affidavits.csv`, count, seed)],
   ['nppes', () => writeNppes(`${out}/nppes/npidata_pfile_20050523-20240428.csv`, count, seed)],
   ['dmf', () => writeDmf(`${out}/dmf/dmf-full.txt`, count, seed)],

@@ -8,11 +8,14 @@ const NULL = '-0- ';
 const q = (text: string): string => `"${text.replaceAll('"', '""')}"`;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** OFAC legacy sdn.csv + alt.csv + add.csv: no header, `-0- ` nulls, CRLF, final Ctrl-Z. */
-export async function writeOfac(dir: string, count: number, seed: number): Promise<void> {
-  const sdn = new LineWriter(`${dir}/sdn.csv`);
-  const alt = new LineWriter(`${dir}/alt.csv`);
-  const add = new LineWriter(`${dir}/add.csv`);
+/**
+ * OFAC legacy sdn.csv + alt.csv + add.csv: no header, `-0- ` nulls, CRLF, final Ctrl-Z.
+ * The consolidated (non-SDN) list has the same layout as cons_prim / cons_alt / cons_add.
+ */
+export async function writeOfac(dir: string, count: number, seed: number, names = { prim: 'sdn', alt: 'alt', add: 'add' }): Promise<void> {
+  const sdn = new LineWriter(`${dir}/${names.prim}.csv`);
+  const alt = new LineWriter(`${dir}/${names.alt}.csv`);
+  const add = new LineWriter(`${dir}/${names.add}.csv`);
   let altNum = 1;
   let addNum = 1;
   for (let j = 0; j < count; j += 1) {
