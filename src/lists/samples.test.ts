@@ -1,3 +1,4 @@
+import { LIST_SOURCES } from './sources';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ async function parseSamples(dir: string) {
 
 describe('generated samples (data/samples)', () => {
   it('cover every source', () => {
-    expect(sourceDirs).toEqual(['dmf', 'leie', 'nppes', 'ofac-sdn', 'optout', 'sam', 'state-ca', 'state-ny', 'state-oh', 'state-pa', 'state-tx']);
+    expect(sourceDirs).toEqual(LIST_SOURCES.map((s) => s.id).sort());
   });
 
   it.each(sourceDirs)('%s parses with zero rejected rows and zero warnings', async (dir) => {
