@@ -1,8 +1,7 @@
-import { LIST_SOURCES } from './sources';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findListSource } from './sources';
+import { findListSource, LIST_SOURCES } from './sources';
 import { runAll } from './test-helpers';
 
 // data/samples/<source id>/… is written by scripts/gen-lists.ts and committed.
