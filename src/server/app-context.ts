@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { IndexStore } from './screening/index-store';
 
 export interface AppContext {
   db: Db;
@@ -11,6 +12,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The job queue, once started (null in tests that do not need one). */
   jobs: JobQueue | null;
+  /** The match index of the active lists (absent where nothing screens, e.g. the jobs-only worker). */
+  screening?: IndexStore | null;
   /** The clock, replaceable in tests. */
   now: () => Date;
 }

@@ -11,6 +11,10 @@ import { JOBS } from './jobs/registry';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './mail/mailer';
+import { createIndexStore } from './screening/index-store';
+
+/** How often the server checks for list versions activated by another process (e.g. `clearlist worker`). */
+const INDEX_CHECK_MS = 5 * 60_000;
 
 const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -50,6 +54,8 @@ export async function startServer(
     if (prepare) await prepare(ctx);
     firstRun = await ensureFirstAdmin(database.db, admin, new Date());
     await importMissingSamples(database.db, new Date(), (line) => console.log(line));
+    // Screening needs the index before the first request; list imports refresh it (jobs.ts).
+    ctx.screening = await createIndexStore(database.db, { log: (line) => console.log(line) });
     // Jobs run in this process unless separate workers do them (JOBS_IN_PROCESS=false).
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true });
     await app.listen({ port: env.PORT, host: env.HOST });
@@ -67,6 +73,10 @@ export async function startServer(
   if (firstRun.kind === 'setup-link') {
     console.log(`No administrator yet. Open this one-time link to choose one:\n\n  ${url}/setup/${firstRun.token}\n`);
   }
+  const indexCheck = setInterval(() => {
+    ctx.screening?.refreshIfChanged().catch((error: unknown) => console.error(`match index refresh failed: ${error instanceof Error ? error.message : String(error)}`));
+  }, INDEX_CHECK_MS);
+  indexCheck.unref();
   let stopped = false;
   return {
     app,
@@ -75,6 +85,7 @@ export async function startServer(
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(indexCheck);
       await app.close();
       await ctx.jobs?.stop();
       await database.close();

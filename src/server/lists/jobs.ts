@@ -15,5 +15,8 @@ export const checkListUpdatesJob = defineJob({
     for (const result of results) {
       if (result.outcome === 'failed') console.error(`list update of ${result.source} failed: ${result.error ?? 'unknown error'}`);
     }
+    // New list versions reach screening once the index is rebuilt (in this process; a server
+    // whose jobs run elsewhere notices through its periodic check).
+    if (results.some((r) => r.outcome === 'imported')) await ctx.screening?.refreshIfChanged();
   },
 });

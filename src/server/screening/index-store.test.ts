@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screen } from '#engine/screen';
+import { createTestDatabase } from '#test/app';
+import type { Database } from '#server/db/client';
+import { importList } from '../lists/import';
+import { countRecords, findActiveVersion } from '../lists/queries';
+import { buildIndexFromDatabase, createIndexStore, EMPTY_INDEX_VERSION, findActiveVersions, IndexStore, indexVersionOf } from './index-store';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const fixture = (...parts: string[]) => path.join(root, 'src/lists', ...parts);
+const leieFull = fixture('leie', 'fixtures', 'UPDATED.csv');
+const samFile = fixture('sam', 'fixtures', 'SAM_Exclusions_Public_Extract_V2_24096.CSV');
+const tmp = mkdtempSync(path.join(tmpdir(), 'clearlist-index-store-'));
+const now = new Date('2026-11-02T08:00:00Z');
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+});
+afterAll(() => drop());
+
+const brennan = { type: 'individual' as const, firstName: 'Kathleen', lastName: 'Brennan', dateOfBirth: '1971-02-03' };
+
+describe('IndexStore', () => {
+  it('starts empty when no list is active', async () => {
+    const store = await createIndexStore(database.db);
+    expect(store.version).toBe(EMPTY_INDEX_VERSION);
+    expect(store.getIndex().recordCount).toBe(0);
+    expect(screen(store.getIndex(), brennan).hits).toEqual([]);
+  });
+
+  it('builds from the active list versions and screens a known name', async () => {
+    const leie = await importList(database.db, { source: 'leie', files: [leieFull], origin: 'import', now });
+    const store = await createIndexStore(database.db);
+    expect(store.version).toBe(`leie:${leie.version}`);
+    expect(store.getIndex().recordCount).toBe(6);
+    const result = screen(store.getIndex(), brennan);
+    expect(result.indexVersion).toBe(`leie:${leie.version}`);
+    expect(result.hits[0]).toMatchObject({ isMatch: true, record: { source: 'leie', lastName: 'BRENNAN' } });
+    expect(result.hits[0].score).toBeGreaterThan(0.95);
+  });
+
+  it('reads page by page with the same result', async () => {
+    const active = await findActiveVersions(database.db);
+    const { index, info } = await buildIndexFromDatabase(database.db, active, { pageSize: 2 });
+    const leie = await findActiveVersion(database.db, 'leie');
+    expect(info.records).toBe(await countRecords(database.db, leie!.id));
+    expect(screen(index, brennan).hits[0].record.sourceRecordId).toBe(screen((await createIndexStore(database.db)).getIndex(), brennan).hits[0].record.sourceRecordId);
+  });
+
+  it('does not rebuild when the active versions are unchanged', async () => {
+    const store = await createIndexStore(database.db);
+    const index = store.getIndex();
+    expect(store.buildCount).toBe(1);
+    expect(await store.refreshIfChanged()).toEqual({ rebuilt: false, version: index.version });
+    expect(store.buildCount).toBe(1);
+    expect(store.getIndex()).toBe(index);
+  });
+
+  it('picks up a new version, keeps the old index intact, and builds once for concurrent calls', async () => {
+    const store = await createIndexStore(database.db, { pageSize: 3 });
+    const old = store.getIndex();
+    const header = readFileSync(leieFull, 'utf8').split('\n')[0];
+    const excl = path.join(tmp, '2610EXCL.csv');
+    writeFileSync(excl, `${header}\n"NEWMAN","OLIVER","","","NURSING PROFESSION","NURSE/NURSES AIDE","","0000000000","19800101","1 MAIN ST","AUSTIN","TX","78701","1128b4","20261020","00000000","00000000",""\n`);
+    const leie2 = await importList(database.db, { source: 'leie', files: [excl], origin: 'import', now });
+    const sam = await importList(database.db, { source: 'sam', files: [samFile], origin: 'import', now });
+
+    const [a, b, c] = await Promise.all([store.refreshIfChanged(), store.refreshIfChanged(), store.refreshIfChanged()]);
+    const expected = `leie:${leie2.version},sam:${sam.version}`;
+    expect(a).toEqual({ rebuilt: true, version: expected });
+    expect(b.version).toBe(expected);
+    expect(c.version).toBe(expected);
+    expect(store.buildCount).toBe(2);
+    expect(store.lastBuild).toMatchObject({ version: expected, records: 7 + sam.records });
+
+    const newman = { type: 'individual' as const, firstName: 'Oliver', lastName: 'Newman' };
+    expect(screen(store.getIndex(), newman).hits[0]?.record.source).toBe('leie');
+    expect(screen(old, newman).hits).toEqual([]);
+    expect(screen(old, brennan).hits).toHaveLength(1);
+    const sources = screen(store.getIndex(), brennan).hits.map((h) => h.record.source).sort();
+    expect(sources).toEqual(['leie', 'sam']);
+  });
+
+  it('serialises a call made during a build: it waits, then checks again', async () => {
+    const store = new IndexStore(database.db);
+    const first = store.refreshIfChanged();
+    const second = store.refreshIfChanged(); // shares the queued run
+    expect(second).toBe(first);
+    await first;
+    const third = await store.refreshIfChanged();
+    expect(third.rebuilt).toBe(false);
+    expect(store.buildCount).toBe(1);
+  });
+});
+
+describe('indexVersionOf', () => {
+  it('names every active version, sorted by source', () => {
+    expect(indexVersionOf([{ source: 'sam', id: 4 }, { source: 'leie', id: 12 }])).toBe('leie:12,sam:4');
+    expect(indexVersionOf([])).toBe(EMPTY_INDEX_VERSION);
+  });
+});
