@@ -1,4 +1,4 @@
-/** The `clearlist` command-line entry: serve, demo, db:migrate, match. */
+/** The `clearlist` command-line entry: serve, demo, db:migrate, lists, screen, match, bench. */
 import path from 'node:path';
 import { parseEnv } from '#server/config';
 import { openConfiguredDatabase, startServer } from '#server/main';
@@ -16,6 +16,9 @@ Commands:
                   lists update [<source>…] [--json]
                   lists status [--json]
   bench         measure speed and memory against the targets (npm run bench)
+  screen        screen a CSV file against the active lists:
+                  screen <file.csv> --map "First Name=first,Last Name=last,NPI=npi,…" [--out results.csv]
+                  [--threshold 0.8] [--algorithm Fuzzy|Exact]
   match         score two names: clearlist match "<query>" "<candidate>" [--type person|business]
                 or a file of pairs: clearlist match --pairs <file.jsonl>
 
@@ -51,6 +54,10 @@ const COMMANDS: Record<string, Command> = {
   bench: async (args) => {
     const { runBench } = await import('./bench');
     return runBench(args);
+  },
+  screen: async (args) => {
+    const { runScreen } = await import('./screen');
+    return runScreen(args, { stdout: process.stdout, stderr: process.stderr });
   },
   match: async (args) => {
     const { runMatch } = await import('./match');
