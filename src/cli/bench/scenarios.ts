@@ -1,6 +1,8 @@
 /** Every bench scenario, by name; each runs in a process of its own. */
 import type { Figure } from './measure';
 import { benchLeieImport, benchNppesImport } from './lists-import';
+import { benchEngine } from './engine';
+import { benchHttpDuringBatch } from './engine-http';
 
 export interface Scenario {
   name: string;
@@ -13,4 +15,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'lists-leie-postgres', needsPostgres: true, run: () => benchLeieImport('postgres') },
   { name: 'lists-nppes-pglite', run: () => benchNppesImport('pglite') },
   { name: 'lists-nppes-postgres', needsPostgres: true, run: () => benchNppesImport('postgres') },
+  // Matching: 1M list records, interactive and batch, memory, and pg_trgm on the same names
+  // (PGlite, plus PostgreSQL when DATABASE_URL is set).
+  { name: 'engine-matching', run: benchEngine },
+  { name: 'engine-http-during-batch', run: benchHttpDuringBatch },
 ];
