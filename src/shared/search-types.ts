@@ -1,0 +1,78 @@
+/**
+ * The batch search types (GET /services/flexsearchs/searchtypes), the search criteria a CSV
+ * column can be mapped to, and the rules that tie them (ADR 013).
+ */
+import type { SearchOption } from './teams';
+
+/** Mapping targets: the search criteria a CSV column can be mapped to. */
+export const SEARCH_CRITERIA = [
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Company Name',
+  'NPI',
+  'SSN',
+  'Date of Birth',
+  'State',
+  'City',
+  'Postal Code',
+] as const;
+export type SearchCriterion = (typeof SEARCH_CRITERIA)[number];
+
+/** Which result tab a search type fills. */
+export type ResultType = 'exclusions' | 'npi' | 'ssdmf';
+
+export interface SearchTypeDef {
+  name: string;
+  /** Required types are the exclusion searches, offered as one radio group. */
+  required: boolean;
+  requiredColumns: SearchCriterion[];
+  /** The client's search option that offers it. */
+  option: SearchOption;
+  resultType: ResultType;
+  /** Billed as a search of this option, per row. */
+  billedAs: SearchOption;
+  description: string;
+}
+
+export const SEARCH_TYPES: readonly SearchTypeDef[] = [
+  { name: 'Exclusion Search by Individual Name', required: true, requiredColumns: ['First Name', 'Last Name'], option: 'NAME', resultType: 'exclusions', billedAs: 'NAME', description: 'Every federal and state exclusion list, by first and last name.' },
+  { name: 'Exclusion Search by Business Name', required: true, requiredColumns: ['Company Name'], option: 'NAME', resultType: 'exclusions', billedAs: 'NAME', description: 'Every federal and state exclusion list, by business name.' },
+  { name: 'Exclusion Search by NPI', required: true, requiredColumns: ['NPI'], option: 'NPI', resultType: 'exclusions', billedAs: 'NPI', description: 'Every exclusion list that publishes NPIs, by NPI.' },
+  { name: 'OFAC', required: false, requiredColumns: [], option: 'OFAC', resultType: 'exclusions', billedAs: 'OFAC', description: 'Add the OFAC sanctions lists to the name search.' },
+  { name: 'Search by NPI', required: false, requiredColumns: ['NPI'], option: 'NPI', resultType: 'exclusions', billedAs: 'NPI', description: 'Also look the row’s NPI up on the exclusion lists, beside its name.' },
+  { name: 'NPI Validation', required: false, requiredColumns: ['NPI'], option: 'NPI', resultType: 'npi', billedAs: 'NPI', description: 'Check each NPI in NPPES: found, active or deactivated, and whose it is.' },
+  { name: 'NPI Medicare OptOut', required: false, requiredColumns: ['NPI'], option: 'NPI', resultType: 'npi', billedAs: 'NPI', description: 'Check each NPI against the Medicare opt-out affidavits.' },
+  { name: 'SSDMF', required: false, requiredColumns: ['SSN'], option: 'SSNDMF', resultType: 'ssdmf', billedAs: 'SSNDMF', description: 'Check each SSN against the Death Master File.' },
+];
+
+/** Types that bring 'NPI Validation' along when selected. */
+export const ADDS_NPI_VALIDATION = ['NPI Medicare OptOut', 'Search by NPI'] as const;
+
+/** The search types a client may use, by its search options. */
+export function searchTypesFor(options: readonly string[]): SearchTypeDef[] {
+  return SEARCH_TYPES.filter((t) => options.includes(t.option));
+}
+
+/** Applies the selection rules: one required type at most, and the NPI Validation add-on. */
+export function normaliseSelection(names: readonly string[]): string[] {
+  const selected = new Set(names);
+  if (ADDS_NPI_VALIDATION.some((n) => selected.has(n))) selected.add('NPI Validation');
+  return SEARCH_TYPES.map((t) => t.name).filter((n) => selected.has(n));
+}
+
+/** Columns the selection requires, in catalogue order, each once. */
+export function requiredColumnsOf(names: readonly string[]): SearchCriterion[] {
+  const out = new Set<SearchCriterion>();
+  for (const type of SEARCH_TYPES) if (names.includes(type.name)) for (const c of type.requiredColumns) out.add(c);
+  return [...out];
+}
+
+/**
+ * The additional-data step is shown unless the required columns include NPI or SSN, but
+ * shown anyway when First Name, Last Name or Company Name is required (spec §5).
+ */
+export function showsAdditionalDataStep(required: readonly SearchCriterion[]): boolean {
+  if (required.some((c) => c === 'First Name' || c === 'Last Name' || c === 'Company Name')) return true;
+  return !required.some((c) => c === 'NPI' || c === 'SSN');
+}
