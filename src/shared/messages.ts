@@ -49,3 +49,24 @@ export const MESSAGES = {
   loggedOut: 'You have been logged out.',
   genericError: 'Error occurred.',
 } as const;
+
+/** Batch dashboard and upload wizard (spec batch-and-interactive-search §2, §4, §5, §8). */
+export const BATCH_MESSAGES = {
+  configCreated: 'Batch search configuration is created successfully',
+  configFailed: 'Failed to create batch search configuration.',
+  redoMapping: 'Opps a problem has occurred please redo mapping',
+  uploadFirst: 'Please Upload a file and try again',
+  selectSearch: 'Please select a search',
+  tooManyFiles: 'No more files please!',
+  notCsv: 'File type not supported, please upload a .CSV file.',
+  confirmResubmit: 'Are you sure you want to resubmit this batch?',
+  confirmRemove: 'Are you sure you want to remove this batch?',
+  confirmCancel: 'Are you sure you want to cancel this batch?',
+  cancelFailed: 'Failed to cancel batch search.',
+  trashFailed: 'Failed to trash batch search.',
+} as const;
+
+/** 'Please complete this required mapping {column}'. */
+export function requiredMappingMessage(column: string): string {
+  return `Please complete this required mapping ${column}`;
+}

@@ -13,7 +13,10 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
+  /** Parsed JSON, or the FormData of a multipart upload. */
   body: unknown;
+  /** The query string's parameters. */
+  query: URLSearchParams;
 }
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -38,7 +41,8 @@ export function stubServer(handlers: Record<string, Handler>) {
       method: init.method ?? 'GET',
       path: url.pathname,
       headers: (init.headers ?? {}) as Record<string, string>,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined,
+      query: url.searchParams,
     };
     requests.push(request);
     const handler = handlers[`${request.method} ${request.path}`];

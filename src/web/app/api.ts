@@ -26,7 +26,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiOptions<T> {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart as it is (file uploads). */
   body?: unknown;
   /** When given, the answer is validated against the shared contract. */
   schema?: ZodType<T>;
@@ -49,7 +49,8 @@ export function readCsrfToken(cookies: string = document.cookie): string | null 
 export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const token = readCsrfToken() ?? (await obtainCsrfToken());
     if (token) headers[CSRF_HEADER] = token;
@@ -60,7 +61,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}
     response = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
