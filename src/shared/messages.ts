@@ -50,23 +50,39 @@ export const MESSAGES = {
   genericError: 'Error occurred.',
 } as const;
 
-/** Batch dashboard and upload wizard (spec batch-and-interactive-search §2, §4, §5, §8). */
+/** Batch search texts: the spec's (§8, word for word) and the server's own for file and limit problems. */
 export const BATCH_MESSAGES = {
-  configCreated: 'Batch search configuration is created successfully',
-  configFailed: 'Failed to create batch search configuration.',
+  created: 'Batch search configuration is created successfully',
+  createFailed: 'Failed to create batch search configuration.',
   redoMapping: 'Opps a problem has occurred please redo mapping',
   uploadFirst: 'Please Upload a file and try again',
   selectSearch: 'Please select a search',
-  tooManyFiles: 'No more files please!',
-  notCsv: 'File type not supported, please upload a .CSV file.',
+  noMoreFiles: 'No more files please!',
+  csvOnly: 'File type not supported, please upload a .CSV file.',
+  cancelFailed: 'Failed to cancel batch search.',
+  trashFailed: 'Failed to trash batch search.',
   confirmResubmit: 'Are you sure you want to resubmit this batch?',
   confirmRemove: 'Are you sure you want to remove this batch?',
   confirmCancel: 'Are you sure you want to cancel this batch?',
-  cancelFailed: 'Failed to cancel batch search.',
-  trashFailed: 'Failed to trash batch search.',
+  fileEmpty: 'The file is empty. Upload a CSV file with a header row and at least one data row.',
+  headerOnly: 'The file has a header row but no data rows.',
+  typeNameFlex: 'Uploads must say typeName=Flex.',
+  noSearchOptions: 'Your account has no search options; ask your administrator to enable batch searching.',
+  resubmitted: 'The batch was resubmitted.',
+  cannotResubmit: 'Only a batch that ended in an error or was cancelled can be resubmitted.',
+  cannotCancel: 'Only a batch that is still running can be cancelled.',
+  alreadySubmitted: 'This batch has already been submitted.',
+  fileMissing: 'The uploaded file is no longer available; please upload it again.',
 } as const;
 
-/** 'Please complete this required mapping {column}'. */
-export function requiredMappingMessage(column: string): string {
-  return `Please complete this required mapping ${column}`;
-}
+/** 'Please complete this required mapping {column}' (spec §5). */
+export const requiredMappingMessage = (column: string) => `Please complete this required mapping ${column}`;
+
+export const fileTooLargeMessage = (limitBytes: number) =>
+  `The file is larger than the ${Math.round(limitBytes / 1_048_576)} MB limit. Split it into smaller files and upload each.`;
+
+export const tooManyRowsMessage = (rows: number, limit: number) =>
+  `The file has ${rows.toLocaleString('en-US')} rows; a batch can have at most ${limit.toLocaleString('en-US')}. Split it into smaller files.`;
+
+export const trialLimitMessage = (needed: number, remaining: number, perMonth: number) =>
+  `This batch needs ${needed.toLocaleString('en-US')} searches but your trial has ${remaining.toLocaleString('en-US')} of its ${perMonth.toLocaleString('en-US')} monthly searches left. Upload fewer rows or choose fewer search types.`;

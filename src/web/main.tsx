@@ -1,6 +1,7 @@
 /** Browser entry: styles, then the app on the browser router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
 import './app/global.css';
 import './app/print.css';
 import { StrictMode } from 'react';

@@ -8,13 +8,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** The answer as sent, for the few endpoints whose refusal carries more (the spec's error[] list). */
+  readonly payload: unknown;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, payload?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.payload = payload;
   }
 }
 
@@ -101,7 +104,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 function toApiError(status: number, payload: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(payload);
-  if (!parsed.success) return new ApiError(status, status >= 500 ? 'INTERNAL' : 'UNKNOWN', MESSAGES.genericError);
+  if (!parsed.success) return new ApiError(status, status >= 500 ? 'INTERNAL' : 'UNKNOWN', MESSAGES.genericError, {}, payload);
   const { code, message, fields } = parsed.data.error;
-  return new ApiError(status, code, message || MESSAGES.genericError, fields ?? {});
+  return new ApiError(status, code, message || MESSAGES.genericError, fields ?? {}, payload);
 }

@@ -18,6 +18,8 @@ export const BUILT_PATHS = [
   '/admin',
   '/admin/domainHierarchy',
   '/admin/userManagement',
+  '/flex-search',
+  '/flex-search/file-upload',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import { ClientsPage } from '../admin/clients-page';
 import { TeamsPage } from '../admin/teams-page';
 import { UsersPage } from '../admin/users-page';
+import { BatchDashboardPage } from '../batches/batch-dashboard-page';
+import { UploadWizardPage } from '../batches/upload-wizard-page';
 import { LoginPage } from '../auth/login-page';
 import { ResetRequestPage } from '../auth/reset-request-page';
 import { ResetPasswordPage } from '../auth/reset-password-page';
@@ -31,4 +33,6 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/admin': ClientsPage,
   '/admin/domainHierarchy': TeamsPage,
   '/admin/userManagement': UsersPage,
+  '/flex-search': BatchDashboardPage,
+  '/flex-search/file-upload': UploadWizardPage,
 };

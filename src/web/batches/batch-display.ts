@@ -1,0 +1,31 @@
+/** Pure display rules of the batch dashboard: marker, status text, date and the pager window. */
+import { batchStatusText, BATCH_RULES, IN_PROGRESS_STATUSES } from '#shared/batch-status';
+import type { BatchItem } from './batches-api';
+
+/** Green with a check when a Completed batch with records has no hits; amber otherwise (ADR 013). */
+export function isCleanBatch(batch: BatchItem): boolean {
+  return batch.status === 'Completed' && batch.recordCount > 0 && batch.hits === 0;
+}
+
+export function statusTextOf(batch: BatchItem): string {
+  return batchStatusText(batch.status, batch.recordCount, batch.toReview);
+}
+
+export function isRunning(batch: BatchItem): boolean {
+  return IN_PROGRESS_STATUSES.includes(batch.status);
+}
+
+export const hasDetails = (batch: BatchItem) => BATCH_RULES.hasDetails(batch.status);
+
+/** YYYY-MM-DD in UTC (spec §2). */
+export function formatUtcDate(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+}
+
+/** Up to `size` consecutive page numbers around `page`, within 1..`total`. */
+export function pageWindow(page: number, total: number, size = 7): number[] {
+  const count = Math.min(size, total);
+  const first = Math.max(1, Math.min(page - Math.floor(count / 2), total - count + 1));
+  return Array.from({ length: count }, (_, i) => first + i);
+}

@@ -1,0 +1,83 @@
+/** Drop zone for one CSV file: checks it, uploads it (typeName=Flex) and hands back the answer. */
+import { useState } from 'react';
+import { Group, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useMutation } from '@tanstack/react-query';
+import { BATCH_MESSAGES } from '#shared/messages';
+import { showToast } from '../app/toasts';
+import { errorMessage, uploadBatchFile, type UploadResult } from './batches-api';
+
+export type Uploaded = UploadResult & { fileName: string };
+
+export const isCsvName = (name: string) => name.toLowerCase().endsWith('.csv');
+
+export interface CsvDropzoneProps {
+  /** The file held now, if any. */
+  fileName: string | null;
+  label: string;
+  onUploaded: (upload: Uploaded) => void;
+  /** The held file was refused and removed. */
+  onRemoved?: () => void;
+}
+
+export function CsvDropzone({ fileName, label, onUploaded, onRemoved }: CsvDropzoneProps) {
+  const [rejected, setRejected] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadBatchFile(file),
+    onSuccess: (result, file) => onUploaded({ ...result, fileName: file.name }),
+    onError: (error) => {
+      showToast(errorMessage(error), 'error');
+      onRemoved?.();
+    },
+  });
+
+  const refuse = (message: string) => {
+    setRejected(message);
+    showToast(message, 'error');
+    onRemoved?.();
+  };
+  const onDrop = (files: File[]) => {
+    const file = files[0];
+    if (!file) return;
+    if (!isCsvName(file.name)) return refuse(BATCH_MESSAGES.csvOnly);
+    setRejected(null);
+    upload.mutate(file);
+  };
+  const onReject = (rejections: FileRejection[]) => {
+    if (rejections.length > 1 || rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'))) refuse(BATCH_MESSAGES.noMoreFiles);
+    else refuse(BATCH_MESSAGES.csvOnly);
+  };
+
+  return (
+    <Stack gap="xs">
+      <Dropzone
+        onDrop={onDrop}
+        onReject={onReject}
+        maxFiles={1}
+        multiple={false}
+        loading={upload.isPending}
+        aria-label={label}
+        p="xl"
+      >
+        <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
+          <Stack gap={4} align="center" ta="center">
+            <Text fw={600}>Drop your CSV file here, or click to choose it</Text>
+            <Text size="sm" c="dimmed">
+              One .csv file, with a header row naming its columns.
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      {fileName && !upload.isPending && (
+        <Text size="sm" role="status">
+          Uploaded: <strong>{fileName}</strong>
+        </Text>
+      )}
+      {rejected && (
+        <Text size="sm" c="red.9" role="alert">
+          {rejected}
+        </Text>
+      )}
+    </Stack>
+  );
+}

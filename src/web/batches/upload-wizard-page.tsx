@@ -1,0 +1,120 @@
+/** Upload wizard (/flex-search/file-upload): types and file, mapping, additional data, review, errors. */
+import { useState } from 'react';
+import { Alert, Center, Container, Loader, Paper, Stack, Stepper, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
+import { showToast } from '../app/toasts';
+import { AdditionalDataStep } from './additional-data-step';
+import { batchKeys, errorMessage, fetchSearchTypes } from './batches-api';
+import { ColumnMappingStep } from './column-mapping-step';
+import type { Uploaded } from './csv-dropzone';
+import { ErrorsStep } from './errors-step';
+import { ReviewStep } from './review-step';
+import { SearchTypeStep } from './search-type-step';
+import { useStartSearch } from './use-start-search';
+import { applyReupload, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
+
+export function UploadWizardPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const types = useQuery({ queryKey: batchKeys.searchTypes, queryFn: fetchSearchTypes });
+  const [state, setState] = useState<WizardState>(INITIAL_WIZARD);
+  const update = (patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch }));
+  const required = requiredColumns(types.data ?? [], state.selected);
+  const withAdditional = hasAdditionalStep(required);
+
+  const start = useStartSearch({
+    onInvalid: (errors) => update({ step: 5, errors }),
+    onStarted: async () => {
+      setState(INITIAL_WIZARD);
+      await queryClient.invalidateQueries({ queryKey: ['batches'] });
+      await navigate('/flex-search');
+    },
+  });
+
+  /** Checks each step left on the way forward; the first refusal stops there with its message. */
+  const goTo = (target: WizardStep) => {
+    if (target <= state.step || state.step === 5) return update({ step: target });
+    if (state.step === 1) {
+      const refusals = [!state.upload && BATCH_MESSAGES.uploadFirst, !state.selected.length && BATCH_MESSAGES.selectSearch].filter(Boolean) as string[];
+      refusals.forEach((message) => showToast(message, 'error'));
+      if (refusals.length) return;
+      if (target > 2) return update({ step: 2 });
+    }
+    const missing = firstMissingMapping(required, state.mappings);
+    if (missing) return void showToast(requiredMappingMessage(missing), 'error');
+    update({ step: target === 3 && !withAdditional ? 4 : target });
+  };
+
+  const onReupload = (upload: Uploaded) => {
+    const { state: next, isRedo } = applyReupload(state, upload, required);
+    if (isRedo) showToast(BATCH_MESSAGES.redoMapping, 'error');
+    setState(next);
+  };
+
+  if (!types.data) {
+    return (
+      <Center py="xl">{types.isPending ? <Loader aria-label="Loading search types" /> : <Alert color="red">{errorMessage(types.error)}</Alert>}</Center>
+    );
+  }
+
+  return (
+    <Container size={960} px="md" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          New Batch Search
+        </Title>
+        <Stepper active={Math.min(state.step, 4) - 1} onStepClick={(i) => goTo((i + 1) as WizardStep)} size="sm" aria-label="Steps">
+          <Stepper.Step label="Search Types" description="And your file" />
+          <Stepper.Step label="Column Mapping" />
+          <Stepper.Step label="Additional Data" description={withAdditional ? undefined : 'Not needed'} allowStepSelect={withAdditional} />
+          <Stepper.Step label="Review" />
+        </Stepper>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+          {state.step === 1 && (
+            <SearchTypeStep
+              types={types.data}
+              selected={state.selected}
+              fileName={state.upload?.fileName ?? null}
+              onSelect={(selected) => update({ selected })}
+              // A new file has new columns: its mapping starts afresh.
+              onUploaded={(upload) => update({ upload, mappings: {}, uniqueColumn: null, additional: [], errors: [] })}
+              onRemoved={() => update({ upload: null })}
+              onContinue={() => goTo(2)}
+            />
+          )}
+          {state.step === 2 && (
+            <ColumnMappingStep
+              preview={state.upload?.previewData ?? []}
+              required={required}
+              mappings={state.mappings}
+              uniqueColumn={state.uniqueColumn}
+              onMap={(label, target) => setState((s) => ({ ...s, mappings: { ...s.mappings, [label]: target ?? '' }, additional: s.additional.filter((l) => l !== label || !target) }))}
+              onUniqueColumn={(uniqueColumn) => update({ uniqueColumn })}
+              onBack={() => goTo(1)}
+              onContinue={() => goTo(3)}
+            />
+          )}
+          {state.step === 3 && (
+            <AdditionalDataStep columns={unmappedColumns(state)} additional={state.additional} onChange={(additional) => update({ additional })} onBack={() => goTo(2)} onContinue={() => goTo(4)} />
+          )}
+          {state.step === 4 && (
+            <ReviewStep
+              fileName={state.upload?.fileName ?? ''}
+              selected={state.selected}
+              mappings={state.mappings}
+              uniqueColumn={state.uniqueColumn}
+              additional={withAdditional ? state.additional : []}
+              hasAdditionalStep={withAdditional}
+              isStarting={start.isPending}
+              onEdit={goTo}
+              onStart={() => start.mutate(state)}
+            />
+          )}
+          {state.step === 5 && <ErrorsStep errors={state.errors} onUploaded={onReupload} />}
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
