@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { emptyListRecord } from '#shared/list-record';
 import { memoryFile } from '../test-helpers';
 import { checkWidth, locateColumns } from './columns';
-import { readCsv, type CsvRecord } from './csv-reader';
+import { Readable } from 'node:stream';
+import { readCsv, splitSimpleLine, type CsvRecord } from './csv-reader';
 import { parseDate } from './dates';
 import { RecordDeduper } from './dedupe';
 import { createParseRun, type FileContext } from './parse-run';
 import { readLines, type PhysicalLine } from './read-lines';
+import { clean } from './text';
 
 async function lines(content: string | Buffer, maxLineBytes?: number): Promise<PhysicalLine[]> {
   const out: PhysicalLine[] = [];
@@ -32,6 +34,13 @@ describe('readLines', () => {
     expect(result.map((l) => l.text)).toEqual(['JOSÉ', 'MUÑOZ\u2019']);
   });
 
+  it('decodes a whole chunk at once, yet each line that is not UTF-8 as Windows-1252', async () => {
+    const chunk = Buffer.concat([Buffer.from('JOSÉ\r\n', 'utf8'), Buffer.from([0x4d, 0xd1, 0x4f, 0x92, 0x0a]), Buffer.from('\uFFFD kept\nlast', 'utf8')]);
+    const result: string[] = [];
+    for await (const line of readLines(Readable.from([chunk]))) result.push(line.text);
+    expect(result).toEqual(['JOSÉ', 'M\u00d1O\u2019', '\uFFFD kept', 'last']);
+  });
+
   it('cuts an over-long line and flags it instead of holding it in memory', async () => {
     const result = await lines(`short\n${'x'.repeat(100)}\nend`, 16);
     expect(result.map((l) => [l.text.length, l.isTruncated ?? false])).toEqual([[5, false], [16, true], [3, false]]);
@@ -49,6 +58,14 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('splits lines without inner quotes natively and leaves the others to the full reader', () => {
+    expect(splitSimpleLine('"a","b, c",""', ',')).toEqual(['a', 'b, c', '']);
+    expect(splitSimpleLine('a,,b', ',')).toEqual(['a', '', 'b']);
+    expect(splitSimpleLine('"a""b","c"', ',')).toBeNull();
+    expect(splitSimpleLine('"a",b', ',')).toBeNull();
+    expect(splitSimpleLine('"', ',')).toBeNull();
+  });
+
   it('keeps stray quotes literally like Python csv', async () => {
     const { records } = await csv('5" FLOPPY,"A"B\n');
     expect(records[0].fields).toEqual(['5" FLOPPY', 'AB']);
@@ -58,6 +75,12 @@ describe('readCsv', () => {
     const { records, errors } = await csv('"a","b"\n"c","unfinish');
     expect(records).toHaveLength(1);
     expect(errors).toEqual(['2: unterminated quoted field at end of file (truncated file?)']);
+  });
+});
+
+describe('clean', () => {
+  it('trims, collapses inner whitespace and turns empty text into null', () => {
+    expect([clean(''), clean(' \t '), clean('A B'), clean(' A \t B  C '), clean('A\nB')]).toEqual([null, null, 'A B', 'A B C', 'A B']);
   });
 });
 

@@ -5,7 +5,7 @@ import { DateFormatError, parseDate, parseDateAny, type DateLayout } from './dat
 import { RecordDeduper, type DedupeScope } from './dedupe';
 import { RowError } from './errors';
 import type { FileContext } from './parse-run';
-import { readLines, type ListInput, type PhysicalLine } from './read-lines';
+import { readLineBatches, type ListInput, type PhysicalLine } from './read-lines';
 
 /** The row being mapped: where it is, and how to note a repaired value. */
 export interface RowPosition {
@@ -35,12 +35,12 @@ export interface CsvSourceSpec<T = ListRecord> {
 
 /** Streams the CSV records of a file, reporting unreadable text to the context. */
 export function csvRecords(input: ListInput, context: FileContext, delimiter = ',', skipLines = 0): AsyncGenerator<CsvRecord> {
-  const lines = skipLines > 0 ? afterLine(readLines(input), skipLines) : readLines(input);
+  const lines = skipLines > 0 ? afterLine(readLineBatches(input), skipLines) : readLineBatches(input);
   return readCsv(lines, { delimiter, onError: (line, reason, raw) => context.reject(line, reason, raw) });
 }
 
-async function* afterLine(lines: AsyncIterable<PhysicalLine>, skip: number): AsyncGenerator<PhysicalLine> {
-  for await (const line of lines) if (line.line > skip) yield line;
+async function* afterLine(batches: AsyncIterable<PhysicalLine[]>, skip: number): AsyncGenerator<PhysicalLine[]> {
+  for await (const batch of batches) yield batch[batch.length - 1].line > skip ? batch.filter((line) => line.line > skip) : [];
 }
 
 /**

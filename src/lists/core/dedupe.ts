@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ListRecord } from '#shared/list-record';
 import type { FileContext } from './parse-run';
 
@@ -11,12 +11,14 @@ export type DedupeScope = 'file' | 'adjacent';
 
 interface Seen {
   line: number;
-  fingerprint: string;
+  /** Computed at once in `file` scope; in `adjacent` scope only when the next id repeats. */
+  fingerprint: string | null;
+  record: ListRecord | null;
   copies: number;
 }
 
 function fingerprintOf(record: ListRecord): string {
-  return createHash('sha1').update(JSON.stringify(record)).digest('base64');
+  return hash('sha1', JSON.stringify(record), 'base64');
 }
 
 /**
@@ -36,13 +38,17 @@ export class RecordDeduper {
   /** Returns the record to emit, or null when it was a duplicate. */
   admit(record: ListRecord, line: number, raw?: string): ListRecord | null {
     const id = record.sourceRecordId;
-    const fingerprint = fingerprintOf(record);
     const earlier = this.seen.get(id);
     if (!earlier) {
-      this.remember(id, { line, fingerprint, copies: 1 });
+      // The adjacent scope holds one record, so it keeps a copy (callers may add to `extra`
+      // after admission, as the NPPES joins do) and hashes only when the next id repeats.
+      const isLazy = this.scope === 'adjacent';
+      const copy = isLazy ? { ...record, extra: { ...record.extra } } : null;
+      this.remember(id, { line, fingerprint: isLazy ? null : fingerprintOf(record), record: copy, copies: 1 });
       return record;
     }
-    if (earlier.fingerprint === fingerprint) {
+    earlier.fingerprint ??= fingerprintOf(earlier.record as ListRecord);
+    if (earlier.fingerprint === fingerprintOf(record)) {
       this.context.reject(line, `duplicate of line ${earlier.line} (identical row skipped)`, raw);
       return null;
     }
@@ -60,5 +66,5 @@ export class RecordDeduper {
 
 /** A short stable id from key parts, for sources that publish no record id (LEIE, states). */
 export function hashId(parts: readonly (string | null)[]): string {
-  return createHash('sha1').update(parts.map((p) => p ?? '').join('\u001f')).digest('hex').slice(0, 16);
+  return hash('sha1', parts.map((p) => p ?? '').join('\u001f'), 'hex').slice(0, 16);
 }

@@ -59,6 +59,15 @@ export function decodeLine(bytes: Buffer): string {
  * without terminator; strips a UTF-8 BOM and the DOS end-of-file byte 0x1A (OFAC files).
  */
 export async function* readLines(input: ListInput, options: ReadLinesOptions = {}): AsyncGenerator<PhysicalLine> {
+  for await (const batch of readLineBatches(input, options)) yield* batch;
+}
+
+/**
+ * `readLines`, a chunk of the file at a time: one await per chunk instead of per line. The
+ * complete lines of a chunk are decoded in one go; a chunk holding invalid UTF-8 or a line
+ * that may exceed the limit is decoded line by line as before.
+ */
+export async function* readLineBatches(input: ListInput, options: ReadLinesOptions = {}): AsyncGenerator<PhysicalLine[]> {
   const maxLineBytes = options.maxLineBytes ?? 1 << 20;
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -80,12 +89,43 @@ export async function* readLines(input: ListInput, options: ReadLinesOptions = {
     return isCut ? { line: lineNumber, text, isTruncated: true } : { line: lineNumber, text };
   };
 
+  // Complete lines without a pending head: `block` holds them, without the last terminator.
+  const completeLines = (block: Buffer, out: PhysicalLine[]): void => {
+    const text = block.toString('utf8');
+    const parts = text.split('\n');
+    // A line of n UTF-16 units is at most 3n bytes: only then is the limit surely kept.
+    if (text.includes('\uFFFD') || parts.some((part) => part.length * 3 > maxLineBytes)) {
+      let start = 0;
+      for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
+        out.push(finish(block.subarray(start, nl)));
+        start = nl + 1;
+      }
+      out.push(finish(block.subarray(start)));
+      return;
+    }
+    for (let part of parts) {
+      lineNumber += 1;
+      if (part.charCodeAt(part.length - 1) === 0x0d) part = part.slice(0, -1);
+      if (lineNumber === 1 && part.charCodeAt(0) === 0xfeff) part = part.slice(1);
+      out.push({ line: lineNumber, text: part });
+    }
+  };
+
   for await (const chunk of openInput(input)) {
     const buffer: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const out: PhysicalLine[] = [];
     let start = 0;
-    for (let nl = buffer.indexOf(0x0a, start); nl !== -1; nl = buffer.indexOf(0x0a, start)) {
-      yield finish(buffer.subarray(start, nl));
-      start = nl + 1;
+    if (pendingBytes > 0 || isOverflowing) {
+      const nl = buffer.indexOf(0x0a);
+      if (nl !== -1) {
+        out.push(finish(buffer.subarray(0, nl)));
+        start = nl + 1;
+      }
+    }
+    const last = buffer.lastIndexOf(0x0a);
+    if (last >= start) {
+      completeLines(buffer.subarray(start, last), out);
+      start = last + 1;
     }
     if (start < buffer.length) {
       if (pendingBytes > maxLineBytes) {
@@ -95,10 +135,11 @@ export async function* readLines(input: ListInput, options: ReadLinesOptions = {
         pendingBytes += buffer.length - start;
       }
     }
+    if (out.length > 0) yield out;
   }
   if (pendingBytes > 0 || isOverflowing) {
     const last = finish(Buffer.alloc(0));
-    if (!isEndOfFileMark(last.text)) yield { ...last, text: last.text.replace(/\x1a+$/, '') };
+    if (!isEndOfFileMark(last.text)) yield [{ ...last, text: last.text.replace(/\x1a+$/, '') }];
   }
 }
 

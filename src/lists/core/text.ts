@@ -1,8 +1,13 @@
+// Whitespace that `clean` would change inside trimmed text: a run, or a tab, newline etc.
+const UNCLEAN_SPACE = /\s\s|[^\S ]/;
+
 /** Trims, collapses inner whitespace, and turns empty text into null. */
 export function clean(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const text = value.replace(/\s+/g, ' ').trim();
-  return text === '' ? null : text;
+  // Most cells of the wide files are empty or already clean: skip the regex replace for them.
+  if (value === null || value === undefined || value === '') return null;
+  const text = value.trim();
+  if (text === '') return null;
+  return UNCLEAN_SPACE.test(text) ? text.replace(/\s+/g, ' ') : text;
 }
 
 const NULL_TOKENS = new Set(['N/A', 'NA', 'NONE', 'NULL', '-0-']);

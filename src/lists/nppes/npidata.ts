@@ -84,6 +84,31 @@ interface Layout {
 // The EIN column holds this for organisations (EINs are suppressed).
 const SUPPRESSED = new Set(['<UNAVAIL>']);
 
+/** The non-null values, each once, in order of first appearance. */
+function distinct(values: readonly (string | null)[]): string[] {
+  const out: string[] = [];
+  for (const value of values) if (value !== null && !out.includes(value)) out.push(value);
+  return out;
+}
+
+/**
+ * One pass over the 15 taxonomy groups (most empty): the primary taxonomy (switch "Y", else
+ * the first given), every code, and the licences with their states.
+ */
+function readTaxonomies(f: string[], taxonomies: number[][]) {
+  let primary: string | null | undefined; // undefined until a group has the switch
+  const codes: string[] = [];
+  const licences: [string, string | null][] = [];
+  for (const t of taxonomies) {
+    const code = clean(cell(f, t[0]));
+    if (code !== null) codes.push(code);
+    if (primary === undefined && cell(f, t[3]).trim() === 'Y') primary = code;
+    const number = clean(cell(f, t[1]));
+    if (number !== null) licences.push([number, clean(cell(f, t[2]))]);
+  }
+  return { primary: primary === undefined ? (codes[0] ?? null) : primary, codes, licences };
+}
+
 function mapNpidataRow(f: string[], row: RowPosition, { at, taxonomies, identifiers, context, otherNames }: Layout): ListRecord {
   const get = (column: Column): string | null => {
     const text = clean(cell(f, at[column]));
@@ -96,8 +121,7 @@ function mapNpidataRow(f: string[], row: RowPosition, { at, taxonomies, identifi
   const isBusiness = entityType === '2';
   const record = emptyListRecord('nppes', npi, isBusiness ? 'business' : 'person');
   const otherPerson = [get('otherLast'), [get('otherFirst'), get('otherMiddle')].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const primary = taxonomies.find((t) => cell(f, t[3]).trim() === 'Y') ?? taxonomies.find((t) => clean(cell(f, t[0])));
-  const licences = taxonomies.map((t) => [clean(cell(f, t[1])), clean(cell(f, t[2]))] as const).filter(([number]) => number !== null);
+  const { primary, codes, licences } = readTaxonomies(f, taxonomies);
   Object.assign(record, {
     npi,
     ein: get('ein'),
@@ -108,15 +132,15 @@ function mapNpidataRow(f: string[], row: RowPosition, { at, taxonomies, identifi
     prefix: isBusiness ? null : get('prefix'),
     suffix: isBusiness ? null : get('suffix'),
     akas: !isBusiness && otherPerson ? [otherPerson] : [],
-    dbas: [...new Set([get('otherOrgName'), ...otherNames(npi)].filter((n): n is string => n !== null))],
-    licenseNumbers: [...new Set(licences.map(([number]) => number as string))],
-    providerNumbers: [...new Set(identifiers.map((g) => clean(cell(f, g[0]))).filter((n): n is string => n !== null))],
+    dbas: distinct([get('otherOrgName'), ...otherNames(npi)]),
+    licenseNumbers: distinct(licences.map(([number]) => number)),
+    providerNumbers: distinct(identifiers.map((g) => clean(cell(f, g[0])))),
     address: [get('street1'), get('street2')].filter(Boolean).join(', ') || null,
     city: get('city'),
     state: get('state'),
     postalCode: get('zip'),
     country: get('country'),
-    specialty: primary ? clean(cell(f, primary[0])) : null,
+    specialty: primary,
     link: `${NPI_REGISTRY_URL}${npi}`,
     dateAcquired: context.dateAcquired,
   } satisfies Partial<ListRecord>);
@@ -127,7 +151,7 @@ function mapNpidataRow(f: string[], row: RowPosition, { at, taxonomies, identifi
     sex: get('sex'),
     soleProprietor: get('soleProprietor'),
     parentOrganization: get('parentOrg'),
-    taxonomyCodes: taxonomies.map((t) => clean(cell(f, t[0]))).filter(Boolean).join(';') || null,
+    taxonomyCodes: codes.join(';') || null,
     licenseStates: licences.map(([number, state]) => `${number}:${state ?? ''}`).join(';') || null,
     enumerationDate: readDate(cell(f, at.enumerationDate), 'MM/DD/YYYY', 'Provider Enumeration Date', row),
     lastUpdateDate: readDate(cell(f, at.lastUpdate), 'MM/DD/YYYY', 'Last Update Date', row),
