@@ -1,0 +1,28 @@
+/** Batches and search types as the server answers them, for the web tests. */
+import { SEARCH_TYPES } from '#shared/search-types';
+import type { BatchItem, SearchTypeInfo } from './batches-api';
+
+export const SEARCH_TYPE_LIST: SearchTypeInfo[] = SEARCH_TYPES.map(({ name, required, requiredColumns, description }) => ({
+  name,
+  required,
+  requiredColumns: [...requiredColumns],
+  description,
+}));
+
+let nextId = 100;
+
+export function makeBatch(overrides: Partial<BatchItem> = {}): BatchItem {
+  nextId += 1;
+  return {
+    batchId: nextId,
+    fileName: `staff-${nextId}.csv`,
+    processedTimeStamp: '2026-03-02T15:00:00.000Z',
+    uploadedBy: 'owner',
+    recordCount: 10,
+    hits: 0,
+    toReview: 0,
+    status: 'Completed',
+    rowsDone: 10,
+    ...overrides,
+  };
+}

@@ -1,0 +1,30 @@
+// @vitest-environment jsdom
+import '../test-setup';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
+import { makeBatch, SEARCH_TYPE_LIST } from './batch-fixtures';
+
+// Once the results page is built (a later issue), a Completed batch's status links to it.
+vi.mock('../app/built-pages', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../app/built-pages')>();
+  return { ...original, isBuiltPath: (path: string) => path === '/flex-search/:batchId/details' || original.isBuiltPath(path) };
+});
+
+describe('Batch status link', () => {
+  it('links the status of a Completed batch to its details, and not that of a running one', async () => {
+    const done = makeBatch({ fileName: 'done.csv', hits: 2, toReview: 2 });
+    const running = makeBatch({ fileName: 'running.csv', status: 'Submitted', rowsDone: 0 });
+    stubServer({
+      'GET /services/user/info': userInfoHandler(makeUser()),
+      'GET /services/flexsearchs/searchtypes': () => json(200, SEARCH_TYPE_LIST),
+      'GET /services/flexsearchs': () => json(200, { items: [done, running], total: 2 }),
+      'GET /services/flexsearchs/filters': () => json(200, { clients: [], teams: [], uploaders: [] }),
+    });
+    renderApp('/flex-search');
+    const link = await screen.findByRole('link', { name: 'Results to Review' });
+    expect(link.getAttribute('href')).toBe(`/flex-search/${done.batchId}/details`);
+    const runningRow = screen.getByText('running.csv').closest('tr')!;
+    expect(within(runningRow).getByText('Submitted').closest('a')).toBeNull();
+  });
+});
