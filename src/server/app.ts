@@ -4,11 +4,13 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { batchRoutes } from './batches/routes';
 import { listRoutes } from './lists/routes';
 import { installAccessControl } from './http/access';
 import { body, installErrorHandler } from './http/errors';
@@ -35,6 +37,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
+  // Batch uploads: one file, streamed; the size limit answers the app's own message.
+  await app.register(multipart, { limits: { files: 1, fileSize: ctx.config.uploadMaxBytes, fields: 10 } });
   installSessions(app, ctx.db, ctx.now);
   installAccessControl(app);
 
@@ -42,6 +46,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   authRoutes(app, ctx);
   adminRoutes(app, ctx);
   listRoutes(app, ctx);
+  batchRoutes(app, ctx);
 
   const webDir = ctx.config.webDir;
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));

@@ -41,6 +41,16 @@ export const EnvSchema = z.object({
   /** JSON `{ "<source>": ["https://…", …] }`: where `lists update` downloads each source. */
   LIST_URLS: optionalText.transform((v, ctx) => parseListUrls(v, ctx)),
   SAM_API_KEY: optionalText,
+  /** Largest batch file accepted, in MB. */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(2048).default(50),
+  /** Most data rows in a batch file. */
+  UPLOAD_MAX_ROWS: z.coerce.number().int().positive().default(200_000),
+  /** 32-byte key (64 hex characters or base64) encrypting uploaded files; else DATA_DIR/file-encryption.key (ADR 014). */
+  FILE_ENCRYPTION_KEY: optionalText,
+  /** Rows screened per batch job. */
+  BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(100_000).default(2000),
+  /** Worker threads screening batch chunks (0: on the job's own thread). */
+  BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
 });
 
 const ListUrlsSchema = z.record(z.string(), z.union([z.string().url(), z.array(z.string().url()).min(1)]));
@@ -83,6 +93,11 @@ export interface AppConfig {
   samApiKey: string | undefined;
   /** Directory of the built web app; absent means the API only. */
   webDir: string | undefined;
+  uploadMaxBytes: number;
+  uploadMaxRows: number;
+  fileEncryptionKey: string | undefined;
+  batchChunkRows: number;
+  batchScreenWorkers: number;
 }
 
 /** Parses the environment; throws one error listing every problem. */
@@ -115,6 +130,11 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     listUrls: env.LIST_URLS,
     samApiKey: env.SAM_API_KEY,
     webDir,
+    uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1_048_576),
+    uploadMaxRows: env.UPLOAD_MAX_ROWS,
+    fileEncryptionKey: env.FILE_ENCRYPTION_KEY,
+    batchChunkRows: env.BATCH_CHUNK_ROWS,
+    batchScreenWorkers: env.BATCH_SCREEN_WORKERS,
   };
 }
 

@@ -33,4 +33,16 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'PUT /services/admin/clients/:clientId/state': ['system_admin_user'],
   'GET /services/admin/clients/:clientId/history': ['system_admin_user'],
   'GET /services/lists': 'public',
+  // Batch search: any signed-in user; the rules also need the client's search options and
+  // confine every batch to the caller's client (and team, ADR 014).
+  'GET /services/flexsearchs/searchtypes': 'user',
+  'POST /services/fileupload': 'user',
+  'POST /services/flexsearchs/:batchId/columnmappings': 'user',
+  'GET /services/flexsearchs': 'user',
+  'GET /services/flexsearchs/filters': 'user',
+  'GET /services/flexsearchs/:batchId': 'user',
+  'POST /services/flexsearchs/:batchId/kill': 'user',
+  'POST /services/flexsearchs/:batchId/trash': ['system_admin_user'],
+  'GET /services/flexsearchs/:batchId/resubmit': 'user',
+  'GET /services/flexsearchs/:batchId/file': 'user',
 };

@@ -1,3 +1,4 @@
 /** Every table, one file per area; drizzle-kit reads this module. */
 export * from './schema-accounts';
 export * from './schema-lists';
+export * from './schema-batches';

@@ -1,5 +1,10 @@
 /** Every background job of the app, in one list. */
+import { screenBatchJob, screenChunkJob } from '../batches/jobs';
 import { checkListUpdatesJob } from '../lists/jobs';
 import type { JobDefinition } from './job';
 
-export const JOBS: readonly JobDefinition<never>[] = [checkListUpdatesJob as JobDefinition<never>];
+export const JOBS: readonly JobDefinition<never>[] = [
+  checkListUpdatesJob as JobDefinition<never>,
+  screenBatchJob as JobDefinition<never>,
+  screenChunkJob as JobDefinition<never>,
+];

@@ -1,0 +1,63 @@
+/** The dashboard's reads: the batch list with its filters, the filter options, one batch's info. */
+import type { BatchFilters, BatchInfo, BatchList, BatchListQuery } from '#shared/batches';
+import type { BatchStatus } from '#shared/batch-status';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { resultTypeFlags } from './processing';
+import { filterOptions, findVisibleBatch, listBatchRows, listClients, listTeams } from './queries';
+import { scopeOf, type BatchCaller } from './scope';
+
+/** A client or team filter outside what the caller sees answers 404, like a foreign batch id. */
+function checkFilters(caller: BatchCaller, clientFilter: number | undefined, teamFilter: number | undefined, visibleTeams: number[] | null) {
+  if (clientFilter !== undefined && !caller.isSystemAdmin && clientFilter !== caller.clientId) throw notFound('The client');
+  if (teamFilter !== undefined && visibleTeams !== null && !visibleTeams.includes(teamFilter)) throw notFound('The team');
+}
+
+export async function listBatches(db: Db, caller: BatchCaller, q: BatchListQuery): Promise<BatchList> {
+  const scope = scopeOf(caller);
+  checkFilters(caller, q.clientFilter, q.teamFilter, scope.teamIds);
+  const { items, total } = await listBatchRows(db, scope, {
+    fileName: q.fileNameFilter || undefined,
+    clientId: q.clientFilter,
+    teamId: q.teamFilter,
+    uploaderUserId: q.uploaderFilter,
+    offset: (q.page - 1) * q.limit,
+    limit: q.limit,
+  });
+  return {
+    total,
+    items: items.map(({ batch, firstName, lastName }) => ({
+      batchId: batch.id,
+      fileName: batch.fileName,
+      processedTimeStamp: batch.uploadedAt.toISOString(),
+      uploadedBy: `${firstName} ${lastName}`,
+      recordCount: batch.recordCount,
+      hits: batch.hits,
+      toReview: batch.toReview,
+      status: batch.status as BatchStatus,
+      rowsDone: batch.rowsDone,
+    })),
+  };
+}
+
+/**
+ * Filter options: clients for system admins; teams for team owners (the teams they own, or
+ * every team of the client when they see it whole) and for system admins once a client is
+ * chosen; uploaders of the batches the caller sees.
+ */
+export async function batchFilters(db: Db, caller: BatchCaller, q: { clientFilter?: number; teamFilter?: number }): Promise<BatchFilters> {
+  const scope = scopeOf(caller);
+  checkFilters(caller, q.clientFilter, q.teamFilter, scope.teamIds);
+  const clients = caller.isSystemAdmin ? await listClients(db) : [];
+  let teams: { id: number; name: string }[] = [];
+  if (caller.isSystemAdmin && q.clientFilter !== undefined) teams = await listTeams(db, q.clientFilter, null);
+  else if (!caller.isSystemAdmin && caller.ownedTeamIds.length > 0) teams = await listTeams(db, caller.clientId, caller.seesWholeClient ? null : caller.ownedTeamIds);
+  const { uploaders } = await filterOptions(db, scope, { clientId: q.clientFilter, teamId: q.teamFilter });
+  return { clients, teams, uploaders };
+}
+
+export async function batchInfo(db: Db, caller: BatchCaller, batchId: number): Promise<BatchInfo> {
+  const batch = await findVisibleBatch(db, scopeOf(caller), batchId);
+  if (!batch) throw notFound('The batch');
+  return { fileName: batch.fileName, searchTypes: resultTypeFlags(batch.searchTypes) };
+}

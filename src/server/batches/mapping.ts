@@ -1,0 +1,77 @@
+/** POST …/{batchId}/columnmappings: the dry run validates every row; the real one stores and queues. */
+import { BATCH_MESSAGES } from '#shared/messages';
+import type { ColumnMappingInput, RowError } from '#shared/batches';
+import type { AppContext } from '../app-context';
+import { AppError, notFound } from '../http/errors';
+import { parseCsv } from './csv-file';
+import { readDecrypted } from './file-store';
+import { screenBatchJob } from './jobs';
+import { checkMapping, type CheckedMapping } from './mapping-rules';
+import { markSubmitted } from './processing-queries';
+import { findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
+import { parseDateOfBirth, validateRows } from './row-validation';
+import { scopeOf, type BatchCaller } from './scope';
+import { requireSearchOptions } from './upload';
+import { checkTrialAllowance } from './usage';
+
+export type MappingOutcome =
+  | { kind: 'errors'; errors: RowError[] }
+  | { kind: 'ok'; batchId: number; recordCount: number; status: 'Submitted' | null; message: string };
+
+export const DRY_RUN_OK = 'The file is valid.';
+
+async function readRows(ctx: AppContext, batch: BatchRow): Promise<string[][]> {
+  let bytes: Buffer;
+  try {
+    bytes = await readDecrypted(ctx.config, batch.storedPath);
+  } catch {
+    throw new AppError('CONFLICT', BATCH_MESSAGES.fileMissing);
+  }
+  return parseCsv(bytes).rows;
+}
+
+/** Validates (and unless a dry run, submits) the mapping of a draft batch. */
+export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: number, input: ColumnMappingInput, dryRun: boolean): Promise<MappingOutcome> {
+  const batch = await findVisibleBatch(ctx.db, scopeOf(caller), batchId);
+  if (!batch) throw notFound('The batch');
+  if (batch.status !== null) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
+  const options = await requireSearchOptions(ctx, { ...caller, clientId: batch.clientId });
+  const mapping = checkMapping(input, batch.header, options);
+  const rows = await readRows(ctx, batch);
+  const errors = validateRows(rows, mapping.columns, ctx.now());
+  if (errors.length) return { kind: 'errors', errors };
+  await checkTrialAllowance(ctx.db, batch.clientId, rows.length * mapping.searchTypes.length, ctx.now());
+  if (dryRun) return { kind: 'ok', batchId, recordCount: rows.length, status: null, message: DRY_RUN_OK };
+  await submit(ctx, batch, mapping, rows);
+  return { kind: 'ok', batchId, recordCount: rows.length, status: 'Submitted', message: BATCH_MESSAGES.created };
+}
+
+async function submit(ctx: AppContext, batch: BatchRow, mapping: CheckedMapping, rows: string[][]): Promise<void> {
+  if (!ctx.jobs) throw new Error('the job queue is not running');
+  const today = ctx.now();
+  await insertBatchRows(
+    ctx.db,
+    rows.map((row, rowIndex) => {
+      const values: Record<string, string> = {};
+      for (const [i, criterion] of mapping.columns.criteria) {
+        const value = (row[i] ?? '').trim();
+        if (value) values[criterion] = criterion === 'Date of Birth' ? (parseDateOfBirth(value, today) ?? value) : value;
+      }
+      const additional = Object.fromEntries(mapping.correlatedColumnIndexes.map((i) => [batch.header[i], (row[i] ?? '').trim()]));
+      const uniqueId = mapping.columns.uniqueIdIndex === null ? null : (row[mapping.columns.uniqueIdIndex] ?? '').trim();
+      return { batchId: batch.id, rowIndex, values, additional, uniqueId };
+    }),
+  );
+  // Only a draft moves to Submitted: a double click cannot queue the batch twice.
+  const submitted = await markSubmitted(ctx.db, batch.id, {
+    searchTypes: mapping.searchTypes,
+    columnMappings: mapping.columnMappings,
+    uniqueIdIndex: mapping.columns.uniqueIdIndex,
+    correlatedColumnIndexes: mapping.correlatedColumnIndexes,
+    recordCount: rows.length,
+    submittedAt: ctx.now(),
+  });
+  if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
+  await ctx.jobs.send(screenBatchJob, { batchId: batch.id });
+}
+

@@ -1,0 +1,104 @@
+/** SQL of batch processing: submission, chunks, rows, record snapshots, the chunk's one write. */
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { batchChunks, batchResults, batches, batchRows, listRecords, usageRecords } from '../db/schema';
+import type { NewBatch } from './queries';
+
+/** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
+export async function markSubmitted(db: Db, batchId: number, set: Partial<NewBatch>): Promise<boolean> {
+  const rows = await db.update(batches).set({ ...set, status: 'Submitted' }).where(and(eq(batches.id, batchId), isNull(batches.status))).returning({ id: batches.id });
+  return rows.length > 0;
+}
+
+/** Creates the chunks once (a re-run finds them) and answers those not done. */
+export async function ensureChunks(db: Db, batchId: number, recordCount: number, chunkRows: number) {
+  const values = [];
+  for (let first = 0, i = 0; first < recordCount; first += chunkRows, i++) values.push({ batchId, chunkIndex: i, firstRow: first, rowCount: Math.min(chunkRows, recordCount - first) });
+  for (let i = 0; i < values.length; i += 1000) await db.insert(batchChunks).values(values.slice(i, i + 1000)).onConflictDoNothing();
+  return db.select().from(batchChunks).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.status, 'pending'))).orderBy(asc(batchChunks.chunkIndex));
+}
+
+/** Counts an attempt at a chunk (outside any transaction, so a crash still counts) and answers it. */
+export async function startChunkAttempt(db: Db, batchId: number, chunkIndex: number) {
+  const [chunk] = await db
+    .update(batchChunks)
+    .set({ attempts: sql`${batchChunks.attempts} + 1` })
+    .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex)))
+    .returning();
+  return chunk ?? null;
+}
+
+export async function readRows(db: Db, batchId: number, firstRow: number, rowCount: number) {
+  return db
+    .select({ rowIndex: batchRows.rowIndex, values: batchRows.values, uniqueId: batchRows.uniqueId })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, batchId), gte(batchRows.rowIndex, firstRow), lt(batchRows.rowIndex, firstRow + rowCount)))
+    .orderBy(asc(batchRows.rowIndex));
+}
+
+/** The full list records behind hits, by (version id, record id). */
+export async function readRecords(db: Db, keys: readonly { versionId: number; recordId: string }[]) {
+  const out = new Map<string, unknown>();
+  for (let i = 0; i < keys.length; i += 2000) {
+    const slice = keys.slice(i, i + 2000);
+    const pairs = sql.join(slice.map((k) => sql`(${k.versionId}::int, ${k.recordId}::text)`), sql`, `);
+    const rows = await db
+      .select({ versionId: listRecords.versionId, recordId: listRecords.recordId, data: listRecords.data })
+      .from(listRecords)
+      .where(sql`(${listRecords.versionId}, ${listRecords.recordId}) IN (${pairs})`);
+    for (const r of rows) out.set(`${r.versionId}|${r.recordId}`, r.data);
+  }
+  return out;
+}
+
+export interface ChunkWrite {
+  batchId: number;
+  chunkIndex: number;
+  firstRow: number;
+  rowCount: number;
+  results: (typeof batchResults.$inferInsert)[];
+  usage: (typeof usageRecords.$inferInsert)[];
+  now: Date;
+}
+
+export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
+
+/**
+ * Writes a chunk's results and usage, marks it done and updates progress, in one
+ * transaction holding the batch row: a crash leaves all or nothing, a re-run replaces.
+ */
+export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
+  return db.transaction(async (tx) => {
+    const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
+    if (!batch || batch.status === 'Batch Kill Requested' || batch.status === 'Cancelled') {
+      if (batch?.status === 'Batch Kill Requested') await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
+      return 'cancelled';
+    }
+    const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+    if (!chunk || chunk.status === 'done') return 'already-done';
+    const inChunk = and(eq(batchResults.batchId, w.batchId), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
+    await tx.delete(batchResults).where(inChunk);
+    for (let i = 0; i < w.results.length; i += 1000) await tx.insert(batchResults).values(w.results.slice(i, i + 1000));
+    for (let i = 0; i < w.usage.length; i += 2000) await tx.insert(usageRecords).values(w.usage.slice(i, i + 2000)).onConflictDoNothing();
+    await tx.update(batchChunks).set({ status: 'done', doneAt: w.now }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+    const [progress] = await tx
+      .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
+      .from(batchChunks)
+      .where(eq(batchChunks.batchId, w.batchId));
+    if (progress.pending > 0) {
+      await tx.update(batches).set({ rowsDone: progress.done }).where(eq(batches.id, w.batchId));
+      return 'written';
+    }
+    const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
+    await tx.update(batches).set({ rowsDone: progress.done, status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
+    return 'completed';
+  });
+}
+
+/** Forgets a batch's chunks and results (resubmit); usage stays, so nothing is billed twice. */
+export async function clearProcessing(db: Db, batchId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(batchResults).where(eq(batchResults.batchId, batchId));
+    await tx.delete(batchChunks).where(eq(batchChunks.batchId, batchId));
+  });
+}

@@ -1,0 +1,77 @@
+/** Screening a batch: cut into chunks on the queue, each chunk screened and written once. */
+import { SEARCH_TYPES } from '#shared/search-types';
+import type { AppContext } from '../app-context';
+import { clearProcessing, ensureChunks, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
+import { findBatch, moveStatus, updateBatch } from './queries';
+import { screenRows, type RowInput } from './row-screening';
+import { currentIndex, screenerFor, versionIdsOf } from './screener';
+import { usageFor } from './usage';
+
+/** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */
+export const MAX_CHUNK_ATTEMPTS = 3;
+export const INTERNAL_ERROR = 'Internal Error - contact support';
+
+type SendChunk = (payload: { batchId: number; chunkIndex: number }) => Promise<unknown>;
+
+/** The 'batches.screen' job: creates the chunks (once) and queues those not done. */
+export async function startBatch(ctx: AppContext, batchId: number, sendChunk: SendChunk): Promise<void> {
+  const batch = await findBatch(ctx.db, batchId);
+  if (!batch) return;
+  if (batch.status === 'Batch Kill Requested') {
+    await updateBatch(ctx.db, batchId, { status: 'Cancelled', processedAt: ctx.now() });
+    return;
+  }
+  if (batch.status !== 'Submitted' && batch.status !== 'Pending') return;
+  const pending = await ensureChunks(ctx.db, batchId, batch.recordCount, ctx.config.batchChunkRows);
+  await moveStatus(ctx.db, batchId, ['Submitted'], { status: 'Pending' });
+  for (const chunk of pending) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex });
+}
+
+/** The 'batches.screen-chunk' job: screens one chunk and writes it in one transaction. */
+export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: number): Promise<void> {
+  const batch = await findBatch(ctx.db, batchId);
+  if (!batch) return;
+  if (batch.status === 'Batch Kill Requested') {
+    await moveStatus(ctx.db, batchId, ['Batch Kill Requested'], { status: 'Cancelled', processedAt: ctx.now() });
+    return;
+  }
+  if (batch.status !== 'Pending' && batch.status !== 'Processing') return;
+  const chunk = await startChunkAttempt(ctx.db, batchId, chunkIndex);
+  if (!chunk || chunk.status === 'done') return;
+  if (chunk.attempts > MAX_CHUNK_ATTEMPTS) {
+    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: `chunk ${chunkIndex} failed ${MAX_CHUNK_ATTEMPTS} times`, processedAt: ctx.now() });
+    return;
+  }
+  await moveStatus(ctx.db, batchId, ['Pending'], { status: 'Processing', startedAt: ctx.now() });
+  try {
+    const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
+    const index = await currentIndex(ctx);
+    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows);
+    const versions = versionIdsOf(index.version);
+    const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
+    const records = await readRecords(ctx.db, keys);
+    const now = ctx.now();
+    const results = drafts.map((d) => {
+      const versionId = d.source ? (versions.get(d.source) ?? null) : null;
+      return { ...d, batchId, listVersionId: versionId, record: versionId && d.sourceRecordId ? (records.get(`${versionId}|${d.sourceRecordId}`) ?? null) : null, createdAt: now };
+    });
+    const usage = usageFor(batch, rows.map((r) => r.rowIndex), now);
+    await writeChunk(ctx.db, { batchId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now });
+  } catch (error) {
+    if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
+    console.error(`batch ${batchId} chunk ${chunkIndex} failed for good: ${error instanceof Error ? error.message : String(error)}`);
+    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: error instanceof Error ? error.message : String(error), processedAt: ctx.now() });
+  }
+}
+
+/** Puts a finished batch back to Submitted without its results (its usage stays billed once). */
+export async function resetForResubmit(ctx: AppContext, batchId: number): Promise<void> {
+  await clearProcessing(ctx.db, batchId);
+  await updateBatch(ctx.db, batchId, { status: 'Submitted', rowsDone: 0, hits: 0, toReview: 0, startedAt: null, processedAt: null, error: null, submittedAt: ctx.now() });
+}
+
+/** Search types of a batch as the info endpoint's flags: exclusions, NPI, SSDMF. */
+export function resultTypeFlags(searchTypes: readonly string[]): [boolean, boolean, boolean] {
+  const types = SEARCH_TYPES.filter((t) => searchTypes.includes(t.name)).map((t) => t.resultType);
+  return [types.includes('exclusions'), types.includes('npi'), types.includes('ssdmf')];
+}

@@ -1,0 +1,110 @@
+/** SQL of batches: create, find within a scope, list with filters, filter options. */
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { batches, batchRows, clients, teams, usageRecords, users } from '../db/schema';
+import type { BatchScope } from './scope';
+
+export type BatchRow = typeof batches.$inferSelect;
+export type NewBatch = typeof batches.$inferInsert;
+
+export async function insertBatch(db: Db, values: NewBatch): Promise<BatchRow> {
+  const [row] = await db.insert(batches).values(values).returning();
+  return row;
+}
+
+function scopeConditions(scope: BatchScope): SQL[] {
+  const where: SQL[] = [isNull(batches.trashedAt)];
+  if (scope.clientId !== null) where.push(eq(batches.clientId, scope.clientId));
+  if (scope.teamIds !== null) where.push(inArray(batches.teamId, scope.teamIds));
+  if (scope.uploaderUserId !== null) where.push(eq(batches.uploaderUserId, scope.uploaderUserId));
+  return where;
+}
+
+/** The batch when the scope sees it and it is not trashed. */
+export async function findVisibleBatch(db: Db, scope: BatchScope, batchId: number): Promise<BatchRow | null> {
+  const [row] = await db.select().from(batches).where(and(eq(batches.id, batchId), ...scopeConditions(scope)));
+  return row ?? null;
+}
+
+export async function findBatch(db: Db, batchId: number): Promise<BatchRow | null> {
+  const [row] = await db.select().from(batches).where(eq(batches.id, batchId));
+  return row ?? null;
+}
+
+export async function updateBatch(db: Db, batchId: number, set: Partial<NewBatch>): Promise<void> {
+  await db.update(batches).set(set).where(eq(batches.id, batchId));
+}
+
+/** Changes the status only from one of the given ones; true when it did. */
+export async function moveStatus(db: Db, batchId: number, from: readonly string[], set: Partial<NewBatch>): Promise<boolean> {
+  const rows = await db.update(batches).set(set).where(and(eq(batches.id, batchId), inArray(batches.status, [...from]))).returning({ id: batches.id });
+  return rows.length > 0;
+}
+
+export async function insertBatchRows(db: Db, rows: (typeof batchRows.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 2000) await db.insert(batchRows).values(rows.slice(i, i + 2000)).onConflictDoNothing();
+}
+
+export interface ListFilters {
+  fileName?: string;
+  clientId?: number;
+  teamId?: number;
+  uploaderUserId?: number;
+  offset: number;
+  limit: number;
+}
+
+export async function listBatchRows(db: Db, scope: BatchScope, f: ListFilters) {
+  const where = [...scopeConditions(scope), isNotNull(batches.status)];
+  if (f.fileName) where.push(ilike(batches.fileName, `%${f.fileName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.clientId !== undefined) where.push(eq(batches.clientId, f.clientId));
+  if (f.teamId !== undefined) where.push(eq(batches.teamId, f.teamId));
+  if (f.uploaderUserId !== undefined) where.push(eq(batches.uploaderUserId, f.uploaderUserId));
+  const items = await db
+    .select({ batch: batches, firstName: users.firstName, lastName: users.lastName })
+    .from(batches)
+    .innerJoin(users, eq(users.id, batches.uploaderUserId))
+    .where(and(...where))
+    .orderBy(desc(batches.uploadedAt), desc(batches.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  const [{ total }] = await db.select({ total: count() }).from(batches).where(and(...where));
+  return { items, total };
+}
+
+/** Clients, teams and uploaders of the batches a scope sees (the dashboard's filter options). */
+export async function filterOptions(db: Db, scope: BatchScope, narrow: { clientId?: number; teamId?: number }) {
+  const where = [...scopeConditions(scope), isNotNull(batches.status)];
+  if (narrow.clientId !== undefined) where.push(eq(batches.clientId, narrow.clientId));
+  if (narrow.teamId !== undefined) where.push(eq(batches.teamId, narrow.teamId));
+  const uploaders = await db
+    .selectDistinct({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(batches)
+    .innerJoin(users, eq(users.id, batches.uploaderUserId))
+    .where(and(...where));
+  return { uploaders: uploaders.sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+export async function listClients(db: Db) {
+  return db.select({ id: clients.id, name: clients.name }).from(clients).orderBy(clients.name);
+}
+
+export async function listTeams(db: Db, clientId: number, onlyIds: number[] | null) {
+  const where = [eq(teams.clientId, clientId)];
+  if (onlyIds) where.push(inArray(teams.id, onlyIds.length ? onlyIds : [-1]));
+  return db.select({ id: teams.id, name: teams.name }).from(teams).where(and(...where)).orderBy(teams.name);
+}
+
+export async function findClient(db: Db, clientId: number) {
+  const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
+  return row ?? null;
+}
+
+/** Searches billed to a client since the given instant. */
+export async function searchesSince(db: Db, clientId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${usageRecords.quantity}), 0)::int` })
+    .from(usageRecords)
+    .where(and(eq(usageRecords.clientId, clientId), sql`${usageRecords.createdAt} >= ${since.toISOString()}`));
+  return row.n;
+}

@@ -1,0 +1,91 @@
+/** Batch search API (spec §7): search types, upload, column mapping, dashboard and actions. */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BatchFiltersQuerySchema,
+  BatchFiltersSchema,
+  BatchIdParamsSchema,
+  BatchInfoSchema,
+  BatchListQuerySchema,
+  BatchListSchema,
+  BatchMessageSchema,
+  ColumnMappingInputSchema,
+  ColumnMappingQuerySchema,
+  ColumnMappingResponseSchema,
+  SearchTypeListSchema,
+  UploadResponseSchema,
+} from '#shared/batches';
+import { BATCH_MESSAGES } from '#shared/messages';
+import { searchTypesFor } from '#shared/search-types';
+import type { AppContext } from '../app-context';
+import { AppError } from '../http/errors';
+import { batchFile, killBatch, resubmitBatch, trashBatch } from './actions';
+import { batchFilters, batchInfo, listBatches } from './list';
+import { mapBatch } from './mapping';
+import { findClient } from './queries';
+import { batchCallerOf } from './scope';
+import { uploadBatch } from './upload';
+
+/** Content-Disposition that keeps any file name: an ASCII fallback and the UTF-8 original. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+  const caller = (request: Parameters<typeof batchCallerOf>[1]) => batchCallerOf(db, request);
+  const params = BatchIdParamsSchema;
+
+  r.get('/services/flexsearchs/searchtypes', { schema: { response: { 200: SearchTypeListSchema } } }, async (request) => {
+    const client = await findClient(db, request.auth!.clientId);
+    return searchTypesFor(client?.searchOptions ?? []).map(({ name, required, requiredColumns, description }) => ({ name, required, requiredColumns, description }));
+  });
+
+  r.post('/services/fileupload', { schema: { response: { 200: UploadResponseSchema } } }, async (request) => {
+    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.uploadFirst);
+    return uploadBatch(ctx, await caller(request), request.parts());
+  });
+
+  r.post(
+    '/services/flexsearchs/:batchId/columnmappings',
+    { schema: { params, querystring: ColumnMappingQuerySchema, body: ColumnMappingInputSchema, response: { 200: ColumnMappingResponseSchema } } },
+    async (request, reply) => {
+      const outcome = await mapBatch(ctx, await caller(request), request.params.batchId, request.body, request.query.dryrun === 'true');
+      // The spec's shape for row errors: { error: [{ rowIndx, errorMessage, data }] } (ADR 014).
+      if (outcome.kind === 'errors') return (reply as FastifyReply).code(400).serializer(JSON.stringify).send({ error: outcome.errors });
+      const { kind: _, ...body } = outcome;
+      return body;
+    },
+  );
+
+  r.get('/services/flexsearchs', { schema: { querystring: BatchListQuerySchema, response: { 200: BatchListSchema } } }, async (request) =>
+    listBatches(db, await caller(request), request.query),
+  );
+
+  r.get('/services/flexsearchs/filters', { schema: { querystring: BatchFiltersQuerySchema, response: { 200: BatchFiltersSchema } } }, async (request) =>
+    batchFilters(db, await caller(request), request.query),
+  );
+
+  r.get('/services/flexsearchs/:batchId', { schema: { params, response: { 200: BatchInfoSchema } } }, async (request) =>
+    batchInfo(db, await caller(request), request.params.batchId),
+  );
+
+  r.post('/services/flexsearchs/:batchId/kill', { schema: { params, response: { 200: BatchMessageSchema } } }, async (request) =>
+    killBatch(ctx, await caller(request), request.params.batchId),
+  );
+
+  r.post('/services/flexsearchs/:batchId/trash', { schema: { params, response: { 200: BatchMessageSchema } } }, async (request) =>
+    trashBatch(ctx, await caller(request), request.params.batchId),
+  );
+
+  r.get('/services/flexsearchs/:batchId/resubmit', { schema: { params, response: { 200: BatchMessageSchema } } }, async (request) =>
+    resubmitBatch(ctx, await caller(request), request.params.batchId),
+  );
+
+  r.get('/services/flexsearchs/:batchId/file', { schema: { params } }, async (request, reply) => {
+    const { fileName, bytes } = await batchFile(ctx, await caller(request), request.params.batchId);
+    return reply.header('content-type', 'text/csv').header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(bytes);
+  });
+}

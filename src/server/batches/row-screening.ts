@@ -1,0 +1,118 @@
+/**
+ * What each search type asks the engine for a chunk of rows, and the result rows it leaves:
+ * one per exclusion hit, one NPI check and one SSDMF check per row (ADR 014).
+ */
+import { STATE_SOURCE_IDS, type SourceId } from '#shared/list-record';
+import type { Hit, ScreenQuery, ScreenResult } from '#engine/query-types';
+import type { ScreenOptions } from '#engine/settings';
+
+export type Screener = (queries: ScreenQuery[], options: ScreenOptions) => Promise<ScreenResult[]>;
+
+export interface RowInput {
+  rowIndex: number;
+  values: Record<string, string>;
+  uniqueId: string | null;
+}
+
+export interface ResultDraft {
+  rowIndex: number;
+  resultType: 'exclusions' | 'npi' | 'ssdmf';
+  searchType: string;
+  source: string | null;
+  sourceRecordId: string | null;
+  score: number | null;
+  explanation: Record<string, unknown>;
+  reviewStatus: 'NONCLEARED' | 'CLEARED';
+  searchCriteriaKey: string;
+}
+
+const EXCLUSION_SOURCES: SourceId[] = ['leie', 'sam', ...STATE_SOURCE_IDS];
+const OFAC_SOURCES: SourceId[] = ['ofac-sdn', 'ofac-consolidated'];
+const NAME_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name'];
+const NPI_EXCLUSION_TYPES = ['Exclusion Search by NPI', 'Search by NPI'];
+
+/** The row's criteria as reviewers see them: "First Last | NPI 1234567893", with its unique id. */
+export function searchCriteriaKey(row: RowInput): string {
+  const v = row.values;
+  const name = [v['First Name'], v['Middle Name'], v['Last Name']].filter(Boolean).join(' ') || v['Company Name'] || '';
+  const parts = [name, v.NPI ? `NPI ${v.NPI}` : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : ''].filter(Boolean);
+  return (row.uniqueId ? `${row.uniqueId}: ` : '') + parts.join(' | ');
+}
+
+function nameQuery(types: readonly string[], v: Record<string, string>): ScreenQuery | null {
+  const place = { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null };
+  if (types.includes('Exclusion Search by Individual Name') && (v['First Name'] || v['Last Name'])) {
+    return { type: 'individual', firstName: v['First Name'] ?? '', middleName: v['Middle Name'] ?? null, lastName: v['Last Name'] ?? '', dateOfBirth: v['Date of Birth'] ?? null, npi: v.NPI ?? null, ssn: v.SSN ?? null, ...place };
+  }
+  if (types.includes('Exclusion Search by Business Name') && v['Company Name']) return { type: 'business', name: v['Company Name'], npi: v.NPI ?? null, ...place };
+  return null;
+}
+
+/** Runs one kind of query over the rows that have one; answers results by row index. */
+async function run(screen: Screener, rows: readonly RowInput[], build: (r: RowInput) => ScreenQuery | null, options: ScreenOptions) {
+  const asked = rows.map((r) => [r, build(r)] as const).filter((x): x is readonly [RowInput, ScreenQuery] => x[1] !== null);
+  const results = asked.length ? await screen(asked.map((x) => x[1]), options) : [];
+  return new Map(asked.map(([r], i) => [r.rowIndex, results[i]]));
+}
+
+const hitDraft = (row: RowInput, searchType: string, hit: Hit): ResultDraft => ({
+  rowIndex: row.rowIndex,
+  resultType: 'exclusions',
+  searchType,
+  source: hit.record.source,
+  sourceRecordId: hit.record.sourceRecordId,
+  score: hit.score,
+  explanation: hit.explanation as unknown as Record<string, unknown>,
+  reviewStatus: 'NONCLEARED',
+  searchCriteriaKey: searchCriteriaKey(row),
+});
+
+/** Screens the rows for every selected search type. */
+export async function screenRows(screen: Screener, types: readonly string[], rows: readonly RowInput[]): Promise<ResultDraft[]> {
+  const nameType = NAME_TYPES.find((t) => types.includes(t));
+  const nameSources = types.includes('OFAC') ? [...EXCLUSION_SOURCES, ...OFAC_SOURCES] : EXCLUSION_SOURCES;
+  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources }) : new Map();
+  const npiType = NPI_EXCLUSION_TYPES.find((t) => types.includes(t));
+  const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES }) : new Map();
+  const wantsNpiRow = types.includes('NPI Validation');
+  const optOut = wantsNpiRow ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: ['optout'] }) : new Map();
+  const dmf = types.includes('SSDMF') ? await run(screen, rows, (r) => (r.values.SSN ? { type: 'ssn', ssn: r.values.SSN } : null), { sources: ['dmf'] }) : new Map();
+
+  const out: ResultDraft[] = [];
+  for (const row of rows) {
+    const seen = new Set<string>();
+    const add = (searchType: string, hits: Hit[] = []) => {
+      for (const hit of hits) {
+        const key = `${hit.record.source}|${hit.record.sourceRecordId}`;
+        if (!seen.has(key)) out.push(hitDraft(row, searchType, hit));
+        seen.add(key);
+      }
+    };
+    if (nameType) add(nameType, byName.get(row.rowIndex)?.hits);
+    if (npiType) add(npiType, byNpi.get(row.rowIndex)?.hits);
+    const key = searchCriteriaKey(row);
+    if (wantsNpiRow) out.push(npiRow(row, key, types, optOut.get(row.rowIndex), npiType ? (byNpi.get(row.rowIndex)?.hits.length ?? 0) > 0 : null));
+    if (types.includes('SSDMF')) {
+      const hit = dmf.get(row.rowIndex)?.hits[0];
+      out.push({ rowIndex: row.rowIndex, resultType: 'ssdmf', searchType: 'SSDMF', source: hit ? 'dmf' : null, sourceRecordId: hit?.record.sourceRecordId ?? null, score: hit?.score ?? null, explanation: { found: Boolean(hit), dateOfDeath: hit?.record.dateOfDeath ?? null }, reviewStatus: hit ? 'NONCLEARED' : 'CLEARED', searchCriteriaKey: key });
+    }
+  }
+  return out;
+}
+
+function npiRow(row: RowInput, key: string, types: readonly string[], result: ScreenResult | undefined, excluded: boolean | null): ResultDraft {
+  const check = result?.npiCheck ?? null;
+  const optedOut = types.includes('NPI Medicare OptOut') ? (result?.hits.length ?? 0) > 0 : null;
+  const isClear = Boolean(check?.valid && check.found && check.status !== 'deactivated') && optedOut !== true && excluded !== true;
+  return {
+    rowIndex: row.rowIndex,
+    resultType: 'npi',
+    searchType: 'NPI Validation',
+    source: check?.found ? 'nppes' : null,
+    sourceRecordId: check?.nppesRecordId ?? null,
+    score: null,
+    explanation: { npiCheck: check, optedOut, excluded },
+    reviewStatus: isClear ? 'CLEARED' : 'NONCLEARED',
+    searchCriteriaKey: key,
+  };
+}

@@ -1,0 +1,82 @@
+/** Row-level checks of a mapped file (the dry run): one error entry per row, its problems joined. */
+import { checkNpi, checkSsn } from '#shared/identifiers';
+import type { RowError } from '#shared/batches';
+import type { SearchCriterion } from '#shared/search-types';
+import { rowText } from './csv-file';
+
+export const ROW_MESSAGES = {
+  missing: (column: string) => `${column} is required.`,
+  ragged: (found: number, expected: number) => `The row has ${found} values; the header has ${expected}.`,
+  dateOfBirth: 'Date of Birth is not a possible date (use YYYY-MM-DD or MM/DD/YYYY).',
+  uniqueIdMissing: 'The unique identifier is missing.',
+  uniqueIdDuplicate: (value: string, firstRow: number) => `The unique identifier ${value} is also on row ${firstRow + 1}.`,
+} as const;
+
+/** Most rows the dry run reports; a file with more bad rows is usually mapped wrongly. */
+export const MAX_ROW_ERRORS = 1000;
+
+export interface MappedColumns {
+  /** Header position → criterion. */
+  criteria: Map<number, SearchCriterion>;
+  required: readonly SearchCriterion[];
+  uniqueIdIndex: number | null;
+  columnCount: number;
+}
+
+const EARLIEST_BIRTH_YEAR = 1900;
+
+/** Reads a date of birth as ISO (YYYY-MM-DD, MM/DD/YYYY, M/D/YYYY, YYYYMMDD); null when impossible. */
+export function parseDateOfBirth(value: string, today: Date): string | null {
+  const v = value.trim();
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(v);
+  let [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  if (!m) {
+    m = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(v);
+    if (!m) return null;
+    [y, mo, d] = [Number(m[3]), Number(m[1]), Number(m[2])];
+  }
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  if (y < EARLIEST_BIRTH_YEAR || date.getTime() > today.getTime()) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** The problems of one row, in column order. */
+export function rowProblems(row: string[], columns: MappedColumns, today: Date): string[] {
+  const problems: string[] = [];
+  if (row.length !== columns.columnCount) problems.push(ROW_MESSAGES.ragged(row.length, columns.columnCount));
+  for (const [index, criterion] of columns.criteria) {
+    const value = (row[index] ?? '').trim();
+    if (value === '') {
+      if (columns.required.includes(criterion)) problems.push(ROW_MESSAGES.missing(criterion));
+      continue;
+    }
+    if (criterion === 'NPI') {
+      const check = checkNpi(value);
+      if (!check.ok) problems.push(check.message);
+    } else if (criterion === 'SSN') {
+      const check = checkSsn(value);
+      if (!check.ok && check.code === 'ssn-format') problems.push(check.message);
+    } else if (criterion === 'Date of Birth' && parseDateOfBirth(value, today) === null) {
+      problems.push(ROW_MESSAGES.dateOfBirth);
+    }
+  }
+  return problems;
+}
+
+/** Validates every row; answers at most MAX_ROW_ERRORS entries. */
+export function validateRows(rows: readonly string[][], columns: MappedColumns, today: Date): RowError[] {
+  const errors: RowError[] = [];
+  const firstSeen = new Map<string, number>();
+  rows.forEach((row, rowIndx) => {
+    const problems = rowProblems(row, columns, today);
+    if (columns.uniqueIdIndex !== null) {
+      const uid = (row[columns.uniqueIdIndex] ?? '').trim();
+      if (uid === '') problems.push(ROW_MESSAGES.uniqueIdMissing);
+      else if (firstSeen.has(uid)) problems.push(ROW_MESSAGES.uniqueIdDuplicate(uid, firstSeen.get(uid)!));
+      else firstSeen.set(uid, rowIndx);
+    }
+    if (problems.length && errors.length < MAX_ROW_ERRORS) errors.push({ rowIndx, errorMessage: problems.join(' '), data: rowText(row) });
+  });
+  return errors;
+}

@@ -1,0 +1,119 @@
+/** Tables of batch search: batches, their rows, chunks of work, results and billable usage. */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clients, teams, users } from './schema-accounts';
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    teamId: integer('team_id').references(() => teams.id),
+    uploaderUserId: integer('uploader_user_id').notNull().references(() => users.id),
+    fileName: text('file_name').notNull(),
+    /** Encrypted copy of the upload, relative to DATA_DIR. */
+    storedPath: text('stored_path').notNull(),
+    /** sha256 of the bytes uploaded (before encryption). */
+    sha256: text('sha256').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** Column labels of the header row. */
+    header: text('header').array().notNull(),
+    /** Null until the mapping is submitted (an upload without a mapping is a draft). */
+    status: text('status'),
+    searchTypes: text('search_types').array().notNull().default(sql`'{}'::text[]`),
+    /** CSV column label → search criterion. */
+    columnMappings: jsonb('column_mappings').notNull().default(sql`'{}'::jsonb`),
+    uniqueIdIndex: integer('unique_id_index'),
+    correlatedColumnIndexes: integer('correlated_column_indexes').array().notNull().default(sql`'{}'::integer[]`),
+    recordCount: integer('record_count').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    hits: integer('hits').notNull().default(0),
+    /** Results needing review when the batch completed (review keeps it current). */
+    toReview: integer('to_review').notNull().default(0),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    error: text('error'),
+    trashedAt: timestamp('trashed_at', { withTimezone: true }),
+  },
+  (t) => [index('batches_client_uploaded').on(t.clientId, t.uploadedAt), index('batches_team').on(t.teamId)],
+);
+
+export const batchRows = pgTable(
+  'batch_rows',
+  {
+    batchId: integer('batch_id').notNull().references(() => batches.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    /** Search criterion → value. */
+    values: jsonb('values').notNull(),
+    /** CSV label → value of the additional (correlated) columns. */
+    additional: jsonb('additional').notNull().default(sql`'{}'::jsonb`),
+    uniqueId: text('unique_id'),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.rowIndex] })],
+);
+
+export const batchChunks = pgTable(
+  'batch_chunks',
+  {
+    batchId: integer('batch_id').notNull().references(() => batches.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    firstRow: integer('first_row').notNull(),
+    rowCount: integer('row_count').notNull(),
+    /** pending | done */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.chunkIndex] })],
+);
+
+export const batchResults = pgTable(
+  'batch_results',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: integer('batch_id').notNull().references(() => batches.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    /** exclusions | npi | ssdmf */
+    resultType: text('result_type').notNull(),
+    /** The search type that produced it. */
+    searchType: text('search_type').notNull(),
+    source: text('source'),
+    sourceRecordId: text('source_record_id'),
+    listVersionId: integer('list_version_id'),
+    score: real('score'),
+    /** The engine's explanation (exclusions) or the check's outcome (npi, ssdmf). */
+    explanation: jsonb('explanation').notNull().default(sql`'{}'::jsonb`),
+    /** The list record as it was when screened (ADR 008: pruning never loses it). */
+    record: jsonb('record'),
+    /** NONCLEARED | UNDER_REVIEW | HISTORICAL_MATCH | CLEARED */
+    reviewStatus: text('review_status').notNull().default('NONCLEARED'),
+    latestNote: text('latest_note'),
+    /** The row's search criteria as shown to reviewers (the group key). */
+    searchCriteriaKey: text('search_criteria_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('batch_results_batch_type_row').on(t.batchId, t.resultType, t.rowIndex), index('batch_results_batch_status').on(t.batchId, t.reviewStatus)],
+);
+
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    batchId: integer('batch_id').references(() => batches.id),
+    rowIndex: integer('row_index'),
+    searchType: text('search_type').notNull(),
+    /** The search option billed (NAME, NPI, OFAC, SSNDMF). */
+    searchOption: text('search_option').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A retried chunk never bills a row's search twice.
+    uniqueIndex('usage_records_batch_row_type').on(t.batchId, t.rowIndex, t.searchType),
+    index('usage_records_client_created').on(t.clientId, t.createdAt),
+  ],
+);

@@ -1,0 +1,103 @@
+/** Contracts of batch search (spec §3, §7): search types, upload, column mapping, dashboard. */
+import { z } from 'zod';
+import { BATCH_STATUSES } from './batch-status';
+import { SEARCH_CRITERIA } from './search-types';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const BatchIdParamsSchema = z.strictObject({ batchId: id });
+
+/** GET /services/flexsearchs/searchtypes */
+export const SearchTypeSchema = z.object({
+  name: z.string(),
+  required: z.boolean(),
+  requiredColumns: z.array(z.enum(SEARCH_CRITERIA)),
+  description: z.string(),
+});
+export const SearchTypeListSchema = z.array(SearchTypeSchema);
+export type SearchTypeItem = z.infer<typeof SearchTypeSchema>;
+
+/** POST /services/fileupload: previewData rows are [label, up to 5 sample values]. */
+export const UploadResponseSchema = z.object({
+  batchId: z.number(),
+  previewData: z.array(z.array(z.string())),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+/** POST /services/flexsearchs/{batchId}/columnmappings */
+export const ColumnMappingInputSchema = z.strictObject({
+  /** CSV column label → search criterion. */
+  columnMappings: z.record(z.string(), z.string()),
+  searchTypes: z.array(z.string()).max(20),
+  /** Columns kept as additional data, by position in the header. */
+  correlatedColumnIndexes: z.array(z.number().int().min(0)).max(500).default([]),
+  uniqueIdIndex: z.number().int().min(0).nullable().default(null),
+});
+export type ColumnMappingInput = z.infer<typeof ColumnMappingInputSchema>;
+
+export const ColumnMappingQuerySchema = z.strictObject({
+  dryrun: z.enum(['true', 'false']).optional(),
+});
+
+/** One problem row; rowIndx counts data rows from 0 (the row under the header). */
+export const RowErrorSchema = z.object({
+  rowIndx: z.number(),
+  errorMessage: z.string(),
+  /** The row as it was in the file, values joined by commas. */
+  data: z.string(),
+});
+export type RowError = z.infer<typeof RowErrorSchema>;
+/** 400 answer of a mapping whose rows fail validation (the spec's shape, ADR 014). */
+export const RowErrorsBodySchema = z.object({ error: z.array(RowErrorSchema) });
+
+export const ColumnMappingResponseSchema = z.object({
+  batchId: z.number(),
+  recordCount: z.number(),
+  status: z.enum(BATCH_STATUSES).nullable(),
+  message: z.string(),
+});
+
+/** GET /services/flexsearchs/{batchId}: flags in the order exclusions, NPI, SSDMF. */
+export const BatchInfoSchema = z.object({
+  fileName: z.string(),
+  searchTypes: z.tuple([z.boolean(), z.boolean(), z.boolean()]),
+});
+export type BatchInfo = z.infer<typeof BatchInfoSchema>;
+
+/** GET /services/flexsearchs */
+export const BatchListQuerySchema = z.strictObject({
+  fileNameFilter: z.string().trim().max(200).optional(),
+  clientFilter: id.optional(),
+  teamFilter: id.optional(),
+  uploaderFilter: id.optional(),
+  /** 1-based. */
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type BatchListQuery = z.infer<typeof BatchListQuerySchema>;
+
+export const BatchHistoryItemSchema = z.object({
+  batchId: z.number(),
+  fileName: z.string(),
+  /** When the file was uploaded (ISO), shown as Date Uploaded. */
+  processedTimeStamp: z.string(),
+  uploadedBy: z.string(),
+  recordCount: z.number(),
+  hits: z.number(),
+  toReview: z.number(),
+  status: z.enum(BATCH_STATUSES),
+  rowsDone: z.number(),
+});
+export type BatchHistoryItem = z.infer<typeof BatchHistoryItemSchema>;
+
+export const BatchListSchema = z.object({ items: z.array(BatchHistoryItemSchema), total: z.number() });
+export type BatchList = z.infer<typeof BatchListSchema>;
+
+/** GET /services/flexsearchs/filters */
+export const BatchFiltersQuerySchema = z.strictObject({ clientFilter: id.optional(), teamFilter: id.optional() });
+const Option = z.object({ id: z.number(), name: z.string() });
+export const BatchFiltersSchema = z.object({ clients: z.array(Option), teams: z.array(Option), uploaders: z.array(Option) });
+export type BatchFilters = z.infer<typeof BatchFiltersSchema>;
+
+/** Resubmit, kill and trash answer a message. */
+export const BatchMessageSchema = z.object({ message: z.string() });
