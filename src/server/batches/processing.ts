@@ -59,9 +59,16 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     await writeChunk(ctx.db, { batchId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now });
   } catch (error) {
     if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
-    console.error(`batch ${batchId} chunk ${chunkIndex} failed for good: ${error instanceof Error ? error.message : String(error)}`);
-    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: error instanceof Error ? error.message : String(error), processedAt: ctx.now() });
+    const reason = reasonOf(error);
+    console.error(`batch ${batchId} chunk ${chunkIndex} failed for good: ${reason}`);
+    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
   }
+}
+
+/** The database's own words when there are some: a failed query's text would carry row values. */
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return (cause instanceof Error ? cause.message : String(cause)).split('\n')[0].slice(0, 300);
 }
 
 /** Puts a finished batch back to Submitted without its results (its usage stays billed once). */

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ColumnMappingResponseSchema, RowErrorsBodySchema } from '#shared/batches';
+import { BATCH_MESSAGES, requiredMappingMessage, trialLimitMessage } from '#shared/messages';
+import { batches, batchRows } from '#server/db/schema';
+import type { JobQueue } from '#server/jobs/queue';
+import { createTestApp, type TestApp } from '#test/app';
+import { signedIn, startQueue, upload } from '#test/batches';
+import { createClient, createUser } from '#test/factories';
+import { MAPPING_MESSAGES } from './mapping-rules';
+import { ROW_MESSAGES } from './row-validation';
+
+let t: TestApp;
+let queue: JobQueue;
+let user: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.setNow(new Date('2026-03-10T12:00:00Z'));
+  queue = await startQueue(t);
+  const client = await createClient(t.ctx.db, { searchOptions: ['NAME', 'NPI', 'SSNDMF'] });
+  user = await createUser(t.ctx.db, { clientId: client.id });
+});
+afterAll(async () => {
+  await queue.stop();
+  await t.close();
+});
+
+const CSV = 'Emp ID,First,Last,NPI,SSN,DOB,Dept\r\n' + 'E1,Ann,Lee,1234567893,123-45-6780,1980-02-29,HR\r\n' + 'E2,Bo,Ray,,,02/03/1975,IT\r\n';
+const CSV_NPIS = CSV.replace('E2,Bo,Ray,,', 'E2,Bo,Ray,1234567893,');
+const NAMES = { First: 'First Name', Last: 'Last Name' };
+const base = { columnMappings: NAMES, searchTypes: ['Exclusion Search by Individual Name'], correlatedColumnIndexes: [6], uniqueIdIndex: 0 };
+
+async function uploaded(csv = CSV) {
+  const agent = await signedIn(t, user);
+  const res = await upload(agent, csv);
+  return { agent, batchId: res.json().batchId as number };
+}
+const map = (agent: Awaited<ReturnType<typeof signedIn>>, batchId: number, body: object, dry = true) =>
+  agent.post(`/services/flexsearchs/${batchId}/columnmappings${dry ? '?dryrun=true' : ''}`, body);
+
+describe('mapping checks (400 with a message)', () => {
+  it('names the first problem of the mapping', async () => {
+    const { agent, batchId } = await uploaded();
+    const cases: [object, string][] = [
+      [{ ...base, searchTypes: [] }, BATCH_MESSAGES.selectSearch],
+      [{ ...base, columnMappings: { First: 'First Name' } }, requiredMappingMessage('Last Name')],
+      [{ ...base, columnMappings: { First: 'First Name', Last: 'First Name' } }, MAPPING_MESSAGES.usedTwice('First Name')],
+      [{ ...base, searchTypes: ['Search by Nickname'] }, MAPPING_MESSAGES.unknownType('Search by Nickname')],
+      [{ ...base, searchTypes: ['OFAC'] }, MAPPING_MESSAGES.notOffered('OFAC')],
+      [{ ...base, columnMappings: { ...NAMES, Nope: 'NPI' } }, MAPPING_MESSAGES.unknownColumn('Nope')],
+      [{ ...base, columnMappings: { ...NAMES, NPI: 'Shoe Size' } }, MAPPING_MESSAGES.unknownCriterion('Shoe Size')],
+      [{ ...base, searchTypes: ['Exclusion Search by Individual Name', 'Exclusion Search by NPI'], columnMappings: { ...NAMES, NPI: 'NPI' } }, MAPPING_MESSAGES.oneExclusionSearch],
+      [{ ...base, correlatedColumnIndexes: [1] }, MAPPING_MESSAGES.additionalMapped('First')],
+      [{ ...base, uniqueIdIndex: 9 }, MAPPING_MESSAGES.badIndex('unique identifier', 9)],
+      [{ ...base, searchTypes: ['Search by NPI'], columnMappings: NAMES }, requiredMappingMessage('NPI')],
+    ];
+    for (const [body, message] of cases) {
+      const res = await map(agent, batchId, body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+  });
+});
+
+describe('dry run', () => {
+  it('answers 200 for a clean file and stores nothing', async () => {
+    const { agent, batchId } = await uploaded();
+    const res = await map(agent, batchId, base);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ColumnMappingResponseSchema.parse(res.json())).toMatchObject({ batchId, recordCount: 2, status: null });
+    expect(await t.ctx.db.select().from(batchRows).where(eq(batchRows.batchId, batchId))).toHaveLength(0);
+  });
+
+  it('reports every bad row with its zero-based index, message and data', async () => {
+    const csv =
+      'Emp ID,First,Last,NPI,SSN,DOB\n' +
+      'E1,Ann,Lee,1234567893,123456780,1980-01-01\n' + // clean
+      'E2,,Ray,123,12345,02/30/1975\n' + // first name missing, NPI short, SSN short, impossible date
+      'E3,Cy,Doe,1234567890,,2999-01-01\n' + // check digit, future birth
+      'E1,Di,Fox,,,\n' + // duplicate id
+      'E5,Ed,Gu\n'; // ragged
+    const { agent, batchId } = await uploaded(csv);
+    const res = await map(agent, batchId, { ...base, columnMappings: { ...NAMES, NPI: 'NPI', SSN: 'SSN', DOB: 'Date of Birth' }, correlatedColumnIndexes: [] });
+    expect(res.statusCode).toBe(400);
+    const { error } = RowErrorsBodySchema.parse(res.json());
+    expect(error).toEqual([
+      { rowIndx: 1, errorMessage: ['First Name is required.', 'NPI must be 10 digits.', 'SSN must be 9 digits.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E2,,Ray,123,12345,02/30/1975' },
+      { rowIndx: 2, errorMessage: ['NPI check digit is not valid.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E3,Cy,Doe,1234567890,,2999-01-01' },
+      { rowIndx: 3, errorMessage: ROW_MESSAGES.uniqueIdDuplicate('E1', 0), data: 'E1,Di,Fox,,,' },
+      { rowIndx: 4, errorMessage: ROW_MESSAGES.ragged(3, 6), data: 'E5,Ed,Gu' },
+    ]);
+  });
+});
+
+describe('submission', () => {
+  it('stores the rows with their additional data, marks the batch Submitted and queues it', async () => {
+    const { agent, batchId } = await uploaded(CSV_NPIS);
+    const res = await map(agent, batchId, { ...base, searchTypes: ['Exclusion Search by Individual Name', 'Search by NPI'], columnMappings: { ...NAMES, NPI: 'NPI', DOB: 'Date of Birth' } }, false);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'Submitted', message: BATCH_MESSAGES.created });
+    const [batch] = await t.ctx.db.select().from(batches).where(eq(batches.id, batchId));
+    expect(batch).toMatchObject({ status: 'Submitted', recordCount: 2, uniqueIdIndex: 0, correlatedColumnIndexes: [6] });
+    // Search by NPI brings NPI Validation along.
+    expect(batch.searchTypes).toEqual(['Exclusion Search by Individual Name', 'Search by NPI', 'NPI Validation']);
+    const rows = await t.ctx.db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(batchRows.rowIndex);
+    expect(rows[1]).toMatchObject({ rowIndex: 1, uniqueId: 'E2', values: { 'First Name': 'Bo', 'Last Name': 'Ray', 'Date of Birth': '1975-02-03' }, additional: { Dept: 'IT' } });
+    const again = await map(agent, batchId, base, false);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(BATCH_MESSAGES.alreadySubmitted);
+  });
+});
+
+describe('trial allowance', () => {
+  it('refuses a batch larger than the searches left this month, naming the numbers', async () => {
+    const trial = await createClient(t.ctx.db, { state: 'trial', planType: 'FREE', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 3 });
+    const trialUser = await createUser(t.ctx.db, { clientId: trial.id });
+    const agent = await signedIn(t, trialUser);
+    const body = { ...base, searchTypes: ['Exclusion Search by Individual Name', 'NPI Validation'], columnMappings: { ...NAMES, NPI: 'NPI' } };
+    const fixed = await upload(agent, CSV_NPIS);
+    const res = await map(agent, fixed.json().batchId, body, false);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(trialLimitMessage(4, 3, 3));
+    const fits = await map(agent, fixed.json().batchId, base, false);
+    expect(fits.statusCode, fits.body).toBe(200);
+  });
+});

@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BatchListSchema } from '#shared/batches';
+import { BATCH_MESSAGES } from '#shared/messages';
+import { batches, batchResults, listRecords, listVersions, usageRecords } from '#server/db/schema';
+import type { JobQueue } from '#server/jobs/queue';
+import { createTestApp, type TestApp } from '#test/app';
+import { signedIn, startQueue, submitBatch } from '#test/batches';
+import { createClient, createUser } from '#test/factories';
+import { parseLeie } from '#lists/leie/parse';
+import { INTERNAL_ERROR, MAX_CHUNK_ATTEMPTS, screenChunk, startBatch } from './processing';
+
+const fixtures = fileURLToPath(new URL('../../lists', import.meta.url));
+const now = new Date('2026-04-02T09:00:00Z');
+
+let t: TestApp;
+let queue: JobQueue;
+let user: Awaited<ReturnType<typeof createUser>>;
+let leieVersion: number;
+beforeAll(async () => {
+  t = await createTestApp({ batchChunkRows: 2, batchScreenWorkers: 0 });
+  t.setNow(now);
+  queue = await startQueue(t);
+  leieVersion = await seedLeie();
+  const client = await createClient(t.ctx.db, { searchOptions: ['NAME', 'NPI'] });
+  user = await createUser(t.ctx.db, { clientId: client.id });
+});
+/** An active LEIE version of the fixture file, written directly (the import has its own tests). */
+async function seedLeie(): Promise<number> {
+  const [version] = await t.ctx.db
+    .insert(listVersions)
+    .values({ source: 'leie', status: 'active', mode: 'full', origin: 'import', fileNames: ['UPDATED.csv'], fileSha256: ['-'], fileSizes: [0], fetchedAt: now })
+    .returning();
+  const rows = [];
+  for await (const record of parseLeie([path.join(fixtures, 'leie/fixtures/UPDATED.csv')])) rows.push({ versionId: version.id, recordId: record.sourceRecordId, hash: '-', data: record });
+  await t.ctx.db.insert(listRecords).values(rows).onConflictDoNothing();
+  return version.id;
+}
+
+afterAll(async () => {
+  await queue.stop();
+  await t.close();
+});
+
+const CSV = 'First,Last,DOB,NPI\n' + 'Kathleen,Brennan,1971-02-03,1234567893\n' + 'Ann,Lee,,1234567893\n' + 'Anil,Patel,,1000000012\n' + 'Luz,Ramirez,1988-01-12,1234567893\n';
+const MAPPING = {
+  columnMappings: { First: 'First Name', Last: 'Last Name', DOB: 'Date of Birth', NPI: 'NPI' },
+  searchTypes: ['Exclusion Search by Individual Name', 'Search by NPI'],
+};
+const TYPES = 3; // the name search, Search by NPI and the NPI Validation it brings
+
+const batchOf = async (id: number) => (await t.ctx.db.select().from(batches).where(eq(batches.id, id)))[0];
+const resultsOf = (id: number) => t.ctx.db.select().from(batchResults).where(eq(batchResults.batchId, id)).orderBy(batchResults.rowIndex, batchResults.id);
+const usageOf = (id: number) => t.ctx.db.select().from(usageRecords).where(eq(usageRecords.batchId, id));
+
+/** One result set per row: its NPI row once, each list record once. */
+async function expectOneResultSetPerRow(batchId: number, rows: number) {
+  const results = await resultsOf(batchId);
+  for (let row = 0; row < rows; row++) {
+    const mine = results.filter((r) => r.rowIndex === row);
+    expect(mine.filter((r) => r.resultType === 'npi')).toHaveLength(1);
+    const keys = mine.filter((r) => r.resultType === 'exclusions').map((r) => `${r.source}|${r.sourceRecordId}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  }
+  const usage = await usageOf(batchId);
+  expect(usage).toHaveLength(rows * TYPES);
+  expect(new Set(usage.map((u) => `${u.rowIndex}|${u.searchType}`)).size).toBe(rows * TYPES);
+  return results;
+}
+
+describe('screening a batch on the queue', () => {
+  it('screens every chunk, keeps each hit’s record, bills every search and completes', async () => {
+    const agent = await signedIn(t, user);
+    const batchId = await submitBatch(agent, CSV, MAPPING);
+    expect((await batchOf(batchId)).status).toBe('Submitted');
+    await queue.drain();
+    const batch = await batchOf(batchId);
+    expect(batch).toMatchObject({ status: 'Completed', recordCount: 4, rowsDone: 4 });
+    const results = await expectOneResultSetPerRow(batchId, 4);
+    const brennan = results.find((r) => r.rowIndex === 0 && r.resultType === 'exclusions')!;
+    expect(brennan).toMatchObject({ source: 'leie', listVersionId: leieVersion, reviewStatus: 'NONCLEARED', searchType: 'Exclusion Search by Individual Name', searchCriteriaKey: 'Kathleen Brennan | NPI 1234567893' });
+    expect(brennan.record).toMatchObject({ lastName: 'BRENNAN', firstName: 'KATHLEEN' });
+    expect(brennan.explanation).toMatchObject({ summary: expect.any(String) });
+    expect(results.some((r) => r.rowIndex === 2 && r.resultType === 'exclusions' && r.source === 'leie')).toBe(true);
+    expect(results.filter((r) => r.rowIndex === 1 && r.resultType === 'exclusions')).toEqual([]);
+    const open = results.filter((r) => r.reviewStatus === 'NONCLEARED').length;
+    expect(batch.hits).toBe(open);
+    expect(batch.toReview).toBe(open);
+    const usage = await usageOf(batchId);
+    expect(usage.filter((u) => u.searchType === 'Exclusion Search by Individual Name').every((u) => u.unitPriceCents === 15 && u.searchOption === 'NAME')).toBe(true);
+    expect(usage.filter((u) => u.searchOption === 'NPI').every((u) => u.unitPriceCents === 20)).toBe(true);
+    const list = BatchListSchema.parse((await agent.get('/services/flexsearchs')).json());
+    expect(list.items.find((i) => i.batchId === batchId)).toMatchObject({ status: 'Completed', rowsDone: 4, recordCount: 4, hits: open });
+  });
+
+  it('survives a worker killed in the middle of a chunk’s write: one result set per row, one charge per search', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    // The first usage insert of this batch fails after the chunk's results were written.
+    await t.ctx.database.sql(`CREATE SEQUENCE crash_once;
+      CREATE FUNCTION crash_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.batch_id = ${batchId} AND nextval('crash_once') = 1 THEN RAISE EXCEPTION 'worker killed'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER crash_once BEFORE INSERT ON usage_records FOR EACH ROW EXECUTE FUNCTION crash_once();`);
+    await queue.drain();
+    // One chunk died (its job waits for its retry); the other finished.
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Processing', rowsDone: 2 });
+    const partial = await resultsOf(batchId);
+    expect(new Set(partial.map((r) => r.rowIndex)).size).toBe(2);
+    // The retry, and duplicates of every job (a worker that died after its write but before it acknowledged).
+    await queue.send((await import('./jobs')).screenBatchJob, { batchId });
+    for (const chunkIndex of [0, 1]) await queue.send((await import('./jobs')).screenChunkJob, { batchId, chunkIndex });
+    await queue.drain();
+    await screenChunk(t.ctx, batchId, 0);
+    await startBatch(t.ctx, batchId, async () => null);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4 });
+    await expectOneResultSetPerRow(batchId, 4);
+    await t.ctx.database.sql('DROP TRIGGER crash_once ON usage_records; DROP FUNCTION crash_once(); DROP SEQUENCE crash_once;');
+  });
+
+  it('marks a batch whose chunk keeps failing as an internal error; resubmit runs it again without billing twice', async () => {
+    const agent = await signedIn(t, user);
+    const batchId = await submitBatch(agent, CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => null);
+    await screenChunk(t.ctx, batchId, 1);
+    await t.ctx.database.sql(`CREATE FUNCTION always_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
+      CREATE TRIGGER always_fail BEFORE INSERT ON batch_results FOR EACH ROW EXECUTE FUNCTION always_fail();`);
+    for (let i = 1; i < MAX_CHUNK_ATTEMPTS; i++) await expect(screenChunk(t.ctx, batchId, 0)).rejects.toThrow();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await screenChunk(t.ctx, batchId, 0);
+    expect(logged).toHaveBeenCalledWith(`batch ${batchId} chunk 0 failed for good: disk full`);
+    logged.mockRestore();
+    expect(await batchOf(batchId)).toMatchObject({ status: INTERNAL_ERROR, rowsDone: 2, error: 'disk full' });
+    await t.ctx.database.sql('DROP TRIGGER always_fail ON batch_results; DROP FUNCTION always_fail();');
+    const res = await agent.get(`/services/flexsearchs/${batchId}/resubmit`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: BATCH_MESSAGES.resubmitted });
+    await queue.drain();
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4, error: null });
+    await expectOneResultSetPerRow(batchId, 4);
+    const again = await agent.get(`/services/flexsearchs/${batchId}/resubmit`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(BATCH_MESSAGES.cannotResubmit);
+  });
+});
+
+describe('cancelling (kill)', () => {
+  it('stops a queued batch before any work', async () => {
+    const agent = await signedIn(t, user);
+    const batchId = await submitBatch(agent, CSV, MAPPING);
+    const res = await agent.post(`/services/flexsearchs/${batchId}/kill`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await batchOf(batchId)).status).toBe('Batch Kill Requested');
+    await queue.drain();
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled', rowsDone: 0 });
+    expect(await resultsOf(batchId)).toEqual([]);
+  });
+
+  it('stops a running batch at the next chunk; only finished rows are billed', async () => {
+    const agent = await signedIn(t, user);
+    const batchId = await submitBatch(agent, CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => null);
+    await screenChunk(t.ctx, batchId, 0);
+    expect((await agent.post(`/services/flexsearchs/${batchId}/kill`)).statusCode).toBe(200);
+    await queue.drain();
+    await screenChunk(t.ctx, batchId, 1);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled', rowsDone: 2 });
+    expect(await usageOf(batchId)).toHaveLength(2 * TYPES);
+    const done = await agent.post(`/services/flexsearchs/${batchId}/kill`);
+    expect(done.statusCode).toBe(409);
+    expect(done.json().error.message).toBe(BATCH_MESSAGES.cannotCancel);
+    expect(await t.ctx.db.select().from(batchResults).where(and(eq(batchResults.batchId, batchId), eq(batchResults.rowIndex, 3)))).toEqual([]);
+  });
+});
