@@ -36,23 +36,20 @@ export function CsvDropzone({ fileName, label, onUploaded, onRemoved }: CsvDropz
     showToast(message, 'error');
     onRemoved?.();
   };
-  const onDrop = (files: File[]) => {
+  // More than one file refuses the whole drop: which one was meant is anybody's guess.
+  const onDropAny = (files: File[], rejections: FileRejection[]) => {
+    if (files.length + rejections.length > 1) return refuse(BATCH_MESSAGES.noMoreFiles);
     const file = files[0];
-    if (!file) return;
-    if (!isCsvName(file.name)) return refuse(BATCH_MESSAGES.csvOnly);
+    if (!file || !isCsvName(file.name)) return refuse(BATCH_MESSAGES.csvOnly);
     setRejected(null);
     upload.mutate(file);
-  };
-  const onReject = (rejections: FileRejection[]) => {
-    if (rejections.length > 1 || rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'))) refuse(BATCH_MESSAGES.noMoreFiles);
-    else refuse(BATCH_MESSAGES.csvOnly);
   };
 
   return (
     <Stack gap="xs">
       <Dropzone
-        onDrop={onDrop}
-        onReject={onReject}
+        onDrop={() => {}}
+        onDropAny={onDropAny}
         maxFiles={1}
         multiple={false}
         loading={upload.isPending}

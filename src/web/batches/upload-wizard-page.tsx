@@ -40,10 +40,13 @@ export function UploadWizardPage() {
       const refusals = [!state.upload && BATCH_MESSAGES.uploadFirst, !state.selected.length && BATCH_MESSAGES.selectSearch].filter(Boolean) as string[];
       refusals.forEach((message) => showToast(message, 'error'));
       if (refusals.length) return;
-      if (target > 2) return update({ step: 2 });
+      // A fresh file (or a new search type) needs its mapping first: go there.
+      if (target > 2 && firstMissingMapping(required, state.mappings)) return update({ step: 2 });
     }
-    const missing = firstMissingMapping(required, state.mappings);
-    if (missing) return void showToast(requiredMappingMessage(missing), 'error');
+    if (target > 2) {
+      const missing = firstMissingMapping(required, state.mappings);
+      if (missing) return void showToast(requiredMappingMessage(missing), 'error');
+    }
     update({ step: target === 3 && !withAdditional ? 4 : target });
   };
 
