@@ -1,11 +1,10 @@
 /** Tunable matching settings and their documented defaults (see README.md). */
 import type { SourceId } from '#shared/list-record';
 
-/**
- * Default review threshold: a hit at or above it is a potential match a reviewer must see.
- * Calibrated on test/fixtures/match-pairs.jsonl; clients override it per query.
- */
-export const DEFAULT_REVIEW_THRESHOLD = 0.8;
+import { DEFAULT_REVIEW_THRESHOLD } from '#shared/review-threshold';
+
+/** Default review threshold (src/shared/review-threshold.ts); clients override it per query. */
+export { DEFAULT_REVIEW_THRESHOLD };
 
 /** Names of the matching algorithms a client can choose. */
 export const MATCH_ALGORITHMS = ['Fuzzy', 'Exact'] as const;

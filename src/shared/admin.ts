@@ -8,6 +8,7 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 const teamName = z.string().trim().min(1, 'This field is required.').max(100);
 
 export const ADMIN_MESSAGES = {
+  invalidThreshold: 'Enter a threshold between 0.50 and 0.99, or leave it empty for the default.',
   cannotRemoveOwnAdmin: 'You cannot remove your own administrator role.',
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   cannotGrantSystemAdmin: 'Only a system administrator can grant or remove the system administrator role.',
@@ -121,6 +122,8 @@ export const ClientListSchema = z.array(ClientSummarySchema);
 export const ClientDetailSchema = ClientSummarySchema.extend({
   ipAllowlist: z.array(z.string()),
   privateHelpPage: z.string().nullable(),
+  /** The client's review threshold; null means the engine's default. */
+  reviewThreshold: z.number().nullable(),
 });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 
@@ -137,8 +140,9 @@ export const UpdateClientInputSchema = z
   .strictObject({
     ipAllowlist: z.array(z.string().trim().max(60).refine(isCidr, ADMIN_MESSAGES.invalidCidr)).max(100).optional(),
     privateHelpPage: z.string().trim().max(500).refine((v) => v === '' || isHttpUrl(v), ADMIN_MESSAGES.invalidUrl).optional(),
+    reviewThreshold: z.number().min(0.5, ADMIN_MESSAGES.invalidThreshold).max(0.99, ADMIN_MESSAGES.invalidThreshold).nullable().optional(),
   })
-  .refine((v) => v.ipAllowlist !== undefined || v.privateHelpPage !== undefined, { message: 'Nothing to change.' });
+  .refine((v) => v.ipAllowlist !== undefined || v.privateHelpPage !== undefined || v.reviewThreshold !== undefined, { message: 'Nothing to change.' });
 export type UpdateClientInput = z.infer<typeof UpdateClientInputSchema>;
 
 export const SetClientStateInputSchema = z.strictObject({ isEnabled: z.boolean() });

@@ -37,7 +37,7 @@ export async function findClient(db: Db, clientId: number) {
 export async function updateClient(
   db: Db,
   clientId: number,
-  values: { ipAllowlist?: string[]; privateHelpPage?: string | null; state?: string },
+  values: { ipAllowlist?: string[]; privateHelpPage?: string | null; state?: string; reviewThreshold?: number | null },
 ) {
   await db.update(clients).set(values).where(eq(clients.id, clientId));
 }

@@ -77,6 +77,18 @@ describe('PUT /services/admin/clients/:clientId', () => {
     expect(history.map((h) => h.action)).toEqual(['admin.client.help_page', 'admin.client.help_page', 'admin.client.ip_allowlist']);
   });
 
+  it('sets and clears the client review threshold, audited; refuses one out of range', async () => {
+    const client = await createClient(t.ctx.db);
+    const set = await agent.put(`/services/admin/clients/${client.id}`, { reviewThreshold: 0.9 });
+    expect(ClientDetailSchema.parse(set.json()).reviewThreshold).toBeCloseTo(0.9);
+    expect((await auditFor(client.id, 'admin.client.review_threshold'))[0]).toMatchObject({ details: { from: null, to: 0.9 } });
+    const cleared = await agent.put(`/services/admin/clients/${client.id}`, { reviewThreshold: null });
+    expect(ClientDetailSchema.parse(cleared.json()).reviewThreshold).toBeNull();
+    const bad = await agent.put(`/services/admin/clients/${client.id}`, { reviewThreshold: 1.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ reviewThreshold: ADMIN_MESSAGES.invalidThreshold });
+  });
+
   it('refuses an invalid CIDR entry with a message on that entry, and an invalid URL', async () => {
     const client = await createClient(t.ctx.db);
     const res = await agent.put(`/services/admin/clients/${client.id}`, { ipAllowlist: ['10.0.0.0/8', '10.0.0.300/24', '1.2.3.4/33'] });

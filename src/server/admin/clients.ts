@@ -25,7 +25,7 @@ function toSummary({ client, usersCount }: ClientRow): ClientSummary {
 }
 
 function toDetail(row: ClientRow): ClientDetail {
-  return { ...toSummary(row), ipAllowlist: row.client.ipAllowlist, privateHelpPage: row.client.privateHelpPage };
+  return { ...toSummary(row), ipAllowlist: row.client.ipAllowlist, privateHelpPage: row.client.privateHelpPage, reviewThreshold: row.client.reviewThreshold };
 }
 
 export async function searchClients(db: Db, filter: { q?: string; state?: AccountState }): Promise<ClientSummary[]> {
@@ -54,6 +54,10 @@ export async function changeClientSettings(db: Db, caller: Caller, clientId: num
       await updateClient(db, client.id, { privateHelpPage: to });
       await recordAudit(db, { action: 'admin.client.help_page', ...audit, details: { from: client.privateHelpPage, to } });
     }
+  }
+  if (input.reviewThreshold !== undefined && input.reviewThreshold !== client.reviewThreshold) {
+    await updateClient(db, client.id, { reviewThreshold: input.reviewThreshold });
+    await recordAudit(db, { action: 'admin.client.review_threshold', ...audit, details: { from: client.reviewThreshold, to: input.reviewThreshold } });
   }
   return getClient(db, client.id);
 }

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -34,6 +35,8 @@ export const clients = pgTable('clients', {
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   /** End of the paid period for a disabling (cancelled) account. */
   accessEndsAt: timestamp('access_ends_at', { withTimezone: true }),
+  /** The client's review threshold; null means the engine's documented default. */
+  reviewThreshold: real('review_threshold'),
   createdAt: createdAt(),
 });
 

@@ -1,7 +1,8 @@
-/** IP allowlist (one CIDR block a line) and private help page of a client, checked before sending. */
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+/** IP allowlist (one CIDR block a line), private help page and review threshold of a client, checked before sending. */
+import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ADMIN_MESSAGES, isHttpUrl, type ClientDetail, type UpdateClientInput } from '#shared/admin';
+import { DEFAULT_REVIEW_THRESHOLD } from '#shared/review-threshold';
 import { isCidr } from '#shared/cidr';
 import { isApiError } from '../app/api';
 import { updateClient, useAdminChange } from './admin-api';
@@ -9,6 +10,8 @@ import { updateClient, useAdminChange } from './admin-api';
 interface SettingsValues {
   ipAllowlist: string;
   privateHelpPage: string;
+  /** Empty string: the default threshold. */
+  reviewThreshold: number | string;
 }
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
@@ -32,8 +35,10 @@ function serverErrors(fields: Record<string, string>): Record<string, string> {
 
 export function ClientSettingsForm({ client }: { client: ClientDetail }) {
   const form = useForm<SettingsValues>({
-    initialValues: { ipAllowlist: client.ipAllowlist.join('\n'), privateHelpPage: client.privateHelpPage ?? '' },
+    initialValues: { ipAllowlist: client.ipAllowlist.join('\n'), privateHelpPage: client.privateHelpPage ?? '', reviewThreshold: client.reviewThreshold ?? '' },
     validate: {
+      reviewThreshold: (value) =>
+        value === '' || (typeof value === 'number' && value >= 0.5 && value <= 0.99) ? null : ADMIN_MESSAGES.invalidThreshold,
       ipAllowlist: allowlistError,
       privateHelpPage: (value) => (value.trim() === '' || isHttpUrl(value.trim()) ? null : ADMIN_MESSAGES.invalidUrl),
     },
@@ -41,9 +46,14 @@ export function ClientSettingsForm({ client }: { client: ClientDetail }) {
   const change = useAdminChange((input: UpdateClientInput) => updateClient(client.id, input), `Settings of ${client.name} saved.`);
   const submit = (values: SettingsValues) =>
     change.mutate(
-      { ipAllowlist: lines(values.ipAllowlist), privateHelpPage: values.privateHelpPage.trim() },
       {
-        onSuccess: (saved) => form.setValues({ ipAllowlist: saved.ipAllowlist.join('\n'), privateHelpPage: saved.privateHelpPage ?? '' }),
+        ipAllowlist: lines(values.ipAllowlist),
+        privateHelpPage: values.privateHelpPage.trim(),
+        reviewThreshold: values.reviewThreshold === '' ? null : Number(values.reviewThreshold),
+      },
+      {
+        onSuccess: (saved) =>
+          form.setValues({ ipAllowlist: saved.ipAllowlist.join('\n'), privateHelpPage: saved.privateHelpPage ?? '', reviewThreshold: saved.reviewThreshold ?? '' }),
         onError: (error) => {
           if (isApiError(error)) form.setErrors(serverErrors(error.fields));
         },
@@ -65,6 +75,16 @@ export function ClientSettingsForm({ client }: { client: ClientDetail }) {
           description="Help opens this page for the client's users instead of the chat. Empty: the chat."
           placeholder="https://intranet.example.org/screening-help"
           {...form.getInputProps('privateHelpPage')}
+        />
+        <NumberInput
+          label="Review threshold"
+          description={`Potential matches scoring at least this much need review. Empty: the default, ${DEFAULT_REVIEW_THRESHOLD.toFixed(2)}.`}
+          placeholder={DEFAULT_REVIEW_THRESHOLD.toFixed(2)}
+          min={0.5}
+          max={0.99}
+          step={0.01}
+          decimalScale={2}
+          {...form.getInputProps('reviewThreshold')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>

@@ -7,7 +7,7 @@ import { json, makeUser, renderApp, stubServer, userInfoHandler, type RecordedRe
 
 const acme: ClientDetail = {
   id: 3, name: 'Acme Health', domainName: 'acme-health', planType: 'COMPANY', state: 'paid', teamType: 'MULTI_TEAM',
-  searchOptions: ['NAME', 'NPI'], usersCount: 2, createdAt: '2026-01-05T00:00:00.000Z', ipAllowlist: [], privateHelpPage: null,
+  searchOptions: ['NAME', 'NPI'], usersCount: 2, createdAt: '2026-01-05T00:00:00.000Z', ipAllowlist: [], privateHelpPage: null, reviewThreshold: null,
 };
 const sunrise: ClientDetail = { ...acme, id: 4, name: 'Sunrise Clinic', domainName: 'sunrise', planType: 'FREE', state: 'trial', teamType: 'SINGLE' };
 
@@ -54,7 +54,7 @@ describe('Client Admin page', () => {
     fireEvent.change(allowlist, { target: { value: '203.0.113.0/24\n' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings of Acme Health saved.')).toBeTruthy();
-    expect(server.requests.find((r) => r.method === 'PUT')!.body).toEqual({ ipAllowlist: ['203.0.113.0/24'], privateHelpPage: '' });
+    expect(server.requests.find((r) => r.method === 'PUT')!.body).toEqual({ ipAllowlist: ['203.0.113.0/24'], privateHelpPage: '', reviewThreshold: null });
   });
 
   it('asks before disabling a client', async () => {
