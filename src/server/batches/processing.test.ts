@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchListSchema } from '#shared/batches';
 import { BATCH_MESSAGES } from '#shared/messages';
-import { batches, batchResults, listRecords, listVersions, usageRecords } from '#server/db/schema';
+import { batches, batchResults, clients, listRecords, listVersions, usageRecords } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
@@ -93,6 +93,20 @@ describe('screening a batch on the queue', () => {
     expect(usage.filter((u) => u.searchOption === 'NPI').every((u) => u.unitPriceCents === 20)).toBe(true);
     const list = BatchListSchema.parse((await agent.get('/services/flexsearchs')).json());
     expect(list.items.find((i) => i.batchId === batchId)).toMatchObject({ status: 'Completed', rowsDone: 4, recordCount: 4, hits: open });
+  });
+
+  it('uses the client’s own review threshold', async () => {
+    const csv = 'First,Last\nKathy,Brennan\n';
+    const mapping = { columnMappings: { First: 'First Name', Last: 'Last Name' }, searchTypes: ['Exclusion Search by Individual Name'] };
+    const strict = await createClient(t.ctx.db, { searchOptions: ['NAME'] });
+    await t.ctx.db.update(clients).set({ reviewThreshold: 0.95 }).where(eq(clients.id, strict.id));
+    const strictUser = await createUser(t.ctx.db, { clientId: strict.id });
+    const strictBatch = await submitBatch(await signedIn(t, strictUser), csv, mapping);
+    const defaultBatch = await submitBatch(await signedIn(t, user), csv, mapping);
+    await queue.drain();
+    // "Kathy" for "Kathleen" scores about 0.86: a match at the default 0.80, not at 0.95.
+    expect((await resultsOf(defaultBatch)).filter((r) => r.resultType === 'exclusions')).toHaveLength(1);
+    expect((await resultsOf(strictBatch)).filter((r) => r.resultType === 'exclusions')).toHaveLength(0);
   });
 
   it('survives a worker killed in the middle of a chunk’s write: one result set per row, one charge per search', async () => {

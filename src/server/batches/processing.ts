@@ -2,7 +2,7 @@
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { clearProcessing, ensureChunks, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
-import { findBatch, moveStatus, updateBatch } from './queries';
+import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { screenRows, type RowInput } from './row-screening';
 import { currentIndex, screenerFor, versionIdsOf } from './screener';
 import { usageFor } from './usage';
@@ -46,7 +46,8 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
   try {
     const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
     const index = await currentIndex(ctx);
-    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows);
+    const threshold = await clientReviewThreshold(ctx.db, batch.clientId);
+    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold });
     const versions = versionIdsOf(index.version);
     const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
     const records = await readRecords(ctx.db, keys);

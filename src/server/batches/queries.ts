@@ -1,5 +1,6 @@
 /** SQL of batches: create, find within a scope, list with filters, filter options. */
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { reviewThresholdFor } from '#shared/review-threshold';
 import type { Db } from '../db/client';
 import { batches, batchRows, clients, teams, usageRecords, users } from '../db/schema';
 import type { BatchScope } from './scope';
@@ -24,6 +25,12 @@ function scopeConditions(scope: BatchScope): SQL[] {
 export async function findVisibleBatch(db: Db, scope: BatchScope, batchId: number): Promise<BatchRow | null> {
   const [row] = await db.select().from(batches).where(and(eq(batches.id, batchId), ...scopeConditions(scope)));
   return row ?? null;
+}
+
+/** The review threshold in force for a client's screening (its own, else the default). */
+export async function clientReviewThreshold(db: Db, clientId: number): Promise<number> {
+  const [row] = await db.select({ reviewThreshold: clients.reviewThreshold }).from(clients).where(eq(clients.id, clientId));
+  return reviewThresholdFor({ reviewThreshold: row?.reviewThreshold ?? null });
 }
 
 export async function findBatch(db: Db, batchId: number): Promise<BatchRow | null> {

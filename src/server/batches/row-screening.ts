@@ -68,12 +68,17 @@ const hitDraft = (row: RowInput, searchType: string, hit: Hit): ResultDraft => (
 });
 
 /** Screens the rows for every selected search type. */
-export async function screenRows(screen: Screener, types: readonly string[], rows: readonly RowInput[]): Promise<ResultDraft[]> {
+export async function screenRows(
+  screen: Screener,
+  types: readonly string[],
+  rows: readonly RowInput[],
+  settings: { threshold?: number } = {},
+): Promise<ResultDraft[]> {
   const nameType = NAME_TYPES.find((t) => types.includes(t));
   const nameSources = types.includes('OFAC') ? [...EXCLUSION_SOURCES, ...OFAC_SOURCES] : EXCLUSION_SOURCES;
-  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources }) : new Map();
+  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold }) : new Map();
   const npiType = NPI_EXCLUSION_TYPES.find((t) => types.includes(t));
-  const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES }) : new Map();
+  const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES, threshold: settings.threshold }) : new Map();
   const wantsNpiRow = types.includes('NPI Validation');
   const optOut = wantsNpiRow ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: ['optout'] }) : new Map();
   const dmf = types.includes('SSDMF') ? await run(screen, rows, (r) => (r.values.SSN ? { type: 'ssn', ssn: r.values.SSN } : null), { sources: ['dmf'] }) : new Map();
