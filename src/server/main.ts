@@ -8,6 +8,7 @@ import { ensureFirstAdmin } from './auth/first-admin';
 import { importMissingSamples } from './lists/samples';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
+import { resumeUnfinishedBatches } from './batches/resume';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './mail/mailer';
@@ -58,6 +59,8 @@ export async function startServer(
     ctx.screening = await createIndexStore(database.db, { log: (line) => console.log(line) });
     // Jobs run in this process unless separate workers do them (JOBS_IN_PROCESS=false).
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true });
+    const resumed = await resumeUnfinishedBatches(ctx);
+    if (resumed) console.log(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
     await ctx.jobs?.stop();

@@ -1,0 +1,128 @@
+/**
+ * A batch survives SIGKILL: the real server is killed in the middle of a batch and started
+ * again on the same data folder; the batch completes with one result set per row and one
+ * charge per search.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-crash-'));
+const ROWS = 12_000;
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, [path.join(root, 'bin/clearlist.mjs'), 'serve'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'Harbor-lights-42', BATCH_CHUNK_ROWS: '250', BATCH_SCREEN_WORKERS: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout!.on('data', (d) => (output += d));
+  proc.stderr!.on('data', (d) => (output += d));
+  for (let i = 0; i < 1200 && !/Clearlist is running/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!/Clearlist is running/.test(output)) throw new Error(`server did not start:\n${output}`);
+  return proc;
+}
+
+/** A tiny browser: the session and CSRF cookies, echoed on writes. */
+function client(base: string) {
+  const cookies = new Map<string, string>();
+  const call = async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (init.method && init.method !== 'GET') headers.set('x-csrf-token', cookies.get('csrf') ?? '');
+    const res = await fetch(base + url, { ...init, headers });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = pair.split('=');
+      cookies.set(k, v);
+    }
+    return res;
+  };
+  return call;
+}
+
+describe('a batch killed with SIGKILL', () => {
+  it('completes after a restart with exactly one result set per row and one charge per search', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = await startServer(port);
+    const call = client(base);
+    await call('/services/health');
+    const login = await call('/services/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'Harbor-lights-42' }) });
+    expect(await login.json()).toBe('LOGIN_SUCCESSFUL');
+
+    const lines = ['First Name,Last Name'];
+    for (let i = 0; i < ROWS; i++) lines.push(i % 50 === 0 ? 'Christopher,Davis' : `Person${i},Example${i}`);
+    const form = new FormData();
+    form.set('typeName', 'Flex');
+    form.set('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'roster.csv');
+    const up = await call('/services/fileupload', { method: 'POST', body: form });
+    expect(up.status).toBe(200);
+    const { batchId } = (await up.json()) as { batchId: number };
+    const mapping = { columnMappings: { 'First Name': 'First Name', 'Last Name': 'Last Name' }, searchTypes: ['Exclusion Search by Individual Name'], correlatedColumnIndexes: [], uniqueIdIndex: null };
+    const submit = await call(`/services/flexsearchs/${batchId}/columnmappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });
+    expect(submit.status).toBe(200);
+
+    const progress = async () => {
+      const list = (await (await call('/services/flexsearchs')).json()) as { items: { batchId: number; status: string; rowsDone: number }[] };
+      return list.items.find((i) => i.batchId === batchId)!;
+    };
+    let seen = await progress();
+    for (let i = 0; i < 2000 && !(seen.rowsDone > 0 && seen.rowsDone < ROWS); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      seen = await progress();
+    }
+    expect(seen.rowsDone).toBeGreaterThan(0);
+    expect(seen.rowsDone).toBeLessThan(ROWS);
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+
+    child = await startServer(port);
+    const again = client(base);
+    await again('/services/health');
+    await again('/services/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'Harbor-lights-42' }) });
+    let after = { status: '', rowsDone: 0 };
+    for (let i = 0; i < 1200 && after.status !== 'Completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const list = (await (await again('/services/flexsearchs')).json()) as { items: { batchId: number; status: string; rowsDone: number }[] };
+      after = list.items.find((x) => x.batchId === batchId)!;
+    }
+    expect(after).toMatchObject({ status: 'Completed', rowsDone: ROWS });
+    child.kill('SIGTERM');
+    await new Promise((r) => child!.once('exit', r));
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const usage = await database.db.execute(sql`SELECT count(*)::int AS n, count(DISTINCT (row_index, search_type))::int AS d FROM usage_records WHERE batch_id = ${batchId}`);
+      expect(usage.rows[0]).toEqual({ n: ROWS, d: ROWS });
+      const dupes = await database.db.execute(sql`SELECT count(*)::int AS n FROM (SELECT row_index, source, source_record_id FROM batch_results WHERE batch_id = ${batchId} GROUP BY 1, 2, 3 HAVING count(*) > 1) d`);
+      expect(dupes.rows[0]).toEqual({ n: 0 });
+      const hitRows = await database.db.execute(sql`SELECT count(DISTINCT row_index)::int AS n FROM batch_results WHERE batch_id = ${batchId} AND result_type = 'exclusions'`);
+      expect((hitRows.rows[0] as { n: number }).n).toBe(ROWS / 50);
+    } finally {
+      await database.close();
+    }
+  }, 300_000);
+});
