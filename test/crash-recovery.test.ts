@@ -9,7 +9,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client';
 
@@ -115,11 +114,11 @@ describe('a batch killed with SIGKILL', () => {
 
     const database = await openDatabase({ dataDir });
     try {
-      const usage = await database.db.execute(sql`SELECT count(*)::int AS n, count(DISTINCT (row_index, search_type))::int AS d FROM usage_records WHERE batch_id = ${batchId}`);
+      const usage = await database.sql('SELECT count(*)::int AS n, count(DISTINCT (row_index, search_type))::int AS d FROM usage_records WHERE batch_id = $1', [batchId]);
       expect(usage.rows[0]).toEqual({ n: ROWS, d: ROWS });
-      const dupes = await database.db.execute(sql`SELECT count(*)::int AS n FROM (SELECT row_index, source, source_record_id FROM batch_results WHERE batch_id = ${batchId} GROUP BY 1, 2, 3 HAVING count(*) > 1) d`);
+      const dupes = await database.sql('SELECT count(*)::int AS n FROM (SELECT row_index, source, source_record_id FROM batch_results WHERE batch_id = $1 GROUP BY 1, 2, 3 HAVING count(*) > 1) d', [batchId]);
       expect(dupes.rows[0]).toEqual({ n: 0 });
-      const hitRows = await database.db.execute(sql`SELECT count(DISTINCT row_index)::int AS n FROM batch_results WHERE batch_id = ${batchId} AND result_type = 'exclusions'`);
+      const hitRows = await database.sql("SELECT count(DISTINCT row_index)::int AS n FROM batch_results WHERE batch_id = $1 AND result_type = 'exclusions'", [batchId]);
       expect((hitRows.rows[0] as { n: number }).n).toBe(ROWS / 50);
     } finally {
       await database.close();

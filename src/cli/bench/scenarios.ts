@@ -3,6 +3,7 @@ import type { Figure } from './measure';
 import { benchLeieImport, benchNppesImport } from './lists-import';
 import { benchEngine } from './engine';
 import { benchHttpDuringBatch } from './engine-http';
+import { benchBatch } from './batch';
 
 export interface Scenario {
   name: string;
@@ -19,4 +20,5 @@ export const SCENARIOS: Scenario[] = [
   // (PGlite, plus PostgreSQL when DATABASE_URL is set).
   { name: 'engine-matching', run: benchEngine },
   { name: 'engine-http-during-batch', run: benchHttpDuringBatch },
+  { name: 'batch-100k-embedded', run: benchBatch },
 ];
