@@ -10,7 +10,7 @@ import { ConfirmDialog } from './confirm-dialog';
 
 type ActionKind = 'resubmit' | 'cancel' | 'remove';
 
-const ACTIONS: Record<ActionKind, { title: string; question: string; run: (batchId: number) => Promise<unknown> }> = {
+const ACTIONS: Record<ActionKind, { title: string; question: string; run: (batchId: number) => Promise<{ message: string }> }> = {
   resubmit: { title: 'Resubmit batch', question: BATCH_MESSAGES.confirmResubmit, run: resubmitBatch },
   cancel: { title: 'Cancel batch', question: BATCH_MESSAGES.confirmCancel, run: killBatch },
   remove: { title: 'Remove batch', question: BATCH_MESSAGES.confirmRemove, run: trashBatch },
@@ -29,7 +29,7 @@ export function BatchActions({ batch, isSystemAdmin }: { batch: BatchItem; isSys
     mutationFn: (kind: ActionKind) => ACTIONS[kind].run(batch.batchId),
     onSuccess: (result, kind) => {
       // Resubmit answers the server's message, shown as is.
-      if (kind === 'resubmit') showToast((result as { message?: string } | undefined)?.message ?? '', 'success');
+      if (kind === 'resubmit') showToast(result.message, 'success');
     },
     onError: (error, kind) => showToast(failureText(kind, error), 'error'),
     onSettled: async () => {

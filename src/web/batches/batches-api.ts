@@ -1,42 +1,26 @@
 /** Calls of the batch pages, through the app's one api helper. */
-import type { BatchStatus } from '#shared/batch-status';
+import {
+  BatchFiltersSchema,
+  BatchListSchema,
+  BatchMessageSchema,
+  RowErrorsBodySchema,
+  SearchTypeListSchema,
+  UploadResponseSchema,
+  type BatchFilters,
+  type BatchHistoryItem,
+  type BatchList,
+  type ColumnMappingInput,
+  type RowError,
+  type SearchTypeItem,
+  type UploadResponse,
+} from '#shared/batches';
 import { MESSAGES } from '#shared/messages';
 import { api, isApiError } from '../app/api';
 
-export interface SearchTypeInfo {
-  name: string;
-  required: boolean;
-  requiredColumns: string[];
-  description?: string;
-}
-
-export interface BatchItem {
-  batchId: number;
-  fileName: string;
-  processedTimeStamp: string;
-  uploadedBy: string;
-  recordCount: number;
-  hits: number;
-  toReview: number;
-  status: BatchStatus;
-  rowsDone: number;
-}
-
-export interface BatchList {
-  items: BatchItem[];
-  total: number;
-}
-
-export interface FilterOption {
-  id: number;
-  name: string;
-}
-
-export interface BatchFilterOptions {
-  clients: FilterOption[];
-  teams: FilterOption[];
-  uploaders: FilterOption[];
-}
+export type SearchTypeInfo = SearchTypeItem;
+export type BatchItem = BatchHistoryItem;
+export type FilterOption = BatchFilters['clients'][number];
+export type { BatchFilters as BatchFilterOptions, BatchList, ColumnMappingInput, RowError };
 
 export interface BatchListQuery {
   fileName: string;
@@ -46,23 +30,7 @@ export interface BatchListQuery {
   page: number;
 }
 
-export interface UploadResult {
-  batchId: number;
-  previewData: string[][];
-}
-
-export interface ColumnMappingInput {
-  columnMappings: Record<string, string>;
-  searchTypes: string[];
-  correlatedColumnIndexes: number[];
-  uniqueIdIndex: number | null;
-}
-
-export interface RowError {
-  rowIndx: number;
-  errorMessage: string;
-  data: string;
-}
+export type UploadResult = UploadResponse;
 
 export const PAGE_SIZE = 25;
 
@@ -81,10 +49,10 @@ function withQuery(path: string, params: Record<string, string | number | null>)
   return query ? `${path}?${query}` : path;
 }
 
-export const fetchSearchTypes = () => api<SearchTypeInfo[]>(`${BASE}/searchtypes`);
+export const fetchSearchTypes = () => api(`${BASE}/searchtypes`, { schema: SearchTypeListSchema });
 
 export const fetchBatches = (q: BatchListQuery) =>
-  api<BatchList>(
+  api(
     withQuery(BASE, {
       fileNameFilter: q.fileName.trim(),
       clientFilter: q.client,
@@ -93,14 +61,15 @@ export const fetchBatches = (q: BatchListQuery) =>
       page: q.page,
       limit: PAGE_SIZE,
     }),
+    { schema: BatchListSchema },
   );
 
 export const fetchFilterOptions = (client: string | null, team: string | null) =>
-  api<BatchFilterOptions>(withQuery(`${BASE}/filters`, { clientFilter: client, teamFilter: team }));
+  api(withQuery(`${BASE}/filters`, { clientFilter: client, teamFilter: team }), { schema: BatchFiltersSchema });
 
-export const killBatch = (batchId: number) => api(`${BASE}/${batchId}/kill`, { method: 'POST' });
-export const trashBatch = (batchId: number) => api(`${BASE}/${batchId}/trash`, { method: 'POST' });
-export const resubmitBatch = (batchId: number) => api<{ message: string }>(`${BASE}/${batchId}/resubmit`);
+export const killBatch = (batchId: number) => api(`${BASE}/${batchId}/kill`, { method: 'POST', schema: BatchMessageSchema });
+export const trashBatch = (batchId: number) => api(`${BASE}/${batchId}/trash`, { method: 'POST', schema: BatchMessageSchema });
+export const resubmitBatch = (batchId: number) => api(`${BASE}/${batchId}/resubmit`, { schema: BatchMessageSchema });
 export const batchFileUrl = (batchId: number) => `${BASE}/${batchId}/file`;
 
 /** Uploads the CSV file of a new batch (multipart, typeName=Flex). */
@@ -108,7 +77,7 @@ export function uploadBatchFile(file: File): Promise<UploadResult> {
   const form = new FormData();
   form.append('typeName', 'Flex');
   form.append('file', file);
-  return api<UploadResult>('/services/fileupload', { method: 'POST', body: form });
+  return api('/services/fileupload', { method: 'POST', body: form, schema: UploadResponseSchema });
 }
 
 /** Sends the mapping; answers the rows the server refused (a 400 with the spec's error[]), none when it passes. */
@@ -124,8 +93,8 @@ export async function submitColumnMappings(batchId: number, input: ColumnMapping
 }
 
 function rowErrorsOf(payload: unknown): RowError[] | null {
-  const list = (payload as { error?: unknown } | undefined)?.error;
-  return Array.isArray(list) ? (list as RowError[]) : null;
+  const parsed = RowErrorsBodySchema.safeParse(payload);
+  return parsed.success ? parsed.data.error : null;
 }
 
 /** The server's message for a failed call, the generic one otherwise. */
