@@ -5,16 +5,18 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ListRecord, RejectedRow } from '#shared/list-record';
-import { applyModeFor, mergeRecord, recordChange, type ApplyMode } from '#lists/apply-mode';
+import type { RejectedRow } from '#shared/list-record';
+import { applyModeFor, type ApplyMode } from '#lists/apply-mode';
 import { findListSource } from '#lists/sources';
 import type { Db } from '../db/client';
 import { recordAudit } from '../audit/audit';
+import { recordWriter } from './batch-writer';
+import { bulkWriterFor, type BulkWriter } from './bulk-writer';
 import { digestFile } from './file-digest';
 import * as q from './queries';
-import { recordHash } from './record-hash';
 
-const BATCH = 5000;
+// Records per write: large enough for COPY to pay off, small enough to keep memory flat.
+const BATCH = 10_000;
 
 export interface ImportRequest {
   source: string;
@@ -24,6 +26,13 @@ export interface ImportRequest {
   now: Date;
   /** Called every batch with the rows read so far. */
   onProgress?: (rowsRead: number) => void;
+  /**
+   * How full imports are written: by default COPY through the driver behind `db`
+   * (`bulkWriterFor`); null writes INSERT statements.
+   */
+  bulk?: BulkWriter | null;
+  /** Records per write (tests use small batches to cross batch edges). */
+  batchSize?: number;
 }
 
 export interface ImportSummary {
@@ -75,30 +84,28 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
   });
   const run = source.parse(req.files, { dateAcquired: req.now.toISOString().slice(0, 10) });
   const base = { source: source.id, version: version.id, mode, added: 0, removed: 0, changed: 0, reinstated: 0 };
+  const writer = recordWriter(db, version.id, mode, req.bulk === undefined ? bulkWriterFor(db) : req.bulk, req.batchSize ?? BATCH);
   let rowsRead = 0;
   try {
     if (mode === 'incremental') {
       if (!active) throw new Error(`${source.id}: an incremental file needs an active version to apply to; import a full list first.`);
       await q.copyRecords(db, active.id, version.id);
     }
-    const reinstated: string[] = [];
     let latestDate: string | null = null;
-    let batch: ListRecord[] = [];
     for await (const record of run) {
       rowsRead += 1;
       latestDate = maxDate(latestDate, record.exclusionDate, record.reinstatementDate);
-      batch.push(record);
-      if (batch.length >= BATCH) {
-        await applyBatch(db, version.id, mode, batch, reinstated);
-        batch = [];
-        req.onProgress?.(rowsRead);
+      const handOff = writer.add(record);
+      if (handOff) {
+        await handOff;
+        req.onProgress?.(rowsRead - 1);
       }
     }
-    await applyBatch(db, version.id, mode, batch, reinstated);
+    await writer.finish();
     req.onProgress?.(rowsRead);
     const records = await q.countRecords(db, version.id);
     if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
-    const diff = await q.storeDiff(db, active?.id ?? null, version.id, reinstated);
+    const diff = await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated);
     // Files that do not say their date are as of their latest action (full files only).
     const asOf = run.asOf ?? (mode === 'full' ? latestDate : null);
     const stats = {
@@ -116,6 +123,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     return { ...base, ...diff, status: 'active', asOf, rowsRead: stats.rowsRead, rowsLoaded: rowsRead, rowsRejected: stats.rowsRejected, records, rejected: [...run.rejected] };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    await writer.settle(); // a batch still being written would land after the cleanup
     await q.markFailed(db, version.id, message);
     await recordAudit(db, { action: 'list.import_failed', target: source.id, details: { version: version.id, error: message } });
     const summary: ImportSummary = {
@@ -131,24 +139,6 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     };
     throw new ImportRefusedError(message, summary);
   }
-}
-
-async function applyBatch(db: Db, versionId: number, mode: ApplyMode, batch: ListRecord[], reinstated: string[]) {
-  if (batch.length === 0) return;
-  if (mode === 'full') {
-    await q.upsertRecords(db, versionId, batch.map((r) => ({ recordId: r.sourceRecordId, hash: recordHash(r), data: r })));
-    return;
-  }
-  const upserts = batch.filter((r) => recordChange(r) === 'upsert');
-  const existing = new Map((await q.findRecords(db, versionId, upserts.map((r) => r.sourceRecordId))).map((r) => [r.recordId, r.data as ListRecord]));
-  const merged = upserts.map((r) => {
-    const previous = existing.get(r.sourceRecordId);
-    return previous ? mergeRecord(previous, r) : r;
-  });
-  await q.upsertRecords(db, versionId, merged.map((r) => ({ recordId: r.sourceRecordId, hash: recordHash(r), data: r })));
-  await q.deleteRecords(db, versionId, batch.filter((r) => recordChange(r) === 'delete').map((r) => r.sourceRecordId));
-  const gone = await q.deleteRecords(db, versionId, batch.filter((r) => recordChange(r) === 'reinstate').map((r) => r.sourceRecordId));
-  reinstated.push(...gone);
 }
 
 function maxDate(...dates: (string | null)[]): string | null {

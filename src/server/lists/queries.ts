@@ -26,11 +26,17 @@ export interface RecordRow {
   data: unknown;
 }
 
+/** A file may repeat a record: the last one wins, and one statement may touch a row once. */
+export function lastOfEachId(rows: RecordRow[]): RecordRow[] {
+  const byId = new Map<string, RecordRow>();
+  for (const row of rows) byId.set(row.recordId, row);
+  return byId.size === rows.length ? rows : [...byId.values()];
+}
+
 /** Inserts or replaces records of a version in one statement (one JSON parameter). */
 export async function upsertRecords(db: Db, versionId: number, rows: RecordRow[]): Promise<void> {
   if (rows.length === 0) return;
-  // A file may repeat a record: the last one wins, and one statement may touch a row once.
-  const unique = [...new Map(rows.map((r) => [r.recordId, r])).values()];
+  const unique = lastOfEachId(rows);
   const payload = JSON.stringify(unique.map((r) => ({ record_id: r.recordId, hash: r.hash, data: r.data })));
   await db.execute(sql`INSERT INTO list_records (version_id, record_id, hash, data)
     SELECT ${versionId}, x.record_id, x.hash, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, hash text, data jsonb)
@@ -61,7 +67,7 @@ export async function countRecords(db: Db, versionId: number): Promise<number> {
 }
 
 /** Stores what changed between the active version and the new one; answers the counts. */
-export async function storeDiff(db: Db, previous: number | null, next: number, reinstated: string[]) {
+export async function storeDiff(db: Db, previous: number | null, next: number, reinstated: readonly string[]) {
   await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
     SELECT ${next}, coalesce(n.record_id, p.record_id),
       CASE WHEN p.record_id IS NULL THEN 'added' WHEN n.record_id IS NULL THEN 'removed' ELSE 'changed' END

@@ -1,0 +1,103 @@
+/**
+ * COPY of list records into `list_records`, for full imports: several times faster than
+ * INSERT statements (PGlite: COPY from a blob; PostgreSQL: COPY FROM STDIN through
+ * pg-copy-streams). COPY cannot upsert, so a batch whose record id is already stored is
+ * refused as a whole and the caller writes it the slow way (last one wins).
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Db } from '../db/client';
+
+export interface BulkWriter {
+  /**
+   * Runs one COPY of lines made by `copyLine`. Answers false, having written nothing, when a
+   * record id is already in the version (the lines' own ids must differ from each other).
+   */
+  copy(lines: readonly string[]): Promise<boolean>;
+}
+
+const COPY_SQL = 'COPY list_records (version_id, record_id, hash, data) FROM STDIN';
+const UNIQUE_VIOLATION = '23505';
+
+const SPECIAL = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value in COPY's text format: backslash, tab and line breaks escaped. */
+export function copyText(value: string): string {
+  return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (ch) => ESCAPES[ch]) : value;
+}
+
+/**
+ * One `list_records` row in COPY's text format; `json` is the record as JSON, which has no
+ * raw tab or line break (JSON escapes them), so only its backslashes need doubling.
+ */
+export function copyLine(versionId: number, recordId: string, hash: string, json: string): string {
+  const data = json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+  return `${versionId}\t${copyText(recordId)}\t${copyText(hash)}\t${data}\n`;
+}
+
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+
+/**
+ * A Blob over bytes already in memory. PGlite reads a COPY blob with `arrayBuffer()`, which
+ * Node answers by copying the blob in small pieces (about 3 ms per MiB); this hands the
+ * bytes over as they are.
+ */
+class BytesBlob extends Blob {
+  constructor(private readonly content: Uint8Array<ArrayBuffer>) {
+    super([content]);
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const { buffer, byteOffset, byteLength } = this.content;
+    const isWhole = byteOffset === 0 && byteLength === buffer.byteLength;
+    return Promise.resolve(isWhole ? buffer : buffer.slice(byteOffset, byteOffset + byteLength));
+  }
+}
+
+export function pgliteBulkWriter(pglite: PGlite): BulkWriter {
+  return {
+    async copy(lines) {
+      if (lines.length === 0) return true;
+      const blob = new BytesBlob(Buffer.from(lines.join('')) as Uint8Array<ArrayBuffer>);
+      try {
+        await pglite.query(COPY_SQL.replace('STDIN', "'/dev/blob'"), [], { blob });
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+export function postgresBulkWriter(pool: pg.Pool): BulkWriter {
+  return {
+    async copy(lines) {
+      if (lines.length === 0) return true;
+      const payload = Buffer.from(lines.join(''));
+      const client = await pool.connect();
+      try {
+        await pipeline(Readable.from([payload]), client.query(copyFrom(COPY_SQL)));
+        client.release();
+        return true;
+      } catch (error) {
+        // A connection that failed in the middle of a COPY is not reused.
+        client.release(error instanceof Error ? error : true);
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The COPY writer for the driver behind a Drizzle database (its `$client`), if it has one. */
+export function bulkWriterFor(db: Db): BulkWriter | null {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return pgliteBulkWriter(client);
+  if (client instanceof pg.Pool) return postgresBulkWriter(client);
+  return null;
+}
