@@ -1,10 +1,11 @@
 /** Batch Search Dashboard (/flex-search): Start new search and the batch history, refreshed every 5 s. */
 import { useState } from 'react';
 import { Button, Center, Container, Group, Loader, Stack, Text, Title, Alert } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../app/current-user';
+import { BatchCards } from './batch-cards';
 import { BatchFilters, NO_FILTERS, type FilterValues } from './batch-filters';
 import { BatchPager } from './batch-pager';
 import { BatchTable } from './batch-table';
@@ -33,6 +34,7 @@ export function BatchDashboardPage() {
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
+  const Listing = useMediaQuery('(max-width: 48em)') ? BatchCards : BatchTable;
   const totalPages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
 
   return (
@@ -66,7 +68,7 @@ export function BatchDashboardPage() {
         />
         {list.data ? (
           <>
-            <BatchTable batches={list.data.items} isSystemAdmin={isSystemAdmin} />
+            <Listing batches={list.data.items} isSystemAdmin={isSystemAdmin} />
             <BatchPager page={page} totalPages={totalPages} onChange={setPage} />
           </>
         ) : list.isPending ? (

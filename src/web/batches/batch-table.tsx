@@ -56,7 +56,7 @@ export function BatchTable({ batches, isSystemAdmin }: { batches: BatchItem[]; i
   );
 }
 
-function Marker({ batch }: { batch: BatchItem }) {
+export function Marker({ batch }: { batch: BatchItem }) {
   if (isCleanBatch(batch)) {
     return (
       <ThemeIcon color="green.8" size={22} radius="xl" role="img" aria-label="No hits" data-marker="green">
@@ -69,7 +69,7 @@ function Marker({ batch }: { batch: BatchItem }) {
   return <Box w={12} h={22} bg="yellow.6" style={{ borderRadius: 4 }} role="img" aria-label="Needs attention" data-marker="amber" />;
 }
 
-function StatusCell({ batch }: { batch: BatchItem }) {
+export function StatusCell({ batch }: { batch: BatchItem }) {
   const text = statusTextOf(batch);
   const color = statusTextColor(text);
   const label =
