@@ -1,6 +1,7 @@
 /** Upload wizard (/flex-search/file-upload): types and file, mapping, additional data, review, errors. */
 import { useState } from 'react';
 import { Alert, Center, Container, Loader, Paper, Stack, Stepper, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
@@ -23,6 +24,8 @@ export function UploadWizardPage() {
   const update = (patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch }));
   const required = requiredColumns(types.data ?? [], state.selected);
   const withAdditional = hasAdditionalStep(required);
+  // Four steps do not fit across a phone: there the bar stands upright.
+  const isPhone = useMediaQuery('(max-width: 48em)');
 
   const start = useStartSearch({
     onInvalid: (errors) => update({ step: 5, errors }),
@@ -68,7 +71,7 @@ export function UploadWizardPage() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           New Batch Search
         </Title>
-        <Stepper active={Math.min(state.step, 4) - 1} onStepClick={(i) => goTo((i + 1) as WizardStep)} size="sm" aria-label="Steps">
+        <Stepper active={Math.min(state.step, 4) - 1} onStepClick={(i) => goTo((i + 1) as WizardStep)} size="sm" orientation={isPhone ? 'vertical' : 'horizontal'} aria-label="Steps">
           <Stepper.Step label="Search Types" description="And your file" />
           <Stepper.Step label="Column Mapping" />
           <Stepper.Step label="Additional Data" description={withAdditional ? undefined : 'Not needed'} allowStepSelect={withAdditional} />
