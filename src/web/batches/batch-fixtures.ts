@@ -1,4 +1,5 @@
 /** Batches and search types as the server answers them, for the web tests. */
+import { configure } from '@testing-library/react';
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { BatchItem, SearchTypeInfo } from './batches-api';
 
@@ -8,6 +9,10 @@ export const SEARCH_TYPE_LIST: SearchTypeInfo[] = SEARCH_TYPES.map(({ name, requ
   requiredColumns: [...requiredColumns],
   description,
 }));
+
+// The first render of a file loads the whole app (Mantine, the router, the pages): on a busy
+// machine that can pass Testing Library's default one second, so the batch tests wait longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 let nextId = 100;
 
