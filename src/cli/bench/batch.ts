@@ -21,7 +21,7 @@ import { npiFor, personAt, ssnFor } from '../../../scripts/gen-lists/population'
 import { HttpClient } from './http-client';
 import { figure, peakRssMiB, percentile, type Figure } from './measure';
 
-const ROWS = 100_000;
+const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 
 function rosterCsv(rows: number): string {
   const lines = ['Employee ID,First Name,Last Name,NPI,SSN,Date of Birth'];
@@ -65,7 +65,8 @@ export async function benchBatch(): Promise<Figure[]> {
     const latencies: number[] = [];
     let status = '';
     while (status !== 'Completed') {
-      if (performance.now() - started > 600_000) throw new Error('the batch did not complete in 10 minutes');
+      // Known issue (see the session note): in this in-process harness the batch can stall after its first chunk.
+      if (performance.now() - started > 300_000) throw new Error('the batch did not complete in 5 minutes');
       const t = performance.now();
       const list = (await http.getJson('/services/flexsearchs')) as { items: { batchId: number; status: string }[] };
       latencies.push(performance.now() - t);
@@ -76,7 +77,7 @@ export async function benchBatch(): Promise<Figure[]> {
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     return [
-      figure('Batch of 100,000 rows, upload to Completed (embedded)', seconds, 's', { max: 60, text: '≤ 60 s' }),
+      figure(`Batch of ${ROWS.toLocaleString('en-US')} rows, upload to Completed (embedded)`, seconds, 's', { max: 60, text: '≤ 60 s' }),
       figure('Dashboard API p95 while it runs', percentile(latencies, 95), 'ms', { max: 200, text: '< 200 ms' }),
       figure('Batch peak memory', peakRssMiB(), 'MiB', { max: 2048, text: '< 2 GB' }),
     ];
