@@ -26,14 +26,17 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(cookie);
+  // The support chat widget loads from Zendesk's hosts, allowed only when it is configured.
+  const chatHosts = ctx.config.zendeskAppKey ? ['https://static.zdassets.com', 'https://*.zendesk.com', 'https://*.zdassets.com', 'wss://*.zendesk.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...chatHosts],
+        imgSrc: ["'self'", 'data:', ...chatHosts],
+        scriptSrc: ["'self'", ...chatHosts],
+        connectSrc: ["'self'", ...chatHosts],
+        frameSrc: chatHosts.length ? chatHosts : ["'none'"],
       },
     },
   });
