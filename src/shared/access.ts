@@ -45,4 +45,21 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/flexsearchs/:batchId/trash': ['system_admin_user'],
   'GET /services/flexsearchs/:batchId/resubmit': 'user',
   'GET /services/flexsearchs/:batchId/file': 'user',
+  // Registration and the account page (issue 8): sign-up is public; the account page is the
+  // account owner's; co-workers are invited by owners and domain admins.
+  'POST /services/user/validate': 'public',
+  'GET /services/user/invite/:inviteId': 'public',
+  'POST /services/account': 'public',
+  'GET /services/braintree/clienttoken': 'public',
+  'GET /services/braintree/clienttoken/:customerId': ['account_owner_user'],
+  'PUT /services/braintree/customer/:customerId': ['account_owner_user'],
+  'GET /services/account': ['account_owner_user'],
+  'PUT /services/account': ['account_owner_user'],
+  'PUT /services/account/searchoptions': ['account_owner_user'],
+  'PUT /services/account/teamoptions': ['account_owner_user'],
+  'PUT /services/account/cancel': ['account_owner_user'],
+  'PUT /services/account/reactivate': ['account_owner_user'],
+  'GET /services/account/invoices': ['account_owner_user'],
+  'GET /services/account/invoices/:invoiceId/pdf': ['account_owner_user'],
+  'POST /services/account/invitations': ['account_owner_user', 'domain_admin_user'],
 };
