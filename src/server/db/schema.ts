@@ -2,3 +2,4 @@
 export * from './schema-accounts';
 export * from './schema-lists';
 export * from './schema-batches';
+export * from './schema-interactive';

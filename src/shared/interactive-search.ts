@@ -1,0 +1,215 @@
+/**
+ * Contracts of the interactive search (spec batch-and-interactive-search §3, §4, §7, §8):
+ * eligibility, name and NPI searches, their results (a printable proof of search) and the
+ * signed-in user's search history.
+ */
+import { z } from 'zod';
+import { isValidNpi } from './identifiers';
+import { MESSAGES } from './messages';
+
+/** A name search of more results than this answers MaxMatchesExceeded (spec §9). */
+export const MAX_INTERACTIVE_MATCHES = 100;
+/** Searches an anonymous visitor may run a day from one address, unless configured. */
+export const DEFAULT_ANONYMOUS_SEARCHES_PER_DAY = 10;
+
+export const MATCHING_ALGORITHMS = ['Exact', 'Fuzzy'] as const;
+export type MatchingAlgorithm = (typeof MATCHING_ALGORITHMS)[number];
+
+/** Eligibility names: GRANTED, or the reason a search may not run now. */
+export const ELIGIBILITY_NAMES = ['GRANTED', 'DAILY_LIMIT_REACHED', 'TRIAL_LIMIT_REACHED', 'NOT_PERMITTED', 'ACCOUNT_INACTIVE'] as const;
+export type EligibilityName = (typeof ELIGIBILITY_NAMES)[number];
+
+export const SEARCH_KINDS = ['name', 'npi'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export const EligibilityQuerySchema = z.strictObject({ type: z.enum(SEARCH_KINDS).optional() });
+export const EligibilitySchema = z.object({ name: z.string(), text: z.string() });
+export type Eligibility = z.infer<typeof EligibilitySchema>;
+
+/** Interactive search errors by name: the default text shown when the server sends none (spec §8). */
+export const INTERACTIVE_ERROR_TEXTS: Record<string, string> = {
+  MaxMatchesExceeded:
+    'Wow! Your search returned more than 100 results. Please use the full name of the person or company you are searching for so we can bring you more relevant results.',
+  NPINotFound: 'Sorry... that NPI number does not exist in the NPPES Database.',
+};
+
+/** What an error of the given name shows: the server's text, else the name's default, else 'Error occurred.'. */
+export function interactiveErrorText(name: string | null | undefined, serverText?: string | null): string {
+  if (serverText && serverText.trim()) return serverText;
+  return (name && INTERACTIVE_ERROR_TEXTS[name]) || MESSAGES.genericError;
+}
+
+export const ELIGIBILITY_TEXTS = {
+  granted: 'Search granted.',
+  dailyLimit: (perDay: number) =>
+    `You have used the ${perDay} free searches a day allowed from your network. Start a free trial for 10 searches a month, or log in to keep searching.`,
+  trialLimit: (perMonth: number) =>
+    `Your trial has used its ${perMonth} free searches this month. Upgrade to a paid plan to keep searching, or wait until the 1st of next month.`,
+  notPermittedName: 'Your account does not include name searches. Ask your administrator to enable them.',
+  notPermittedNpi: 'Your account does not include NPI searches. Ask your administrator to enable them.',
+  inactive: 'Your account is not active. Contact your account owner or Clearlist support.',
+} as const;
+
+const optionalTrimmed = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** GET /services/interactivesearch/name: firstName and lastName, or companyName. */
+export const NameSearchQuerySchema = z
+  .strictObject({
+    firstName: optionalTrimmed(100),
+    lastName: optionalTrimmed(100),
+    companyName: optionalTrimmed(200),
+    matchingAlgorithm: z.enum(MATCHING_ALGORITHMS).default('Exact'),
+    dateOfBirth: optionalTrimmed(10).pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.').optional()),
+    state: optionalTrimmed(2).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.').optional()),
+  })
+  .superRefine((q, ctx) => {
+    if (q.companyName) {
+      if (q.firstName || q.lastName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Search a person or a business, not both.' });
+      return;
+    }
+    if (!q.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: MESSAGES.required });
+    if (!q.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: MESSAGES.required });
+  });
+export type NameSearchQuery = z.infer<typeof NameSearchQuerySchema>;
+
+export const NpiParamsSchema = z.strictObject({ npi: z.string().trim().max(20) });
+
+/** A list searched, with the date of the copy searched: a "no match" is only worth what the lists behind it are worth. */
+export const ListSearchedSchema = z.object({
+  source: z.string(),
+  title: z.string(),
+  publisher: z.string(),
+  officialUrl: z.string(),
+  asOf: z.string().nullable(),
+  records: z.number(),
+});
+export type ListSearched = z.infer<typeof ListSearchedSchema>;
+
+/** One list record that may be the person or business searched. */
+export const SearchHitSchema = z.object({
+  source: z.string(),
+  sourceTitle: z.string(),
+  recordId: z.string(),
+  kind: z.enum(['person', 'business']),
+  name: z.string(),
+  otherNames: z.array(z.string()),
+  dateOfBirth: z.string().nullable(),
+  npi: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  specialty: z.string().nullable(),
+  exclusionType: z.string().nullable(),
+  exclusionDate: z.string().nullable(),
+  reinstatementDate: z.string().nullable(),
+  link: z.string().nullable(),
+  score: z.number(),
+  /** Why it matched, in words. */
+  matchedOn: z.string(),
+});
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+
+export const NameCriteriaSchema = z.object({
+  entity: z.enum(['individual', 'business']),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  matchingAlgorithm: z.enum(MATCHING_ALGORITHMS),
+  dateOfBirth: z.string().nullable(),
+  state: z.string().nullable(),
+});
+export type NameCriteria = z.infer<typeof NameCriteriaSchema>;
+
+const MetaSchema = z.object({
+  /** Stored id of the search (the proof's reference). */
+  searchId: z.number(),
+  reference: z.string(),
+  searchedAt: z.string(),
+  /** Who searched ("Full Name, Client"), null for an anonymous visitor. */
+  searchedBy: z.string().nullable(),
+  lists: z.array(ListSearchedSchema),
+});
+
+export const NameSearchResultSchema = MetaSchema.extend({
+  kind: z.literal('name'),
+  criteria: NameCriteriaSchema,
+  hits: z.array(SearchHitSchema),
+});
+export type NameSearchResult = z.infer<typeof NameSearchResultSchema>;
+
+export const NppesRecordSchema = z.object({
+  npi: z.string(),
+  name: z.string(),
+  entityType: z.enum(['Individual', 'Organization']).nullable(),
+  /** Active, Deactivated or Reactivated. */
+  status: z.string(),
+  deactivationDate: z.string().nullable(),
+  reactivationDate: z.string().nullable(),
+  enumerationDate: z.string().nullable(),
+  specialty: z.string().nullable(),
+  location: z.string().nullable(),
+  link: z.string().nullable(),
+});
+export type NppesRecord = z.infer<typeof NppesRecordSchema>;
+
+export const OPT_OUT_LABELS = { found: 'Found on Opt Out List', notFound: 'Not Found on Opt Out List' } as const;
+export const EXCLUSION_LABELS = { found: 'Exclusion Found', notFound: 'No Exclusions Found' } as const;
+
+export const NpiSearchResultSchema = MetaSchema.extend({
+  kind: z.literal('npi'),
+  'npi-match': z.boolean(),
+  criteria: z.object({ npi: z.string() }),
+  nppes: NppesRecordSchema.nullable(),
+  exclusionStatus: z.enum([EXCLUSION_LABELS.found, EXCLUSION_LABELS.notFound]),
+  exclusions: z.array(SearchHitSchema),
+  optOutStatus: z.enum([OPT_OUT_LABELS.found, OPT_OUT_LABELS.notFound]),
+  optOut: z.object({ effectiveDate: z.string().nullable(), endDate: z.string().nullable(), link: z.string().nullable() }).nullable(),
+});
+export type NpiSearchResult = z.infer<typeof NpiSearchResultSchema>;
+
+export const InteractiveResultSchema = z.discriminatedUnion('kind', [NameSearchResultSchema, NpiSearchResultSchema]);
+export type InteractiveResult = z.infer<typeof InteractiveResultSchema>;
+
+export const SearchIdParamsSchema = z.strictObject({ searchId: z.coerce.number().int().positive() });
+
+export const SearchHistoryQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limits: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const SearchHistoryItemSchema = z.object({
+  searchId: z.number(),
+  reference: z.string(),
+  searchedAt: z.string(),
+  searchedBy: z.string(),
+  kind: z.enum(SEARCH_KINDS),
+  criteria: z.string(),
+  outcome: z.string(),
+  hits: z.number(),
+});
+export type SearchHistoryItem = z.infer<typeof SearchHistoryItemSchema>;
+
+export const SearchHistorySchema = z.object({ items: z.array(SearchHistoryItemSchema), total: z.number() });
+export type SearchHistory = z.infer<typeof SearchHistorySchema>;
+
+/** The criteria of a name search in one line ("Jane Doe, born 1970-01-02, NY · Exact"). */
+export function describeNameCriteria(c: NameCriteria): string {
+  const who = c.entity === 'business' ? (c.companyName ?? '') : [c.firstName, c.lastName].filter(Boolean).join(' ');
+  const extras = [c.dateOfBirth ? `born ${c.dateOfBirth}` : '', c.state ?? ''].filter(Boolean);
+  return `${who}${extras.length ? `, ${extras.join(', ')}` : ''} · ${c.matchingAlgorithm}`;
+}
+
+/** The web form's NPI rule (validated on blur): 10 digits with a valid check digit. */
+export function npiFieldError(value: string): string | null {
+  const v = value.trim();
+  if (!v) return MESSAGES.required;
+  if (!/^\d{10}$/.test(v)) return 'An NPI is 10 digits, with no spaces or letters.';
+  if (!isValidNpi(v)) return 'This is not a valid NPI: its last digit (the check digit) does not match the other nine.';
+  return null;
+}
