@@ -3,3 +3,4 @@ export * from './schema-accounts';
 export * from './schema-lists';
 export * from './schema-batches';
 export * from './schema-interactive';
+export * from './schema-billing';
