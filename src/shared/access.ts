@@ -45,6 +45,20 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/flexsearchs/:batchId/trash': ['system_admin_user'],
   'GET /services/flexsearchs/:batchId/resubmit': 'user',
   'GET /services/flexsearchs/:batchId/file': 'user',
+  // Batch results and review (ADR 015): any signed-in user; confined to the batches the
+  // caller sees like the dashboard (ADR 014): another client's batch or record answers 404.
+  'GET /services/flexsearchs/:batchId/result': 'user',
+  'GET /services/flexsearchs/:batchId/result/:id': 'user',
+  'PUT /services/flexsearchs/:batchId/result/:ids': 'user',
+  'GET /services/flexsearchs/:batchId/npidetails': 'user',
+  'GET /services/flexsearchs/:batchId/npidetails/:id': 'user',
+  'PUT /services/flexsearchs/:batchId/npidetails/:ids': 'user',
+  'GET /services/flexsearchs/:batchId/ssdmfdetails': 'user',
+  'GET /services/flexsearchs/:batchId/ssdmfdetails/:id': 'user',
+  'PUT /services/flexsearchs/:batchId/ssdmfdetails/:ids': 'user',
+  'GET /services/flexsearchs/:batchId/auditreport': 'user',
+  'GET /services/flexsearchs/:batchId/exclusionrecordsreport': 'user',
+  'GET /services/utils/sources': 'user',
   // Registration and the account page (issue 8): sign-up is public; the account page is the
   // account owner's; co-workers are invited by owners and domain admins.
   'POST /services/user/validate': 'public',
