@@ -4,3 +4,4 @@ export * from './schema-lists';
 export * from './schema-batches';
 export * from './schema-interactive';
 export * from './schema-billing';
+export * from './schema-results';
