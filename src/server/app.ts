@@ -11,6 +11,7 @@ import type { AppContext } from './app-context';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { batchRoutes } from './batches/routes';
+import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
 import { installAccessControl } from './http/access';
 import { body, installErrorHandler } from './http/errors';
@@ -50,6 +51,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   adminRoutes(app, ctx);
   listRoutes(app, ctx);
   batchRoutes(app, ctx);
+  interactiveSearchRoutes(app, ctx);
 
   const webDir = ctx.config.webDir;
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));

@@ -45,6 +45,13 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/flexsearchs/:batchId/trash': ['system_admin_user'],
   'GET /services/flexsearchs/:batchId/resubmit': 'user',
   'GET /services/flexsearchs/:batchId/file': 'user',
+  // Interactive search: anonymous visitors too; the rules check the role, the client's search
+  // options and the allowance (anonymous per address a day, trial per month).
+  'GET /services/interactivesearch/eligibility': 'public',
+  'GET /services/interactivesearch/name': 'public',
+  'GET /services/interactivesearch/npi/:npi': 'public',
+  'GET /services/interactivesearch/history': ['paying_user'],
+  'GET /services/interactivesearch/searches/:searchId': 'user',
   // Batch results and review (ADR 015): any signed-in user; confined to the batches the
   // caller sees like the dashboard (ADR 014): another client's batch or record answers 404.
   'GET /services/flexsearchs/:batchId/result': 'user',

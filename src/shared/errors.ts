@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** Interactive name search of more than 100 results (spec batch-and-interactive-search §8: errors keyed by name). */
+  MaxMatchesExceeded: 422,
   INTERNAL: 500,
 } as const;
 

@@ -107,6 +107,8 @@ export const SearchHitSchema = z.object({
   specialty: z.string().nullable(),
   exclusionType: z.string().nullable(),
   exclusionDate: z.string().nullable(),
+  /** As published: "Indefinite", "5 years", "until 2027-01-31". */
+  exclusionTerm: z.string().nullable(),
   reinstatementDate: z.string().nullable(),
   link: z.string().nullable(),
   score: z.number(),
@@ -151,7 +153,6 @@ export const NppesRecordSchema = z.object({
   status: z.string(),
   deactivationDate: z.string().nullable(),
   reactivationDate: z.string().nullable(),
-  enumerationDate: z.string().nullable(),
   specialty: z.string().nullable(),
   location: z.string().nullable(),
   link: z.string().nullable(),
@@ -169,7 +170,7 @@ export const NpiSearchResultSchema = MetaSchema.extend({
   exclusionStatus: z.enum([EXCLUSION_LABELS.found, EXCLUSION_LABELS.notFound]),
   exclusions: z.array(SearchHitSchema),
   optOutStatus: z.enum([OPT_OUT_LABELS.found, OPT_OUT_LABELS.notFound]),
-  optOut: z.object({ effectiveDate: z.string().nullable(), endDate: z.string().nullable(), link: z.string().nullable() }).nullable(),
+  optOut: z.object({ effectiveDate: z.string().nullable(), term: z.string().nullable(), link: z.string().nullable() }).nullable(),
 });
 export type NpiSearchResult = z.infer<typeof NpiSearchResultSchema>;
 

@@ -26,8 +26,9 @@ export interface ResultDraft {
   searchCriteriaKey: string;
 }
 
-const EXCLUSION_SOURCES: SourceId[] = ['leie', 'sam', ...STATE_SOURCE_IDS];
-const OFAC_SOURCES: SourceId[] = ['ofac-sdn', 'ofac-consolidated'];
+/** The federal and state exclusion lists (the interactive search uses them too). */
+export const EXCLUSION_SOURCES: SourceId[] = ['leie', 'sam', ...STATE_SOURCE_IDS];
+export const OFAC_SOURCES: SourceId[] = ['ofac-sdn', 'ofac-consolidated'];
 const NAME_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name'];
 const NPI_EXCLUSION_TYPES = ['Exclusion Search by NPI', 'Search by NPI'];
 

@@ -1,0 +1,72 @@
+/** Engine hits as the result page shows them (full list records, official links) and the lists behind a search. */
+import type { ListSearched, SearchHit } from '#shared/interactive-search';
+import type { ListRecord } from '#shared/list-record';
+import { findListSource } from '#lists/sources';
+import type { MatchIndex } from '#engine/match-index';
+import type { Hit } from '#engine/query-types';
+import type { RecordView } from '#engine/record-view';
+import type { Db } from '../db/client';
+import { readRecords } from '../batches/processing-queries';
+import { versionIdsOf } from '../batches/screener';
+import { findVersions } from './queries';
+
+const joinName = (...parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(' ');
+
+function nameOf(r: Pick<RecordView, 'kind' | 'firstName' | 'middleName' | 'lastName' | 'suffix' | 'businessName'>): string {
+  if (r.kind === 'business') return r.businessName ?? joinName(r.firstName, r.lastName);
+  return joinName(r.firstName, r.middleName, r.lastName, r.suffix) || (r.businessName ?? '');
+}
+
+/** One hit with the fields of its full record (the index keeps a compact view only). */
+function toSearchHit(hit: Hit, full: ListRecord | undefined): SearchHit {
+  const r = full ?? hit.record;
+  const record = full ?? null;
+  return {
+    source: hit.record.source,
+    sourceTitle: findListSource(hit.record.source)?.title ?? hit.record.source,
+    recordId: hit.record.sourceRecordId,
+    kind: r.kind,
+    name: nameOf(r),
+    otherNames: [...r.akas, ...r.dbas, ...(r.kind === 'person' && r.businessName ? [r.businessName] : [])],
+    dateOfBirth: r.dateOfBirth,
+    npi: r.npi,
+    address: record?.address ?? null,
+    city: r.city,
+    state: r.state,
+    postalCode: r.postalCode,
+    specialty: record?.specialty ?? null,
+    exclusionType: r.exclusionType,
+    exclusionDate: r.exclusionDate,
+    exclusionTerm: record?.exclusionTerm ?? null,
+    reinstatementDate: r.reinstatementDate,
+    link: record?.link ?? findListSource(hit.record.source)?.officialUrl ?? null,
+    score: Math.round(hit.score * 1000) / 1000,
+    matchedOn: hit.explanation.summary,
+  };
+}
+
+/** The hits with their full records, read from the list versions the index was built from. */
+export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly Hit[]): Promise<SearchHit[]> {
+  const versions = versionIdsOf(index.version);
+  const keys = hits.flatMap((h) => {
+    const versionId = versions.get(h.record.source);
+    return versionId ? [{ versionId, recordId: h.record.sourceRecordId }] : [];
+  });
+  const records = keys.length ? await readRecords(db, keys) : new Map<string, unknown>();
+  return hits.map((h) => toSearchHit(h, records.get(`${versions.get(h.record.source)}|${h.record.sourceRecordId}`) as ListRecord | undefined));
+}
+
+/**
+ * Every list a search asked for, with the date of the copy searched. A source with no copy
+ * loaded is listed with no date and no records: the result page says it was not searched.
+ */
+export async function listsSearched(db: Db, index: MatchIndex, sources: readonly string[]): Promise<ListSearched[]> {
+  const versions = versionIdsOf(index.version);
+  const rows = await findVersions(db, sources.flatMap((s) => (versions.has(s) ? [versions.get(s)!] : [])));
+  return sources.flatMap((source) => {
+    const def = findListSource(source);
+    if (!def) return [];
+    const row = rows.find((r) => r.source === source);
+    return [{ source, title: def.title, publisher: def.publisher, officialUrl: def.officialUrl, asOf: row?.asOf ?? null, records: row?.records ?? 0 }];
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * GET /services/interactivesearch/npi/{npi}: the NPPES record of an NPI (name, entity type,
+ * status, deactivation), the exclusions carrying it and its Medicare opt-out status.
+ */
+import { checkNpi } from '#shared/identifiers';
+import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NppesRecord, type NpiSearchResult } from '#shared/interactive-search';
+import type { SourceId } from '#shared/list-record';
+import type { MatchIndex } from '#engine/match-index';
+import { checkNpiInIndex, type NpiCheck } from '#engine/npi-check';
+import { screen } from '#engine/screen';
+import type { AppContext } from '../app-context';
+import { EXCLUSION_SOURCES } from '../batches/row-screening';
+import { currentIndex } from '../batches/screener';
+import { AppError } from '../http/errors';
+import type { SearchCaller } from './caller';
+import { claimSearch } from './eligibility';
+import { listsSearched, searchHitsOf } from './hits';
+import { recordSearch } from './record';
+
+const NPI_LISTS: SourceId[] = ['nppes', 'optout', ...EXCLUSION_SOURCES];
+const STATUS_LABELS = { active: 'Active', deactivated: 'Deactivated', reactivated: 'Reactivated' } as const;
+
+async function nppesRecordOf(ctx: AppContext, index: MatchIndex, check: NpiCheck): Promise<NppesRecord | null> {
+  if (!check.found || !check.nppesRecordId) return null;
+  const hit = screen(index, { type: 'npi', npi: check.npi }, { sources: ['nppes'], limit: 1 }).hits[0];
+  const [full] = hit ? await searchHitsOf(ctx.db, index, [hit]) : [];
+  return {
+    npi: check.npi,
+    name: full?.name || check.nppesName || '',
+    entityType: check.entityType === 'organization' ? 'Organization' : check.entityType === 'individual' ? 'Individual' : null,
+    status: check.status ? STATUS_LABELS[check.status] : 'Unknown',
+    deactivationDate: check.deactivationDate,
+    reactivationDate: check.reactivationDate,
+    specialty: full?.specialty ?? null,
+    location: full ? [full.address, full.city, [full.state, full.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null : null,
+    link: full?.link ?? null,
+  };
+}
+
+export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi: string): Promise<NpiSearchResult> {
+  const valid = checkNpi(rawNpi);
+  if (!valid.ok) throw new AppError('BAD_REQUEST', valid.message, { npi: valid.message });
+  await claimSearch(ctx, caller, 'npi');
+  const npi = valid.value;
+  const index = await currentIndex(ctx);
+  const check = checkNpiInIndex(index, npi);
+  const excluded = screen(index, { type: 'npi', npi }, { sources: EXCLUSION_SOURCES, limit: 100 }).hits;
+  const optOutHit = screen(index, { type: 'npi', npi }, { sources: ['optout'], limit: 1 }).hits[0];
+  const [nppes, exclusions, optOutHits, lists] = await Promise.all([
+    nppesRecordOf(ctx, index, check),
+    searchHitsOf(ctx.db, index, excluded),
+    optOutHit ? searchHitsOf(ctx.db, index, [optOutHit]) : Promise.resolve([]),
+    listsSearched(ctx.db, index, NPI_LISTS),
+  ]);
+  const optOut = optOutHits[0];
+  const result = {
+    kind: 'npi' as const,
+    'npi-match': check.found,
+    searchedAt: ctx.now().toISOString(),
+    searchedBy: caller.kind === 'user' ? `${caller.fullName}, ${caller.clientName}` : null,
+    lists,
+    criteria: { npi },
+    nppes,
+    exclusionStatus: exclusions.length ? EXCLUSION_LABELS.found : EXCLUSION_LABELS.notFound,
+    exclusions,
+    optOutStatus: optOut ? OPT_OUT_LABELS.found : OPT_OUT_LABELS.notFound,
+    optOut: optOut ? { effectiveDate: optOut.exclusionDate, term: optOut.exclusionTerm, link: optOut.link } : null,
+  };
+  const outcome = [check.found ? `NPPES: ${nppes?.status ?? 'found'}` : 'NPI not found in NPPES', exclusions.length ? `${exclusions.length} exclusion record${exclusions.length === 1 ? '' : 's'}` : 'no exclusion', optOut ? 'opted out of Medicare' : ''];
+  return (await recordSearch(ctx, caller, result, {
+    kind: 'npi',
+    criteriaText: `NPI ${npi}`,
+    outcome: outcome.filter(Boolean).join(' · '),
+    hitCount: exclusions.length,
+    isBillable: true,
+  })) as NpiSearchResult;
+}

@@ -1,0 +1,126 @@
+/** SQL of the interactive search: callers, anonymous daily counts, stored searches, usage, list versions. */
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { anonymousSearchCounts, clients, interactiveSearches, listVersions, usageRecords, users } from '../db/schema';
+
+export type StoredSearch = typeof interactiveSearches.$inferSelect;
+export type NewSearch = typeof interactiveSearches.$inferInsert;
+
+/** The signed-in user with the client fields the search rules read. */
+export async function findSearchUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      clientName: clients.name,
+      clientState: clients.state,
+      searchOptions: clients.searchOptions,
+      trialSearchesPerMonth: clients.trialSearchesPerMonth,
+      trialEndsAt: clients.trialEndsAt,
+      accessEndsAt: clients.accessEndsAt,
+      reviewThreshold: clients.reviewThreshold,
+    })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Searches counted today for an address. */
+export async function anonymousSearchesOn(db: Db, addressHash: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ n: anonymousSearchCounts.searches })
+    .from(anonymousSearchCounts)
+    .where(and(eq(anonymousSearchCounts.addressHash, addressHash), eq(anonymousSearchCounts.day, day)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Counts one search for an address when it is under the limit, in one statement (two tabs
+ * cannot both take the last search); answers the new count, or null when the limit is reached.
+ */
+export async function takeAnonymousSearch(db: Db, addressHash: string, day: string, limit: number): Promise<number | null> {
+  if (limit <= 0) return null;
+  const rows = await db
+    .insert(anonymousSearchCounts)
+    .values({ addressHash, day, searches: 1 })
+    .onConflictDoUpdate({
+      target: [anonymousSearchCounts.addressHash, anonymousSearchCounts.day],
+      set: { searches: sql`${anonymousSearchCounts.searches} + 1` },
+      setWhere: sql`${anonymousSearchCounts.searches} < ${limit}`,
+    })
+    .returning({ n: anonymousSearchCounts.searches });
+  return rows[0]?.n ?? null;
+}
+
+/** Forgets the counts of days before the given one (they no longer limit anything). */
+export async function pruneAnonymousCounts(db: Db, beforeDay: string): Promise<void> {
+  await db.delete(anonymousSearchCounts).where(lt(anonymousSearchCounts.day, beforeDay));
+}
+
+/** Stores a search and, for a signed-in client, its usage record, in one transaction. */
+export async function insertSearch(db: Db, search: NewSearch, usage: typeof usageRecords.$inferInsert | null): Promise<StoredSearch> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(interactiveSearches).values(search).returning();
+    if (usage) await tx.insert(usageRecords).values(usage);
+    return row;
+  });
+}
+
+/** Which searches a caller sees: a client, optionally narrowed to teams or to one user. */
+export interface SearchScope {
+  clientId: number | null;
+  teamIds: number[] | null;
+  userId: number | null;
+}
+
+function scopeConditions(scope: SearchScope): SQL[] {
+  // Anonymous searches (no client) belong to nobody's history.
+  const where: SQL[] = [sql`${interactiveSearches.clientId} IS NOT NULL`];
+  if (scope.clientId !== null) where.push(eq(interactiveSearches.clientId, scope.clientId));
+  if (scope.teamIds !== null) where.push(inArray(interactiveSearches.teamId, scope.teamIds));
+  if (scope.userId !== null) where.push(eq(interactiveSearches.userId, scope.userId));
+  return where;
+}
+
+export async function findVisibleSearch(db: Db, scope: SearchScope, searchId: number): Promise<StoredSearch | null> {
+  const [row] = await db
+    .select()
+    .from(interactiveSearches)
+    .where(and(eq(interactiveSearches.id, searchId), ...scopeConditions(scope)));
+  return row ?? null;
+}
+
+/** A page of searches, newest first, with who ran each. */
+export async function listSearches(db: Db, scope: SearchScope, offset: number, limit: number) {
+  const where = and(...scopeConditions(scope));
+  const items = await db
+    .select({
+      id: interactiveSearches.id,
+      reference: interactiveSearches.reference,
+      kind: interactiveSearches.kind,
+      criteriaText: interactiveSearches.criteriaText,
+      outcome: interactiveSearches.outcome,
+      hitCount: interactiveSearches.hitCount,
+      searchedAt: interactiveSearches.searchedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(interactiveSearches)
+    .leftJoin(users, eq(users.id, interactiveSearches.userId))
+    .where(where)
+    .orderBy(desc(interactiveSearches.searchedAt), desc(interactiveSearches.id))
+    .offset(offset)
+    .limit(limit);
+  const [{ total }] = await db.select({ total: count() }).from(interactiveSearches).where(where);
+  return { items, total };
+}
+
+/** Version rows by id: the as-of date and size of each list an index version searched. */
+export async function findVersions(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: listVersions.id, source: listVersions.source, asOf: listVersions.asOf, records: listVersions.records })
+    .from(listVersions)
+    .where(inArray(listVersions.id, [...ids]));
+}

@@ -1,0 +1,72 @@
+/** Stores every search (the proof's reference, Search History) and bills a signed-in client's search. */
+import { randomBytes } from 'node:crypto';
+import type { InteractiveResult, SearchKind } from '#shared/interactive-search';
+import { priceOf } from '#shared/prices';
+import type { AppContext } from '../app-context';
+import type { SearchCaller } from './caller';
+import { insertSearch, type StoredSearch } from './queries';
+
+/** Usage record search types: billed as a search of the kind's option (NAME or NPI). */
+export const BILLED_AS = {
+  name: { searchType: 'Interactive Name Search', option: 'NAME' },
+  npi: { searchType: 'Interactive NPI Search', option: 'NPI' },
+} as const;
+
+/** A result before it is stored: everything but the id and reference. */
+export type UnsavedResult = Omit<InteractiveResult, 'searchId' | 'reference'>;
+
+/** "CL-7K3F-9QXA-2M": short enough to read out on the phone, random enough not to guess. */
+export function newReference(): string {
+  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  return `CL-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+/** The stored answer as the client receives it. */
+export function resultOf(row: Pick<StoredSearch, 'id' | 'reference' | 'result'>): InteractiveResult {
+  return { ...(row.result as UnsavedResult), searchId: row.id, reference: row.reference } as InteractiveResult;
+}
+
+export interface Outcome {
+  kind: SearchKind;
+  criteriaText: string;
+  outcome: string;
+  hitCount: number;
+  /** Billed unless the search answered nothing usable. */
+  isBillable: boolean;
+}
+
+/** Stores the search (and its usage record for a signed-in client) and answers it with its id. */
+export async function recordSearch(ctx: AppContext, caller: SearchCaller, result: UnsavedResult, outcome: Outcome): Promise<InteractiveResult> {
+  const now = new Date(result.searchedAt);
+  const isUser = caller.kind === 'user';
+  const billed = BILLED_AS[outcome.kind];
+  const usage =
+    isUser && outcome.isBillable
+      ? { clientId: caller.clientId, batchId: null, rowIndex: null, searchType: billed.searchType, searchOption: billed.option, unitPriceCents: priceOf(billed.option), quantity: 1, createdAt: now }
+      : null;
+  const row = await insertSearch(
+    ctx.db,
+    {
+      reference: newReference(),
+      clientId: isUser ? caller.clientId : null,
+      teamId: isUser ? caller.teamId : null,
+      userId: isUser ? caller.userId : null,
+      kind: outcome.kind,
+      criteriaText: outcome.criteriaText,
+      outcome: outcome.outcome,
+      hitCount: outcome.hitCount,
+      result,
+      searchedAt: now,
+    },
+    usage,
+  );
+  return resultOf(row);
+}
+
+/** "No match", "1 potential match", "3 potential matches". */
+export function matchesOutcome(count: number): string {
+  if (count === 0) return 'No match';
+  return `${count} potential match${count === 1 ? '' : 'es'}`;
+}
