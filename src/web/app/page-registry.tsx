@@ -5,6 +5,7 @@ import { TeamsPage } from '../admin/teams-page';
 import { UsersPage } from '../admin/users-page';
 import { BatchDashboardPage } from '../batches/batch-dashboard-page';
 import { UploadWizardPage } from '../batches/upload-wizard-page';
+import { ResultsPage } from '../results/results-page';
 import { LoginPage } from '../auth/login-page';
 import { ResetRequestPage } from '../auth/reset-request-page';
 import { ResetPasswordPage } from '../auth/reset-password-page';
@@ -16,6 +17,7 @@ import { ListsPage } from '../info/lists-page';
 import { PrivacyPage } from '../info/privacy-page';
 import { WhyMonthlyPage } from '../info/why-monthly-page';
 import { LandingPage } from '../landing/landing-page';
+import { RegistrationPage } from '../registration/registration-page';
 import type { BuiltPath } from './built-pages';
 
 export const PAGES: Record<BuiltPath, ComponentType> = {
@@ -35,4 +37,6 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/admin/userManagement': UsersPage,
   '/flex-search': BatchDashboardPage,
   '/flex-search/file-upload': UploadWizardPage,
+  '/flex-search/:batchId/details': ResultsPage,
+  '/registration/:plan/:invitationId?': RegistrationPage,
 };
