@@ -20,6 +20,7 @@ export const BUILT_PATHS = [
   '/admin/userManagement',
   '/flex-search',
   '/flex-search/file-upload',
+  '/flex-search/:batchId/details',
   '/registration/:plan/:invitationId?',
 ] as const;
 

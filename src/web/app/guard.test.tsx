@@ -80,7 +80,7 @@ describe('navigation guard', () => {
 
   it('redirects unknown paths and routes whose page is not built yet to the landing page', async () => {
     stubServer({ 'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user'] })) });
-    for (const path of ['/no/such/page', '/flex-search/7/details', '/npi/apidoc']) {
+    for (const path of ['/no/such/page', '/searchhistory/main', '/npi/apidoc']) {
       const { router, unmount } = renderApp(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
       unmount();

@@ -5,6 +5,7 @@ import { TeamsPage } from '../admin/teams-page';
 import { UsersPage } from '../admin/users-page';
 import { BatchDashboardPage } from '../batches/batch-dashboard-page';
 import { UploadWizardPage } from '../batches/upload-wizard-page';
+import { ResultsPage } from '../results/results-page';
 import { LoginPage } from '../auth/login-page';
 import { ResetRequestPage } from '../auth/reset-request-page';
 import { ResetPasswordPage } from '../auth/reset-password-page';
@@ -36,5 +37,6 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/admin/userManagement': UsersPage,
   '/flex-search': BatchDashboardPage,
   '/flex-search/file-upload': UploadWizardPage,
+  '/flex-search/:batchId/details': ResultsPage,
   '/registration/:plan/:invitationId?': RegistrationPage,
 };

@@ -39,7 +39,7 @@ describe('Batch dashboard', () => {
     expect(within(emptyRow).getByText('Completed')).toBeTruthy();
   });
 
-  it('shows raw statuses, red for Error, plain text while the results page is not built, and progress while running', async () => {
+  it('shows raw statuses, red for Error, a link to the results of a Completed batch, and progress while running', async () => {
     const running = makeBatch({ fileName: 'running.csv', status: 'Processing', recordCount: 200, rowsDone: 50 });
     const failed = makeBatch({ fileName: 'failed.csv', status: 'Error' });
     const done = makeBatch({ fileName: 'done.csv', hits: 1, toReview: 1 });
@@ -50,8 +50,7 @@ describe('Batch dashboard', () => {
     expect(within(runningRow).getByRole('progressbar', { name: 'Progress of running.csv' }).getAttribute('aria-valuenow')).toBe('25');
     expect(within(await rowOf('failed.csv')).getByText('Error').getAttribute('style')).toContain('red');
     const doneStatus = within(await rowOf('done.csv')).getByText('Results to Review');
-    expect(doneStatus.closest('a')).toBeNull();
-    expect(doneStatus.getAttribute('style')).toContain('dark');
+    expect(doneStatus.closest('a')?.getAttribute('href')).toBe(`/flex-search/${done.batchId}/details`);
     expect(within(await rowOf('done.csv')).queryByRole('progressbar')).toBeNull();
   });
 

@@ -1,15 +1,9 @@
 // @vitest-environment jsdom
 import '../test-setup';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
 import { makeBatch, SEARCH_TYPE_LIST } from './batch-fixtures';
-
-// Once the results page is built (a later issue), a Completed batch's status links to it.
-vi.mock('../app/built-pages', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../app/built-pages')>();
-  return { ...original, isBuiltPath: (path: string) => path === '/flex-search/:batchId/details' || original.isBuiltPath(path) };
-});
 
 describe('Batch status link', () => {
   it('links the status of a Completed batch to its details, and not that of a running one', async () => {

@@ -1,14 +1,10 @@
 /** The batch history table: marker, file, date, uploader, counts, status (with progress), actions. */
 import { Anchor, Box, Progress, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { isBuiltPath } from '../app/built-pages';
 import { statusTextColor } from '../app/theme';
 import { formatUtcDate, hasDetails, isCleanBatch, isRunning, statusTextOf } from './batch-display';
 import { BatchActions } from './batch-actions';
 import type { BatchItem } from './batches-api';
-
-// The results page comes with a later issue; until it is built the status is plain text.
-const DETAILS_ROUTE = '/flex-search/:batchId/details';
 
 export function BatchTable({ batches, isSystemAdmin }: { batches: BatchItem[]; isSystemAdmin: boolean }) {
   if (batches.length === 0) return <Text c="dimmed">No batch matches these filters.</Text>;
@@ -73,7 +69,7 @@ export function StatusCell({ batch }: { batch: BatchItem }) {
   const text = statusTextOf(batch);
   const color = statusTextColor(text);
   const label =
-    hasDetails(batch) && isBuiltPath(DETAILS_ROUTE) ? (
+    hasDetails(batch) ? (
       <Anchor component={Link} to={`/flex-search/${batch.batchId}/details`} fw={500}>
         {text}
       </Anchor>

@@ -1,0 +1,39 @@
+/** The Reports menu: Audit Report and, when exclusions were searched, Exclusion Records Returned Report, each as PDF or CSV. */
+import { Button, Menu } from '@mantine/core';
+
+export interface ReportsMenuProps {
+  batchId: number;
+  hasExclusions: boolean;
+}
+
+const REPORTS = [
+  { path: 'auditreport', title: 'Audit Report', needsExclusions: false },
+  { path: 'exclusionrecordsreport', title: 'Exclusion Records Returned Report', needsExclusions: true },
+] as const;
+
+export const reportUrl = (batchId: number, path: string, format: 'pdf' | 'csv') => `/services/flexsearchs/${batchId}/${path}?format=${format}`;
+
+export function ReportsMenu({ batchId, hasExclusions }: ReportsMenuProps) {
+  const reports = REPORTS.filter((r) => hasExclusions || !r.needsExclusions);
+  return (
+    <Menu position="bottom-end" shadow="md" withinPortal>
+      <Menu.Target>
+        <Button variant="default" rightSection={<span aria-hidden="true">▾</span>}>
+          Reports
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {reports.map((report) => (
+          <div key={report.path} role="group" aria-label={report.title}>
+            <Menu.Label>{report.title}</Menu.Label>
+            {(['pdf', 'csv'] as const).map((format) => (
+              <Menu.Item key={format} component="a" href={reportUrl(batchId, report.path, format)} download aria-label={`${report.title} (${format.toUpperCase()})`}>
+                Download {format.toUpperCase()}
+              </Menu.Item>
+            ))}
+          </div>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

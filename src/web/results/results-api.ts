@@ -1,0 +1,113 @@
+/** Calls of the batch results page, through the app's one api helper and the shared contracts. */
+import { BatchInfoSchema } from '#shared/batches';
+import { MESSAGES } from '#shared/messages';
+import {
+  ExclusionChangeResponseSchema,
+  ExclusionPageSchema,
+  MatchDetailSchema,
+  NpiChangeResponseSchema,
+  NpiPageSchema,
+  RESULT_PATHS,
+  SourceOptionListSchema,
+  SsdmfChangeResponseSchema,
+  SsdmfPageSchema,
+  type ReviewStatus,
+} from '#shared/results';
+import { api, isApiError } from '../app/api';
+
+export type {
+  ExclusionRecord,
+  MatchDetail,
+  MatchExplanation,
+  NpiResult,
+  ScGroup,
+  SsdmfResult,
+  ReviewStatus,
+  HistoryEntry,
+  DetailSection,
+  DetailValue,
+} from '#shared/results';
+
+type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+
+/** Query string in the spec's bracket style for arrays (status[]=A&status[]=B); empty values are left out. */
+export function toQuery(params: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(`${key}[]`, item);
+    else search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+export const fetchBatchInfo = (batchId: number) => api(`/services/flexsearchs/${batchId}`, { schema: BatchInfoSchema });
+export const fetchSources = () => api('/services/utils/sources', { schema: SourceOptionListSchema });
+
+export interface ExclusionListQuery {
+  page: number;
+  limits: number;
+  sort: 'ASC' | 'DESC';
+  sc: string;
+  status: string[];
+  sources: string[];
+}
+
+export const fetchExclusions = (batchId: number, q: ExclusionListQuery) =>
+  api(RESULT_PATHS.exclusions(batchId) + toQuery({ ...q, sc: q.sc.trim(), requireTotal: true }), { schema: ExclusionPageSchema });
+
+export interface NpiListQuery {
+  page: number;
+  limits: number;
+  searchCriteria: string;
+  recordStatus: string[];
+  npiStatus: string[];
+  optOutStatus: string | null;
+  exclusionStatus: string | null;
+}
+
+export const fetchNpiResults = (batchId: number, q: NpiListQuery) =>
+  api(RESULT_PATHS.npi(batchId) + toQuery({ ...q, searchCriteria: q.searchCriteria.trim(), requireTotal: true }), { schema: NpiPageSchema });
+
+export interface SsdmfListQuery {
+  page: number;
+  limits: number;
+  searchCriteria: string;
+  recordStatus: string[];
+  ssdmfStatus: string | null;
+}
+
+export const fetchSsdmfResults = (batchId: number, q: SsdmfListQuery) =>
+  api(RESULT_PATHS.ssdmf(batchId) + toQuery({ ...q, searchCriteria: q.searchCriteria.trim(), requireTotal: true }), { schema: SsdmfPageSchema });
+
+/** Which record the drawer shows: the tab it belongs to and its ids. */
+export type DetailTarget =
+  | { resultType: 'exclusions'; id: number }
+  | { resultType: 'npi'; id: number }
+  | { resultType: 'ssdmf'; id: number | null; searchId: number };
+
+export function fetchDetail(batchId: number, target: DetailTarget) {
+  const path =
+    target.resultType === 'exclusions'
+      ? RESULT_PATHS.exclusion(batchId, target.id)
+      : target.resultType === 'npi'
+        ? RESULT_PATHS.npiDetail(batchId, target.id)
+        : // A row not found on the SSDMF has no record id; its search id names it.
+          RESULT_PATHS.ssdmfDetail(batchId, target.id ?? target.searchId, target.searchId);
+  return api(path, { schema: MatchDetailSchema });
+}
+
+const body = (newStatus: string, comment: string) => ({ newStatus: newStatus as ReviewStatus, comment });
+
+export const changeExclusions = (batchId: number, ids: number[], newStatus: string, comment: string) =>
+  api(RESULT_PATHS.changeExclusions(batchId, ids), { method: 'PUT', body: body(newStatus, comment), schema: ExclusionChangeResponseSchema });
+export const changeNpi = (batchId: number, ids: number[], newStatus: string, comment: string) =>
+  api(RESULT_PATHS.changeNpi(batchId, ids), { method: 'PUT', body: body(newStatus, comment), schema: NpiChangeResponseSchema });
+export const changeSsdmf = (batchId: number, ids: number[], newStatus: string, comment: string) =>
+  api(RESULT_PATHS.changeSsdmf(batchId, ids), { method: 'PUT', body: body(newStatus, comment), schema: SsdmfChangeResponseSchema });
+
+/** The server's message for a failed call, the generic one otherwise (spec §8: no specific message). */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : MESSAGES.genericError;
+}

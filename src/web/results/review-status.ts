@@ -1,0 +1,18 @@
+/** Review statuses as reviewers see them (spec §4): the contract's labels and tones, as Mantine colours. */
+import { REVIEW_STATUS_LABELS, REVIEW_STATUS_TONES, REVIEW_TONE_COLORS, type ReviewStatus, type ReviewTone } from '#shared/results';
+
+export function reviewStatusLabel(status: string): string {
+  return REVIEW_STATUS_LABELS[status as ReviewStatus] ?? status;
+}
+
+/**
+ * Colour of each status: to review amber, under review blue (work in hand), confirmed match
+ * red, cleared green. The tones are the contract's; Under Review gets its own hue so the two
+ * open statuses can be told apart in a list.
+ */
+export function reviewStatusColor(status: string): string {
+  if (status === 'UNDER_REVIEW') return 'brand';
+  return REVIEW_TONE_COLORS[REVIEW_STATUS_TONES[status as ReviewStatus]] ?? 'gray';
+}
+
+export const toneColor = (tone: ReviewTone): string => REVIEW_TONE_COLORS[tone];
