@@ -68,9 +68,11 @@ export async function benchBatch(): Promise<Figure[]> {
       // Known issue (see the session note): in this in-process harness the batch can stall after its first chunk.
       if (performance.now() - started > 300_000) throw new Error('the batch did not complete in 5 minutes');
       const t = performance.now();
-      const list = (await http.getJson('/services/flexsearchs')) as { items: { batchId: number; status: string }[] };
+      const list = (await http.getJson('/services/flexsearchs')) as { items: { batchId: number; status: string; rowsDone: number }[] };
       latencies.push(performance.now() - t);
-      status = list.items.find((i) => i.batchId === batchId)?.status ?? '';
+      const item = list.items.find((i) => i.batchId === batchId);
+      status = item?.status ?? '';
+      if (process.env.BENCH_VERBOSE) console.error(`${((performance.now() - started) / 1000).toFixed(1)} s ${status} ${item?.rowsDone ?? 0}/${ROWS} (${latencies.at(-1)!.toFixed(0)} ms)`);
       if (status === 'Error' || status.startsWith('Internal')) throw new Error(`the batch ended as ${status}`);
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -39,13 +39,19 @@ export async function readRows(db: Db, batchId: number, firstRow: number, rowCou
 /** The full list records behind hits, by (version id, record id). */
 export async function readRecords(db: Db, keys: readonly { versionId: number; recordId: string }[]) {
   const out = new Map<string, unknown>();
-  for (let i = 0; i < keys.length; i += 2000) {
-    const slice = keys.slice(i, i + 2000);
-    const pairs = sql.join(slice.map((k) => sql`(${k.versionId}::int, ${k.recordId}::text)`), sql`, `);
+  const unique = [...new Map(keys.map((k) => [`${k.versionId}|${k.recordId}`, k])).values()];
+  // A recordset joined on the key uses the primary key per pair; a row-value IN list of thousands
+  // of pairs is compared against every list record instead (minutes on PGlite).
+  for (let i = 0; i < unique.length; i += 5000) {
+    const slice = unique.slice(i, i + 5000);
+    const wanted = JSON.stringify(slice.map((k) => ({ v: k.versionId, r: k.recordId })));
     const rows = await db
       .select({ versionId: listRecords.versionId, recordId: listRecords.recordId, data: listRecords.data })
       .from(listRecords)
-      .where(sql`(${listRecords.versionId}, ${listRecords.recordId}) IN (${pairs})`);
+      .innerJoin(
+        sql`jsonb_to_recordset(${wanted}::jsonb) as wanted(v int, r text)`,
+        sql`${listRecords.versionId} = wanted.v and ${listRecords.recordId} = wanted.r`,
+      );
     for (const r of rows) out.set(`${r.versionId}|${r.recordId}`, r.data);
   }
   return out;
@@ -59,6 +65,8 @@ export interface ChunkWrite {
   results: (typeof batchResults.$inferInsert)[];
   usage: (typeof usageRecords.$inferInsert)[];
   now: Date;
+  /** Runs in the write transaction once the results are in (review carries clearings forward, ADR 015). */
+  afterResults?: (tx: Db) => Promise<unknown>;
 }
 
 export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
@@ -79,6 +87,7 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
     const inChunk = and(eq(batchResults.batchId, w.batchId), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
     await tx.delete(batchResults).where(inChunk);
     for (let i = 0; i < w.results.length; i += 1000) await tx.insert(batchResults).values(w.results.slice(i, i + 1000));
+    if (w.afterResults) await w.afterResults(tx as unknown as Db);
     for (let i = 0; i < w.usage.length; i += 2000) await tx.insert(usageRecords).values(w.usage.slice(i, i + 2000)).onConflictDoNothing();
     await tx.update(batchChunks).set({ status: 'done', doneAt: w.now }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
     const [progress] = await tx
