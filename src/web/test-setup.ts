@@ -1,6 +1,6 @@
 /** jsdom gaps Mantine needs, Testing Library cleanup, and console.error failing the test. */
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { cleanNotifications } from '@mantine/notifications';
 
 if (!window.matchMedia) {
@@ -32,6 +32,9 @@ window.scrollTo = () => {};
 // jsdom does not implement pseudo-element styles; Mantine asks for them.
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// Lazy pages and first renders can take seconds when the whole suite shares two cores.
+configure({ asyncUtilTimeout: 8000 });
 
 let errors: unknown[][] = [];
 beforeEach(() => {
