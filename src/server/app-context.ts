@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { IndexStore } from './screening/index-store';
+import type { PaymentProvider } from './billing/provider';
 
 export interface AppContext {
   db: Db;
@@ -14,6 +15,8 @@ export interface AppContext {
   jobs: JobQueue | null;
   /** The match index of the active lists (absent where nothing screens, e.g. the jobs-only worker). */
   screening?: IndexStore | null;
+  /** The payment provider; absent means the configured one (billing/payments.ts, ADR 018). */
+  payments?: PaymentProvider;
   /** The clock, replaceable in tests. */
   now: () => Date;
 }

@@ -8,9 +8,11 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { batchRoutes } from './batches/routes';
+import { billingRoutes } from './billing/routes';
 import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
 import { installAccessControl } from './http/access';
@@ -51,6 +53,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   adminRoutes(app, ctx);
   listRoutes(app, ctx);
   batchRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  billingRoutes(app, ctx);
   interactiveSearchRoutes(app, ctx);
 
   const webDir = ctx.config.webDir;

@@ -51,6 +51,16 @@ export const EnvSchema = z.object({
   BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(100_000).default(2000),
   /** Worker threads screening batch chunks (0: on the job's own thread). */
   BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** Braintree credentials (all three, or none for the offline payment provider, ADR 018). */
+  BRAINTREE_MERCHANT_ID: optionalText,
+  BRAINTREE_PUBLIC_KEY: optionalText,
+  BRAINTREE_PRIVATE_KEY: optionalText,
+  BRAINTREE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Cron (UTC) of the daily billing check (invoices on the first business day), or "off". */
+  BILLING_SCHEDULE: z
+    .string()
+    .default('0 7 * * *')
+    .refine((v) => v === 'off' || v.trim().split(/\s+/).length === 5, 'a 5-field cron expression or "off"'),
 });
 
 const ListUrlsSchema = z.record(z.string(), z.union([z.string().url(), z.array(z.string().url()).min(1)]));
@@ -98,11 +108,20 @@ export interface AppConfig {
   fileEncryptionKey: string | undefined;
   batchChunkRows: number;
   batchScreenWorkers: number;
+  /** Braintree credentials; undefined means the offline payment provider. */
+  braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
+  /** Cron of the daily billing check; null when off. */
+  billingSchedule: string | null;
 }
 
 /** Parses the environment; throws one error listing every problem. */
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.superRefine((e, ctx) => {
+    const braintree = [e.BRAINTREE_MERCHANT_ID, e.BRAINTREE_PUBLIC_KEY, e.BRAINTREE_PRIVATE_KEY];
+    if (braintree.some(Boolean) && !braintree.every(Boolean)) {
+      ctx.addIssue({ code: 'custom', path: ['BRAINTREE_MERCHANT_ID'], message: 'set BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together, or none' });
+    }
+  }).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -135,6 +154,11 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     fileEncryptionKey: env.FILE_ENCRYPTION_KEY,
     batchChunkRows: env.BATCH_CHUNK_ROWS,
     batchScreenWorkers: env.BATCH_SCREEN_WORKERS,
+    braintree:
+      env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY
+        ? { merchantId: env.BRAINTREE_MERCHANT_ID, publicKey: env.BRAINTREE_PUBLIC_KEY, privateKey: env.BRAINTREE_PRIVATE_KEY, environment: env.BRAINTREE_ENVIRONMENT }
+        : undefined,
+    billingSchedule: env.BILLING_SCHEDULE === 'off' ? null : env.BILLING_SCHEDULE,
   };
 }
 

@@ -1,5 +1,6 @@
 /** Every background job of the app, in one list. */
 import { screenBatchJob, screenChunkJob } from '../batches/jobs';
+import { billingDayJob } from '../billing/jobs';
 import { checkListUpdatesJob } from '../lists/jobs';
 import type { JobDefinition } from './job';
 
@@ -7,4 +8,5 @@ export const JOBS: readonly JobDefinition<never>[] = [
   checkListUpdatesJob as JobDefinition<never>,
   screenBatchJob as JobDefinition<never>,
   screenChunkJob as JobDefinition<never>,
+  billingDayJob as JobDefinition<never>,
 ];

@@ -1,0 +1,85 @@
+/** Routes of sign-up, invitations and the account page (spec §7). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AccountDetailsSchema,
+  InviteCoworkerInputSchema,
+  InviteCoworkerResponseSchema,
+  SearchOptionsInputSchema,
+  TeamOptionInputSchema,
+  UpgradeTrialInputSchema,
+} from '#shared/account';
+import {
+  CreateAccountInputSchema,
+  CreateAccountQuerySchema,
+  CreateAccountResponseSchema,
+  InvitationSchema,
+  InviteIdParamsSchema,
+  ValidateUserInputSchema,
+  ValidateUserResponseSchema,
+} from '#shared/registration';
+import type { AppContext } from '../app-context';
+import { unauthenticated } from '../http/errors';
+import { sendCreationFailure, UserCreationFailure } from './creation-error';
+import { accountDetails } from './details';
+import { inviteCoworker, loadInvitation } from './invitations';
+import { addSearchOptions, cancelAccount, changeTeamPlan, reactivateAccount, upgradeTrial } from './plan-changes';
+import { createAccount, validateSignUp } from './registration';
+
+/** The signed-in caller acting on their own client. */
+export function ownerOf(request: FastifyRequest) {
+  const auth = request.auth;
+  if (!auth) throw unauthenticated();
+  return { userId: auth.userId, username: auth.username, clientId: auth.clientId, ip: request.ip };
+}
+
+/** Absolute base of links in mails: PUBLIC_URL when set, else the request's own origin. */
+const baseUrl = (request: FastifyRequest, publicUrl: string | undefined) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+
+export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/services/user/validate', { schema: { body: ValidateUserInputSchema, response: { 200: ValidateUserResponseSchema } } }, async (request, reply) => {
+    try {
+      await validateSignUp(ctx, request.body.userInfo, ctx.now());
+      return { valid: true as const };
+    } catch (error) {
+      if (error instanceof UserCreationFailure) return sendCreationFailure(reply, error);
+      throw error;
+    }
+  });
+
+  r.post(
+    '/services/account',
+    { schema: { body: CreateAccountInputSchema, querystring: CreateAccountQuerySchema, response: { 201: CreateAccountResponseSchema } } },
+    async (request, reply) => {
+      try {
+        const created = await createAccount(ctx, { ...request.body, deviceId: request.query.deviceId, ip: request.ip });
+        return reply.code(201).send(created);
+      } catch (error) {
+        if (error instanceof UserCreationFailure) return sendCreationFailure(reply, error);
+        throw error;
+      }
+    },
+  );
+
+  r.get('/services/user/invite/:inviteId', { schema: { params: InviteIdParamsSchema, response: { 200: InvitationSchema } } }, async (request) =>
+    loadInvitation(ctx, request.params.inviteId),
+  );
+
+  const details = { response: { 200: AccountDetailsSchema } };
+  r.get('/services/account', { schema: details }, async (request) => accountDetails(ctx, ownerOf(request).clientId));
+  r.put('/services/account', { schema: { body: UpgradeTrialInputSchema, ...details } }, async (request) => upgradeTrial(ctx, ownerOf(request), request.body));
+  r.put('/services/account/searchoptions', { schema: { body: SearchOptionsInputSchema, ...details } }, async (request) =>
+    addSearchOptions(ctx, ownerOf(request), request.body),
+  );
+  r.put('/services/account/teamoptions', { schema: { body: TeamOptionInputSchema, ...details } }, async (request) =>
+    changeTeamPlan(ctx, ownerOf(request), request.body),
+  );
+  r.put('/services/account/cancel', { schema: details }, async (request) => cancelAccount(ctx, ownerOf(request)));
+  r.put('/services/account/reactivate', { schema: details }, async (request) => reactivateAccount(ctx, ownerOf(request)));
+
+  r.post('/services/account/invitations', { schema: { body: InviteCoworkerInputSchema, response: { 200: InviteCoworkerResponseSchema } } }, async (request) =>
+    inviteCoworker(ctx, ownerOf(request), request.body, baseUrl(request, ctx.config.publicUrl)),
+  );
+}

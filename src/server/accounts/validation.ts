@@ -1,0 +1,49 @@
+/** Server-side checks of a sign-up form (spec §5): the shared rules, the word list, username use. */
+import {
+  REGISTRATION_MESSAGES,
+  validateRegistration,
+  type ParsedUserInfo,
+  type RegistrationField,
+  type UserCreationError,
+} from '#shared/registration';
+import type { Db } from '../db/client';
+import { isDictionaryWord } from '../auth/dictionary';
+import { isUsernameTaken } from '../auth/queries';
+import { UserCreationFailure } from './creation-error';
+
+export interface InvitationFacts {
+  email: string;
+  companyName: string;
+}
+
+/** Throws the first problem's code with every field at fault; resolves when the form may be saved. */
+export async function validateUserInfo(db: Db, info: ParsedUserInfo, invitation: InvitationFacts | null): Promise<void> {
+  const fields: Partial<Record<RegistrationField, string>> = validateRegistration(info, { isInvitation: invitation !== null, isDictionaryWord });
+  if (!fields.username && (await isUsernameTaken(db, info.username))) fields.username = REGISTRATION_MESSAGES.usernameTaken;
+  if (invitation && !fields.email && info.email.toLowerCase() !== invitation.email.toLowerCase()) {
+    fields.email = REGISTRATION_MESSAGES.invitationEmailMismatch;
+  }
+  if (invitation && !fields.companyName && info.companyName !== invitation.companyName) fields.companyName = REGISTRATION_MESSAGES.fieldInvalid;
+  const entries = Object.entries(fields) as [RegistrationField, string][];
+  if (entries.length === 0) return;
+
+  const code = codeOf(fields);
+  // The spec maps password codes to both password fields.
+  if (code === 'INVALID_PASSWORD' || code === 'PASSWORDS_DO_NOT_MATCH') {
+    const text = fields.password ?? fields.verifyPassword!;
+    fields.password ??= text;
+    fields.verifyPassword ??= text;
+  }
+  throw new UserCreationFailure(code, [...new Set(entries.map(([, m]) => m))], fields);
+}
+
+function codeOf(fields: Partial<Record<RegistrationField, string>>): UserCreationError {
+  const values = Object.values(fields);
+  if (values.includes(REGISTRATION_MESSAGES.required)) return 'REQUIRED_FIELD_MISSING';
+  if (fields.email) return 'INVALID_EMAIL';
+  if (fields.password) return 'INVALID_PASSWORD';
+  if (fields.verifyPassword) return 'PASSWORDS_DO_NOT_MATCH';
+  if (fields.username === REGISTRATION_MESSAGES.usernameTaken) return 'USERNAME_TAKEN';
+  if (fields.username) return 'INVALID_USERNAME';
+  return 'INVALID_FIELD';
+}
