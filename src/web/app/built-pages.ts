@@ -22,6 +22,7 @@ export const BUILT_PATHS = [
   '/flex-search/file-upload',
   '/flex-search/:batchId/details',
   '/registration/:plan/:invitationId?',
+  '/account-details',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -18,6 +18,7 @@ import { PrivacyPage } from '../info/privacy-page';
 import { WhyMonthlyPage } from '../info/why-monthly-page';
 import { LandingPage } from '../landing/landing-page';
 import { RegistrationPage } from '../registration/registration-page';
+import { AccountDetailsPage } from '../account/account-details-page';
 import type { BuiltPath } from './built-pages';
 
 export const PAGES: Record<BuiltPath, ComponentType> = {
@@ -39,4 +40,5 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/flex-search/file-upload': UploadWizardPage,
   '/flex-search/:batchId/details': ResultsPage,
   '/registration/:plan/:invitationId?': RegistrationPage,
+  '/account-details': AccountDetailsPage,
 };

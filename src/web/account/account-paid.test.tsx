@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import '../test-setup';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ACCOUNT_MESSAGES, cancelNotice } from '#shared/account';
+import { apiError, json } from '../test-utils';
+import { INVOICES, PAID, renderAccount } from './account-test-kit';
+
+const card = (name: string) => screen.getByRole('region', { name });
+const click = (name: string, within_: HTMLElement = document.body) => fireEvent.click(within(within_).getByRole('button', { name }));
+
+describe('Account Overview, paid view', () => {
+  it('shows the plan, this month’s charges with unit price, quantity and total, the next billing date and the card', async () => {
+    renderAccount(PAID);
+    await screen.findByRole('heading', { name: 'Your plan' });
+    expect(within(card('Your plan')).getByText('Single Team')).toBeTruthy();
+    const charges = screen.getByRole('table', { name: "This month's charges" });
+    const rows = within(charges).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('Single Team plan$30.001$30.00');
+    expect(rows).toContain('Name Search$0.15120$18.00');
+    expect(rows).toContain('NPI Search$0.203$0.60');
+    expect(rows).toContain('Month to date$48.60');
+    expect(card('Billing and payment').textContent).toContain('December 1, 2026');
+    expect(card('Billing and payment').textContent).toContain('ending in 1881');
+    expect(screen.getByRole('region', { name: 'Need help?' })).toBeTruthy();
+  });
+
+  it('lists invoices with a PDF link each', async () => {
+    renderAccount(PAID);
+    const link = await screen.findByRole('link', { name: `Download invoice ${INVOICES[0].number} (PDF)` });
+    expect(link.getAttribute('href')).toBe('/services/account/invoices/9/pdf');
+    expect(within(screen.getByRole('table', { name: 'Invoices' })).getByText('October 2026')).toBeTruthy();
+  });
+
+  it('adds search types, with existing ones disabled, and sends the full list', async () => {
+    const { server } = renderAccount(PAID, { 'PUT /services/account/searchoptions': () => json(200, { ...PAID, searchOptions: ['NAME', 'NPI', 'SSNDMF'] }) });
+    const types = await screen.findByRole('region', { name: 'Search types' });
+    const name = within(types).getByRole('checkbox', { name: /Name Search/ }) as HTMLInputElement;
+    expect(name.checked && name.disabled).toBe(true);
+    expect((within(types).getByRole('checkbox', { name: /NPI Search/ }) as HTMLInputElement).disabled).toBe(true);
+    const add = within(types).getByRole('button', { name: 'Add search types' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.click(within(types).getByRole('checkbox', { name: /SSN Death Master File/ }));
+    click('Add search types', types);
+    expect(await screen.findByText(ACCOUNT_MESSAGES.searchTypesUpdated)).toBeTruthy();
+    expect(server.requests.find((r) => r.path === '/services/account/searchoptions')!.body).toEqual(['NAME', 'NPI', 'SSNDMF']);
+  });
+
+  it("says 'Search Types uodate failed. Error: ' with the server's text", async () => {
+    renderAccount(PAID, { 'PUT /services/account/searchoptions': () => apiError(400, 'BAD_REQUEST', 'Search types cannot be removed.') });
+    const types = await screen.findByRole('region', { name: 'Search types' });
+    fireEvent.click(within(types).getByRole('checkbox', { name: /OFAC/ }));
+    click('Add search types', types);
+    expect(await screen.findByText('Search Types uodate failed. Error: Search types cannot be removed.')).toBeTruthy();
+  });
+
+  it('upgrades the team plan to unlimited teams', async () => {
+    const { server } = renderAccount(PAID, { 'PUT /services/account/teamoptions': () => json(200, { ...PAID, teamType: 'MULTI_TEAM' }) });
+    click('Upgrade to Unlimited Teams', await screen.findByRole('region', { name: 'Your plan' }));
+    click('Upgrade', await screen.findByRole('dialog', { name: 'Upgrade to Unlimited Teams?' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.teamPlanUpdated)).toBeTruthy();
+    expect(server.requests.find((r) => r.path === '/services/account/teamoptions')!.body).toBe('MULTI_TEAM');
+    await waitFor(() => expect(within(card('Your plan')).getByText('Unlimited Teams')).toBeTruthy());
+  });
+
+  it("says 'Team Plan uodate failed. Error: ' with the server's text", async () => {
+    renderAccount(PAID, { 'PUT /services/account/teamoptions': () => apiError(409, 'CONFLICT', 'Your account already has this team plan.') });
+    click('Upgrade to Unlimited Teams', await screen.findByRole('region', { name: 'Your plan' }));
+    click('Upgrade', await screen.findByRole('dialog'));
+    expect(await screen.findByText('Team Plan uodate failed. Error: Your account already has this team plan.')).toBeTruthy();
+  });
+
+  it('blocks the downgrade to a single team with the info toast', async () => {
+    const { server } = renderAccount({ ...PAID, teamType: 'MULTI_TEAM' });
+    click('Change to Single Team', await screen.findByRole('region', { name: 'Your plan' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.downgradeInfo)).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('cancels with a notice giving the date access ends, then reactivates', async () => {
+    const cancelled = { ...PAID, state: 'disabling' as const, disabling: true, accessEndsOn: '2026-12-01' };
+    renderAccount(PAID, {
+      'PUT /services/account/cancel': () => json(200, cancelled),
+      'PUT /services/account/reactivate': () => json(200, PAID),
+    });
+    click('Cancel account', await screen.findByRole('region', { name: 'Your plan' }));
+    click('Cancel account', await screen.findByRole('dialog', { name: 'Cancel your account?' }));
+    // The toast and the notice that stays on the page.
+    await waitFor(() => expect(screen.getAllByText(cancelNotice('2026-12-01'))).toHaveLength(2));
+    expect(cancelNotice('2026-12-01')).toContain('December 1, 2026');
+    click('Reactivate');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull());
+    expect(within(card('Your plan')).getByRole('button', { name: 'Cancel account' })).toBeTruthy();
+  });
+
+  it('updates the card with a new nonce', async () => {
+    const { server } = renderAccount(PAID, { 'PUT /services/braintree/customer/cust-42': () => json(200, { ok: true }) });
+    click('Update card', await screen.findByRole('region', { name: 'Billing and payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update card' });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Mastercard ending 4444/ }));
+    click('Save card', dialog);
+    expect(await screen.findByText(ACCOUNT_MESSAGES.cardUpdated)).toBeTruthy();
+    expect(server.requests.find((r) => r.method === 'PUT' && r.path === '/services/braintree/customer/cust-42')!.body).toEqual({ nonce: 'fake-valid-mastercard-nonce' });
+  });
+});

@@ -1,0 +1,75 @@
+/** Invoices: every monthly bill with its status, and its PDF. */
+import { Alert, Anchor, Badge, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatCents, formatLongDate, type InvoiceStatus } from '#shared/account';
+import { accountKeys, fetchInvoices, invoicePdfUrl } from './account-api';
+import { serverText } from './use-account-change';
+
+const STATUS: Record<InvoiceStatus, { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'gray' },
+  paid: { label: 'Paid', color: 'green' },
+  failed: { label: 'Payment failed', color: 'red' },
+};
+
+/** 'YYYY-MM' → 'October 2026'. */
+const monthOf = (period: string) => formatLongDate(`${period}-01`).replace(/ 1,/, '');
+
+export function InvoicesCard() {
+  const invoices = useQuery({ queryKey: accountKeys.invoices, queryFn: fetchInvoices });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-invoices">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="account-invoices">
+          Invoices
+        </Title>
+        {invoices.isPending && <Loader size="sm" aria-label="Loading invoices" />}
+        {invoices.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {serverText(invoices.error)}
+          </Alert>
+        )}
+        {invoices.data?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No invoices yet. The first one is issued on the first business day of next month.
+          </Text>
+        )}
+        {invoices.data && invoices.data.length > 0 && (
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing={6} fz="sm" aria-label="Invoices">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Invoice</Table.Th>
+                  <Table.Th>Month</Table.Th>
+                  <Table.Th>Issued</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>PDF</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.data.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td>{invoice.number}</Table.Td>
+                    <Table.Td>{monthOf(invoice.period)}</Table.Td>
+                    <Table.Td>{formatLongDate(invoice.issuedOn)}</Table.Td>
+                    <Table.Td ta="right">{formatCents(invoice.totalCents)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={STATUS[invoice.status].color} title={invoice.lastError ?? undefined}>
+                        {STATUS[invoice.status].label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor href={invoicePdfUrl(invoice.id)} download aria-label={`Download invoice ${invoice.number} (PDF)`}>
+                        Download
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

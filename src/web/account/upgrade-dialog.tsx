@@ -1,0 +1,115 @@
+/** Trial upgrade (spec §2): four steps (plan, search options, payment info, confirm) that make the trial a paid company account. */
+import { useRef, useState } from 'react';
+import { Button, Group, Modal, Stack, Stepper, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { ACCOUNT_MESSAGES, formatCents, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES, type AccountDetails } from '#shared/account';
+import { SEARCH_PRICE_CENTS } from '#shared/prices';
+import { REGISTRATION_MESSAGES } from '#shared/registration';
+import type { SearchOption, TeamType } from '#shared/teams';
+import { showToast } from '../app/toasts';
+import { CardForm } from '../registration/card-form';
+import type { CardFormHandle, CardResult } from '../registration/card-form-types';
+import { MonthlyTotal, SearchOptionsChoice, TeamTypeChoice } from '../registration/plan-choices';
+import { upgradeTrial } from './account-api';
+import { useAccountChange } from './use-account-change';
+
+/** For a trial the NAME option is disabled (spec §4): it is always part of the plan. */
+const TRIAL_LOCKED: SearchOption[] = ['NAME'];
+
+export function UpgradeDialog({ account, onClose }: { account: AccountDetails; onClose: () => void }) {
+  const [step, setStep] = useState(0);
+  const [teamType, setTeamType] = useState<TeamType | null>(null);
+  const [teamError, setTeamError] = useState<string | null>(null);
+  const [options, setOptions] = useState<SearchOption[]>(() => [...new Set<SearchOption>(['NAME', ...account.searchOptions])]);
+  const [card, setCard] = useState<CardResult | null>(null);
+  const [isAsking, setAsking] = useState(false);
+  const cardForm = useRef<CardFormHandle>(null);
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const upgrade = useAccountChange(upgradeTrial, { success: ACCOUNT_MESSAGES.upgradeThanks, failurePrefix: ACCOUNT_MESSAGES.upgradeFailed });
+
+  const next = async () => {
+    if (step === 0 && !teamType) {
+      setTeamError(REGISTRATION_MESSAGES.chooseTeam);
+      return showToast(REGISTRATION_MESSAGES.chooseTeam, 'error');
+    }
+    if (step === 2) {
+      setAsking(true);
+      const result = await cardForm.current?.requestCard();
+      setAsking(false);
+      if (!result) return;
+      setCard(result);
+    }
+    setStep((s) => s + 1);
+  };
+
+  const confirm = () => {
+    if (!card || !teamType) return;
+    upgrade.mutate(
+      { nonce: card.nonce, teamType, searchOptions: options, ...(card.deviceData ? { deviceId: card.deviceData } : {}) },
+      { onSuccess: onClose, onError: () => setStep(2) },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Upgrade to a company account" size="xl" fullScreen={isPhone}>
+      <Stack gap="lg">
+        <Stepper active={step} size="xs" orientation={isPhone ? 'vertical' : 'horizontal'} aria-label="Upgrade steps" allowNextStepsSelect={false} onStepClick={setStep}>
+          <Stepper.Step label="Choose plan" />
+          <Stepper.Step label="Search options" />
+          <Stepper.Step label="Payment info" />
+          <Stepper.Step label="Confirm" />
+        </Stepper>
+        {step === 0 && (
+          <TeamTypeChoice
+            value={teamType}
+            error={teamError}
+            onChange={(value) => {
+              setTeamType(value);
+              setTeamError(null);
+            }}
+          />
+        )}
+        {step === 1 && (
+          <Stack gap="md">
+            <SearchOptionsChoice value={options} onChange={setOptions} locked={TRIAL_LOCKED} />
+            <MonthlyTotal teamType={teamType} searchOptions={options} />
+          </Stack>
+        )}
+        {step === 2 && <CardForm ref={cardForm} />}
+        {step === 3 && teamType && card && (
+          <Stack gap="sm" aria-label="Upgrade summary">
+            <Table withTableBorder verticalSpacing="xs">
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td>{PLAN_NAMES[teamType]} plan</Table.Td>
+                  <Table.Td ta="right">{formatCents(PLAN_PRICE_CENTS[teamType])} / month</Table.Td>
+                </Table.Tr>
+                {options.map((option) => (
+                  <Table.Tr key={option}>
+                    <Table.Td>{SEARCH_OPTION_NAMES[option]}</Table.Td>
+                    <Table.Td ta="right">{formatCents(SEARCH_PRICE_CENTS[option])} per search</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Text size="sm">Card ending in {card.lastFour}. Billed on the first business day of each month; the trial&apos;s monthly limit ends.</Text>
+          </Stack>
+        )}
+        <Group justify="space-between">
+          <Button variant="default" onClick={step === 0 ? onClose : () => setStep((s) => s - 1)} disabled={upgrade.isPending}>
+            {step === 0 ? 'Cancel' : 'Back'}
+          </Button>
+          {step < 3 ? (
+            <Button onClick={() => void next()} loading={isAsking}>
+              Continue
+            </Button>
+          ) : (
+            <Button onClick={confirm} loading={upgrade.isPending}>
+              Upgrade
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
