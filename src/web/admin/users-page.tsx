@@ -1,5 +1,6 @@
 /** Users (/admin/userManagement): a client's users, their roles, team and active state, and history. */
 import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '#shared/admin';
@@ -8,6 +9,7 @@ import { adminKeys, fetchUsers, setUserActive, useAdminChange } from './admin-ap
 import { AdminFrame, LoadState } from './admin-frame';
 import { ClientPicker, useChosenClientId } from './client-picker';
 import { ConfirmModal } from './confirm-modal';
+import { InviteCoworkerModal } from './invite-coworker-modal';
 import { UserCards } from './user-cards';
 import { UserHistoryModal } from './user-history-modal';
 import { UserRolesModal } from './user-roles-modal';
@@ -22,6 +24,9 @@ export function UsersPage() {
   const list = useQuery({ queryKey: adminKeys.users(clientId), queryFn: () => fetchUsers(clientId) });
   const Listing = useMediaQuery('(max-width: 48em)') ? UserCards : UsersTable;
   const [open, setOpen] = useState<{ action: UserAction; user: AdminUser } | null>(null);
+  const [isInviting, setInviting] = useState(false);
+  // Invitations join the inviter's own client: not offered while a system admin looks at another client.
+  const canInvite = Boolean(list.data) && (!isSystemAdmin || list.data?.client.name === me?.clientName);
   const close = () => setOpen(null);
   const toggle = useAdminChange(
     (user: AdminUser) => setUserActive(user.id, !user.isActive),
@@ -29,12 +34,18 @@ export function UsersPage() {
   );
 
   const picker = isSystemAdmin && list.data ? <ClientPicker value={list.data.client.id} onChange={chooseClient} /> : undefined;
+  const actions = (
+    <Group gap="sm" align="flex-end">
+      {picker}
+      {canInvite && <Button onClick={() => setInviting(true)}>Invite co-worker</Button>}
+    </Group>
+  );
   const user = open?.user;
   return (
     <AdminFrame
       title="Users"
       lead={list.data ? `People who can sign in to ${list.data.client.name}, their roles and teams.` : 'People who can sign in, their roles and teams.'}
-      actions={picker}
+      actions={actions}
     >
       {list.data ? (
         <Listing users={list.data.users} onAction={(action, u) => setOpen({ action, user: u })} />
@@ -46,6 +57,7 @@ export function UsersPage() {
       )}
       {user && open.action === 'team' && <UserTeamModal user={user} teams={list.data?.teams ?? []} onClose={close} />}
       {user && open.action === 'history' && <UserHistoryModal user={user} onClose={close} />}
+      {isInviting && <InviteCoworkerModal teams={list.data?.teams ?? []} onClose={() => setInviting(false)} />}
       <ConfirmModal
         opened={open?.action === 'active'}
         title={user?.isActive ? `Deactivate ${user.username}?` : `Reactivate ${user?.username ?? ''}?`}

@@ -1,0 +1,67 @@
+/** Invite co-worker: an e-mail and a team; the server mails a single-use sign-up link valid for 14 days. */
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_MESSAGES, InviteCoworkerResponseSchema, type InviteCoworkerInput } from '#shared/account';
+import { MESSAGES } from '#shared/messages';
+import { INVITATION_VALID_DAYS } from '#shared/registration';
+import { api, isApiError } from '../app/api';
+import { showToast } from '../app/toasts';
+import { errorMessage } from './admin-api';
+
+const invite = (input: InviteCoworkerInput) => api('/services/account/invitations', { method: 'POST', body: input, schema: InviteCoworkerResponseSchema });
+
+export interface InviteCoworkerModalProps {
+  teams: { id: number; name: string }[];
+  onClose: () => void;
+}
+
+export function InviteCoworkerModal({ teams, onClose }: InviteCoworkerModalProps) {
+  const form = useForm({
+    initialValues: { email: '', teamId: teams.length === 1 ? String(teams[0].id) : '' },
+    validate: {
+      email: (value) => (!value.trim() ? MESSAGES.required : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : ACCOUNT_MESSAGES.inviteEmailInvalid),
+      teamId: (value) => (value ? null : MESSAGES.required),
+    },
+  });
+  const send = useMutation({
+    mutationFn: invite,
+    onSuccess: (answer) => {
+      showToast(answer.message, 'success');
+      onClose();
+    },
+    onError: (error) => {
+      if (isApiError(error) && Object.keys(error.fields).length) form.setErrors(error.fields);
+      else showToast(errorMessage(error), 'error');
+    },
+  });
+
+  return (
+    <Modal opened onClose={onClose} title="Invite co-worker" centered>
+      <form noValidate onSubmit={form.onSubmit((values) => send.mutate({ email: values.email.trim(), teamId: Number(values.teamId) }))}>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            We e-mail them a link to create their account in your company. The link works once and for {INVITATION_VALID_DAYS} days.
+          </Text>
+          <TextInput label="E-mail" type="email" withAsterisk data-autofocus {...form.getInputProps('email')} />
+          <Select
+            label="Team"
+            withAsterisk
+            data={teams.map((team) => ({ value: String(team.id), label: team.name }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+            {...form.getInputProps('teamId')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
