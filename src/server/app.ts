@@ -13,6 +13,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { batchRoutes } from './batches/routes';
 import { billingRoutes } from './billing/routes';
+import { resultRoutes } from './results/routes';
 import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
 import { installAccessControl } from './http/access';
@@ -24,6 +25,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel, redact: ['req.headers.cookie'] },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: ctx.config.bodyLimitBytes,
+    // Bulk status changes carry up to 1,000 comma-separated ids in the path (ADR 015).
+    maxParamLength: 20_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,6 +58,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   batchRoutes(app, ctx);
   accountRoutes(app, ctx);
   billingRoutes(app, ctx);
+  resultRoutes(app, ctx);
   interactiveSearchRoutes(app, ctx);
 
   const webDir = ctx.config.webDir;

@@ -1,6 +1,7 @@
 /** SQL of batch processing: submission, chunks, rows, record snapshots, the chunk's one write. */
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { insertJsonRows } from '../db/json-insert';
 import { batchChunks, batchResults, batches, batchRows, listRecords, usageRecords } from '../db/schema';
 import type { NewBatch } from './queries';
 
@@ -86,9 +87,9 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
     if (!chunk || chunk.status === 'done') return 'already-done';
     const inChunk = and(eq(batchResults.batchId, w.batchId), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
     await tx.delete(batchResults).where(inChunk);
-    for (let i = 0; i < w.results.length; i += 1000) await tx.insert(batchResults).values(w.results.slice(i, i + 1000));
+    await insertJsonRows(tx as unknown as Db, batchResults, w.results);
     if (w.afterResults) await w.afterResults(tx as unknown as Db);
-    for (let i = 0; i < w.usage.length; i += 2000) await tx.insert(usageRecords).values(w.usage.slice(i, i + 2000)).onConflictDoNothing();
+    await insertJsonRows(tx as unknown as Db, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
     await tx.update(batchChunks).set({ status: 'done', doneAt: w.now }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
     const [progress] = await tx
       .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })

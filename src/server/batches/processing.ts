@@ -1,6 +1,7 @@
 /** Screening a batch: cut into chunks on the queue, each chunk screened and written once. */
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
+import { carryForwardClearings } from '../results/carry-forward';
 import { clearProcessing, ensureChunks, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { screenRows, type RowInput } from './row-screening';
@@ -57,7 +58,8 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
       return { ...d, batchId, listVersionId: versionId, record: versionId && d.sourceRecordId ? (records.get(`${versionId}|${d.sourceRecordId}`) ?? null) : null, createdAt: now };
     });
     const usage = usageFor(batch, rows.map((r) => r.rowIndex), now);
-    await writeChunk(ctx.db, { batchId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now });
+    const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
+    await writeChunk(ctx.db, { batchId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults });
   } catch (error) {
     if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
     const reason = reasonOf(error);

@@ -1,0 +1,122 @@
+/**
+ * What the reports read, a page at a time so a batch of any size streams: the batch and its
+ * uploader, the list versions searched, and every row with its results and their history.
+ */
+import { sql } from 'drizzle-orm';
+import { STATE_SOURCE_IDS } from '#shared/list-record';
+import type { BatchRow } from '../batches/queries';
+import type { Db } from '../db/client';
+import { rowsOf, type ResultRow } from './page-queries';
+import { historyOf, type HistoryRow } from './review-queries';
+import { sourceName } from './record-views';
+
+/** Rows read per query while streaming. */
+export const REPORT_PAGE_ROWS = 1000;
+
+export interface ReportHeader {
+  batch: BatchRow;
+  uploadedBy: string;
+  lists: ListSearched[];
+}
+
+export interface ListSearched {
+  source: string;
+  name: string;
+  versionId: number | null;
+  asOf: string | null;
+  fetchedAt: string | null;
+}
+
+/** Sources a batch's search types screen (mirrors row-screening.ts). */
+export function sourcesSearched(types: readonly string[]): string[] {
+  const exclusion = ['leie', 'sam', ...STATE_SOURCE_IDS];
+  const out = new Set<string>();
+  if (types.some((t) => t.startsWith('Exclusion Search by') || t === 'Search by NPI')) exclusion.forEach((s) => out.add(s));
+  if (types.includes('OFAC')) ['ofac-sdn', 'ofac-consolidated'].forEach((s) => out.add(s));
+  if (types.includes('NPI Validation')) out.add('nppes');
+  if (types.includes('NPI Medicare OptOut')) out.add('optout');
+  if (types.includes('SSDMF')) out.add('dmf');
+  return [...out];
+}
+
+/**
+ * Versions of every list searched: those the batch's results came from, and for a source
+ * without results the version active when the batch was screened.
+ */
+export async function listsSearched(db: Db, batch: BatchRow): Promise<ListSearched[]> {
+  const sources = sourcesSearched(batch.searchTypes);
+  if (!sources.length) return [];
+  const at = (batch.processedAt ?? batch.startedAt ?? new Date()).toISOString();
+  const used = await rowsOf<{ source: string; id: number; as_of: string | null; fetched_at: Date | string }>(
+    db,
+    sql`SELECT v.source, v.id, v.as_of, v.fetched_at FROM list_versions v
+        WHERE v.id IN (SELECT DISTINCT list_version_id FROM batch_results WHERE batch_id = ${batch.id} AND list_version_id IS NOT NULL) ORDER BY v.source, v.id`,
+  );
+  const out: ListSearched[] = [];
+  for (const source of sources) {
+    let versions = used.filter((v) => v.source === source);
+    if (!versions.length) {
+      versions = await rowsOf(
+        db,
+        sql`SELECT v.source, v.id, v.as_of, v.fetched_at FROM list_versions v
+            WHERE v.source = ${source} AND v.status IN ('active', 'superseded') AND v.activated_at <= ${at}::timestamptz
+            ORDER BY v.activated_at DESC LIMIT 1`,
+      );
+    }
+    if (!versions.length) out.push({ source, name: sourceName(source), versionId: null, asOf: null, fetchedAt: null });
+    for (const v of versions) out.push({ source, name: sourceName(source), versionId: v.id, asOf: v.as_of, fetchedAt: new Date(v.fetched_at).toISOString() });
+  }
+  return out;
+}
+
+export async function reportHeader(db: Db, batch: BatchRow): Promise<ReportHeader> {
+  const [u] = await rowsOf<{ name: string }>(db, sql`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = ${batch.uploaderUserId}`);
+  return { batch, uploadedBy: u?.name ?? '', lists: await listsSearched(db, batch) };
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+export interface ReportRow {
+  rowIndex: number;
+  uniqueId: string | null;
+  values: Record<string, string>;
+  results: (ResultRow & { history: HistoryRow[] })[];
+}
+
+/** Every row of the batch in file order with its results (and their history), a page at a time. */
+export async function* reportRows(db: Db, batchId: number, only?: 'exclusions'): AsyncGenerator<ReportRow[]> {
+  for (let from = 0; ; from += REPORT_PAGE_ROWS) {
+    const rows = await rowsOf<{ row_index: number; unique_id: string | null; values: Record<string, string> }>(
+      db,
+      sql`SELECT row_index, unique_id, values FROM batch_rows WHERE batch_id = ${batchId} AND row_index >= ${from} AND row_index < ${from + REPORT_PAGE_ROWS} ORDER BY row_index`,
+    );
+    const [{ more }] = await rowsOf<{ more: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = ${batchId} AND row_index >= ${from + REPORT_PAGE_ROWS}) AS more`);
+    const results = await rowsOf<ResultRow>(
+      db,
+      sql`SELECT r.id::int AS id, r.batch_id, r.row_index, r.result_type, r.search_type, r.source, r.source_record_id, r.list_version_id, r.score,
+            r.explanation, r.record, r.review_status, r.latest_note, r.search_criteria_key, NULL AS values, NULL AS unique_id
+          FROM batch_results r WHERE r.batch_id = ${batchId} AND r.row_index >= ${from} AND r.row_index < ${from + REPORT_PAGE_ROWS}
+          ${only ? sql`AND r.result_type = ${only}` : sql``}
+          ORDER BY r.row_index, CASE r.result_type WHEN 'exclusions' THEN 0 WHEN 'npi' THEN 1 ELSE 2 END, r.score DESC NULLS LAST, r.id`,
+    );
+    const history = await historyOf(db, results.map((r) => r.id));
+    const historyBy = groupBy(history, (h) => h.result_id);
+    const resultsBy = groupBy(results, (r) => r.row_index);
+    yield rows.map((r) => ({
+      rowIndex: r.row_index,
+      uniqueId: r.unique_id,
+      values: r.values,
+      results: (resultsBy.get(r.row_index) ?? []).map((x) => ({ ...x, history: historyBy.get(x.id) ?? [] })),
+    }));
+    if (!more) return;
+  }
+}

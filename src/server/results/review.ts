@@ -1,0 +1,65 @@
+/**
+ * Review decisions (spec §4): any status other than the current one, per record or in bulk,
+ * with an optional note; CLEARED NPI records and SSDMF rows not found never change. Every
+ * change leaves a history entry and an audit entry (ADR 015).
+ */
+import { eq } from 'drizzle-orm';
+import { canChangeStatus, REVIEW_MESSAGES, type ResultTabType, type ReviewStatus } from '#shared/results';
+import type { AppContext } from '../app-context';
+import type { BatchRow } from '../batches/queries';
+import { users } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import { groupsByKeys, resultsByIds, type ResultRow } from './page-queries';
+import { lockResults, writeStatusChange } from './review-queries';
+import { toScGroup } from './record-views';
+
+export interface Reviewer {
+  userId: number;
+  ip: string | null;
+}
+
+export interface ChangeOutcome {
+  rows: ResultRow[];
+  scGroups: ReturnType<typeof toScGroup>[];
+}
+
+/** Changes the status of the given results of one tab; answers them and their groups, fresh. */
+export async function changeStatus(
+  ctx: AppContext,
+  reviewer: Reviewer,
+  batch: BatchRow,
+  resultType: ResultTabType,
+  ids: readonly number[],
+  input: { newStatus: ReviewStatus; comment: string },
+): Promise<ChangeOutcome> {
+  if (batch.status !== 'Completed') throw new AppError('CONFLICT', REVIEW_MESSAGES.batchNotReady);
+  const [user] = await ctx.db.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, reviewer.userId));
+  if (!user) throw notFound('The user');
+  const note = input.comment.trim() || null;
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockResults(tx as never, batch.id, resultType, ids);
+    if (current.length !== ids.length) throw notFound(ids.length === 1 ? 'The record' : 'One of the records');
+    for (const r of current) {
+      if (resultType === 'npi' && !canChangeStatus('npi', r.review_status)) throw new AppError('CONFLICT', REVIEW_MESSAGES.npiClearedFixed);
+      if (resultType === 'ssdmf' && !canChangeStatus('ssdmf', r.review_status, r.found === true)) throw new AppError('CONFLICT', REVIEW_MESSAGES.ssdmfNotFoundFixed);
+    }
+    // In bulk, records already in the chosen status are left alone; one record must change.
+    const targets = current.filter((r) => r.review_status !== input.newStatus).map((r) => ({ id: r.id, from: r.review_status }));
+    if (ids.length === 1 && targets.length === 0) throw new AppError('CONFLICT', REVIEW_MESSAGES.sameStatus);
+    await writeStatusChange(tx as never, {
+      clientId: batch.clientId,
+      batchId: batch.id,
+      resultType,
+      targets,
+      to: input.newStatus,
+      note,
+      user: { id: reviewer.userId, username: user.username, name: `${user.firstName} ${user.lastName}`.trim() || user.username },
+      ip: reviewer.ip,
+      now: ctx.now(),
+    });
+  });
+  const rows = await resultsByIds(ctx.db, batch.id, resultType, ids);
+  const keys = [...new Set(rows.map((r) => r.search_criteria_key))];
+  const groups = await groupsByKeys(ctx.db, batch.id, resultType, keys);
+  return { rows, scGroups: groups.map(toScGroup) };
+}

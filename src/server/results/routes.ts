@@ -1,0 +1,130 @@
+/** Batch results and review API (spec §7, issue 6): the three tabs, the drawer, status changes, reports. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { BatchIdParamsSchema } from '#shared/batches';
+import {
+  ExclusionChangeResponseSchema,
+  ExclusionPageSchema,
+  ExclusionQuerySchema,
+  MatchDetailSchema,
+  NpiChangeResponseSchema,
+  NpiPageSchema,
+  NpiQuerySchema,
+  ReportQuerySchema,
+  ResultIdParamsSchema,
+  ResultIdsParamsSchema,
+  REVIEW_MESSAGES,
+  SourceOptionListSchema,
+  SsdmfChangeResponseSchema,
+  SsdmfDetailQuerySchema,
+  SsdmfPageSchema,
+  SsdmfQuerySchema,
+  StatusChangeInputSchema,
+  type ReportFormat,
+} from '#shared/results';
+import { LIST_SOURCES } from '#lists/sources';
+import type { AppContext } from '../app-context';
+import { findVisibleBatch, type BatchRow } from '../batches/queries';
+import { batchCallerOf, scopeOf } from '../batches/scope';
+import { users } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import { auditReportCsv, auditReportPdf, type ReportContext } from './audit-report';
+import { matchDetail } from './detail';
+import { exclusionReportCsv, exclusionReportPdf } from './exclusion-report';
+import { exclusionPage, npiPage, searchesOf, ssdmfPage } from './pages';
+import { toExclusionRecord, toNpiResult, toSsdmfResult } from './record-views';
+import { changeStatus } from './review';
+
+const BASE = '/services/flexsearchs/:batchId';
+const NOT_EXCLUSION_SOURCES = new Set(['nppes', 'optout', 'dmf']);
+
+/** Content-Disposition keeping any file name: an ASCII fallback and the UTF-8 original. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function resultRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  /** The batch when the caller sees it (ADR 014); anything else answers 404. */
+  async function visibleBatch(request: FastifyRequest, batchId: number): Promise<BatchRow> {
+    const batch = await findVisibleBatch(db, scopeOf(await batchCallerOf(db, request)), batchId);
+    if (!batch) throw notFound('The batch');
+    return batch;
+  }
+  const reviewer = (request: FastifyRequest) => ({ userId: request.auth!.userId, ip: request.ip ?? null });
+
+  r.get(`${BASE}/result`, { schema: { params: BatchIdParamsSchema, querystring: ExclusionQuerySchema, response: { 200: ExclusionPageSchema } } }, async (request) =>
+    exclusionPage(db, await visibleBatch(request, request.params.batchId), request.query),
+  );
+  r.get(`${BASE}/result/:id`, { schema: { params: ResultIdParamsSchema, response: { 200: MatchDetailSchema } } }, async (request) =>
+    matchDetail(db, await visibleBatch(request, request.params.batchId), 'exclusions', request.params.id),
+  );
+  r.put(`${BASE}/result/:ids`, { schema: { params: ResultIdsParamsSchema, body: StatusChangeInputSchema, response: { 200: ExclusionChangeResponseSchema } } }, async (request) => {
+    const batch = await visibleBatch(request, request.params.batchId);
+    const { rows, scGroups } = await changeStatus(ctx, reviewer(request), batch, 'exclusions', request.params.ids, request.body);
+    return { records: rows.map(toExclusionRecord), scGroups };
+  });
+
+  r.get(`${BASE}/npidetails`, { schema: { params: BatchIdParamsSchema, querystring: NpiQuerySchema, response: { 200: NpiPageSchema } } }, async (request) =>
+    npiPage(db, await visibleBatch(request, request.params.batchId), request.query),
+  );
+  r.get(`${BASE}/npidetails/:id`, { schema: { params: ResultIdParamsSchema, response: { 200: MatchDetailSchema } } }, async (request) =>
+    matchDetail(db, await visibleBatch(request, request.params.batchId), 'npi', request.params.id),
+  );
+  r.put(`${BASE}/npidetails/:ids`, { schema: { params: ResultIdsParamsSchema, body: StatusChangeInputSchema, response: { 200: NpiChangeResponseSchema } } }, async (request) => {
+    const batch = await visibleBatch(request, request.params.batchId);
+    const { rows, scGroups } = await changeStatus(ctx, reviewer(request), batch, 'npi', request.params.ids, request.body);
+    const { nameSearch } = searchesOf(batch);
+    return { records: rows.map((x) => toNpiResult(x, nameSearch)), scGroups };
+  });
+
+  r.get(`${BASE}/ssdmfdetails`, { schema: { params: BatchIdParamsSchema, querystring: SsdmfQuerySchema, response: { 200: SsdmfPageSchema } } }, async (request) =>
+    ssdmfPage(db, await visibleBatch(request, request.params.batchId), request.query),
+  );
+  // The drawer of an SSDMF row calls with its searchId (rows without an id have only that one).
+  r.get(`${BASE}/ssdmfdetails/:id`, { schema: { params: ResultIdParamsSchema, querystring: SsdmfDetailQuerySchema, response: { 200: MatchDetailSchema } } }, async (request) =>
+    matchDetail(db, await visibleBatch(request, request.params.batchId), 'ssdmf', request.query.searchId ?? request.params.id),
+  );
+  r.put(`${BASE}/ssdmfdetails/:ids`, { schema: { params: ResultIdsParamsSchema, body: StatusChangeInputSchema, response: { 200: SsdmfChangeResponseSchema } } }, async (request) => {
+    const batch = await visibleBatch(request, request.params.batchId);
+    const { rows, scGroups } = await changeStatus(ctx, reviewer(request), batch, 'ssdmf', request.params.ids, request.body);
+    const { nameSearch } = searchesOf(batch);
+    return { records: rows.map((x) => toSsdmfResult(x, nameSearch)), scGroups };
+  });
+
+  async function reportContext(request: FastifyRequest, batch: BatchRow): Promise<ReportContext> {
+    const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(eq(users.id, request.auth!.userId));
+    return { db, batch, generatedBy: u ? `${u.firstName} ${u.lastName} (${u.username})` : '', now: ctx.now() };
+  }
+  function sendReport(reply: FastifyReply, name: string, format: ReportFormat, body: NodeJS.ReadableStream) {
+    return reply
+      .header('content-type', format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment(`${name}.${format}`))
+      .header('cache-control', 'no-store')
+      .send(body);
+  }
+  const baseName = (b: BatchRow) => b.fileName.replace(/\.csv$/i, '');
+
+  r.get(`${BASE}/auditreport`, { schema: { params: BatchIdParamsSchema, querystring: ReportQuerySchema } }, async (request, reply) => {
+    const batch = await visibleBatch(request, request.params.batchId);
+    const c = await reportContext(request, batch);
+    const format = request.query.format;
+    return sendReport(reply, `Audit Report - ${baseName(batch)}`, format, format === 'pdf' ? auditReportPdf(c) : auditReportCsv(c));
+  });
+
+  r.get(`${BASE}/exclusionrecordsreport`, { schema: { params: BatchIdParamsSchema, querystring: ReportQuerySchema } }, async (request, reply) => {
+    const batch = await visibleBatch(request, request.params.batchId);
+    if (!searchesOf(batch).hasExclusionSearch) throw new AppError('CONFLICT', REVIEW_MESSAGES.noExclusionSearch);
+    const c = await reportContext(request, batch);
+    const format = request.query.format;
+    return sendReport(reply, `Exclusion Records Returned - ${baseName(batch)}`, format, format === 'pdf' ? exclusionReportPdf(c) : exclusionReportCsv(c));
+  });
+
+  r.get('/services/utils/sources', { schema: { response: { 200: SourceOptionListSchema } } }, async () =>
+    LIST_SOURCES.filter((s) => !NOT_EXCLUSION_SOURCES.has(s.id)).map((s) => ({ id: s.id, name: s.title })),
+  );
+}

@@ -1,0 +1,29 @@
+/** SQL expressions shared by the results queries: derived statuses and the carry-forward hashes. */
+import { sql, type SQL } from 'drizzle-orm';
+
+/** `%text%` for ILIKE, with the pattern characters escaped. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A list of values as `(a, b, c)` parameters. */
+export const sqlList = (values: readonly (string | number)[]): SQL => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+
+/** NPI status of an npi result (spec §3 status groups): VALID, INACTIVE, INVALID, ERROR. */
+export const npiStatusSql = sql`(CASE
+  WHEN jsonb_typeof(r.explanation->'npiCheck') IS DISTINCT FROM 'object' THEN 'ERROR'
+  WHEN (r.explanation->'npiCheck'->>'valid') IS DISTINCT FROM 'true' OR (r.explanation->'npiCheck'->>'found') IS DISTINCT FROM 'true' THEN 'INVALID'
+  WHEN r.explanation->'npiCheck'->>'status' = 'deactivated' THEN 'INACTIVE'
+  ELSE 'VALID' END)`;
+
+/** FOUND / NOT_FOUND / null of a boolean (or absent) flag of the explanation. */
+export const flagSql = (key: 'optedOut' | 'excluded' | 'found'): SQL =>
+  sql`(CASE r.explanation->>${sql.raw(`'${key}'`)} WHEN 'true' THEN 'FOUND' WHEN 'false' THEN 'NOT_FOUND' ELSE NULL END)`;
+
+/**
+ * The same criteria: md5 of the row's mapped values, trimmed, spaces collapsed, lower case,
+ * keys in jsonb's canonical order (so the column order of the file does not matter).
+ */
+export const criteriaHashSql = (values: SQL): SQL =>
+  sql`md5(lower(coalesce((SELECT jsonb_object_agg(e.key, regexp_replace(btrim(e.value), '\\s+', ' ', 'g')) FROM jsonb_each_text(${values}) e WHERE btrim(e.value) <> ''), '{}'::jsonb)::text))`;
+
+/** The same list record: md5 of its content without the acquisition date (a re-import is not a change). */
+export const recordHashSql = (record: SQL): SQL => sql`md5((${record} - 'dateAcquired')::text)`;
