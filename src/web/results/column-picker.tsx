@@ -36,7 +36,7 @@ export function ColumnPicker({ columns, shown, onChange }: ColumnPickerProps) {
       <Popover.Target>
         <Button variant="default">Columns</Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Choose columns" role="dialog">
+      <Popover.Dropdown>
         <ScrollArea.Autosize mah={420} type="auto">
           <Stack gap="md" pr="sm">
             {group(true)}

@@ -44,8 +44,7 @@ function DialogBody({ change, isSaving, error, onSave, onClose }: Omit<StatusCha
         <Textarea
           label="Note (optional)"
           description="Saved with the change in the record's history."
-          autosize
-          minRows={3}
+          rows={3}
           maxLength={NOTE_MAX_LENGTH}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import '../test-setup';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { json } from '../test-utils';
+import { BATCH_ID, makeExclusion, makeGroup, makeNpi, makeSsdmf, renderResults } from './results-test-kit';
+
+const oneGroup = () => json(200, { records: [makeExclusion()], total: 1, scGroups: [makeGroup('E1: Carol Moore', { NONCLEARED: 1 }, 'E1')] });
+
+describe('Batch results page', () => {
+  it('shows the file name and Batch Search Results, and tabs only for the result types the batch holds', async () => {
+    renderResults({
+      fileName: 'staff-march.csv',
+      searchTypes: [true, false, true],
+      exclusions: oneGroup,
+      ssdmf: () => json(200, { ssdmfResults: [], total: 0, nameSearch: false }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'staff-march.csv' })).toBeTruthy();
+    expect(screen.getByText('Batch Search Results')).toBeTruthy();
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Exclusions', 'SSDMF']);
+    expect(screen.getByRole('tab', { name: 'Exclusions' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens on the first tab present when there are no exclusions', async () => {
+    renderResults({ searchTypes: [false, true, false], npi: () => json(200, { npiSearches: [makeNpi()], total: 1, nameSearch: true, optOutSearch: false, exclusionSearch: false }) });
+    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['NPI Results']);
+    expect(await screen.findByRole('table', { name: 'NPI results' })).toBeTruthy();
+  });
+
+  it('offers the Audit Report and the Exclusion Records Returned Report as PDF and CSV links when exclusions were searched', async () => {
+    renderResults({ exclusions: oneGroup });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reports' }));
+    const audit = await screen.findByRole('menuitem', { name: 'Audit Report (PDF)' });
+    expect(audit.getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditreport?format=pdf`);
+    expect(screen.getByRole('menuitem', { name: 'Audit Report (CSV)' }).getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditreport?format=csv`);
+    expect(screen.getByRole('menuitem', { name: 'Exclusion Records Returned Report (PDF)' }).getAttribute('href')).toBe(
+      `/services/flexsearchs/${BATCH_ID}/exclusionrecordsreport?format=pdf`,
+    );
+    expect(screen.getByRole('menuitem', { name: 'Exclusion Records Returned Report (CSV)' }).getAttribute('href')).toBe(
+      `/services/flexsearchs/${BATCH_ID}/exclusionrecordsreport?format=csv`,
+    );
+  });
+
+  it('offers only the Audit Report when exclusion searching was not included', async () => {
+    renderResults({ searchTypes: [false, false, true], ssdmf: () => json(200, { ssdmfResults: [makeSsdmf()], total: 1, nameSearch: true }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reports' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.getAttribute('aria-label'))).toEqual(['Audit Report (PDF)', 'Audit Report (CSV)']);
+  });
+
+  it('says so when the batch is not found', async () => {
+    renderResults({ extra: { [`GET /services/flexsearchs/${BATCH_ID}`]: () => json(404, { error: { code: 'NOT_FOUND', message: 'Batch not found.' } }) } });
+    expect((await screen.findByRole('alert')).textContent).toContain('Batch not found.');
+    expect(screen.getByRole('link', { name: 'Back to the Batch Search Dashboard' })).toBeTruthy();
+  });
+});
