@@ -80,7 +80,9 @@ describe('navigation guard', () => {
 
   it('redirects unknown paths and routes whose page is not built yet to the landing page', async () => {
     stubServer({ 'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user'] })) });
-    for (const path of ['/no/such/page', '/searchhistory/main', '/npi/apidoc']) {
+    // Routes of the navigation table whose page is not built yet, whichever they are today.
+    const unbuilt = ROUTES.filter((r) => !(r.path in PAGES)).map((r) => r.path.replace(/:\w+\??/g, '7'));
+    for (const path of ['/no/such/page', ...unbuilt.slice(0, 3)]) {
       const { router, unmount } = renderApp(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
       unmount();

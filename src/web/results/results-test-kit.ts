@@ -1,10 +1,6 @@
 /** Records, groups and details as the server answers them, and a stubbed server for the results page tests. */
-import { configure } from '@testing-library/react';
 import type { ExclusionRecord, MatchDetail, NpiResult, ScGroup, SsdmfResult, StatusCounts } from '#shared/results';
 import { json, makeUser, renderApp, stubServer, userInfoHandler, type RecordedRequest } from '../test-utils';
-
-// The first render loads the whole app; on a busy machine that can pass one second.
-configure({ asyncUtilTimeout: 5_000 });
 
 export const BATCH_ID = 42;
 
