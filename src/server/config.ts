@@ -61,6 +61,8 @@ export const EnvSchema = z.object({
     .string()
     .default('0 7 * * *')
     .refine((v) => v === 'off' || v.trim().split(/\s+/).length === 5, 'a 5-field cron expression or "off"'),
+  /** Interactive searches an anonymous visitor may run a day from one address. */
+  ANONYMOUS_SEARCHES_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(10),
 });
 
 const ListUrlsSchema = z.record(z.string(), z.union([z.string().url(), z.array(z.string().url()).min(1)]));
@@ -112,6 +114,7 @@ export interface AppConfig {
   braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
   /** Cron of the daily billing check; null when off. */
   billingSchedule: string | null;
+  anonymousSearchesPerDay: number;
 }
 
 /** Parses the environment; throws one error listing every problem. */
@@ -159,6 +162,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
         ? { merchantId: env.BRAINTREE_MERCHANT_ID, publicKey: env.BRAINTREE_PUBLIC_KEY, privateKey: env.BRAINTREE_PRIVATE_KEY, environment: env.BRAINTREE_ENVIRONMENT }
         : undefined,
     billingSchedule: env.BILLING_SCHEDULE === 'off' ? null : env.BILLING_SCHEDULE,
+    anonymousSearchesPerDay: env.ANONYMOUS_SEARCHES_PER_DAY,
   };
 }
 

@@ -17,6 +17,10 @@ import { ListsPage } from '../info/lists-page';
 import { PrivacyPage } from '../info/privacy-page';
 import { WhyMonthlyPage } from '../info/why-monthly-page';
 import { LandingPage } from '../landing/landing-page';
+import { InteractiveSearchPage } from '../interactive/interactive-search-page';
+import { NameResultsPage } from '../interactive/name-results-page';
+import { NpiResultsPage } from '../interactive/npi-results-page';
+import { SearchHistoryPage } from '../search-history/search-history-page';
 import { RegistrationPage } from '../registration/registration-page';
 import { AccountDetailsPage } from '../account/account-details-page';
 import type { BuiltPath } from './built-pages';
@@ -38,6 +42,10 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/admin/userManagement': UsersPage,
   '/flex-search': BatchDashboardPage,
   '/flex-search/file-upload': UploadWizardPage,
+  '/interactive/search': InteractiveSearchPage,
+  '/interactive/results': NameResultsPage,
+  '/npi/results': NpiResultsPage,
+  '/searchhistory/main': SearchHistoryPage,
   '/flex-search/:batchId/details': ResultsPage,
   '/registration/:plan/:invitationId?': RegistrationPage,
   '/account-details': AccountDetailsPage,

@@ -1,5 +1,5 @@
-/** The three steps of a monthly screening, shown beside the hero until the search form takes its place. */
-import { Paper, Stack, Text, ThemeIcon, Title, Group } from '@mantine/core';
+/** The three steps of a monthly screening. */
+import { Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 
 const STEPS = [
   { title: 'Search', text: 'Look up one person or company, or upload your whole roster as a CSV file.' },
@@ -9,11 +9,11 @@ const STEPS = [
 
 export function HowItWorks() {
   return (
-    <Paper radius="lg" p="xl" shadow="lg" aria-labelledby="how-it-works" visibleFrom="md">
-      <Title order={2} fz="lg" id="how-it-works" mb="md" c="dark.8">
+    <Paper component="section" radius="lg" p={{ base: 'lg', sm: 'xl' }} withBorder aria-labelledby="how-it-works">
+      <Title order={2} id="how-it-works" mb="lg">
         How monthly screening works
       </Title>
-      <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         {STEPS.map((step, index) => (
           <Group key={step.title} align="flex-start" wrap="nowrap" gap="md">
             <ThemeIcon size={32} radius="xl" variant="light" aria-hidden="true">
@@ -31,7 +31,7 @@ export function HowItWorks() {
             </div>
           </Group>
         ))}
-      </Stack>
+      </SimpleGrid>
     </Paper>
   );
 }

@@ -1,18 +1,13 @@
 /** Landing page: what Clearlist does and for whom, pricing, and the ways in. No top bar here. */
-import type { ReactNode } from 'react';
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { LandingHeader } from './landing-header';
 import { HowItWorks } from './how-it-works';
+import { SearchCard } from '../interactive/search-card';
 import { AudienceSection, PricingSection, SearchesSection } from './landing-sections';
 import classes from './landing.module.css';
 
-export interface LandingPageProps {
-  /** The interactive search form; it is added by the search feature and shown in the hero. */
-  searchSlot?: ReactNode;
-}
-
-export function LandingPage({ searchSlot }: LandingPageProps) {
+export function LandingPage() {
   return (
     <>
       <LandingHeader />
@@ -43,13 +38,20 @@ export function LandingPage({ searchSlot }: LandingPageProps) {
                   10 free searches a month on the trial. Plans from $30 a month.
                 </Text>
               </Stack>
-              {searchSlot ? <Box>{searchSlot}</Box> : <HowItWorks />}
+              <Box c="dark.8">
+                <SearchCard
+                  title="Check a name or NPI now"
+                  intro="Free, no account needed: searches the OIG LEIE, SAM.gov and state Medicaid exclusion lists, with a limited number of searches a day."
+                  asksIntent
+                />
+              </Box>
             </SimpleGrid>
           </Container>
         </Box>
         <Container size={1200} px="md" py={{ base: 40, sm: 64 }}>
           <Stack gap={64}>
             <AudienceSection />
+            <HowItWorks />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
               <SearchesSection />
               <PricingSection />

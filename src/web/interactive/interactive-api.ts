@@ -1,0 +1,69 @@
+/** Calls of the interactive search, through the app's one api helper, and the texts of its errors. */
+import {
+  EligibilitySchema,
+  InteractiveResultSchema,
+  interactiveErrorText,
+  NameSearchResultSchema,
+  NpiSearchResultSchema,
+  SearchHistorySchema,
+  type InteractiveResult,
+  type NameSearchResult,
+  type NpiSearchResult,
+  type SearchHistory,
+  type SearchKind,
+} from '#shared/interactive-search';
+import { MESSAGES } from '#shared/messages';
+import { api, isApiError } from '../app/api';
+
+const BASE = '/services/interactivesearch';
+
+export interface NameSearchInput {
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  matchingAlgorithm: 'Exact' | 'Fuzzy';
+  dateOfBirth?: string;
+  state?: string;
+}
+
+export function fetchEligibility(kind: SearchKind) {
+  return api(`${BASE}/eligibility?type=${kind}`, { schema: EligibilitySchema });
+}
+
+export function searchName(input: NameSearchInput): Promise<NameSearchResult> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) if (value) params.set(key, value);
+  return api(`${BASE}/name?${params}`, { schema: NameSearchResultSchema });
+}
+
+export function searchNpi(npi: string): Promise<NpiSearchResult> {
+  return api(`${BASE}/npi/${encodeURIComponent(npi)}`, { schema: NpiSearchResultSchema });
+}
+
+export function fetchStoredResult(searchId: number): Promise<InteractiveResult> {
+  return api(`${BASE}/searches/${searchId}`, { schema: InteractiveResultSchema });
+}
+
+export function fetchSearchHistory(page: number, limits: number): Promise<SearchHistory> {
+  return api(`${BASE}/history?page=${page}&limits=${limits}`, { schema: SearchHistorySchema });
+}
+
+/** An error keyed by name: the server's text, else the name's default, else 'Error occurred.' (spec §8). */
+export class SearchError extends Error {
+  constructor(
+    readonly errorName: string,
+    serverText?: string | null,
+  ) {
+    super(interactiveErrorText(errorName, serverText));
+  }
+}
+
+/** The text to show for anything a search threw. */
+export function searchErrorText(error: unknown): string {
+  if (error instanceof SearchError) return error.message;
+  if (isApiError(error)) {
+    const fieldText = Object.values(error.fields)[0];
+    return interactiveErrorText(error.code, error.code === 'BAD_REQUEST' && fieldText ? fieldText : error.message);
+  }
+  return MESSAGES.genericError;
+}

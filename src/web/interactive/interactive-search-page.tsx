@@ -1,0 +1,48 @@
+/** /interactive/search (menu Interactive Search): the same search for signed-in users, billed and kept in Search History. */
+import { Alert, Anchor, Container, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { hasAnyRole } from '#shared/roles';
+import { useCurrentUser } from '../app/current-user';
+import { SearchCard } from './search-card';
+
+export function InteractiveSearchPage() {
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  const canSearchName = hasAnyRole(user.roles, ['name_search_user']);
+  const canSearchNpi = hasAnyRole(user.roles, ['npi_search_user']);
+  const isPaying = hasAnyRole(user.roles, ['paying_user']);
+  return (
+    <Container size={760} px="md" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        {canSearchName || canSearchNpi ? (
+          <SearchCard
+            title="Interactive Search"
+            headingLevel={1}
+            intro="Check one person or business by name, or one NPI, against every exclusion list your account covers. Each search counts as one search of its type on your monthly bill."
+            asksIntent={false}
+            hasNarrowing={canSearchName}
+            canSearchName={canSearchName}
+            canSearchNpi={canSearchNpi}
+          />
+        ) : (
+          <Alert color="brand" variant="light" title="Interactive Search">
+            Your user has neither name nor NPI searching. Ask your account administrator to give you the role.
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          {isPaying ? (
+            <>
+              Every search is kept with its result in{' '}
+              <Anchor component={Link} to="/searchhistory/main">
+                Search History
+              </Anchor>
+              .
+            </>
+          ) : (
+            'Print or save each result page as a PDF to keep a dated proof of search.'
+          )}
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,48 @@
+/** Every list a search covered and the date of the copy searched: what a "no match" is worth. */
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import type { ListSearched } from '#shared/interactive-search';
+
+export function ListsSearched({ lists }: { lists: ListSearched[] }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="lists-searched" style={{ breakInside: 'avoid' }}>
+      <Title order={2} fz="lg" id="lists-searched">
+        Lists searched
+      </Title>
+      <Table.ScrollContainer minWidth={340}>
+        <Table withTableBorder striped verticalSpacing="xs" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">List</Table.Th>
+              <Table.Th scope="col">Copy dated</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Records
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lists.map((list) => (
+              <Table.Tr key={list.source}>
+                <Table.Td>
+                  <Anchor href={list.officialUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                    {list.title}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {list.publisher}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{list.records > 0 ? (list.asOf ?? 'date not published') : 'Not loaded: not searched'}</Table.Td>
+                <Table.Td ta="right">{list.records.toLocaleString('en-US')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** "OIG LEIE (2024-04-01), SAM.gov Exclusions (2024-05-01), …" for the no-match statement. */
+export function listsSentence(lists: ListSearched[]): string {
+  const searched = lists.filter((l) => l.records > 0);
+  return searched.map((l) => `${l.title} (${l.asOf ?? 'undated copy'})`).join('; ');
+}

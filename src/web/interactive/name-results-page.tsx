@@ -1,0 +1,43 @@
+/** /interactive/results: every potential match of a name search, or a plain statement that there is none. */
+import { Stack, Text, Title } from '@mantine/core';
+import { describeNameCriteria, type NameSearchResult } from '#shared/interactive-search';
+import { HitCard } from './hit-card';
+import { ListsSearched, listsSentence } from './lists-searched';
+import { ProofHeader } from './proof-header';
+import { ResultFrame } from './result-frame';
+
+function outcomeOf(result: NameSearchResult) {
+  const who = result.criteria.entity === 'business' ? result.criteria.companyName : [result.criteria.firstName, result.criteria.lastName].join(' ');
+  const n = result.hits.length;
+  if (n === 0) return { text: `No match: “${who}” was not found on any list searched.`, isAlert: false };
+  return { text: `${n} potential match${n === 1 ? '' : 'es'} for “${who}”. Confirm each against the official record before any decision.`, isAlert: true };
+}
+
+function NameResult({ result }: { result: NameSearchResult }) {
+  return (
+    <>
+      <ProofHeader result={result} title="Name search results" criteria={describeNameCriteria(result.criteria)} outcome={outcomeOf(result)} />
+      {result.hits.length > 0 ? (
+        <Stack gap="md" component="section" aria-labelledby="matches-title">
+          <Title order={2} fz="lg" id="matches-title">
+            Potential matches
+          </Title>
+          {result.hits.map((hit, i) => (
+            <HitCard key={`${hit.source}|${hit.recordId}`} hit={hit} position={i + 1} />
+          ))}
+        </Stack>
+      ) : (
+        <Text>
+          On {result.searchedAt.slice(0, 10)}, Clearlist searched {listsSentence(result.lists) || 'no loaded list'} for this{' '}
+          {result.criteria.entity === 'business' ? 'business' : 'person'} using {result.criteria.matchingAlgorithm.toLowerCase()} name matching, and
+          found no record that matches. A search covers only the lists below, as of the dates shown.
+        </Text>
+      )}
+      <ListsSearched lists={result.lists} />
+    </>
+  );
+}
+
+export function NameResultsPage() {
+  return <ResultFrame kind="name">{(result) => <NameResult result={result} />}</ResultFrame>;
+}

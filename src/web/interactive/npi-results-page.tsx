@@ -1,0 +1,119 @@
+/** /npi/results: the NPPES record of an NPI, its Medicare opt-out status and the exclusions carrying it. */
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NpiSearchResult } from '#shared/interactive-search';
+import { statusTextColor } from '../app/theme';
+import { formatDate } from './format';
+import { HitCard } from './hit-card';
+import { ListsSearched, listsSentence } from './lists-searched';
+import { ProofHeader } from './proof-header';
+import { ResultFrame } from './result-frame';
+
+/** NPPES statuses in the spec's wording for colour: a deactivated NPI is Inactive (red). */
+const npiStatusLabel = (status: string) => ({ Active: 'Active', Reactivated: 'Active (reactivated)', Deactivated: 'Inactive' })[status] ?? 'Invalid';
+
+function outcomeOf(result: NpiSearchResult) {
+  const problems = [
+    result.exclusionStatus === EXCLUSION_LABELS.found ? 'an exclusion record carries this NPI' : '',
+    result.optOutStatus === OPT_OUT_LABELS.found ? 'the provider opted out of Medicare' : '',
+    result.nppes?.status === 'Deactivated' ? 'NPPES lists the NPI as deactivated' : '',
+    !result['npi-match'] ? 'NPPES has no such NPI' : '',
+  ].filter(Boolean);
+  if (problems.length === 0) return { text: `NPI ${result.criteria.npi} is active in NPPES, not on the Medicare opt-out list, and on no exclusion list searched.`, isAlert: false };
+  return { text: `NPI ${result.criteria.npi}: ${problems.join('; ')}. Review before any decision.`, isAlert: true };
+}
+
+function Status({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={700} style={{ color: statusTextColor(value) }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function NpiResult({ result }: { result: NpiSearchResult }) {
+  const nppes = result.nppes;
+  const npiStatus = nppes ? npiStatusLabel(nppes.status) : 'Invalid';
+  return (
+    <>
+      <ProofHeader result={result} title="NPI search results" criteria={`NPI ${result.criteria.npi}`} outcome={outcomeOf(result)} />
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="npi-status-title">
+        <Title order={2} fz="lg" id="npi-status-title" mb="sm">
+          Status
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" component="dl" m={0}>
+          <Status label="NPI status (NPPES)" value={npiStatus} />
+          <Status label="Medicare opt-out" value={result.optOutStatus} />
+          <Status label="Exclusions" value={result.exclusionStatus} />
+        </SimpleGrid>
+        {result.optOut && (
+          <Text size="sm" mt="sm">
+            Opted out of Medicare from {formatDate(result.optOut.effectiveDate)}
+            {result.optOut.term ? ` (${result.optOut.term})` : ''}.{' '}
+            {result.optOut.link && (
+              <Anchor href={result.optOut.link} target="_blank" rel="noopener noreferrer">
+                CMS opt-out list
+              </Anchor>
+            )}
+          </Text>
+        )}
+      </Paper>
+      {nppes && (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="nppes-title">
+          <Title order={2} fz="lg" id="nppes-title" mb="sm">
+            NPPES record
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
+            {[
+              ['Name', nppes.name || '—'],
+              ['Entity type', nppes.entityType ?? '—'],
+              ['Status', nppes.status],
+              ['Deactivation date', formatDate(nppes.deactivationDate)],
+              ...(nppes.reactivationDate ? [['Reactivation date', nppes.reactivationDate]] : []),
+              ['Primary taxonomy', nppes.specialty ?? '—'],
+              ['Practice location', nppes.location ?? '—'],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <Text component="dt" size="xs" c="dimmed" fw={600}>
+                  {label}
+                </Text>
+                <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  {value}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          {nppes.link && (
+            <Anchor href={nppes.link} target="_blank" rel="noopener noreferrer" size="sm" mt="sm" display="inline-block">
+              NPPES NPI Registry record<span className="visually-hidden-external"> (opens in a new tab)</span>
+            </Anchor>
+          )}
+        </Paper>
+      )}
+      {result.exclusions.length > 0 ? (
+        <Stack gap="md" component="section" aria-labelledby="exclusions-title">
+          <Title order={2} fz="lg" id="exclusions-title">
+            Exclusion records with this NPI
+          </Title>
+          {result.exclusions.map((hit, i) => (
+            <HitCard key={`${hit.source}|${hit.recordId}`} hit={hit} position={i + 1} />
+          ))}
+        </Stack>
+      ) : (
+        <Text>
+          On {result.searchedAt.slice(0, 10)}, Clearlist searched {listsSentence(result.lists.filter((l) => l.source !== 'nppes' && l.source !== 'optout')) || 'no loaded list'} for NPI{' '}
+          {result.criteria.npi} and found no exclusion record carrying it.
+        </Text>
+      )}
+      <ListsSearched lists={result.lists} />
+    </>
+  );
+}
+
+export function NpiResultsPage() {
+  return <ResultFrame kind="npi">{(result) => <NpiResult result={result} />}</ResultFrame>;
+}

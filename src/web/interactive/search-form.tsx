@@ -1,0 +1,135 @@
+/**
+ * The interactive search form (spec §2 Landing interactive search form, §5): Name or NPI;
+ * Individual or Business; every field required and trimmed; the NPI rule checked on blur;
+ * Search blocked until the form is valid. Signed-in users with the role also get fuzzy
+ * matching and the optional date of birth and state.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { npiFieldError, type MatchingAlgorithm } from '#shared/interactive-search';
+import { MESSAGES } from '#shared/messages';
+import type { NameSearchInput } from './interactive-api';
+import { US_STATES } from './us-states';
+
+export type SearchRequest = { kind: 'name'; input: NameSearchInput } | { kind: 'npi'; npi: string };
+
+export interface SearchFormProps {
+  onSearch: (request: SearchRequest) => void;
+  isBusy: boolean;
+  /** Fuzzy matching, date of birth and state (signed-in users with name searching). */
+  hasNarrowing?: boolean;
+  canSearchName?: boolean;
+  canSearchNpi?: boolean;
+  /** What the hint under the form says once it is valid. */
+  readyHint?: string;
+}
+
+type Field = 'firstName' | 'lastName' | 'companyName' | 'npi';
+const required = (v: string) => (v.trim() ? null : MESSAGES.required);
+
+export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchName = true, canSearchNpi = true, readyHint = 'Ready to search.' }: SearchFormProps) {
+  const [mode, setMode] = useState<'name' | 'npi'>(canSearchName ? 'name' : 'npi');
+  const [entity, setEntity] = useState<'individual' | 'business'>('individual');
+  const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', companyName: '', npi: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [algorithm, setAlgorithm] = useState<MatchingAlgorithm>('Exact');
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const [state, setState] = useState<string | null>(null);
+
+  const fields: Field[] = mode === 'npi' ? ['npi'] : entity === 'business' ? ['companyName'] : ['firstName', 'lastName'];
+  const errorOf = (field: Field) => (field === 'npi' ? npiFieldError(values.npi) : required(values[field]));
+  const isValid = fields.every((f) => errorOf(f) === null);
+  const shownError = (field: Field) => (touched[field] ? errorOf(field) : null);
+  const bind = (field: Field) => ({
+    value: values[field],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [field]: value }));
+    },
+    onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
+    error: shownError(field),
+    required: true,
+    withAsterisk: true,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(Object.fromEntries(fields.map((f) => [f, true])));
+    if (!isValid || isBusy) return;
+    if (mode === 'npi') return onSearch({ kind: 'npi', npi: values.npi.trim() });
+    const narrowing = hasNarrowing ? { matchingAlgorithm: algorithm, dateOfBirth: dateOfBirth || undefined, state: state ?? undefined } : { matchingAlgorithm: 'Exact' as const };
+    const input: NameSearchInput =
+      entity === 'business' ? { companyName: values.companyName.trim(), ...narrowing, dateOfBirth: undefined } : { firstName: values.firstName.trim(), lastName: values.lastName.trim(), ...narrowing };
+    onSearch({ kind: 'name', input });
+  }
+
+  const modes = [...(canSearchName ? [{ value: 'name', label: 'Name' }] : []), ...(canSearchNpi ? [{ value: 'npi', label: 'NPI' }] : [])];
+  return (
+    <form onSubmit={submit} noValidate aria-label="Interactive search">
+      <Stack gap="md">
+        {modes.length > 1 && (
+          <div>
+            <Text component="span" id="search-by" size="sm" fw={500}>
+              Search by
+            </Text>
+            <SegmentedControl fullWidth aria-labelledby="search-by" value={mode} onChange={(v) => setMode(v as 'name' | 'npi')} data={modes} mt={4} />
+          </div>
+        )}
+        {mode === 'name' && (
+          <div>
+            <Text component="span" id="search-who" size="sm" fw={500}>
+              Who
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="search-who"
+              value={entity}
+              onChange={(v) => setEntity(v as 'individual' | 'business')}
+              data={[
+                { value: 'individual', label: 'Individual' },
+                { value: 'business', label: 'Business' },
+              ]}
+              mt={4}
+            />
+          </div>
+        )}
+        {mode === 'npi' ? (
+          <TextInput label="NPI" description="The 10-digit National Provider Identifier." inputMode="numeric" autoComplete="off" maxLength={14} {...bind('npi')} />
+        ) : entity === 'business' ? (
+          <TextInput label="Business Name" autoComplete="organization" {...bind('companyName')} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput label="First Name" autoComplete="off" {...bind('firstName')} />
+            <TextInput label="Last Name" autoComplete="off" {...bind('lastName')} />
+          </SimpleGrid>
+        )}
+        {hasNarrowing && mode === 'name' && (
+          <SimpleGrid cols={{ base: 1, xs: entity === 'individual' ? 3 : 2 }} spacing="sm">
+            <Select
+              label="Matching"
+              value={algorithm}
+              onChange={(v) => setAlgorithm((v as MatchingAlgorithm) ?? 'Exact')}
+              allowDeselect={false}
+              data={[
+                { value: 'Exact', label: 'Exact name' },
+                { value: 'Fuzzy', label: 'Fuzzy (nicknames, typos)' },
+              ]}
+            />
+            {entity === 'individual' && (
+              <TextInput label="Date of birth" description="Optional" type="date" value={dateOfBirth} onChange={(e) => setDateOfBirth(e.currentTarget.value)} />
+            )}
+            <Select label="State" description="Optional" placeholder="Any state" data={US_STATES as { value: string; label: string }[]} value={state} onChange={setState} searchable clearable />
+          </SimpleGrid>
+        )}
+        <Group justify="space-between" align="center" gap="sm">
+          <Text size="xs" c="dimmed" id="search-hint" maw={320}>
+            {isValid ? readyHint : 'Fill in the required fields to search.'}
+          </Text>
+          <Button type="submit" size="md" disabled={!isValid} loading={isBusy} aria-describedby="search-hint">
+            Search
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The interactive search flow (spec §4): validate the form, show the intent-of-use dialog,
+ * check eligibility, then search; an answer other than GRANTED, an error or an NPI search
+ * with npi-match false shows its text. A result opens its result page.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { INTENT_DECLINED } from '#shared/messages';
+import { fetchEligibility, searchErrorText, SearchError, searchName, searchNpi } from './interactive-api';
+import { keepResult, resultPath } from './result-store';
+import type { SearchRequest } from './search-form';
+
+export function useInteractiveSearch({ asksIntent }: { asksIntent: boolean }) {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<SearchRequest | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  async function run(request: SearchRequest) {
+    setError(null);
+    setBusy(true);
+    try {
+      const eligibility = await fetchEligibility(request.kind);
+      if (eligibility.name !== 'GRANTED') throw new SearchError(eligibility.name, eligibility.text);
+      const result = request.kind === 'npi' ? await searchNpi(request.npi) : await searchName(request.input);
+      if (result.kind === 'npi' && !result['npi-match']) throw new SearchError('NPINotFound');
+      keepResult(result);
+      navigate(resultPath(result), { state: { result } });
+    } catch (caught) {
+      setError(searchErrorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    error,
+    isBusy,
+    search(request: SearchRequest) {
+      setError(null);
+      if (asksIntent) setPending(request);
+      else void run(request);
+    },
+    intent: {
+      opened: pending !== null,
+      onAcknowledge() {
+        const request = pending;
+        setPending(null);
+        if (request) void run(request);
+      },
+      onDecline() {
+        setPending(null);
+        setError(INTENT_DECLINED);
+      },
+    },
+  };
+}
