@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema';
 import { createOperatorAdmin } from '#server/auth/operator';
+import { seedDemoBilling } from '#server/billing/demo';
 import { createClient, createTeam, createUser, DEFAULT_PASSWORD } from '#test/factories';
 
 const DAY = 24 * 3_600_000;
@@ -24,6 +25,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     clientId: acme.id, teamId: credentialing.id, username: 'analyst', email: 'analyst@acme-health.example', firstName: 'Andre', lastName: 'Nguyen',
     roles: ['paying_user', 'name_search_user', 'npi_search_user'],
   });
+  await seedDemoBilling(db, acme.id, now);
 
   const sunrise = await createClient(db, { name: 'Sunrise Clinic', domainName: 'sunrise-clinic', planType: 'FREE', state: 'trial', teamType: 'SINGLE', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 10, trialEndsAt: new Date(now.getTime() + 90 * DAY) });
   await createUser(db, { clientId: sunrise.id, username: 'trialuser', email: 'trial@sunrise-clinic.example', firstName: 'Tara', lastName: 'Lee', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
