@@ -13,7 +13,7 @@ export const billingAccounts = pgTable('billing_accounts', {
   cardLastFour: text('card_last_four').notNull(),
   /** When the client became a paying one (sign-up or trial upgrade): the first period is prorated from here. */
   paidSince: timestamp('paid_since', { withTimezone: true }).notNull(),
-  /** When the owner cancelled; periods starting after it are not billed. Null when active. */
+  /** When the owner cancelled (null when active); billing follows the client's access end. */
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
