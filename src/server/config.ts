@@ -48,7 +48,7 @@ export const EnvSchema = z.object({
   /** 32-byte key (64 hex characters or base64) encrypting uploaded files; else DATA_DIR/file-encryption.key (ADR 014). */
   FILE_ENCRYPTION_KEY: optionalText,
   /** Rows screened per batch job. */
-  BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(100_000).default(2000),
+  BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** Worker threads screening batch chunks (0: on the job's own thread). */
   BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /** Braintree credentials (all three, or none for the offline payment provider, ADR 018). */

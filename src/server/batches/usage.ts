@@ -1,4 +1,4 @@
-/** Billable usage: one record per search of every row, and the trial's monthly allowance. */
+/** Billable usage: every search of every row, recorded per chunk and search type, and the trial's monthly allowance. */
 import { priceOf } from '#shared/prices';
 import { trialLimitMessage } from '#shared/messages';
 import { SEARCH_TYPES } from '#shared/search-types';
@@ -22,23 +22,27 @@ export async function checkTrialAllowance(db: Db, clientId: number, needed: numb
   if (needed > remaining) throw new AppError('BAD_REQUEST', trialLimitMessage(needed, remaining, perMonth));
 }
 
-/** The usage records of some rows of a batch: one per row and selected search type. */
+/**
+ * The usage records of a chunk of a batch: one per selected search type, its quantity the
+ * chunk's rows, keyed by the chunk's first row so that a chunk screened again bills nothing
+ * twice (ADR 014).
+ */
 export function usageFor(
   batch: { id: number; clientId: number; searchTypes: readonly string[] },
   rowIndexes: readonly number[],
   now: Date,
 ): (typeof usageRecords.$inferInsert)[] {
+  if (rowIndexes.length === 0) return [];
+  const firstRow = rowIndexes.reduce((a, b) => Math.min(a, b));
   const types = SEARCH_TYPES.filter((t) => batch.searchTypes.includes(t.name));
-  return rowIndexes.flatMap((rowIndex) =>
-    types.map((t) => ({
-      clientId: batch.clientId,
-      batchId: batch.id,
-      rowIndex,
-      searchType: t.name,
-      searchOption: t.billedAs,
-      unitPriceCents: priceOf(t.billedAs as SearchOption),
-      quantity: 1,
-      createdAt: now,
-    })),
-  );
+  return types.map((t) => ({
+    clientId: batch.clientId,
+    batchId: batch.id,
+    rowIndex: firstRow,
+    searchType: t.name,
+    searchOption: t.billedAs,
+    unitPriceCents: priceOf(t.billedAs as SearchOption),
+    quantity: rowIndexes.length,
+    createdAt: now,
+  }));
 }

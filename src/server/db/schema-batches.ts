@@ -103,6 +103,7 @@ export const usageRecords = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     clientId: integer('client_id').notNull().references(() => clients.id),
     batchId: integer('batch_id').references(() => batches.id),
+    /** Batches: the first row of the chunk billed (quantity: its rows). */
     rowIndex: integer('row_index'),
     searchType: text('search_type').notNull(),
     /** The search option billed (NAME, NPI, OFAC, SSNDMF). */
@@ -112,7 +113,7 @@ export const usageRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A retried chunk never bills a row's search twice.
+    // A retried chunk never bills its searches twice.
     uniqueIndex('usage_records_batch_row_type').on(t.batchId, t.rowIndex, t.searchType),
     index('usage_records_client_created').on(t.clientId, t.createdAt),
   ],
