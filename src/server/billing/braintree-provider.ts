@@ -14,9 +14,10 @@ function refusal(result: Result & { verification?: { processorResponseText?: str
   return { ok: false, messages: messages.length ? messages : [result.message] };
 }
 
-export function createBraintreeProvider(credentials: NonNullable<AppConfig['braintree']>): PaymentProvider {
+/** `environment` replaces Braintree's hosts (tests point it at a local stand-in). */
+export function createBraintreeProvider(credentials: NonNullable<AppConfig['braintree']>, environment?: braintree.Environment): PaymentProvider {
   const gateway = new braintree.BraintreeGateway({
-    environment: credentials.environment === 'production' ? braintree.Environment.Production : braintree.Environment.Sandbox,
+    environment: environment ?? (credentials.environment === 'production' ? braintree.Environment.Production : braintree.Environment.Sandbox),
     merchantId: credentials.merchantId,
     publicKey: credentials.publicKey,
     privateKey: credentials.privateKey,
