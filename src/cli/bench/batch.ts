@@ -65,7 +65,6 @@ export async function benchBatch(): Promise<Figure[]> {
     const latencies: number[] = [];
     let status = '';
     while (status !== 'Completed') {
-      // Known issue (see the session note): in this in-process harness the batch can stall after its first chunk.
       if (performance.now() - started > 300_000) throw new Error('the batch did not complete in 5 minutes');
       const t = performance.now();
       const list = (await http.getJson('/services/flexsearchs')) as { items: { batchId: number; status: string; rowsDone: number }[] };
