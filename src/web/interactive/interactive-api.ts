@@ -63,7 +63,9 @@ export function searchErrorText(error: unknown): string {
   if (error instanceof SearchError) return error.message;
   if (isApiError(error)) {
     const fieldText = Object.values(error.fields)[0];
-    return interactiveErrorText(error.code, error.code === 'BAD_REQUEST' && fieldText ? fieldText : error.message);
+    // The api helper fills an empty server text with the generic one: that is no text of the server's.
+    const serverText = error.message === MESSAGES.genericError ? null : error.message;
+    return interactiveErrorText(error.code, error.code === 'BAD_REQUEST' && fieldText ? fieldText : serverText);
   }
   return MESSAGES.genericError;
 }
