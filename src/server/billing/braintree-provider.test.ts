@@ -8,7 +8,7 @@ let standIn: Awaited<ReturnType<typeof startBraintreeStandIn>>;
 let provider: PaymentProvider;
 beforeAll(async () => {
   standIn = await startBraintreeStandIn('merchant1');
-  const environment = new braintree.Environment('127.0.0.1', String(standIn.port), 'http://127.0.0.1', false);
+  const environment = new braintree.Environment('127.0.0.1', String(standIn.port), 'http://127.0.0.1', false, '127.0.0.1', String(standIn.port));
   provider = createBraintreeProvider({ merchantId: 'merchant1', publicKey: 'pub', privateKey: 'priv', environment: 'sandbox' }, environment);
 });
 afterAll(() => standIn.close());
