@@ -38,7 +38,7 @@ export function DetailDrawer({ batchId, target, onClose }: DetailDrawerProps) {
 
   return (
     <>
-      <Drawer opened={target !== null} onClose={onClose} position="right" size={isPhone ? '100%' : DRAWER_WIDTH} title="Record details" padding="lg">
+      <Drawer opened={target !== null} onClose={onClose} position="right" size={isPhone ? '100%' : DRAWER_WIDTH} title="Record details" padding="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
         {detail.data ? (
           <DetailBody detail={detail.data} onChoose={(status) => change.ask([detail.data.id], status)} />
         ) : detail.isError ? (

@@ -10,7 +10,7 @@ export interface ExclusionColumn extends PickableColumn {
 
 const WIDE = new Set<string>(['name', 'companyName', 'latestNote', 'akas', 'dbas', 'address', 'comments', 'specialty', 'licenseNumbers', 'providerNumbers', 'dateAcquiredFromSource']);
 const NARROW = new Set<string>(['state', 'prefix', 'suffix']);
-const widthOf = (key: string) => (key === 'status' ? 190 : WIDE.has(key) ? 210 : NARROW.has(key) ? 80 : 140);
+const widthOf = (key: string) => (key === 'status' || key === 'source' ? 190 : WIDE.has(key) ? 210 : NARROW.has(key) ? 80 : 140);
 
 export const EXCLUSION_COLUMNS: readonly ExclusionColumn[] = [
   ...EXCLUSION_DEFAULT_COLUMNS.map(([key, label]) => ({ key, label, isDefault: true, width: widthOf(key) })),

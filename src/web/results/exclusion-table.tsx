@@ -77,7 +77,7 @@ function Cell({ record, field, onChoose }: { record: ExclusionRecord; field: key
   }
   if (field === 'source') {
     return record.link ? (
-      <Anchor href={record.link} target="_blank" rel="noopener noreferrer" onClick={(event) => event.stopPropagation()}>
+      <Anchor href={record.link} target="_blank" rel="noopener noreferrer" className={classes.cellText} onClick={(event) => event.stopPropagation()}>
         {record.sourceName}
       </Anchor>
     ) : (

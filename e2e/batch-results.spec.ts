@@ -1,0 +1,113 @@
+/**
+ * Batch results: a screened batch is reviewed — filter, open the drawer, change a status with
+ * a note, bulk-change a group, see the history — and the audit report proves it.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './helpers';
+
+// Carol Moore and Christopher Davis are on the shipped LEIE and SAM samples; Zelda Quixotic is on none.
+const CSV = Buffer.from('First Name,Last Name,Employee Id,Department\r\nCarol,Moore,E1,Nursing\r\nChristopher,Davis,E2,Pharmacy\r\nZelda,Quixotic,E3,Billing\r\n', 'utf8');
+
+/** Uploads and submits a batch through the API with the page's session, and waits until it is Completed. */
+async function screenBatch(page: Page, fileName: string): Promise<number> {
+  const csrf = async () => (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
+  const upload = await page.request.post('/services/fileupload', {
+    headers: { 'X-CSRF-Token': await csrf() },
+    multipart: { typeName: 'Flex', file: { name: fileName, mimeType: 'text/csv', buffer: CSV } },
+  });
+  expect(upload.status()).toBe(200);
+  const { batchId } = (await upload.json()) as { batchId: number };
+  const mapping = await page.request.post(`/services/flexsearchs/${batchId}/columnmappings`, {
+    headers: { 'X-CSRF-Token': await csrf() },
+    data: { columnMappings: { 'First Name': 'First Name', 'Last Name': 'Last Name' }, searchTypes: ['Exclusion Search by Individual Name'], correlatedColumnIndexes: [3], uniqueIdIndex: 2 },
+  });
+  expect(mapping.status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const list = await page.request.get(`/services/flexsearchs?fileNameFilter=${encodeURIComponent(fileName)}`);
+      const items = ((await list.json()) as { items: { batchId: number; status: string }[] }).items;
+      return items.find((b) => b.batchId === batchId)?.status;
+    }, { timeout: 45_000 })
+    .toBe('Completed');
+  return batchId;
+}
+
+test('a reviewer filters, decides in the drawer and in bulk, sees the history, and downloads the audit report', async ({ page }) => {
+  const fileName = `review-${Date.now()}.csv`;
+  await logIn(page, 'owner');
+  await screenBatch(page, fileName);
+
+  await page.goto('/flex-search');
+  await page.getByRole('textbox', { name: 'Search' }).fill(fileName);
+  const row = page.getByRole('row').filter({ hasText: fileName });
+  await row.getByRole('link', { name: 'Results to Review' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
+  await expect(page.getByText('Batch Search Results', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Exclusions']);
+
+  const carol = page.getByRole('region', { name: 'Search criteria E1: Carol Moore' });
+  const chris = page.getByRole('region', { name: 'Search criteria E2: Christopher Davis' });
+  await expect(carol).toBeVisible();
+  await expect(chris).toBeVisible();
+  await expect(carol.getByText('Unique ID: E1')).toBeVisible();
+
+  // Filter by search criteria: only Christopher's group stays.
+  await page.getByRole('textbox', { name: 'Search criteria' }).fill('Davis');
+  await expect(carol).toHaveCount(0);
+  await expect(chris).toBeVisible();
+
+  // Open the first record in the drawer and mark it Under Review with a note.
+  await chris.getByRole('button', { name: /^Open details of / }).first().click();
+  const drawer = page.getByRole('dialog', { name: 'Record details' });
+  await expect(drawer.getByRole('region', { name: 'Why it matched' })).toContainText('Score');
+  await expect(drawer.getByText(/list version \d+/)).toBeVisible();
+  await expect(drawer.getByRole('region', { name: 'Additional Data' })).toContainText('Pharmacy');
+  await drawer.getByRole('button', { name: 'Status of this record: Needs Review' }).click();
+  await page.getByRole('menuitem', { name: 'Under Review' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Change review status' });
+  await confirm.getByRole('textbox', { name: /Note/ }).fill('Checking the date of birth with HR');
+  await confirm.getByRole('button', { name: 'Save' }).click();
+  await expect(confirm).toHaveCount(0);
+  const history = drawer.getByRole('region', { name: 'Change history' });
+  await expect(history).toContainText('Checking the date of birth with HR');
+  await expect(history).toContainText('Olivia Owens');
+  await expect(drawer.getByRole('button', { name: 'Status of this record: Under Review' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(chris.getByRole('button', { name: /: Under Review$/ })).toHaveCount(1);
+  await expect(chris.getByText('Checking the date of birth with HR')).toBeVisible();
+
+  // Reset the filters and clear Carol's whole group in bulk.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(carol).toBeVisible();
+  await carol.getByRole('checkbox', { name: 'Select every record of E1: Carol Moore' }).check();
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await page.getByRole('menuitem', { name: 'Reviewed: Clear' }).click();
+  await confirm.getByRole('textbox', { name: /Note/ }).fill('Different person: date of birth differs');
+  await confirm.getByRole('button', { name: 'Save' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(carol.getByText('All records cleared')).toBeVisible();
+  await expect(carol.getByRole('button', { name: /: Needs Review$/ })).toHaveCount(0);
+
+  // The history of a cleared record names the decision.
+  await carol.getByRole('button', { name: /^Open details of / }).first().click();
+  await expect(history).toContainText('Reviewed: Clear');
+  await expect(history).toContainText('Different person: date of birth differs');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  // The audit report (CSV) holds the batch, the decisions, who made them and the notes.
+  await page.getByRole('button', { name: 'Reports' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Audit Report (CSV)' }).click()]);
+  const report = await readFile((await download.path())!, 'utf8');
+  expect(report).toContain('Audit Report');
+  expect(report).toContain(fileName);
+  expect(report).toMatch(/^leie,OIG List of Excluded Individuals\/Entities \(LEIE\),\d+,/m);
+  // Every searched row and its outcome; every match with its final status, who decided, when and the note.
+  const lines = report.split(/\r?\n/);
+  const carolLines = lines.filter((l) => l.startsWith('1,E1,'));
+  expect(carolLines.length).toBeGreaterThan(0);
+  for (const line of carolLines) expect(line).toMatch(/,Reviewed: Clear,Olivia Owens,\d{4}-\d\d-\d\dT[^,]+,Different person: date of birth differs,/);
+  expect(lines.filter((l) => l.startsWith('2,E2,') && l.includes(',Under Review,Olivia Owens,') && l.includes('Checking the date of birth with HR'))).toHaveLength(1);
+  expect(lines).toContain('3,E3,First Name: Zelda; Last Name: Quixotic,No match,,,,,,,,,,,');
+});
