@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema';
 import { createOperatorAdmin } from '#server/auth/operator';
 import { seedDemoBilling } from '#server/billing/demo';
+import { seedDemoResults } from '#server/results/demo';
 import { createClient, createTeam, createUser, DEFAULT_PASSWORD } from '#test/factories';
 
 const DAY = 24 * 3_600_000;
@@ -17,7 +18,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const acme = await createClient(db, { name: 'Acme Health', domainName: 'acme-health', planType: 'COMPANY', state: 'paid', teamType: 'MULTI_TEAM', searchOptions: ['NAME', 'NPI', 'OFAC', 'SSNDMF'] });
   const compliance = await createTeam(db, { clientId: acme.id, name: 'Compliance' });
   const credentialing = await createTeam(db, { clientId: acme.id, name: 'Credentialing' });
-  await createUser(db, {
+  const owner = await createUser(db, {
     clientId: acme.id, teamId: compliance.id, username: 'owner', email: 'owner@acme-health.example', firstName: 'Olivia', lastName: 'Owens', isTeamOwner: true,
     roles: ['account_owner_user', 'domain_admin_user', 'paying_user', 'name_search_user', 'npi_search_user', 'advanced_search', 'api_user'],
   });
@@ -26,6 +27,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     roles: ['paying_user', 'name_search_user', 'npi_search_user'],
   });
   await seedDemoBilling(db, acme.id, now);
+  await seedDemoResults(db, { clientId: acme.id, teamId: compliance.id, userId: owner.id, username: 'owner', name: 'Olivia Owens' }, now);
 
   const sunrise = await createClient(db, { name: 'Sunrise Clinic', domainName: 'sunrise-clinic', planType: 'FREE', state: 'trial', teamType: 'SINGLE', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 10, trialEndsAt: new Date(now.getTime() + 90 * DAY) });
   await createUser(db, { clientId: sunrise.id, username: 'trialuser', email: 'trial@sunrise-clinic.example', firstName: 'Tara', lastName: 'Lee', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });

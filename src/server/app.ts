@@ -26,7 +26,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     bodyLimit: ctx.config.bodyLimitBytes,
     // Bulk status changes carry up to 1,000 comma-separated ids in the path (ADR 015).
-    maxParamLength: 20_000,
+    routerOptions: { maxParamLength: 20_000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,6 +4,8 @@ import { benchLeieImport, benchNppesImport } from './lists-import';
 import { benchEngine } from './engine';
 import { benchHttpDuringBatch } from './engine-http';
 import { benchBatch } from './batch';
+import { benchInteractiveSearch } from './interactive-search';
+import { benchResultsReview } from './results-review';
 
 export interface Scenario {
   name: string;
@@ -21,4 +23,6 @@ export const SCENARIOS: Scenario[] = [
   { name: 'engine-matching', run: benchEngine },
   { name: 'engine-http-during-batch', run: benchHttpDuringBatch },
   { name: 'batch-100k-embedded', run: benchBatch },
+  { name: 'interactive-search-1m', run: benchInteractiveSearch },
+  { name: 'results-review-100k', run: benchResultsReview },
 ];

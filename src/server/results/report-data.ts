@@ -105,7 +105,7 @@ export async function* reportRows(db: Db, batchId: number, only?: 'exclusions'):
       sql`SELECT r.id::int AS id, r.batch_id, r.row_index, r.result_type, r.search_type, r.source, r.source_record_id, r.list_version_id, r.score,
             r.explanation, r.record, r.review_status, r.latest_note, r.search_criteria_key, NULL AS values, NULL AS unique_id
           FROM batch_results r WHERE r.batch_id = ${batchId} AND r.row_index >= ${from} AND r.row_index < ${from + REPORT_PAGE_ROWS}
-          ${only ? sql`AND r.result_type = ${only}` : sql``}
+          AND r.result_type IN ${only ? sql`(${only})` : sql`('exclusions', 'npi', 'ssdmf')`}
           ORDER BY r.row_index, CASE r.result_type WHEN 'exclusions' THEN 0 WHEN 'npi' THEN 1 ELSE 2 END, r.score DESC NULLS LAST, r.id`,
     );
     const history = await historyOf(db, results.map((r) => r.id));
