@@ -51,6 +51,7 @@ export const ACCOUNT_MESSAGES = {
   notDisabling: 'Only a cancelled account can be reactivated.',
   notCancellable: 'Only an active paid account can be cancelled.',
   cardRequired: 'Please enter your card details.',
+  ofacNeedsName: 'OFAC is an add-on to the name search: choose the Name Search too.',
   inviteSent: 'Invitation sent.',
   inviteTeamUnknown: 'Choose one of your teams.',
   inviteEmailInvalid: 'Please enter a valid e-mail address.',

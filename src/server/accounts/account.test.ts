@@ -130,6 +130,8 @@ describe('PUT /services/account/searchoptions', () => {
     expect(error(removing)).toBe(ACCOUNT_MESSAGES.cannotRemoveSearchTypes);
     const same = await paid.agent.put('/services/account/searchoptions', ['NPI', 'NAME']);
     expect(error(same)).toBe(ACCOUNT_MESSAGES.noNewSearchTypes);
+    const npiOnly = await signUp(t, { planType: 'COMPANY', searchOptions: ['NPI'] });
+    expect(error(await npiOnly.agent.put('/services/account/searchoptions', ['NPI', 'OFAC']))).toBe(ACCOUNT_MESSAGES.ofacNeedsName);
     const bad = await paid.agent.put('/services/account/searchoptions', ['NAME', 'DNA']);
     expect(bad.statusCode).toBe(400);
     expect((await details(paid.agent)).searchOptions).toEqual(['NAME', 'NPI']);

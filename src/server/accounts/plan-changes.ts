@@ -73,6 +73,7 @@ export async function addSearchOptions(ctx: AppContext, owner: Owner, wanted: Se
   const added = wanted.filter((o) => !current.includes(o));
   if (!added.length) throw refuse(ACCOUNT_MESSAGES.noNewSearchTypes);
   const options = orderedOptions([...current, ...added]);
+  if (options.includes('OFAC') && !options.includes('NAME')) throw refuse(ACCOUNT_MESSAGES.ofacNeedsName);
   await ctx.db.transaction(async (tx) => {
     await updateClient(tx, client.id, { searchOptions: options });
     await grantRolesToClientUsers(tx, client.id, searchRolesFor(added));

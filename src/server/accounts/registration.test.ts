@@ -171,6 +171,11 @@ describe('POST /services/account: paid company with the offline provider', () =>
     expect((await new Agent(t.app).get(`/services/user/status/${info.username}`)).json()).toBe('AVAILABLE');
   });
 
+  it('refuses OFAC without the name search it adds to', async () => {
+    const body = UserCreationErrorBodySchema.parse((await new Agent(t.app).post('/services/account', { userInfo: form({ nonce: 'fake-valid-nonce' }), plan: { ...company, searchOptions: ['NPI', 'OFAC'] } })).json());
+    expect(body).toMatchObject({ userCreationError: 'INVALID_FIELD', errorMessages: ['OFAC is an add-on to the name search: choose the Name Search too.'] });
+  });
+
   it('asks for the card when a paid sign-up has no nonce', async () => {
     const body = UserCreationErrorBodySchema.parse((await new Agent(t.app).post('/services/account', { userInfo: form(), plan: company })).json());
     expect(body.userCreationError).toBe('PAYMENT_AUTHENTICATION_REJECTION');

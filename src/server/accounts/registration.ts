@@ -3,6 +3,7 @@
  * invitation. The card is verified with the provider first; then client, first team, owner
  * and roles are written in one transaction, so a refusal or a failure creates nothing.
  */
+import { ACCOUNT_MESSAGES, TRIAL_SEARCHES_PER_MONTH } from '#shared/account';
 import { REGISTRATION_MESSAGES, TRIAL_SEARCH_OPTIONS, type CreateAccountResponse, type ParsedUserInfo } from '#shared/registration';
 import { SEARCH_OPTIONS, type PlanType, type SearchOption, type TeamType } from '#shared/teams';
 import type { AppContext } from '../app-context';
@@ -49,6 +50,9 @@ export async function createAccount(ctx: AppContext, input: SignUp): Promise<Cre
   await validateUserInfo(ctx.db, userInfo, null);
 
   const isPaid = plan.planType === 'COMPANY';
+  if (isPaid && plan.searchOptions.includes('OFAC') && !plan.searchOptions.includes('NAME')) {
+    throw new UserCreationFailure('INVALID_FIELD', [ACCOUNT_MESSAGES.ofacNeedsName]);
+  }
   let card: VaultedCard | null = null;
   const payments = paymentsOf(ctx);
   if (isPaid) {
@@ -76,7 +80,7 @@ export async function createAccount(ctx: AppContext, input: SignUp): Promise<Cre
         state: isPaid ? 'paid' : 'trial',
         teamType: isPaid ? plan.teamType : 'SINGLE',
         searchOptions: options,
-        trialSearchesPerMonth: isPaid ? null : 10,
+        trialSearchesPerMonth: isPaid ? null : TRIAL_SEARCHES_PER_MONTH,
         trialEndsAt: isPaid ? null : new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
       });
       const team = await insertTeam(tx, client.id, userInfo.companyName);
