@@ -56,13 +56,26 @@ export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly Hit
   return hits.map((h) => toSearchHit(h, records.get(`${versions.get(h.record.source)}|${h.record.sourceRecordId}`) as ListRecord | undefined));
 }
 
+// A version's date and size never change once active: read them once per database and index version.
+type VersionRows = Promise<{ source: string; asOf: string | null; records: number }[]>;
+const versionCache = new WeakMap<Db, { version: string; rows: VersionRows }>();
+
+function versionRowsOf(db: Db, index: MatchIndex): VersionRows {
+  const held = versionCache.get(db);
+  if (held?.version === index.version) return held.rows;
+  const rows = findVersions(db, [...versionIdsOf(index.version).values()]);
+  versionCache.set(db, { version: index.version, rows });
+  // A failed read is not kept.
+  rows.catch(() => versionCache.delete(db));
+  return rows;
+}
+
 /**
  * Every list a search asked for, with the date of the copy searched. A source with no copy
  * loaded is listed with no date and no records: the result page says it was not searched.
  */
 export async function listsSearched(db: Db, index: MatchIndex, sources: readonly string[]): Promise<ListSearched[]> {
-  const versions = versionIdsOf(index.version);
-  const rows = await findVersions(db, sources.flatMap((s) => (versions.has(s) ? [versions.get(s)!] : [])));
+  const rows = await versionRowsOf(db, index);
   return sources.flatMap((source) => {
     const def = findListSource(source);
     if (!def) return [];

@@ -3,9 +3,8 @@
  * status, deactivation), the exclusions carrying it and its Medicare opt-out status.
  */
 import { checkNpi } from '#shared/identifiers';
-import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NppesRecord, type NpiSearchResult } from '#shared/interactive-search';
+import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NppesRecord, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
-import type { MatchIndex } from '#engine/match-index';
 import { checkNpiInIndex, type NpiCheck } from '#engine/npi-check';
 import { screen } from '#engine/screen';
 import type { AppContext } from '../app-context';
@@ -20,10 +19,8 @@ import { recordSearch } from './record';
 const NPI_LISTS: SourceId[] = ['nppes', 'optout', ...EXCLUSION_SOURCES];
 const STATUS_LABELS = { active: 'Active', deactivated: 'Deactivated', reactivated: 'Reactivated' } as const;
 
-async function nppesRecordOf(ctx: AppContext, index: MatchIndex, check: NpiCheck): Promise<NppesRecord | null> {
+function nppesRecordOf(check: NpiCheck, full: SearchHit | undefined): NppesRecord | null {
   if (!check.found || !check.nppesRecordId) return null;
-  const hit = screen(index, { type: 'npi', npi: check.npi }, { sources: ['nppes'], limit: 1 }).hits[0];
-  const [full] = hit ? await searchHitsOf(ctx.db, index, [hit]) : [];
   return {
     npi: check.npi,
     name: full?.name || check.nppesName || '',
@@ -46,13 +43,12 @@ export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi:
   const check = checkNpiInIndex(index, npi);
   const excluded = screen(index, { type: 'npi', npi }, { sources: EXCLUSION_SOURCES, limit: 100 }).hits;
   const optOutHit = screen(index, { type: 'npi', npi }, { sources: ['optout'], limit: 1 }).hits[0];
-  const [nppes, exclusions, optOutHits, lists] = await Promise.all([
-    nppesRecordOf(ctx, index, check),
-    searchHitsOf(ctx.db, index, excluded),
-    optOutHit ? searchHitsOf(ctx.db, index, [optOutHit]) : Promise.resolve([]),
-    listsSearched(ctx.db, index, NPI_LISTS),
-  ]);
-  const optOut = optOutHits[0];
+  const nppesHit = check.found ? screen(index, { type: 'npi', npi }, { sources: ['nppes'], limit: 1 }).hits[0] : undefined;
+  // One read of the full records for every hit, then split back.
+  const [all, lists] = await Promise.all([searchHitsOf(ctx.db, index, [...excluded, ...(optOutHit ? [optOutHit] : []), ...(nppesHit ? [nppesHit] : [])]), listsSearched(ctx.db, index, NPI_LISTS)]);
+  const exclusions = all.slice(0, excluded.length);
+  const optOut = optOutHit ? all[excluded.length] : undefined;
+  const nppes = nppesRecordOf(check, nppesHit ? all[all.length - 1] : undefined);
   const result = {
     kind: 'npi' as const,
     'npi-match': check.found,

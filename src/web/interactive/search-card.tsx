@@ -29,7 +29,7 @@ export function SearchCard({ title, intro, asksIntent, headingLevel = 2, ...form
           {...form}
           onSearch={flow.search}
           isBusy={flow.isBusy}
-          readyHint={asksIntent ? 'You will be asked to acknowledge the intent of use first.' : 'Each search is billed and kept in Search History.'}
+          readyHint={asksIntent ? 'You will be asked to acknowledge the intent of use first.' : 'Each search counts as one search of its type on your account.'}
         />
         {flow.error && (
           <Alert color="red" variant="light" role="alert">
