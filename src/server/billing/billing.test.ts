@@ -271,3 +271,19 @@ describe('invoices on the account page', () => {
     expect(InvoiceListSchema.parse((await other.agent.get('/services/account/invoices')).json())).toEqual([]);
   });
 });
+
+describe('a mail server that is down', () => {
+  it('does not stop the charge being recorded nor the other invoices', async () => {
+    t.setNow(at('2027-09-14T10:00:00Z'));
+    const a = await signUp(t, { planType: 'COMPANY' });
+    const b = await signUp(t, { planType: 'COMPANY' });
+    const mailer = t.ctx.mailer;
+    t.ctx.mailer = { send: async () => Promise.reject(new Error('SMTP down')), describe: () => 'down' };
+    try {
+      await run('2027-10-01T07:00:00Z');
+    } finally {
+      t.ctx.mailer = mailer;
+    }
+    for (const c of [a, b]) expect((await invoicesOf(c.clientId)).map((i) => i.status)).toEqual(['paid']);
+  });
+});

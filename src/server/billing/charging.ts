@@ -66,7 +66,7 @@ export async function chargeInvoice(ctx: AppContext, id: number, options: { igno
   if (result.ok) {
     await finishInvoice(ctx.db, id, { status: 'paid', paidAt: now, transactionId: result.transactionId, lastError: null, nextAttemptAt: null, cardLastFour });
     await recordAudit(ctx.db, { action: 'invoice.paid', clientId: invoice.clientId, target: invoice.number, details: { totalCents: invoice.totalCents, attempt: invoice.attempts } });
-    if (owner) await mailReceipt(ctx.mailer, owner, { ...invoice, cardLastFour });
+    if (owner) await mailSafely(ctx, invoice, () => mailReceipt(ctx.mailer, owner, { ...invoice, cardLastFour }));
     return 'paid';
   }
   const reason = result.messages.join(' ');
@@ -74,8 +74,17 @@ export async function chargeInvoice(ctx: AppContext, id: number, options: { igno
   const nextAttemptAt = retries ? new Date(now.getTime() + RETRY_AFTER_MS) : null;
   await finishInvoice(ctx.db, id, { status: 'failed', lastError: reason, nextAttemptAt, cardLastFour });
   await recordAudit(ctx.db, { action: 'invoice.charge_failed', clientId: invoice.clientId, target: invoice.number, details: { reason, attempt: invoice.attempts } });
-  if (owner) await mailChargeFailed(ctx.mailer, owner, { ...invoice, cardLastFour }, reason, nextAttemptAt ? isoDay(nextAttemptAt) : null);
+  if (owner) await mailSafely(ctx, invoice, () => mailChargeFailed(ctx.mailer, owner, { ...invoice, cardLastFour }, reason, nextAttemptAt ? isoDay(nextAttemptAt) : null));
   return 'failed';
+}
+
+/** The outcome is recorded already: a mail server that is down must not stop the run. */
+async function mailSafely(ctx: AppContext, invoice: { clientId: number; number: string }, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (error) {
+    await recordAudit(ctx.db, { action: 'invoice.mail_failed', clientId: invoice.clientId, target: invoice.number, details: { error: error instanceof Error ? error.message : String(error) } });
+  }
 }
 
 /** The failed charge the account page shows, if any. */
