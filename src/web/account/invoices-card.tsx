@@ -1,5 +1,6 @@
 /** Invoices: every monthly bill with its status, and its PDF. */
 import { Alert, Anchor, Badge, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents, formatLongDate, type InvoiceStatus } from '#shared/account';
 import { accountKeys, fetchInvoices, invoicePdfUrl } from './account-api';
@@ -16,6 +17,8 @@ const monthOf = (period: string) => formatLongDate(`${period}-01`).replace(/ 1,/
 
 export function InvoicesCard() {
   const invoices = useQuery({ queryKey: accountKeys.invoices, queryFn: fetchInvoices });
+  // Phones get the month, total, status and PDF; the number goes under the month.
+  const isPhone = useMediaQuery('(max-width: 48em)');
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-invoices">
       <Stack gap="sm">
@@ -34,13 +37,13 @@ export function InvoicesCard() {
           </Text>
         )}
         {invoices.data && invoices.data.length > 0 && (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={isPhone ? 340 : 520}>
             <Table verticalSpacing={6} fz="sm" aria-label="Invoices">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Invoice</Table.Th>
+                  {!isPhone && <Table.Th>Invoice</Table.Th>}
                   <Table.Th>Month</Table.Th>
-                  <Table.Th>Issued</Table.Th>
+                  {!isPhone && <Table.Th>Issued</Table.Th>}
                   <Table.Th ta="right">Total</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>PDF</Table.Th>
@@ -49,9 +52,16 @@ export function InvoicesCard() {
               <Table.Tbody>
                 {invoices.data.map((invoice) => (
                   <Table.Tr key={invoice.id}>
-                    <Table.Td>{invoice.number}</Table.Td>
-                    <Table.Td>{monthOf(invoice.period)}</Table.Td>
-                    <Table.Td>{formatLongDate(invoice.issuedOn)}</Table.Td>
+                    {!isPhone && <Table.Td>{invoice.number}</Table.Td>}
+                    <Table.Td>
+                      {monthOf(invoice.period)}
+                      {isPhone && (
+                        <Text size="xs" c="dimmed">
+                          {invoice.number}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {!isPhone && <Table.Td>{formatLongDate(invoice.issuedOn)}</Table.Td>}
                     <Table.Td ta="right">{formatCents(invoice.totalCents)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={STATUS[invoice.status].color} title={invoice.lastError ?? undefined}>

@@ -16,6 +16,8 @@ import { useAccountChange } from './use-account-change';
 /** For a trial the NAME option is disabled (spec §4): it is always part of the plan. */
 const TRIAL_LOCKED: SearchOption[] = ['NAME'];
 
+const STEPS = ['Choose plan', 'Search options', 'Payment info', 'Confirm'] as const;
+
 export function UpgradeDialog({ account, onClose }: { account: AccountDetails; onClose: () => void }) {
   const [step, setStep] = useState(0);
   const [teamType, setTeamType] = useState<TeamType | null>(null);
@@ -53,12 +55,18 @@ export function UpgradeDialog({ account, onClose }: { account: AccountDetails; o
   return (
     <Modal opened onClose={onClose} title="Upgrade to a company account" size="xl" fullScreen={isPhone}>
       <Stack gap="lg">
-        <Stepper active={step} size="xs" orientation={isPhone ? 'vertical' : 'horizontal'} aria-label="Upgrade steps" allowNextStepsSelect={false} onStepClick={setStep}>
-          <Stepper.Step label="Choose plan" />
-          <Stepper.Step label="Search options" />
-          <Stepper.Step label="Payment info" />
-          <Stepper.Step label="Confirm" />
-        </Stepper>
+        {isPhone ? (
+          // Four steps do not fit across a phone: one line says where the user is.
+          <Text size="sm" fw={600} aria-live="polite">
+            Step {step + 1} of 4: {STEPS[step]}
+          </Text>
+        ) : (
+          <Stepper active={step} size="xs" aria-label="Upgrade steps" allowNextStepsSelect={false} onStepClick={setStep}>
+            {STEPS.map((label) => (
+              <Stepper.Step key={label} label={label} />
+            ))}
+          </Stepper>
+        )}
         {step === 0 && (
           <TeamTypeChoice
             value={teamType}

@@ -71,7 +71,7 @@ export function SearchOptionsChoice({ value, onChange, locked = [], error }: Sea
             value={option}
             disabled={locked.includes(option) || (option === 'OFAC' && !value.includes('NAME'))}
             label={
-              <Group gap="xs" wrap="nowrap">
+              <Group gap={6} wrap="wrap" component="span">
                 <span>{SEARCH_OPTION_NAMES[option]}</span>
                 <Badge variant="light" color="gray" size="sm" style={{ textTransform: 'none' }}>
                   {formatCents(SEARCH_PRICE_CENTS[option])} per search
