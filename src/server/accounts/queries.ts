@@ -1,5 +1,5 @@
 /** SQL of sign-up and the account page: clients, teams, users, roles, owners. */
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import type { Role } from '#shared/roles';
 import type { Db } from '../db/client';
 import { clients, teams, userRoles, users } from '../db/schema';
@@ -76,15 +76,6 @@ export async function findOwners(db: Db | Tx, clientId: number) {
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'account_owner_user')))
     .where(and(eq(users.clientId, clientId), eq(users.isActive, true)))
     .orderBy(users.id);
-}
-
-export async function usersOfClient(db: Db | Tx, clientId: number) {
-  return db.select({ id: users.id }).from(users).where(eq(users.clientId, clientId));
-}
-
-export async function roleHolders(db: Db | Tx, userIds: number[], role: Role) {
-  if (!userIds.length) return [];
-  return (await db.select({ userId: userRoles.userId }).from(userRoles).where(and(inArray(userRoles.userId, userIds), eq(userRoles.role, role)))).map((r) => r.userId);
 }
 
 export const isUniqueViolation = (error: unknown): boolean => {
