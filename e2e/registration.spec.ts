@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REGISTRATION_MESSAGES } from '../src/shared/registration';
 import { logIn } from './helpers';
+import { mailsSince } from './outbox';
 
 const PASSWORD = 'Harbor-77x';
 
@@ -89,4 +90,50 @@ test('a declined test card brings the payment message back on the account step a
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
   const status = await page.request.get(`/services/user/status/${username}`);
   expect(await status.json()).toBe('AVAILABLE');
+});
+
+test('an owner invites a co-worker, who signs up from the mailed link into the owner’s company and team', async ({ page, browser }) => {
+  const since = Date.now();
+  const username = `invitee-${since}`;
+  const email = `${username}@acme.example`;
+  await logIn(page, 'owner');
+  await page.goto('/admin/userManagement');
+  await page.getByRole('button', { name: 'Invite co-worker' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite co-worker' });
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('combobox', { name: 'Team' }).click();
+  await dialog.getByRole('option', { name: 'Credentialing' }).click();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  let link: string | null = null;
+  await expect(async () => {
+    const mail = (await mailsSince(since)).reverse().find((m) => m.toLowerCase().includes(email));
+    link = mail?.match(/https?:\/\/[^\s"'<>]+\/registration\/invitation\/[A-Za-z0-9._~%-]+/)?.[0] ?? null;
+    expect(link).not.toBeNull();
+  }).toPass({ timeout: 15_000 });
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(new URL(link!).pathname);
+  await expect(invitee.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(invitee.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
+  await expect(invitee.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue('Acme Health');
+  await expect(invitee.getByRole('combobox', { name: 'Company size' })).toHaveCount(0);
+  await invitee.getByRole('textbox', { name: 'First name', exact: true }).fill('Nia');
+  await invitee.getByRole('textbox', { name: 'Last name', exact: true }).fill('Hale');
+  await invitee.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+  await invitee.getByLabel(/^Password/).fill(PASSWORD);
+  await invitee.getByLabel(/^Confirm password/).fill(PASSWORD);
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await expect(invitee.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+
+  await logIn(invitee, username, PASSWORD);
+  await expect(invitee.getByRole('banner')).toContainText('Acme Health');
+  const user = await (await invitee.request.get('/services/user/info')).json();
+  expect(user.teamName).toBe('Credentialing');
+  expect(user.roles).not.toContain('account_owner_user');
+
+  // The link works once.
+  await invitee.goto(new URL(link!).pathname);
+  await expect(invitee.getByRole('alert')).toHaveText(REGISTRATION_MESSAGES.invitationLoadFailed);
 });
