@@ -34,15 +34,19 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(cookie);
   // The support chat widget loads from Zendesk's hosts, allowed only when it is configured.
   const chatHosts = ctx.config.zendeskAppKey ? ['https://static.zdassets.com', 'https://*.zendesk.com', 'https://*.zdassets.com', 'wss://*.zendesk.com'] : [];
+  // Braintree's drop-in card form (scripts, hosted-field frames, client API), allowed only when Braintree is configured.
+  const cardHosts = ctx.config.braintree
+    ? ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://*.braintreegateway.com', 'https://*.braintree-api.com', 'https://c.paypal.com', 'https://*.paypal.com']
+    : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'", ...chatHosts],
-        imgSrc: ["'self'", 'data:', ...chatHosts],
-        scriptSrc: ["'self'", ...chatHosts],
-        connectSrc: ["'self'", ...chatHosts],
-        frameSrc: chatHosts.length ? chatHosts : ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...chatHosts, ...cardHosts],
+        imgSrc: ["'self'", 'data:', ...chatHosts, ...cardHosts],
+        scriptSrc: ["'self'", ...chatHosts, ...cardHosts],
+        connectSrc: ["'self'", ...chatHosts, ...cardHosts],
+        frameSrc: chatHosts.length || cardHosts.length ? [...chatHosts, ...cardHosts] : ["'none'"],
       },
     },
   });
