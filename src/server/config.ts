@@ -56,6 +56,8 @@ export const EnvSchema = z.object({
   BRAINTREE_PUBLIC_KEY: optionalText,
   BRAINTREE_PRIVATE_KEY: optionalText,
   BRAINTREE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Sign-up attempts (accounts created or cards refused) one address may make an hour; 0: no limit. */
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(20),
   /** Cron (UTC) of the daily billing check (invoices on the first business day), or "off". */
   BILLING_SCHEDULE: z
     .string()
@@ -112,6 +114,8 @@ export interface AppConfig {
   batchScreenWorkers: number;
   /** Braintree credentials; undefined means the offline payment provider. */
   braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
+  /** Sign-ups (created or card refused) one address may make an hour; 0 means no limit. */
+  signupsPerIpPerHour: number;
   /** Cron of the daily billing check; null when off. */
   billingSchedule: string | null;
   anonymousSearchesPerDay: number;
@@ -162,6 +166,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
         ? { merchantId: env.BRAINTREE_MERCHANT_ID, publicKey: env.BRAINTREE_PUBLIC_KEY, privateKey: env.BRAINTREE_PRIVATE_KEY, environment: env.BRAINTREE_ENVIRONMENT }
         : undefined,
     billingSchedule: env.BILLING_SCHEDULE === 'off' ? null : env.BILLING_SCHEDULE,
+    signupsPerIpPerHour: env.SIGNUPS_PER_IP_PER_HOUR,
     anonymousSearchesPerDay: env.ANONYMOUS_SEARCHES_PER_DAY,
   };
 }

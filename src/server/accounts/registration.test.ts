@@ -211,3 +211,22 @@ describe('POST /services/account: paid company with the offline provider', () =>
     }
   });
 });
+
+describe('sign-ups per address', () => {
+  it('are limited an hour, counting accounts created and cards refused', async () => {
+    const limit = t.ctx.config.signupsPerIpPerHour;
+    t.ctx.config.signupsPerIpPerHour = 2;
+    try {
+      const agent = new Agent(t.app, '198.51.100.23');
+      expect((await agent.post('/services/account', { userInfo: form(), plan: { planType: 'FREE' } })).statusCode).toBe(201);
+      expect((await agent.post('/services/account', { userInfo: form({ nonce: 'fake-processor-declined-visa-nonce' }), plan: company })).statusCode).toBe(400);
+      const refused = await agent.post('/services/account', { userInfo: form(), plan: { planType: 'FREE' } });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many sign-ups from your network. Please try again in an hour.' });
+      // Other addresses are not affected.
+      expect((await new Agent(t.app, '198.51.100.24').post('/services/account', { userInfo: form(), plan: { planType: 'FREE' } })).statusCode).toBe(201);
+    } finally {
+      t.ctx.config.signupsPerIpPerHour = limit;
+    }
+  });
+});

@@ -16,6 +16,7 @@ import { UserCreationFailure } from './creation-error';
 import { claimInvitation, findLiveInvitation } from './invitation-queries';
 import { freeDomainName, insertClient, insertTeam, insertUser, isUniqueViolation, setTeamOwner } from './queries';
 import { memberRoles, ownerRoles } from './roles';
+import { checkSignUpLimit } from './signup-limit';
 import { validateUserInfo } from './validation';
 
 /** Days a free trial lasts (ADR 007). */
@@ -46,6 +47,7 @@ async function invitationFacts(ctx: AppContext, inviteId: string, now: Date) {
 export async function createAccount(ctx: AppContext, input: SignUp): Promise<CreateAccountResponse> {
   const now = ctx.now();
   const { userInfo, plan } = input;
+  await checkSignUpLimit(ctx.db, input.ip, ctx.config.signupsPerIpPerHour);
   if (plan.planType === 'INVITATION') return joinByInvitation(ctx, input, now);
   await validateUserInfo(ctx.db, userInfo, null);
 
@@ -65,7 +67,10 @@ export async function createAccount(ctx: AppContext, input: SignUp): Promise<Cre
       email: userInfo.email,
       company: userInfo.companyName,
     });
-    if (!result.ok) throw new UserCreationFailure('PAYMENT_AUTHENTICATION_REJECTION', result.messages);
+    if (!result.ok) {
+      await recordAudit(ctx.db, { action: 'account.payment_rejected', actorUsername: userInfo.username, ip: input.ip, details: { messages: result.messages } });
+      throw new UserCreationFailure('PAYMENT_AUTHENTICATION_REJECTION', result.messages);
+    }
     card = result;
   }
 

@@ -58,5 +58,6 @@ describe('choosing the provider', () => {
     expect(() => parseEnv({ BRAINTREE_MERCHANT_ID: 'm' })).toThrow(/BRAINTREE_MERCHANT_ID: set BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together, or none/);
     expect(() => parseEnv({ BILLING_SCHEDULE: 'daily' })).toThrow(/BILLING_SCHEDULE/);
     expect(toAppConfig(parseEnv({ BILLING_SCHEDULE: 'off' }), undefined).billingSchedule).toBeNull();
+    expect(toAppConfig(parseEnv({}), undefined)).toMatchObject({ billingSchedule: '0 7 * * *', signupsPerIpPerHour: 20, braintree: undefined });
   });
 });
