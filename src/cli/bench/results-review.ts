@@ -21,7 +21,7 @@ const ROWS = Number(process.env.BENCH_RESULTS_ROWS ?? 100_000);
 const MATCHES = Math.round(ROWS / 5);
 
 /** Writes the batch, its rows and results with set-based SQL (the screening has its own bench). */
-async function seedBatch(database: Database, clientId: number, userId: number): Promise<number> {
+export async function seedBatch(database: Database, clientId: number, userId: number): Promise<number> {
   const db = database.db;
   const [{ id: versionId }] = (
     (await db.execute(sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at, as_of, activated_at)

@@ -26,7 +26,7 @@ export const reviewHistory = pgTable(
     carriedFromHistoryId: bigint('carried_from_history_id', { mode: 'number' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('review_history_result').on(t.resultId, t.id), index('review_history_batch').on(t.batchId)],
+  (t) => [index('review_history_result').on(t.resultId, t.id), index('review_history_batch').on(t.batchId, t.id)],
 );
 
 /**

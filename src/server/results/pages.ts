@@ -1,8 +1,13 @@
-/** The three tabs' reads: a page of exclusion groups, of NPI results, of SSDMF results. */
-import type { ExclusionPage, ExclusionQuery, NpiPage, NpiQuery, SsdmfPage, SsdmfQuery } from '#shared/results';
+/**
+ * The three tabs' reads: a page of exclusion groups, of NPI results, of SSDMF results. Filters,
+ * sorts, groups and counts run over the batch's facets (facets.ts); only the page's records
+ * are read from the results table.
+ */
+import type { ExclusionPage, ExclusionQuery, NpiPage, NpiQuery, ReviewStatus, SsdmfPage, SsdmfQuery } from '#shared/results';
 import type { Db } from '../db/client';
 import type { BatchRow } from '../batches/queries';
-import { exclusionGroups, exclusionRecordsOf, rowResultsPage, uniqueIdsOf } from './page-queries';
+import { facetsOf, type Facet } from './facets';
+import { resultsByIds, uniqueIdsOf, type GroupRow, type ResultRow } from './page-queries';
 import { toExclusionRecord, toNpiResult, toScGroup, toSsdmfResult } from './record-views';
 
 const NAME_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name'];
@@ -19,25 +24,81 @@ export function searchesOf(batch: Pick<BatchRow, 'searchTypes'>) {
   };
 }
 
+const COUNT_FIELD: Record<ReviewStatus, keyof Pick<GroupRow, 'nonCleared' | 'underReview' | 'historicalMatch' | 'cleared'>> = {
+  NONCLEARED: 'nonCleared',
+  UNDER_REVIEW: 'underReview',
+  HISTORICAL_MATCH: 'historicalMatch',
+  CLEARED: 'cleared',
+};
+
+/** Groups of facets in facet order, with counts of all their records. */
+export function groupFacets(facets: readonly Facet[]): (Omit<GroupRow, 'uniqueId'> & { members: Facet[] })[] {
+  const groups: (Omit<GroupRow, 'uniqueId'> & { members: Facet[] })[] = [];
+  for (const f of facets) {
+    let g = groups.at(-1);
+    if (!g || g.key !== f.key) {
+      g = { key: f.key, nonCleared: 0, underReview: 0, historicalMatch: 0, cleared: 0, total: 0, members: [] };
+      groups.push(g);
+    }
+    g[COUNT_FIELD[f.status]] += 1;
+    g.total += 1;
+    g.members.push(f);
+  }
+  return groups;
+}
+
+/** The page's rows in the order of their facets. */
+async function rowsInOrder(db: Db, batchId: number, type: string, page: readonly Facet[]): Promise<ResultRow[]> {
+  const rows = await resultsByIds(db, batchId, type, page.map((f) => f.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return page.flatMap((f) => byId.get(f.id) ?? []);
+}
+
 export async function exclusionPage(db: Db, batch: BatchRow, q: ExclusionQuery): Promise<ExclusionPage> {
-  const { groups, total } = await exclusionGroups(db, batch.id, q);
-  const keys = groups.map((g) => g.key);
-  const [rows, uniqueIds] = [await exclusionRecordsOf(db, batch.id, keys, q), await uniqueIdsOf(db, batch.id, 'exclusions', keys)];
+  const sc = q.sc?.toLowerCase();
+  const statuses = q.status?.length ? new Set<string>(q.status) : null;
+  const sources = q.sources?.length ? new Set<string>(q.sources) : null;
+  const passes = (f: Facet) => (!statuses || statuses.has(f.status)) && (!sources || sources.has(f.source ?? ''));
+  let groups = groupFacets(await facetsOf(db, batch, 'exclusions')).filter((g) => (!sc || g.members[0].keyLower.includes(sc)) && g.members.some(passes));
+  if (q.sort === 'DESC') groups = groups.reverse();
+  const page = groups.slice((q.page - 1) * q.limits, q.page * q.limits);
+  const keys = page.map((g) => g.key);
+  const [rows, uniqueIds] = [await rowsInOrder(db, batch.id, 'exclusions', page.flatMap((g) => g.members.filter(passes))), await uniqueIdsOf(db, batch.id, 'exclusions', keys)];
   return {
     records: rows.map(toExclusionRecord),
-    total,
-    scGroups: groups.map((g) => toScGroup({ ...g, uniqueId: uniqueIds.get(g.key) ?? null })),
+    total: q.requireTotal ? groups.length : null,
+    scGroups: page.map((g) => toScGroup({ ...g, uniqueId: uniqueIds.get(g.key) ?? null })),
   };
+}
+
+function pageOf<T>(items: readonly T[], page: number, limits: number): T[] {
+  return items.slice((page - 1) * limits, page * limits);
 }
 
 export async function npiPage(db: Db, batch: BatchRow, q: NpiQuery): Promise<NpiPage> {
   const { nameSearch, optOutSearch, exclusionSearch } = searchesOf(batch);
-  const { rows, total } = await rowResultsPage(db, batch.id, 'npi', q);
-  return { npiSearches: rows.map((r) => toNpiResult(r, nameSearch)), total, nameSearch, optOutSearch, exclusionSearch };
+  const sc = q.searchCriteria?.toLowerCase();
+  const statuses = q.recordStatus?.length ? new Set<string>(q.recordStatus) : null;
+  const npiStatuses = q.npiStatus?.length ? new Set<string>(q.npiStatus) : null;
+  const matching = (await facetsOf(db, batch, 'npi')).filter(
+    (f) =>
+      (!sc || f.keyLower.includes(sc)) &&
+      (!statuses || statuses.has(f.status)) &&
+      (!npiStatuses || npiStatuses.has(f.npiStatus ?? '')) &&
+      (!q.optOutStatus || f.optOut === q.optOutStatus) &&
+      (!q.exclusionStatus || f.excluded === q.exclusionStatus),
+  );
+  const rows = await rowsInOrder(db, batch.id, 'npi', pageOf(matching, q.page, q.limits));
+  return { npiSearches: rows.map((r) => toNpiResult(r, nameSearch)), total: q.requireTotal ? matching.length : null, nameSearch, optOutSearch, exclusionSearch };
 }
 
 export async function ssdmfPage(db: Db, batch: BatchRow, q: SsdmfQuery): Promise<SsdmfPage> {
   const { nameSearch } = searchesOf(batch);
-  const { rows, total } = await rowResultsPage(db, batch.id, 'ssdmf', q);
-  return { ssdmfResults: rows.map((r) => toSsdmfResult(r, nameSearch)), total, nameSearch };
+  const sc = q.searchCriteria?.toLowerCase();
+  const statuses = q.recordStatus?.length ? new Set<string>(q.recordStatus) : null;
+  const matching = (await facetsOf(db, batch, 'ssdmf')).filter(
+    (f) => (!sc || f.keyLower.includes(sc)) && (!statuses || statuses.has(f.status)) && (!q.ssdmfStatus || f.found === q.ssdmfStatus),
+  );
+  const rows = await rowsInOrder(db, batch.id, 'ssdmf', pageOf(matching, q.page, q.limits));
+  return { ssdmfResults: rows.map((r) => toSsdmfResult(r, nameSearch)), total: q.requireTotal ? matching.length : null, nameSearch };
 }

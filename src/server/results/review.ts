@@ -9,6 +9,7 @@ import type { AppContext } from '../app-context';
 import type { BatchRow } from '../batches/queries';
 import { users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import { lastHistoryId, patchFacets } from './facets';
 import { groupsByKeys, resultsByIds, type ResultRow } from './page-queries';
 import { lockResults, writeStatusChange } from './review-queries';
 import { toScGroup } from './record-views';
@@ -36,6 +37,8 @@ export async function changeStatus(
   const [user] = await ctx.db.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, reviewer.userId));
   if (!user) throw notFound('The user');
   const note = input.comment.trim() || null;
+  const historyBefore = await lastHistoryId(ctx.db, batch.id);
+  let changed: number[] = [];
   await ctx.db.transaction(async (tx) => {
     const current = await lockResults(tx as never, batch.id, resultType, ids);
     if (current.length !== ids.length) throw notFound(ids.length === 1 ? 'The record' : 'One of the records');
@@ -46,6 +49,7 @@ export async function changeStatus(
     // In bulk, records already in the chosen status are left alone; one record must change.
     const targets = current.filter((r) => r.review_status !== input.newStatus).map((r) => ({ id: r.id, from: r.review_status }));
     if (ids.length === 1 && targets.length === 0) throw new AppError('CONFLICT', REVIEW_MESSAGES.sameStatus);
+    changed = targets.map((x) => x.id);
     await writeStatusChange(tx as never, {
       clientId: batch.clientId,
       batchId: batch.id,
@@ -58,6 +62,7 @@ export async function changeStatus(
       now: ctx.now(),
     });
   });
+  await patchFacets(ctx.db, batch, resultType, changed, input.newStatus, historyBefore, changed.length);
   const rows = await resultsByIds(ctx.db, batch.id, resultType, ids);
   const keys = [...new Set(rows.map((r) => r.search_criteria_key))];
   const groups = await groupsByKeys(ctx.db, batch.id, resultType, keys);

@@ -1,9 +1,6 @@
 /** SQL expressions shared by the results queries: derived statuses and the carry-forward hashes. */
 import { sql, type SQL } from 'drizzle-orm';
 
-/** `%text%` for ILIKE, with the pattern characters escaped. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A list of values as `(a, b, c)` parameters. */
 export const sqlList = (values: readonly (string | number)[]): SQL => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
 
