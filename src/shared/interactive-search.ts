@@ -86,6 +86,8 @@ export const ListSearchedSchema = z.object({
   publisher: z.string(),
   officialUrl: z.string(),
   asOf: z.string().nullable(),
+  /** When the copy was downloaded (YYYY-MM-DD): the date to go by when the publisher gives none. */
+  acquiredOn: z.string().nullable().default(null),
   records: z.number(),
 });
 export type ListSearched = z.infer<typeof ListSearchedSchema>;

@@ -30,7 +30,7 @@ export function ListsSearched({ lists }: { lists: ListSearched[] }) {
                     {list.publisher}
                   </Text>
                 </Table.Td>
-                <Table.Td>{list.records > 0 ? (list.asOf ?? 'date not published') : 'Not loaded: not searched'}</Table.Td>
+                <Table.Td>{list.records > 0 ? copyDate(list) : 'Not loaded: not searched'}</Table.Td>
                 <Table.Td ta="right">{list.records.toLocaleString('en-US')}</Table.Td>
               </Table.Tr>
             ))}
@@ -41,8 +41,14 @@ export function ListsSearched({ lists }: { lists: ListSearched[] }) {
   );
 }
 
-/** "OIG LEIE (2024-04-01), SAM.gov Exclusions (2024-05-01), …" for the no-match statement. */
+/** The publisher's date of the copy, else the day it was downloaded. */
+export function copyDate(list: ListSearched): string {
+  if (list.asOf) return list.asOf;
+  return list.acquiredOn ? `downloaded ${list.acquiredOn}` : 'date not published';
+}
+
+/** "OIG LEIE (2024-04-01); SAM.gov Exclusions (2024-05-01); …" for the no-match statement. */
 export function listsSentence(lists: ListSearched[]): string {
   const searched = lists.filter((l) => l.records > 0);
-  return searched.map((l) => `${l.title} (${l.asOf ?? 'undated copy'})`).join('; ');
+  return searched.map((l) => `${l.title} (${copyDate(l)})`).join('; ');
 }
