@@ -101,19 +101,27 @@ const PAGES = [
   '/ssdmfdetails?searchCriteria=Last77',
 ];
 
-/** Reads a streamed download, sampling this process's memory; answers bytes, seconds and the memory added. */
-async function download(call: ReturnType<typeof client>, url: string): Promise<{ bytes: number; seconds: number; addedMiB: number }> {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+/**
+ * Reads a streamed download, sampling this process's memory: answers bytes, seconds, and what
+ * the JavaScript heap and the whole process (the embedded database's memory included) grew by.
+ */
+async function download(call: ReturnType<typeof client>, url: string): Promise<{ bytes: number; seconds: number; heapMiB: number; rssMiB: number }> {
+  const before = process.memoryUsage();
+  let heap = before.heapUsed;
+  let rss = before.rss;
+  const sample = () => {
+    const m = process.memoryUsage();
+    heap = Math.max(heap, m.heapUsed);
+    rss = Math.max(rss, m.rss);
+  };
+  const timer = setInterval(sample, 20);
   const started = performance.now();
   const res = await call(url);
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
   clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  return { bytes, seconds: (performance.now() - started) / 1000, addedMiB: (peak - before) / 1_048_576 };
+  sample();
+  return { bytes, seconds: (performance.now() - started) / 1000, heapMiB: (heap - before.heapUsed) / 1_048_576, rssMiB: (rss - before.rss) / 1_048_576 };
 }
 
 export async function benchResultsReview(): Promise<Figure[]> {
@@ -172,9 +180,11 @@ export async function benchResultsReview(): Promise<Figure[]> {
       figure('Results pages slowest', latencies.at(-1) ?? 0, 'ms'),
       figure(`Bulk status change of ${perChange.toLocaleString('en-US')} records (slowest of 3)`, Math.max(...bulk), 's', { max: 2, text: '< 2 s' }),
       figure(`Audit report CSV (${(csv.bytes / 1_048_576).toFixed(1)} MiB) streamed`, csv.seconds, 's'),
-      figure('Memory added while streaming the CSV audit report', csv.addedMiB, 'MiB', { max: 256, text: '< 256 MiB (not the batch)' }),
+      figure('JS heap growth while streaming the CSV audit report', csv.heapMiB, 'MiB', { max: 128, text: '< 128 MiB (not the batch)' }),
+      figure('Process memory growth while streaming the CSV (embedded database included)', csv.rssMiB, 'MiB'),
       figure(`Audit report PDF (${(pdf.bytes / 1_048_576).toFixed(1)} MiB) streamed`, pdf.seconds, 's'),
-      figure('Memory added while streaming the PDF audit report', pdf.addedMiB, 'MiB', { max: 256, text: '< 256 MiB (not the batch)' }),
+      figure('JS heap growth while streaming the PDF audit report', pdf.heapMiB, 'MiB', { max: 128, text: '< 128 MiB (not the batch)' }),
+      figure('Process memory growth while streaming the PDF (embedded database included)', pdf.rssMiB, 'MiB'),
       figure('Results bench peak memory', peakRssMiB(), 'MiB'),
     ];
   } finally {

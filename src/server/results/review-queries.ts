@@ -62,7 +62,10 @@ export async function writeStatusChange(tx: Db, w: StatusChangeWrite): Promise<v
   await tx.execute(sql`INSERT INTO audit_log (at, actor_user_id, actor_username, client_id, action, target, ip, details) VALUES ${audit}`);
   if (w.to === 'CLEARED') await recordClearings(tx, w.clientId, history, w.now);
   else await tx.execute(sql`DELETE FROM review_clearances WHERE result_id IN ${sqlList(ids)}`);
-  await refreshToReview(tx, w.batchId);
+  // The dashboard's "to review" count moves by the records entering or leaving review (they are locked).
+  const isOpen = (s: ReviewStatus) => s === 'NONCLEARED' || s === 'UNDER_REVIEW';
+  const delta = w.targets.reduce((n, t) => n + (isOpen(w.to) ? 1 : 0) - (isOpen(t.from) ? 1 : 0), 0);
+  if (delta !== 0) await tx.execute(sql`UPDATE batches SET to_review = greatest(0, to_review + ${delta}) WHERE id = ${w.batchId}`);
 }
 
 /** Remembers cleared results that have a list record, for later batches of the client (ADR 015). */
@@ -77,13 +80,6 @@ export async function recordClearings(tx: Db, clientId: number, history: readonl
     JOIN batch_rows br ON br.batch_id = r.batch_id AND br.row_index = r.row_index
     WHERE r.result_type IN ('exclusions', 'ssdmf') AND r.record IS NOT NULL AND r.source IS NOT NULL AND r.source_record_id IS NOT NULL
     ON CONFLICT (result_id) DO UPDATE SET history_id = EXCLUDED.history_id, cleared_at = EXCLUDED.cleared_at`);
-}
-
-/** Keeps the dashboard's "to review" count current. */
-export async function refreshToReview(tx: Db, batchId: number): Promise<void> {
-  await tx.execute(sql`UPDATE batches SET to_review = (
-      SELECT count(*) FROM batch_results WHERE batch_id = ${batchId} AND review_status IN ('NONCLEARED', 'UNDER_REVIEW'))
-    WHERE id = ${batchId}`);
 }
 
 export interface HistoryRow {
