@@ -1,7 +1,7 @@
 /** A record's change history, newest first: new status, who, when (UTC) and the note; carried-forward decisions say whose. */
 import { Badge, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { HistoryEntry } from '#shared/results';
-import { reviewStatusColor, reviewStatusLabel } from './review-status';
+import { reviewStatusColor, reviewStatusLabel, textOnLight } from './review-status';
 
 /** YYYY-MM-DD HH:mm UTC. */
 export function formatUtcTime(iso: string): string {
@@ -33,7 +33,7 @@ export function ChangeHistory({ entries }: { entries: HistoryEntry[] }) {
                     </Text>
                   </>
                 )}
-                <Badge variant="light" color={reviewStatusColor(entry.newStatus)} tt="none">
+                <Badge variant="light" color={reviewStatusColor(entry.newStatus)} c={textOnLight(reviewStatusColor(entry.newStatus))} tt="none">
                   {reviewStatusLabel(entry.newStatus)}
                 </Badge>
               </Group>

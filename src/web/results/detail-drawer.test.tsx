@@ -131,7 +131,7 @@ describe('Detail drawer', () => {
       ssdmf: () => json(200, { ssdmfResults: [notFound], total: 1, nameSearch: true }),
       extra: { 'GET /services/flexsearchs/42/ssdmfdetails/555': () => json(200, makeDetail({ id: 555, resultType: 'ssdmf', clearOnly: true, statusChoices: [], matchStatus: 'CLEARED', explanation: null, listVersion: null })) },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Open details of Ben Ode' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open details of ***-**-6789' }));
     const drawer = await screen.findByRole('dialog', { name: 'Record details' });
     expect(await within(drawer).findByText('Clear')).toBeTruthy();
     expect(callsTo(server.requests, 'GET', '/services/flexsearchs/42/ssdmfdetails/555')[0].query.get('searchId')).toBe('555');

@@ -12,7 +12,8 @@ export function DetailSections({ sections, heading }: { sections: DetailSection[
       )}
       {sections.map((section) => (
         <Stack key={section.title} gap="xs" component="section" aria-label={section.title}>
-          <Title order={4} size="h5">
+          {/* Under the drawer's own heading, or under the group heading when there is one. */}
+          <Title order={heading ? 4 : 3} size="h5">
             {section.title}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={6} component="dl" m={0}>

@@ -2,7 +2,7 @@
 import { ActionIcon, Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { groupHeader, type ExclusionRecord, type ReviewStatus, type ScGroup } from '#shared/results';
 import { ExclusionTable } from './exclusion-table';
-import { toneColor } from './review-status';
+import { textOnLight, toneColor } from './review-status';
 
 export interface ExclusionGroupProps {
   group: ScGroup;
@@ -43,7 +43,7 @@ export function ExclusionGroup({ group, records, isCollapsed, onToggle, shown, s
                   Unique ID: {group.uniqueId}
                 </Badge>
               )}
-              <Badge color={toneColor(header.tone)} variant="light" tt="none" data-tone={header.tone}>
+              <Badge color={toneColor(header.tone)} c={textOnLight(toneColor(header.tone))} variant="light" tt="none" data-tone={header.tone}>
                 {header.text}
               </Badge>
               <Text size="xs" c="dimmed">

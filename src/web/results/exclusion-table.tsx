@@ -1,6 +1,6 @@
 /** The records of one search-criteria group: checkbox, the chosen columns, status dropdown; a row opens the drawer. */
 import type { CSSProperties } from 'react';
-import { Anchor, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { statusChoices, type ExclusionRecord, type ReviewStatus } from '#shared/results';
 import { cellText, columnsWidth, EXCLUSION_COLUMNS, SELECT_COLUMN_WIDTH } from './exclusion-columns';
 import { useFixedFirstColumn } from './fixed-first-column';
@@ -32,7 +32,7 @@ export function ExclusionTable({ records, shown, selected, onSelect, onOpen, onC
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={SELECT_COLUMN_WIDTH} style={sticky(0)} className={stickyClass}>
-              <span className={classes.visuallyHidden}>Select</span>
+              <VisuallyHidden>Select</VisuallyHidden>
             </Table.Th>
             {columns.map((c, i) => (
               <Table.Th key={c.key} w={c.width} style={i === 0 ? sticky(SELECT_COLUMN_WIDTH) : undefined} className={i === 0 ? stickyClass : undefined}>
@@ -55,7 +55,14 @@ export function ExclusionTable({ records, shown, selected, onSelect, onOpen, onC
                 <Table.Td key={c.key} style={i === 0 ? sticky(SELECT_COLUMN_WIDTH) : undefined} className={i === 0 ? stickyClass : undefined}>
                   {i === 0 && c.key !== 'status' && c.key !== 'source' ? (
                     // Keyboard users open the drawer from the first cell.
-                    <UnstyledButton className={classes.openButton} onClick={(event) => { event.stopPropagation(); onOpen(record); }} aria-label={`Open details of ${recordLabel(record)}`}>
+                    <UnstyledButton
+                      className={classes.openButton}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onOpen(record);
+                      }}
+                    >
+                      <VisuallyHidden>Open details of</VisuallyHidden>{' '}
                       <Cell record={record} field={c.key} onChoose={onChoose} />
                     </UnstyledButton>
                   ) : (

@@ -74,9 +74,12 @@ describe('Exclusions tab', () => {
     const { server, base } = renderExclusions();
     await groupOf('E1: Carol Moore');
     expect(lastQuery(server.requests, `${base}/result`).get('sort')).toBe('ASC');
-    fireEvent.click(screen.getByRole('button', { name: 'Sort search criteria descending' }));
+    const sort = screen.getByRole('radiogroup', { name: 'Sort criteria' });
+    expect((within(sort).getByRole('radio', { name: 'A–Z' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(sort).getByRole('radio', { name: 'Z–A' }));
     await waitFor(() => expect(lastQuery(server.requests, `${base}/result`).get('sort')).toBe('DESC'));
-    expect(screen.getByRole('button', { name: 'Sort search criteria ascending' })).toBeTruthy();
+    fireEvent.click(within(sort).getByRole('radio', { name: 'A–Z' }));
+    await waitFor(() => expect(lastQuery(server.requests, `${base}/result`).get('sort')).toBe('ASC'));
   });
 
   it('filters by criteria text, record status and source in the bracket style, and Reset clears them', async () => {

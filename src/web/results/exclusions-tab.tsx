@@ -1,6 +1,6 @@
 /** Exclusions tab: filters, toolbar (collapse/expand all, columns, sort, bulk change), groups by search criteria, paging. */
-import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, MultiSelect, Stack, Text } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ExclusionRecord, ReviewStatus } from '#shared/results';
@@ -32,6 +32,7 @@ export function ExclusionsTab({ batchId }: { batchId: number }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [sc] = useDebouncedValue(filters.sc, SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<'ASC' | 'DESC'>('ASC');
+  const sortLabelId = useId();
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState<string[]>(() => defaultColumnKeys(EXCLUSION_COLUMNS));
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -91,18 +92,24 @@ export function ExclusionsTab({ batchId }: { batchId: number }) {
           <Button variant="default" onClick={() => setCollapsed(allCollapsed ? new Set() : new Set(groups.map((g) => g.searchCriteria)))}>
             {allCollapsed ? 'Expand all' : 'Collapse all'}
           </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              setSort((s) => (s === 'ASC' ? 'DESC' : 'ASC'));
-              setPage(1);
-              clear();
-            }}
-            aria-label={`Sort search criteria ${sort === 'ASC' ? 'descending' : 'ascending'}`}
-            rightSection={<span aria-hidden="true">{sort === 'ASC' ? '↑' : '↓'}</span>}
-          >
-            Search criteria {sort === 'ASC' ? 'A–Z' : 'Z–A'}
-          </Button>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600} id={sortLabelId}>
+              Sort criteria
+            </Text>
+            <SegmentedControl
+              aria-labelledby={sortLabelId}
+              data={[
+                { value: 'ASC', label: 'A–Z' },
+                { value: 'DESC', label: 'Z–A' },
+              ]}
+              value={sort}
+              onChange={(value) => {
+                setSort(value === 'DESC' ? 'DESC' : 'ASC');
+                setPage(1);
+                clear();
+              }}
+            />
+          </Group>
           <ColumnPicker columns={EXCLUSION_COLUMNS} shown={shown} onChange={setShown} />
         </Group>
       </Group>

@@ -1,6 +1,6 @@
 /** The NPI and SSDMF tables: a checkbox for rows that can change (none for 'Clear' rows), the tab's columns; a row opens the drawer. */
 import type { ReactNode } from 'react';
-import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { statusTextColor } from '../app/theme';
 import classes from './results.module.css';
 
@@ -60,12 +60,12 @@ export function FlatResultsTable<T>({ label, rows, columns, rowKey, selectableId
                     {i === 0 ? (
                       <UnstyledButton
                         className={classes.openButton}
-                        aria-label={`Open details of ${rowLabel(row)}`}
                         onClick={(event) => {
                           event.stopPropagation();
                           onOpen(row);
                         }}
                       >
+                        <VisuallyHidden>Open details of</VisuallyHidden>{' '}
                         {c.render(row)}
                       </UnstyledButton>
                     ) : (
@@ -92,10 +92,10 @@ export function StatusText({ text }: { text: string | null }) {
   );
 }
 
-/** Plain cell text that wraps anywhere. */
-export function CellText({ text }: { text: string | null }) {
+/** Plain cell text that wraps anywhere, or never (identifiers such as an NPI or an SSN). */
+export function CellText({ text, isIdentifier = false }: { text: string | null; isIdentifier?: boolean }) {
   return (
-    <Text span inherit className={classes.cellText}>
+    <Text span inherit className={classes.cellText} style={isIdentifier ? { whiteSpace: 'nowrap' } : undefined}>
       {text ?? ''}
     </Text>
   );

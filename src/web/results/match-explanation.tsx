@@ -1,6 +1,7 @@
 /** Why it matched: each compared field with its score, and what raised or lowered the total (the engine's explanation). */
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { MatchExplanation } from './results-api';
+import { textOnLight } from './review-status';
 
 const score = (x: number) => x.toFixed(2);
 const signed = (x: number) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(2);
@@ -29,7 +30,7 @@ export function MatchExplanationView({ explanation }: { explanation: MatchExplan
           Why it matched
         </Title>
         <Group gap={6}>
-          <Badge color={isMatch ? 'yellow' : 'gray'} variant="light">
+          <Badge color={isMatch ? 'yellow' : 'gray'} c={textOnLight(isMatch ? 'yellow' : 'gray')} variant="light">
             Score {score(explanation.score)}
           </Badge>
           <Text size="xs" c="dimmed">
@@ -81,7 +82,7 @@ export function MatchExplanationView({ explanation }: { explanation: MatchExplan
       {explanation.adjustments.length > 0 && (
         <Stack gap={2} component="ul" aria-label="What moved the score" m={0} pl="md">
           {explanation.adjustments.map((a, i) => (
-            <Text component="li" size="sm" key={`${a.reason}-${i}`} c={a.effect < 0 ? 'red.9' : 'green.9'}>
+            <Text component="li" size="sm" key={`${a.reason}-${i}`} c={textOnLight(a.effect < 0 ? 'red' : 'green')}>
               {a.effect < 0 ? 'Lowered' : 'Raised'} {signed(a.effect)}: {a.reason}
             </Text>
           ))}

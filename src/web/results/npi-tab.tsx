@@ -28,7 +28,7 @@ const label = (r: NpiResult) => r.name ?? r.nppesName ?? (r.npi ? `NPI ${r.npi}`
 /** The columns the batch's searches call for (spec §2 NPI tab). */
 export function npiColumns(page: Pick<NpiPage, 'nameSearch' | 'optOutSearch' | 'exclusionSearch'>, onChoose: (r: NpiResult, status: ReviewStatus) => void): FlatColumn<NpiResult>[] {
   const columns: (FlatColumn<NpiResult> | false)[] = [
-    { key: 'npi', label: 'NPI', render: (r) => <CellText text={r.npi ?? '—'} /> },
+    { key: 'npi', label: 'NPI', render: (r) => <CellText text={r.npi ?? '—'} isIdentifier /> },
     page.nameSearch && { key: 'name', label: 'Name', render: (r) => <CellText text={r.name} /> },
     { key: 'nppesName', label: 'Name From NPPES', render: (r) => <CellText text={r.nppesName} /> },
     { key: 'npiStatus', label: 'NPI Status', render: (r) => <StatusText text={r.npiStatusText} /> },

@@ -16,3 +16,15 @@ export function reviewStatusColor(status: string): string {
 }
 
 export const toneColor = (tone: ReviewTone): string => REVIEW_TONE_COLORS[tone];
+
+/** Text colours on a colour's light background (and on white) with at least AA contrast; Mantine's darkest orange and green fall short. */
+const TEXT_ON_LIGHT: Record<string, string> = {
+  orange: '#8f3a06',
+  yellow: '#7a5c00',
+  red: '#a61e1e',
+  green: '#1e6b2f',
+  brand: 'var(--mantine-color-brand-9)',
+  gray: 'var(--mantine-color-dark-7)',
+};
+
+export const textOnLight = (color: string): string => TEXT_ON_LIGHT[color] ?? 'var(--mantine-color-dark-7)';

@@ -37,7 +37,7 @@ const label = (r: SsdmfResult) => r.name ?? r.ssn ?? r.searchCriteriaKey;
 
 export function ssdmfColumns(nameSearch: boolean, shown: readonly string[], onChoose: (r: SsdmfResult, status: ReviewStatus) => void): FlatColumn<SsdmfResult>[] {
   const all: FlatColumn<SsdmfResult>[] = [
-    { key: 'ssn', label: 'SSN', render: (r) => <CellText text={r.ssn ?? '—'} /> },
+    { key: 'ssn', label: 'SSN', render: (r) => <CellText text={r.ssn ?? '—'} isIdentifier /> },
     { key: 'name', label: 'Name', render: (r) => <CellText text={r.name} /> },
     { key: 'ssdmfStatus', label: 'SSDMF Status', render: (r) => <StatusText text={r.ssdmfStatus} /> },
     {

@@ -1,7 +1,7 @@
 /** A record's review status as a coloured button whose menu offers every other status; 'Clear' where it cannot change. */
 import { Button, ColorSwatch, Menu, Text } from '@mantine/core';
 import { CLEAR_TEXT, type ReviewStatus } from '#shared/results';
-import { reviewStatusColor, reviewStatusLabel } from './review-status';
+import { reviewStatusColor, reviewStatusLabel, textOnLight } from './review-status';
 
 export interface StatusMenuProps {
   status: ReviewStatus;
@@ -21,6 +21,7 @@ export function StatusMenu({ status, choices, recordLabel, onChoose }: StatusMen
           size="compact-sm"
           variant="light"
           color={reviewStatusColor(status)}
+          c={textOnLight(reviewStatusColor(status))}
           aria-label={`Status of ${recordLabel}: ${reviewStatusLabel(status)}`}
           rightSection={<span aria-hidden="true">▾</span>}
           // The row opens the drawer; choosing a status must not.
@@ -45,7 +46,7 @@ export function StatusMenu({ status, choices, recordLabel, onChoose }: StatusMen
 /** What a row or the drawer shows instead of the menu when its status cannot change. */
 export function ClearText() {
   return (
-    <Text span fw={600} c="green.9">
+    <Text span fw={600} c={textOnLight('green')}>
       {CLEAR_TEXT}
     </Text>
   );
