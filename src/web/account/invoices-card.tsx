@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents, formatLongDate, type InvoiceStatus } from '#shared/account';
 import { accountKeys, fetchInvoices, invoicePdfUrl } from './account-api';
+import { readableBadge } from './badge-text';
 import { serverText } from './use-account-change';
 
 const STATUS: Record<InvoiceStatus, { label: string; color: string }> = {
@@ -64,7 +65,7 @@ export function InvoicesCard() {
                     {!isPhone && <Table.Td>{formatLongDate(invoice.issuedOn)}</Table.Td>}
                     <Table.Td ta="right">{formatCents(invoice.totalCents)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS[invoice.status].color} title={invoice.lastError ?? undefined}>
+                      <Badge variant="light" color={STATUS[invoice.status].color} styles={readableBadge(STATUS[invoice.status].color)} title={invoice.lastError ?? undefined}>
                         {STATUS[invoice.status].label}
                       </Badge>
                     </Table.Td>

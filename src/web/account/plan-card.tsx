@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, cancelNotice, formatCents, formatLongDate, PLAN_NAMES
 import { showToast } from '../app/toasts';
 import { cancelAccount, updateTeamOption } from './account-api';
 import { ACCOUNT_TEXTS } from './account-texts';
+import { readableBadge } from './badge-text';
 import { ConfirmDialog } from './confirm-dialog';
 import { useAccountChange } from './use-account-change';
 
@@ -26,7 +27,7 @@ export function PlanCard({ account }: { account: AccountDetails }) {
           <Title order={2} fz="lg" id="account-plan">
             Your plan
           </Title>
-          <Badge color={account.disabling ? 'orange' : 'green'} variant="light">
+          <Badge color={account.disabling ? 'orange' : 'green'} variant="light" styles={readableBadge(account.disabling ? 'orange' : 'green')}>
             {account.disabling ? 'Cancelled' : 'Active'}
           </Badge>
         </Group>
