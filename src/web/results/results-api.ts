@@ -4,6 +4,7 @@ import { MESSAGES } from '#shared/messages';
 import {
   ExclusionChangeResponseSchema,
   ExclusionPageSchema,
+  MAX_IDS_PER_CHANGE,
   MatchDetailSchema,
   NpiChangeResponseSchema,
   NpiPageSchema,
@@ -100,12 +101,19 @@ export function fetchDetail(batchId: number, target: DetailTarget) {
 
 const body = (newStatus: string, comment: string) => ({ newStatus: newStatus as ReviewStatus, comment });
 
+/** One PUT per MAX_IDS_PER_CHANGE ids (they travel in the path), one after the other. */
+async function inChunks<T>(ids: number[], send: (chunk: number[]) => Promise<T>): Promise<T[]> {
+  const answers: T[] = [];
+  for (let i = 0; i < ids.length; i += MAX_IDS_PER_CHANGE) answers.push(await send(ids.slice(i, i + MAX_IDS_PER_CHANGE)));
+  return answers;
+}
+
 export const changeExclusions = (batchId: number, ids: number[], newStatus: string, comment: string) =>
-  api(RESULT_PATHS.changeExclusions(batchId, ids), { method: 'PUT', body: body(newStatus, comment), schema: ExclusionChangeResponseSchema });
+  inChunks(ids, (chunk) => api(RESULT_PATHS.changeExclusions(batchId, chunk), { method: 'PUT', body: body(newStatus, comment), schema: ExclusionChangeResponseSchema }));
 export const changeNpi = (batchId: number, ids: number[], newStatus: string, comment: string) =>
-  api(RESULT_PATHS.changeNpi(batchId, ids), { method: 'PUT', body: body(newStatus, comment), schema: NpiChangeResponseSchema });
+  inChunks(ids, (chunk) => api(RESULT_PATHS.changeNpi(batchId, chunk), { method: 'PUT', body: body(newStatus, comment), schema: NpiChangeResponseSchema }));
 export const changeSsdmf = (batchId: number, ids: number[], newStatus: string, comment: string) =>
-  api(RESULT_PATHS.changeSsdmf(batchId, ids), { method: 'PUT', body: body(newStatus, comment), schema: SsdmfChangeResponseSchema });
+  inChunks(ids, (chunk) => api(RESULT_PATHS.changeSsdmf(batchId, chunk), { method: 'PUT', body: body(newStatus, comment), schema: SsdmfChangeResponseSchema }));
 
 /** The server's message for a failed call, the generic one otherwise (spec §8: no specific message). */
 export function errorMessage(error: unknown): string {
