@@ -101,7 +101,7 @@ function UpdateCardDialog({ customerId, onClose }: { customerId: string; onClose
     if (card) save.mutate(card.nonce);
   };
   return (
-    <Modal opened onClose={onClose} title="Update card" size="lg">
+    <Modal opened onClose={onClose} title="Update card" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         {save.isError && (
           <Alert color="red" variant="light" role="alert">

@@ -16,7 +16,7 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog({ opened, title, confirmLabel, cancelLabel = 'Cancel', isDanger, isBusy, onClose, onConfirm, children }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Text size="sm">{children}</Text>
         <Group justify="flex-end" gap="sm">

@@ -53,7 +53,7 @@ export function UpgradeDialog({ account, onClose }: { account: AccountDetails; o
   };
 
   return (
-    <Modal opened onClose={onClose} title="Upgrade to a company account" size="xl" fullScreen={isPhone}>
+    <Modal opened onClose={onClose} title="Upgrade to a company account" size="xl" fullScreen={isPhone} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="lg">
         {isPhone ? (
           // Four steps do not fit across a phone: one line says where the user is.

@@ -37,7 +37,7 @@ export function InviteCoworkerModal({ teams, onClose }: InviteCoworkerModalProps
   });
 
   return (
-    <Modal opened onClose={onClose} title="Invite co-worker" centered>
+    <Modal opened onClose={onClose} title="Invite co-worker" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form noValidate onSubmit={form.onSubmit((values) => send.mutate({ email: values.email.trim(), teamId: Number(values.teamId) }))}>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
