@@ -53,6 +53,7 @@ export async function seedLists(t: TestApp): Promise<{ leie: number }> {
   await activateVersion(t, 'nppes', [nppes(NPI_ACTIVE, 'Kathleen', 'Brennan'), nppes(NPI_DEACTIVATED, 'Anil', 'Patel', '2020-01-01')], '2026-03-02');
   const dead = { ...emptyListRecord('dmf', SSN_DEAD, 'person'), firstName: 'LUZ', lastName: 'RAMIREZ', ssn: SSN_DEAD, dateOfBirth: '1988-01-12', dateOfDeath: '2025-05-05' };
   await activateVersion(t, 'dmf', [dead], '2026-03-03');
+  await activateVersion(t, 'optout', [{ ...emptyListRecord('optout', NPI_ACTIVE, 'person'), firstName: 'KATHLEEN', lastName: 'BRENNAN', npi: NPI_ACTIVE }], '2026-03-04');
   await refreshIndex(t);
   return { leie };
 }

@@ -43,7 +43,7 @@ export async function carryForwardClearings(tx: Db, s: CarryForwardScope): Promi
     sql`WITH fresh AS (
           SELECT r.id, r.source, r.source_record_id, br.unique_id,
                  ${recordHashSql(sql`r.record`)} AS record_hash, ${criteriaHashSql(sql`br.values`)} AS criteria_hash
-          FROM batch_results r JOIN batch_rows br ON br.batch_id = r.batch_id AND br.row_index = r.row_index
+          FROM batch_results r JOIN LATERAL (SELECT b.values, b.unique_id FROM batch_rows b WHERE b.batch_id = r.batch_id AND b.row_index = r.row_index) br ON TRUE
           WHERE r.batch_id = ${s.batchId} AND r.row_index >= ${s.firstRow} AND r.row_index < ${s.firstRow + s.rowCount}
             AND r.result_type IN ('exclusions', 'ssdmf') AND r.review_status = 'NONCLEARED' AND r.record IS NOT NULL
             AND EXISTS (SELECT 1 FROM review_clearances c WHERE c.client_id = ${s.clientId} AND c.source = r.source AND c.source_record_id = r.source_record_id)
@@ -89,7 +89,7 @@ export async function carryForwardClearings(tx: Db, s: CarryForwardScope): Promi
     SELECT r.id, ${s.clientId}, r.batch_id, r.source, r.source_record_id, br.unique_id, ${criteriaHashSql(sql`br.values`)}, ${recordHashSql(sql`r.record`)}, h.history_id, ${at}::timestamptz
     FROM (VALUES ${pairs}) AS h(result_id, history_id)
     JOIN batch_results r ON r.id = h.result_id
-    JOIN batch_rows br ON br.batch_id = r.batch_id AND br.row_index = r.row_index
+    JOIN LATERAL (SELECT b.values, b.unique_id FROM batch_rows b WHERE b.batch_id = r.batch_id AND b.row_index = r.row_index) br ON TRUE
     ON CONFLICT (result_id) DO NOTHING`);
   return { carried: carried.length, changed: changed.length };
 }

@@ -4,6 +4,8 @@ import type { ReviewStatus } from '#shared/results';
 import type { Db } from '../db/client';
 import { sqlList } from './sql-fragments';
 
+/** The rows' own values are looked up per result (LATERAL): a join could read every row of a 100,000-row batch. */
+
 /** Rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -53,10 +55,11 @@ export async function groupsByKeys(db: Db, batchId: number, resultType: string, 
   if (!keys.length) return [];
   return rowsOf<GroupRow>(
     db,
-    sql`SELECT r.search_criteria_key AS key, ${GROUP_COUNTS}, min(br.unique_id) AS "uniqueId"
-        FROM batch_results r LEFT JOIN batch_rows br ON br.batch_id = r.batch_id AND br.row_index = r.row_index
-        WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.search_criteria_key IN ${sqlList(keys)}
-        GROUP BY r.search_criteria_key ORDER BY r.search_criteria_key`,
+    sql`SELECT g.*, (SELECT br.unique_id FROM batch_rows br WHERE br.batch_id = ${batchId} AND br.row_index = g.first_row) AS "uniqueId"
+        FROM (SELECT r.search_criteria_key AS key, ${GROUP_COUNTS}, min(r.row_index) AS first_row FROM batch_results r
+              WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.search_criteria_key IN ${sqlList(keys)}
+              GROUP BY r.search_criteria_key) g
+        ORDER BY g.key`,
   );
 }
 
@@ -65,10 +68,10 @@ export async function uniqueIdsOf(db: Db, batchId: number, resultType: string, k
   if (!keys.length) return new Map();
   const rows = await rowsOf<{ key: string; unique_id: string | null }>(
     db,
-    sql`SELECT r.search_criteria_key AS key, min(br.unique_id) AS unique_id
-        FROM batch_results r JOIN batch_rows br ON br.batch_id = r.batch_id AND br.row_index = r.row_index
-        WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.search_criteria_key IN ${sqlList(keys)}
-        GROUP BY r.search_criteria_key`,
+    sql`SELECT g.key, (SELECT br.unique_id FROM batch_rows br WHERE br.batch_id = ${batchId} AND br.row_index = g.first_row) AS unique_id
+        FROM (SELECT r.search_criteria_key AS key, min(r.row_index) AS first_row FROM batch_results r
+              WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.search_criteria_key IN ${sqlList(keys)}
+              GROUP BY r.search_criteria_key) g`,
   );
   return new Map(rows.map((r) => [r.key, r.unique_id]));
 }
@@ -79,7 +82,7 @@ export async function resultsByIds(db: Db, batchId: number, resultType: string, 
   return rowsOf<ResultRow>(
     db,
     sql`SELECT ${RESULT_COLUMNS}, br.values, br.unique_id FROM batch_results r
-        LEFT JOIN batch_rows br ON br.batch_id = r.batch_id AND br.row_index = r.row_index
+        LEFT JOIN LATERAL (SELECT b.values, b.unique_id FROM batch_rows b WHERE b.batch_id = r.batch_id AND b.row_index = r.row_index) br ON TRUE
         WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.id IN ${sqlList(ids)} ORDER BY r.search_criteria_key, r.row_index, r.id`,
   );
 }

@@ -20,7 +20,8 @@ import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
-import { NPI_ACTIVE, screenedBatch, seedLists } from '#test/results-setup';
+import { NPI_ACTIVE, NPI_DEACTIVATED, REVIEW_MAPPING, screenedBatch, seedLists } from '#test/results-setup';
+import { writeStatusChange } from './review-queries';
 
 let t: TestApp;
 let queue: JobQueue;
@@ -178,6 +179,25 @@ describe('status changes', () => {
     expect(again.statusCode).toBe(200);
     const rows = await t.ctx.db.select().from(reviewHistory).where(eq(reviewHistory.batchId, batchId));
     expect(rows.filter((h) => h.toStatus === 'CLEARED')).toHaveLength(ids.length);
+    // The list re-fetched after the change shows it, with fresh group counts.
+    const cleared = await getPage('?status[]=CLEARED');
+    expect(cleared.total).toBe(3);
+    expect(cleared.scGroups.map((g) => g.counts.CLEARED)).toEqual([1, 1, 1]);
+    expect((await getPage('?status[]=NONCLEARED')).total).toBe(0);
+  });
+
+  it('sees a change written by another process (the page re-reads when the history moves)', async () => {
+    const [record] = (await getPage('?sc=E2')).records;
+    await t.ctx.db.transaction((tx) =>
+      writeStatusChange(tx as never, {
+        clientId: reviewer.clientId, batchId, resultType: 'exclusions', targets: [{ id: record.id, from: record.status }], to: 'UNDER_REVIEW', note: 'From elsewhere',
+        user: { id: reviewer.id, username: reviewer.username, name: 'Rita Reviewer' }, ip: null, now: new Date('2026-04-02T09:00:00Z'),
+      }),
+    );
+    const page = await getPage('?sc=E2');
+    expect(page.records[0]).toMatchObject({ status: 'UNDER_REVIEW', latestNote: 'From elsewhere' });
+    expect(page.scGroups[0].counts.UNDER_REVIEW).toBe(1);
+    expect((await getPage('?status[]=UNDER_REVIEW')).total).toBe(1);
   });
 
   it('refuses bad ids, unknown statuses, long notes, and ids outside the batch or tab', async () => {
@@ -223,6 +243,25 @@ describe('NPI tab', () => {
     const p2 = await npiPage('?limits=3&page=2');
     expect(p2.npiSearches).toHaveLength(1);
     expect(p2.total).toBe(4);
+  });
+
+  it('shows and filters the opt-out and exclusion results when the batch included those searches', async () => {
+    const mapping = { ...REVIEW_MAPPING, searchTypes: ['Exclusion Search by Individual Name', 'NPI Medicare OptOut', 'Search by NPI', 'SSDMF'] };
+    const withChecks = await screenedBatch(agent, queue, t, undefined, mapping, 'checks.csv');
+    const get = async (q: string) => NpiPageSchema.parse((await agent.get(`${base(withChecks)}/npidetails${q}`)).json());
+    const page = await get('');
+    expect(page).toMatchObject({ total: 4, optOutSearch: true, exclusionSearch: true });
+    expect(page.npiSearches.map((n) => [n.optOutStatusText, n.exclusionStatusText])).toEqual([
+      ['Found on Opt Out List', 'No Exclusions Found'],
+      ['Not Found on Opt Out List', 'Exclusion Found'],
+      ['Not Found on Opt Out List', 'Exclusion Found'],
+      ['Found on Opt Out List', 'No Exclusions Found'],
+    ]);
+    expect((await get('?optOutStatus=FOUND')).npiSearches.map((n) => n.npi)).toEqual([NPI_ACTIVE, NPI_ACTIVE]);
+    expect((await get('?exclusionStatus=FOUND')).npiSearches.map((n) => n.npi)).toEqual([NPI_DEACTIVATED, '1000000020']);
+    expect((await get('?exclusionStatus=NOT_FOUND&optOutStatus=NOT_FOUND')).total).toBe(0);
+    // Opted out: not cleared by the screening, so it can be reviewed.
+    expect(page.npiSearches[0]).toMatchObject({ status: 'NONCLEARED', canChangeStatus: true });
   });
 
   it('refuses to change a CLEARED NPI record, alone or in bulk; others change; clear-only drawer', async () => {

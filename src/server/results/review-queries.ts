@@ -77,7 +77,7 @@ export async function recordClearings(tx: Db, clientId: number, history: readonl
     SELECT r.id, ${clientId}, r.batch_id, r.source, r.source_record_id, br.unique_id, ${criteriaHashSql(sql`br.values`)}, ${recordHashSql(sql`r.record`)}, h.history_id, ${now.toISOString()}::timestamptz
     FROM (VALUES ${pairs}) AS h(result_id, history_id)
     JOIN batch_results r ON r.id = h.result_id
-    JOIN batch_rows br ON br.batch_id = r.batch_id AND br.row_index = r.row_index
+    JOIN LATERAL (SELECT b.values, b.unique_id FROM batch_rows b WHERE b.batch_id = r.batch_id AND b.row_index = r.row_index) br ON TRUE
     WHERE r.result_type IN ('exclusions', 'ssdmf') AND r.record IS NOT NULL AND r.source IS NOT NULL AND r.source_record_id IS NOT NULL
     ON CONFLICT (result_id) DO UPDATE SET history_id = EXCLUDED.history_id, cleared_at = EXCLUDED.cleared_at`);
 }
