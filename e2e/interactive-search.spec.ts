@@ -93,6 +93,8 @@ test('a signed-in search by NPI is kept in Search History and reopens', async ({
   await page.getByRole('menuitem', { name: 'Interactive Search' }).click();
   await expect(page).toHaveURL(/\/interactive\/search$/);
   const form = page.getByRole('form', { name: 'Interactive search' });
+  await expect(form.getByRole('textbox', { name: /^First Name/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await form.locator('label', { hasText: /^NPI$/ }).click();
   await form.getByRole('textbox', { name: /^NPI/ }).fill('1000994545');
   await form.getByRole('button', { name: 'Search', exact: true }).click();
@@ -106,6 +108,7 @@ test('a signed-in search by NPI is kept in Search History and reopens', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Search History' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('NPI 1000994545');
+  expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole('link', { name: /Open result/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'NPI search results' })).toBeVisible();
   await expect(page.getByText(reference)).toBeVisible();
