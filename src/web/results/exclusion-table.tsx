@@ -43,7 +43,7 @@ export function ExclusionTable({ records, shown, selected, onSelect, onOpen, onC
         </Table.Thead>
         <Table.Tbody>
           {records.map((record) => (
-            <Table.Tr key={record.id} onClick={() => onOpen(record)} className={classes.clickable} aria-selected={selected.has(record.id)}>
+            <Table.Tr key={record.id} onClick={() => onOpen(record)} className={classes.clickable} data-selected={selected.has(record.id)}>
               <Table.Td style={sticky(0)} className={stickyClass} onClick={(event) => event.stopPropagation()}>
                 <Checkbox
                   aria-label={`Select ${recordLabel(record)}`}

@@ -51,7 +51,7 @@ export function FlatResultsTable<T>({ label, rows, columns, rowKey, selectableId
           {rows.map((row) => {
             const id = selectableId(row);
             return (
-              <Table.Tr key={rowKey(row)} onClick={() => onOpen(row)} className={classes.clickable} aria-selected={id !== null && selected.has(id)}>
+              <Table.Tr key={rowKey(row)} onClick={() => onOpen(row)} className={classes.clickable} data-selected={id !== null && selected.has(id)}>
                 <Table.Td onClick={(event) => event.stopPropagation()}>
                   {id !== null && <Checkbox aria-label={`Select ${rowLabel(row)}`} checked={selected.has(id)} onChange={(event) => onSelect([id], event.currentTarget.checked)} />}
                 </Table.Td>
