@@ -102,4 +102,21 @@ describe('Account Overview, paid view', () => {
     expect(await screen.findByText(ACCOUNT_MESSAGES.cardUpdated)).toBeTruthy();
     expect(server.requests.find((r) => r.method === 'PUT' && r.path === '/services/braintree/customer/cust-42')!.body).toEqual({ nonce: 'fake-valid-mastercard-nonce' });
   });
+
+  it('shows a cancelled account’s notice with Reactivate, and no further bill', async () => {
+    renderAccount({ ...PAID, state: 'disabling', disabling: true, accessEndsOn: '2026-12-01' });
+    expect(await screen.findByText(cancelNotice('2026-12-01'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reactivate' })).toBeTruthy();
+    expect(within(card('Your plan')).queryByRole('button', { name: 'Cancel account' })).toBeNull();
+    expect(card('Billing and payment').textContent).toContain('No further bills: access ends December 1, 2026');
+  });
+
+  it('shows a failed charge that is being retried', async () => {
+    renderAccount({ ...PAID, failedCharge: { invoiceId: 9, period: '2026-10', totalCents: 4485, attempts: 2, lastError: 'Processor Declined', nextAttemptOn: '2026-11-05' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('$44.85 for October 2026');
+    expect(alert.textContent).toContain('Processor Declined');
+    expect(alert.textContent).toContain('November 5, 2026');
+  });
 });
+

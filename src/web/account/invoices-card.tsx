@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCents, formatLongDate, type InvoiceStatus } from '#shared/account';
 import { accountKeys, fetchInvoices, invoicePdfUrl } from './account-api';
 import { readableBadge } from './badge-text';
+import { monthOf } from './month';
 import { serverText } from './use-account-change';
 
 const STATUS: Record<InvoiceStatus, { label: string; color: string }> = {
@@ -12,9 +13,6 @@ const STATUS: Record<InvoiceStatus, { label: string; color: string }> = {
   paid: { label: 'Paid', color: 'green' },
   failed: { label: 'Payment failed', color: 'red' },
 };
-
-/** 'YYYY-MM' → 'October 2026'. */
-const monthOf = (period: string) => formatLongDate(`${period}-01`).replace(/ 1,/, '');
 
 export function InvoicesCard() {
   const invoices = useQuery({ queryKey: accountKeys.invoices, queryFn: fetchInvoices });

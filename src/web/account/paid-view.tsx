@@ -6,6 +6,7 @@ import { ACCOUNT_TEXTS } from './account-texts';
 import { BillingCard } from './billing-card';
 import { HelpCard } from './help-card';
 import { InvoicesCard } from './invoices-card';
+import { monthOf } from './month';
 import { PlanCard } from './plan-card';
 import { SearchTypesCard } from './search-types-card';
 import { useAccountChange } from './use-account-change';
@@ -29,7 +30,7 @@ export function PaidView({ account }: { account: AccountDetails }) {
       )}
       {charge && (
         <Alert color="red" variant="light" title="Payment failed" role="alert">
-          The charge of {formatCents(charge.totalCents)} for {charge.period} failed ({charge.lastError}) after {charge.attempts}{' '}
+          The charge of {formatCents(charge.totalCents)} for {monthOf(charge.period)} failed ({charge.lastError}) after {charge.attempts}{' '}
           {charge.attempts === 1 ? 'attempt' : 'attempts'}.
           {charge.nextAttemptOn ? ` We will try again on ${formatLongDate(charge.nextAttemptOn)}.` : ''} Update your card below to settle it.
         </Alert>
