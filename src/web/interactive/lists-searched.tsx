@@ -1,6 +1,7 @@
 /** Every list a search covered and the date of the copy searched: what a "no match" is worth. */
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import type { ListSearched } from '#shared/interactive-search';
+import classes from './proof.module.css';
 
 export function ListsSearched({ lists }: { lists: ListSearched[] }) {
   return (
@@ -30,7 +31,7 @@ export function ListsSearched({ lists }: { lists: ListSearched[] }) {
                     {list.publisher}
                   </Text>
                 </Table.Td>
-                <Table.Td>{list.records > 0 ? copyDate(list) : 'Not loaded: not searched'}</Table.Td>
+                <Table.Td className={classes.nowrap}>{list.records > 0 ? copyDate(list) : 'Not loaded: not searched'}</Table.Td>
                 <Table.Td ta="right">{list.records.toLocaleString('en-US')}</Table.Td>
               </Table.Tr>
             ))}

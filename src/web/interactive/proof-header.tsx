@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { InteractiveResult } from '#shared/interactive-search';
 import { formatUtc } from './format';
+import classes from './proof.module.css';
 
 export interface ProofHeaderProps {
   result: InteractiveResult;
@@ -30,6 +31,9 @@ export function ProofHeader({ result, title, criteria, outcome, children }: Proo
   ];
   return (
     <Stack gap="md">
+      <Text className={classes.printOnly} size="sm" fw={600}>
+        Clearlist · proof of search {result.reference}, issued {formatUtc(result.searchedAt)} · {window.location.origin}
+      </Text>
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
           <Text size="sm" fw={600} c="brand.8" tt="uppercase" style={{ letterSpacing: '0.06em' }}>
