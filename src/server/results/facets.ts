@@ -81,6 +81,8 @@ export async function facetsOf(db: Db, batch: BatchRow, type: ResultTabType): Pr
     return held.facets;
   }
   const facets = await loadFacets(db, batch.id, type);
+  // A batch still screening gains results without history: only finished batches are held.
+  if (batch.status !== 'Completed') return facets;
   cache.delete(cacheKey);
   // Marked with the version read before loading: a change made meanwhile reloads it next time.
   cache.set(cacheKey, { version, facets, byId: new Map(facets.map((f) => [f.id, f])) });
