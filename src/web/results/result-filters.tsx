@@ -1,6 +1,7 @@
 /** Filter bar of a results tab: search criteria text, record status (multi), the tab's own filters, Reset. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, MultiSelect, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '#shared/results';
 
 export const STATUS_OPTIONS = REVIEW_STATUSES.map((value) => ({ value, label: REVIEW_STATUS_LABELS[value] }));
@@ -20,6 +21,10 @@ export interface ResultFiltersProps {
 }
 
 export function ResultFilters({ label, criteria, statuses, onCriteria, onStatuses, onReset, children }: ResultFiltersProps) {
+  // On a phone the other filters fold under the criteria text, so the results stay in view.
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const [isOpen, setOpen] = useState(false);
+  const showsAll = !isPhone || isOpen;
   return (
     <Group gap="sm" align="flex-end" role="search" aria-label={label}>
       <TextInput
@@ -29,11 +34,20 @@ export function ResultFilters({ label, criteria, statuses, onCriteria, onStatuse
         onChange={(event) => onCriteria(event.currentTarget.value)}
         w={FILTER_WIDTH}
       />
-      <MultiSelect label="Record status" placeholder={statuses.length ? undefined : 'Any status'} data={STATUS_OPTIONS} value={statuses} onChange={onStatuses} clearable w={FILTER_WIDTH} />
-      {children}
-      <Button variant="default" onClick={onReset}>
-        Reset
-      </Button>
+      {isPhone && (
+        <Button variant="default" aria-expanded={isOpen} onClick={() => setOpen((open) => !open)}>
+          {isOpen ? 'Fewer filters' : 'More filters'}
+        </Button>
+      )}
+      {showsAll && (
+        <>
+          <MultiSelect label="Record status" placeholder={statuses.length ? undefined : 'Any status'} data={STATUS_OPTIONS} value={statuses} onChange={onStatuses} clearable w={FILTER_WIDTH} />
+          {children}
+          <Button variant="default" onClick={onReset}>
+            Reset
+          </Button>
+        </>
+      )}
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../test-setup';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { json } from '../test-utils';
 import { BATCH_ID, makeExclusion, makeGroup, makeNpi, makeSsdmf, renderResults } from './results-test-kit';
@@ -53,5 +53,21 @@ describe('Batch results page', () => {
     renderResults({ extra: { [`GET /services/flexsearchs/${BATCH_ID}`]: () => json(404, { error: { code: 'NOT_FOUND', message: 'Batch not found.' } }) } });
     expect((await screen.findByRole('alert')).textContent).toContain('Batch not found.');
     expect(screen.getByRole('link', { name: 'Back to the Batch Search Dashboard' })).toBeTruthy();
+  });
+});
+
+describe('Batch results page on a phone', () => {
+  it('folds the filters other than the criteria text under More filters', async () => {
+    const phone = (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false });
+    vi.stubGlobal('matchMedia', phone);
+    renderResults({ exclusions: oneGroup });
+    const filters = await screen.findByRole('search', { name: 'Filter exclusions' });
+    const more = await within(filters).findByRole('button', { name: 'More filters' });
+    expect(within(filters).getByRole('textbox', { name: 'Search criteria' })).toBeTruthy();
+    expect(within(filters).queryByRole('combobox', { name: 'Record status' })).toBeNull();
+    fireEvent.click(more);
+    expect(await within(filters).findByRole('combobox', { name: 'Record status' })).toBeTruthy();
+    expect(within(filters).getByRole('combobox', { name: 'Source' })).toBeTruthy();
+    expect(within(filters).getByRole('button', { name: 'Fewer filters' }).getAttribute('aria-expanded')).toBe('true');
   });
 });
