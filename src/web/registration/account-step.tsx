@@ -1,5 +1,6 @@
 /** Step 2: account info, and the card for the paid plan. Enter submits; trial and invitation create the account here. */
-import { Button, Divider, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { AccountFields } from './account-fields';
 import { CardForm } from './card-form';
 import type { Registration } from './use-registration';
@@ -20,6 +21,15 @@ export function AccountStep({ flow }: { flow: Registration }) {
             </Stack>
           </>
         )}
+        {/* The request says acknowledgeTerms: true (spec §3); these are the terms it acknowledges (spec §9). */}
+        <Text size="xs" c="dimmed">
+          By creating an account you accept our terms: list data is updated at least monthly and within 24 hours of each download;
+          our liability is capped at $500 per individual screened, and claims must be made within one year. See also our{' '}
+          <Anchor component={Link} to="/privacy" size="xs">
+            privacy policy
+          </Anchor>
+          .
+        </Text>
         <Group justify={flow.isCompany ? 'space-between' : 'flex-end'}>
           {flow.isCompany && (
             <Button variant="default" onClick={flow.back}>
