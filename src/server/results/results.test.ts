@@ -19,7 +19,7 @@ import { auditLog, batches, reviewHistory } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue } from '#test/batches';
-import { createClient, createUser } from '#test/factories';
+import { createClient, createTeam, createUser } from '#test/factories';
 import { NPI_ACTIVE, NPI_DEACTIVATED, REVIEW_MAPPING, screenedBatch, seedLists } from '#test/results-setup';
 import { writeStatusChange } from './review-queries';
 
@@ -317,6 +317,16 @@ describe('tenancy and access', () => {
     for (const p of ['/result/1', '/npidetails/1', '/ssdmfdetails/1']) expect((await agent.put(`${base(foreignBatchId)}${p}`, { newStatus: 'CLEARED' })).statusCode, p).toBe(404);
     const res = await t.app.inject({ method: 'GET', url: `${base()}/result` });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 404 to a colleague of another team who does not see the whole client (ADR 014)', async () => {
+    const team = await createTeam(t.ctx.db, { clientId: reviewer.clientId });
+    const colleague = await signedIn(t, await createUser(t.ctx.db, { clientId: reviewer.clientId, teamId: team.id }));
+    const id = (await getPage('')).records[0].id;
+    expect((await colleague.get(`${base()}/result`)).statusCode).toBe(404);
+    expect((await colleague.get(`${base()}/result/${id}`)).statusCode).toBe(404);
+    expect((await colleague.put(`${base()}/result/${id}`, { newStatus: 'UNDER_REVIEW' })).statusCode).toBe(404);
+    expect((await colleague.get(`${base()}/auditreport?format=csv`)).statusCode).toBe(404);
   });
 
   it('refuses changes while the batch is not Completed', async () => {
