@@ -91,7 +91,8 @@ describe('Company registration (paid, four steps)', () => {
     expect((await screen.findByRole('radio', { name: 'Unlimited Teams' })).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('returns to step 2 with the payment message and the provider’s messages when the card is refused', async () => {
+  it('returns to step 2 with the payment message and the provider’s messages, scrolled up, when the card is refused', async () => {
+    const scroll = vi.spyOn(window, 'scrollTo');
     renderRegistration('/registration/company', {
       'POST /services/account': () => refusal(400, 'PAYMENT_AUTHENTICATION_REJECTION', ['Processor Declined']),
     });
@@ -105,6 +106,7 @@ describe('Company registration (paid, four steps)', () => {
     expect(alert.textContent).toContain(REGISTRATION_MESSAGES.paymentRejected);
     expect(alert.textContent).toContain('Processor Declined');
     expect(screen.getByRole('heading', { name: 'Your account' })).toBeTruthy();
+    expect(scroll).toHaveBeenLastCalledWith(expect.objectContaining({ top: 0 }));
   });
 
   it('stays on Confirm and scrolls to the top on CLIENT_CREATION', async () => {

@@ -49,20 +49,22 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
     accountOwner: !isInvitation,
   });
 
-  /** Shows a refusal: field errors on their fields, the rest above the form. */
+  /** Shows a refusal: field errors on their fields (the first one focused), the rest above the form with the page scrolled up. */
   const showRefusal = (error: unknown): void => {
     const body = creationErrorOf(error);
-    if (!body) return setPageError({ lines: [MESSAGES.genericError] });
-    const fields = fieldErrorsOf(body);
+    const fields = body ? fieldErrorsOf(body) : {};
     form.setErrors(fields);
-    if (body.userCreationError === 'CLIENT_CREATION') {
-      setPageError({ lines: [REGISTRATION_MESSAGES.clientCreation] });
+    let lines: string[] | null = null;
+    if (!body) lines = [MESSAGES.genericError];
+    else if (body.userCreationError === 'CLIENT_CREATION') lines = [REGISTRATION_MESSAGES.clientCreation];
+    else if (body.userCreationError === 'PAYMENT_AUTHENTICATION_REJECTION') lines = [REGISTRATION_MESSAGES.paymentRejected, ...body.errorMessages];
+    else if (!Object.keys(fields).length) lines = body.errorMessages.length ? body.errorMessages : [body.error.message];
+    if (lines) {
+      setPageError({ lines });
       return scrollToTop();
     }
-    if (body.userCreationError === 'PAYMENT_AUTHENTICATION_REJECTION') {
-      return setPageError({ lines: [REGISTRATION_MESSAGES.paymentRejected, ...body.errorMessages] });
-    }
-    if (!Object.keys(fields).length) setPageError({ lines: body.errorMessages.length ? body.errorMessages : [body.error.message] });
+    // After the step has rendered with its errors.
+    setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
   };
 
   const chooseTeam = (teamType: TeamType) => {
