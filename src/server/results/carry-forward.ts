@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from './page-queries';
-import { criteriaHashSql, recordHashSql, sqlList } from './sql-fragments';
+import { anyId, criteriaHashSql, recordHashSql } from './sql-fragments';
 
 export interface CarryForwardScope {
   batchId: number;
@@ -60,7 +60,7 @@ export async function carryForwardClearings(tx: Db, s: CarryForwardScope): Promi
   );
   const carried = candidates.filter((c) => c.unchanged);
   const changed = candidates.filter((c) => !c.unchanged);
-  if (changed.length) await tx.execute(sql`UPDATE batch_results SET latest_note = ${CHANGED_RECORD_NOTE} WHERE id IN ${sqlList(changed.map((c) => c.id))}`);
+  if (changed.length) await tx.execute(sql`UPDATE batch_results SET latest_note = ${CHANGED_RECORD_NOTE} WHERE id ${anyId(changed.map((c) => c.id))}`);
   if (!carried.length) return { carried: 0, changed: changed.length };
 
   const at = s.now.toISOString();

@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReviewStatus } from '#shared/results';
 import type { Db } from '../db/client';
-import { sqlList } from './sql-fragments';
+import { anyId, sqlList } from './sql-fragments';
 
 /** The rows' own values are looked up per result (LATERAL): a join could read every row of a 100,000-row batch. */
 
@@ -83,6 +83,6 @@ export async function resultsByIds(db: Db, batchId: number, resultType: string, 
     db,
     sql`SELECT ${RESULT_COLUMNS}, br.values, br.unique_id FROM batch_results r
         LEFT JOIN LATERAL (SELECT b.values, b.unique_id FROM batch_rows b WHERE b.batch_id = r.batch_id AND b.row_index = r.row_index) br ON TRUE
-        WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.id IN ${sqlList(ids)} ORDER BY r.search_criteria_key, r.row_index, r.id`,
+        WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.id ${anyId(ids)} ORDER BY r.search_criteria_key, r.row_index, r.id`,
   );
 }

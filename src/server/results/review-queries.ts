@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ReviewStatus } from '#shared/results';
 import type { Db } from '../db/client';
 import { rowsOf } from './page-queries';
-import { criteriaHashSql, recordHashSql, sqlList } from './sql-fragments';
+import { anyId, criteriaHashSql, recordHashSql } from './sql-fragments';
 
 export interface ChangeTarget {
   id: number;
@@ -27,7 +27,7 @@ export async function lockResults(tx: Db, batchId: number, resultType: string, i
   return rowsOf<{ id: number; review_status: ReviewStatus; found: boolean | null }>(
     tx,
     sql`SELECT r.id::int AS id, r.review_status, (r.explanation->>'found')::boolean AS found FROM batch_results r
-        WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.id IN ${sqlList(ids)} ORDER BY r.id FOR UPDATE`,
+        WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.id ${anyId(ids)} ORDER BY r.id FOR UPDATE`,
   );
 }
 
@@ -40,7 +40,7 @@ export async function writeStatusChange(tx: Db, w: StatusChangeWrite): Promise<v
   const ids = w.targets.map((t) => t.id);
   const at = w.now.toISOString();
   await tx.execute(
-    sql`UPDATE batch_results SET review_status = ${w.to}${w.note ? sql`, latest_note = ${w.note}` : sql``} WHERE id IN ${sqlList(ids)}`,
+    sql`UPDATE batch_results SET review_status = ${w.to}${w.note ? sql`, latest_note = ${w.note}` : sql``} WHERE id ${anyId(ids)}`,
   );
   const values = sql.join(
     w.targets.map((t) => sql`(${w.clientId}, ${w.batchId}, ${t.id}, 'change', ${t.from}, ${w.to}, ${w.note}, ${w.user.id}, ${w.user.name}, ${at}::timestamptz)`),
@@ -61,7 +61,7 @@ export async function writeStatusChange(tx: Db, w: StatusChangeWrite): Promise<v
   );
   await tx.execute(sql`INSERT INTO audit_log (at, actor_user_id, actor_username, client_id, action, target, ip, details) VALUES ${audit}`);
   if (w.to === 'CLEARED') await recordClearings(tx, w.clientId, history, w.now);
-  else await tx.execute(sql`DELETE FROM review_clearances WHERE result_id IN ${sqlList(ids)}`);
+  else await tx.execute(sql`DELETE FROM review_clearances WHERE result_id ${anyId(ids)}`);
   // The dashboard's "to review" count moves by the records entering or leaving review (they are locked).
   const isOpen = (s: ReviewStatus) => s === 'NONCLEARED' || s === 'UNDER_REVIEW';
   const delta = w.targets.reduce((n, t) => n + (isOpen(w.to) ? 1 : 0) - (isOpen(t.from) ? 1 : 0), 0);
@@ -111,6 +111,6 @@ export async function historyOf(db: Db, resultIds: readonly number[]): Promise<H
         FROM review_history h
         LEFT JOIN review_history e ON e.id = h.carried_from_history_id
         LEFT JOIN batches eb ON eb.id = e.batch_id
-        WHERE h.result_id IN ${sqlList(resultIds)} ORDER BY h.result_id, h.id`,
+        WHERE h.result_id ${anyId(resultIds)} ORDER BY h.result_id, h.id`,
   );
 }

@@ -1,6 +1,9 @@
 /** SQL expressions shared by the results queries: derived statuses and the carry-forward hashes. */
 import { sql, type SQL } from 'drizzle-orm';
 
+/** `= ANY(ids)` with one array parameter: thousands of separate parameters are slow to bind. */
+export const anyId = (ids: readonly number[]): SQL => sql`= ANY(${`{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`}::bigint[])`;
+
 /** A list of values as `(a, b, c)` parameters. */
 export const sqlList = (values: readonly (string | number)[]): SQL => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
 
