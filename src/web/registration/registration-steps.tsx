@@ -21,8 +21,9 @@ export function RegistrationSteps({ planType, invitation }: RegistrationStepsPro
 
   return (
     <Stack gap="lg">
+      {/* On Thank you every step is done. */}
       {flow.isCompany && (
-        <Stepper active={flow.step - 1} size="sm" orientation={isPhone ? 'vertical' : 'horizontal'} aria-label="Steps" allowNextStepsSelect={false}>
+        <Stepper active={flow.step === 4 ? 4 : flow.step - 1} size="sm" orientation={isPhone ? 'vertical' : 'horizontal'} aria-label="Steps" allowNextStepsSelect={false}>
           <Stepper.Step label="Choose a Plan & Options" />
           <Stepper.Step label="Account & Payment Info" />
           <Stepper.Step label="Confirm" />
