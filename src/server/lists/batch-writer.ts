@@ -8,7 +8,7 @@ import { mergeRecord, recordChange, type ApplyMode } from '#lists/apply-mode';
 import type { Db } from '../db/client';
 import { copyLine, type BulkWriter } from './bulk-writer';
 import * as q from './queries';
-import { recordHash } from './record-hash';
+import { recordHash, recordHashOfJson } from './record-hash';
 
 export interface RecordWriter {
   /** Takes a record; when that completes a batch, answers the hand-off to wait for. */
@@ -72,8 +72,9 @@ class CopyWriter extends Pipeline {
     const id = record.sourceRecordId;
     const handOff = this.ids.length >= this.batchSize || this.inBatch.has(id) ? this.send() : null;
     this.ids.push(id);
-    this.hashes.push(recordHash(record));
-    this.jsons.push(JSON.stringify(record));
+    const json = JSON.stringify(record);
+    this.hashes.push(recordHashOfJson(json));
+    this.jsons.push(json);
     this.inBatch.add(id);
     return handOff;
   }

@@ -74,6 +74,15 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
     FROM (SELECT record_id, hash FROM list_records WHERE version_id = ${next}) n
     FULL JOIN (SELECT record_id, hash FROM list_records WHERE version_id = ${previous ?? -1}) p ON p.record_id = n.record_id
     WHERE p.record_id IS NULL OR n.record_id IS NULL OR p.hash <> n.hash`);
+  // A hash is a quick filter (record-hash.ts): a pair whose content is the same once the
+  // acquisition date is left out is no change. Reads only the candidates, by primary key.
+  if (previous !== null) {
+    await db.execute(sql`DELETE FROM list_changes c USING list_records n, list_records p
+      WHERE c.version_id = ${next} AND c.change = 'changed'
+        AND n.version_id = ${next} AND n.record_id = c.record_id
+        AND p.version_id = ${previous} AND p.record_id = c.record_id
+        AND (n.data - 'dateAcquired') = (p.data - 'dateAcquired')`);
+  }
   if (reinstated.length) {
     await db
       .update(listChanges)

@@ -2,29 +2,21 @@
 import { hash } from 'node:crypto';
 import type { ListRecord } from '#shared/list-record';
 
-// Records are built from emptyListRecord, so nearly all share one key order: the sorted
-// content keys are worked out once per key order rather than sorted for every record.
-let lastKeys: readonly string[] = [];
-let lastContentKeys: readonly string[] = [];
-
-function contentKeys(record: ListRecord): readonly string[] {
-  const keys = Object.keys(record);
-  const isSame = keys.length === lastKeys.length && keys.every((key, i) => key === lastKeys[i]);
-  if (!isSame) {
-    lastKeys = keys;
-    lastContentKeys = keys.filter((key) => key !== 'dateAcquired' && key !== 'extra').sort();
-  }
-  return lastContentKeys;
-}
+// The top-level acquisition date as JSON.stringify writes it (a string value cannot hold an
+// unescaped quote, so this text only matches the key itself); ListRecord never starts with it.
+const DATE_ACQUIRED = /,"dateAcquired":(?:null|"(?:[^"\\]|\\.)*")/;
 
 /**
- * The hash covers the fields sorted by name, and `extra` sorted by key, since its order
- * depends on the order a parser or a merge set its keys. Stored hashes are compared across
- * versions, so the text hashed must not change.
+ * The hash of a record from its JSON (`JSON.stringify(record)`, which the writer makes anyway):
+ * sha256 of the JSON without the acquisition date. It is a quick filter, not the last word: a
+ * record whose hash differs from the previous version's is compared as jsonb before it counts
+ * as changed (`storeDiff`), so key order (a merged record, an `extra` key set in another order)
+ * and hashes stored by an older scheme never show as changes. ADR 020.
  */
+export function recordHashOfJson(json: string): string {
+  return hash('sha256', json.replace(DATE_ACQUIRED, ''), 'hex').slice(0, 32);
+}
+
 export function recordHash(record: ListRecord): string {
-  const { extra } = record;
-  const fields = contentKeys(record).map((key) => record[key as keyof ListRecord]);
-  const sortedExtra = Object.keys(extra).sort().map((key) => [key, extra[key]]);
-  return hash('sha256', JSON.stringify([fields, sortedExtra]), 'hex').slice(0, 32);
+  return recordHashOfJson(JSON.stringify(record));
 }
