@@ -1,4 +1,4 @@
-/** Sign-up journeys: a free trial that runs a batch search; a paid plan with the offline provider's approved and declined test cards. */
+/** Sign-up journeys: a free trial that runs a batch and an interactive search; a paid plan with the offline provider's approved and declined test cards. */
 import { expect, test, type Page } from '@playwright/test';
 import { REGISTRATION_MESSAGES } from '../src/shared/registration';
 import { logIn } from './helpers';
@@ -22,7 +22,7 @@ async function fillAccount(page: Page, username: string) {
   await page.getByLabel(/^Confirm password/).fill(PASSWORD);
 }
 
-test('a free trial signs up, logs in, runs a batch search and sees its searches left', async ({ page }) => {
+test('a free trial signs up, logs in, runs a batch and an interactive search and sees its searches left', async ({ page }) => {
   const username = `trial-${Date.now()}`;
   await page.goto('/');
   await page.getByRole('link', { name: 'Start free trial' }).click();
@@ -54,6 +54,16 @@ test('a free trial signs up, logs in, runs a batch search and sees its searches 
 
   await page.goto('/account-details');
   await expect(page.getByTestId('trial-searches-left')).toHaveText('8');
+
+  // An interactive search counts against the same monthly allowance.
+  await page.goto('/interactive/search');
+  const form = page.getByRole('form', { name: 'Interactive search' });
+  await form.getByRole('textbox', { name: /^First Name/ }).fill('Donald');
+  await form.getByRole('textbox', { name: /^Last Name/ }).fill('Bailey');
+  await form.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Name search results' })).toBeVisible({ timeout: 15_000 });
+  await page.goto('/account-details');
+  await expect(page.getByTestId('trial-searches-left')).toHaveText('7');
 });
 
 async function startPaidSignUp(page: Page, username: string, card: RegExp) {
@@ -128,8 +138,8 @@ test('an owner invites a co-worker, who signs up from the mailed link into the o
   await expect(invitee.getByRole('heading', { name: 'Thank you' })).toBeVisible();
 
   await logIn(invitee, username, PASSWORD);
-  await expect(invitee.getByRole('banner')).toContainText('Acme Health');
   const user = await (await invitee.request.get('/services/user/info')).json();
+  expect(user.clientName).toBe('Acme Health');
   expect(user.teamName).toBe('Credentialing');
   expect(user.roles).not.toContain('account_owner_user');
 
