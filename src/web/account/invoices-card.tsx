@@ -1,5 +1,5 @@
 /** Invoices: every monthly bill with its status, and its PDF. */
-import { Alert, Anchor, Badge, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents, formatLongDate, type InvoiceStatus } from '#shared/account';
@@ -36,8 +36,8 @@ export function InvoicesCard() {
           </Text>
         )}
         {invoices.data && invoices.data.length > 0 && (
-          <Table.ScrollContainer minWidth={isPhone ? 340 : 520}>
-            <Table verticalSpacing={6} fz="sm" aria-label="Invoices">
+          <Table.ScrollContainer minWidth={isPhone ? 300 : 520}>
+            <Table verticalSpacing={6} horizontalSpacing={isPhone ? 6 : 'sm'} fz="sm" aria-label="Invoices">
               <Table.Thead>
                 <Table.Tr>
                   {!isPhone && <Table.Th>Invoice</Table.Th>}
@@ -45,7 +45,7 @@ export function InvoicesCard() {
                   {!isPhone && <Table.Th>Issued</Table.Th>}
                   <Table.Th ta="right">Total</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <Table.Th>PDF</Table.Th>
+                  <Table.Th>{isPhone ? <VisuallyHidden>PDF</VisuallyHidden> : 'PDF'}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -63,13 +63,13 @@ export function InvoicesCard() {
                     {!isPhone && <Table.Td>{formatLongDate(invoice.issuedOn)}</Table.Td>}
                     <Table.Td ta="right">{formatCents(invoice.totalCents)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS[invoice.status].color} styles={readableBadge(STATUS[invoice.status].color)} title={invoice.lastError ?? undefined}>
+                      <Badge variant="light" tt="none" size={isPhone ? 'sm' : 'md'} style={{ overflow: 'visible' }} color={STATUS[invoice.status].color} styles={readableBadge(STATUS[invoice.status].color)} title={invoice.lastError ?? undefined}>
                         {STATUS[invoice.status].label}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
                       <Anchor href={invoicePdfUrl(invoice.id)} download aria-label={`Download invoice ${invoice.number} (PDF)`}>
-                        Download
+                        {isPhone ? 'PDF' : 'Download'}
                       </Anchor>
                     </Table.Td>
                   </Table.Tr>
