@@ -75,13 +75,13 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
     FULL JOIN (SELECT record_id, hash FROM list_records WHERE version_id = ${previous ?? -1}) p ON p.record_id = n.record_id
     WHERE p.record_id IS NULL OR n.record_id IS NULL OR p.hash <> n.hash`);
   // A hash is a quick filter (record-hash.ts): a pair whose content is the same once the
-  // acquisition date is left out is no change. Reads only the candidates, by primary key.
+  // acquisition date is left out is no change. Each candidate reads its two records by
+  // primary key (scalar subqueries: no plan may scan whole versions, which have no statistics yet).
   if (previous !== null) {
-    await db.execute(sql`DELETE FROM list_changes c USING list_records n, list_records p
+    await db.execute(sql`DELETE FROM list_changes c
       WHERE c.version_id = ${next} AND c.change = 'changed'
-        AND n.version_id = ${next} AND n.record_id = c.record_id
-        AND p.version_id = ${previous} AND p.record_id = c.record_id
-        AND (n.data - 'dateAcquired') = (p.data - 'dateAcquired')`);
+        AND (SELECT n.data - 'dateAcquired' FROM list_records n WHERE n.version_id = ${next} AND n.record_id = c.record_id)
+          = (SELECT p.data - 'dateAcquired' FROM list_records p WHERE p.version_id = ${previous} AND p.record_id = c.record_id)`);
   }
   if (reinstated.length) {
     await db
