@@ -17,8 +17,23 @@ interface Seen {
   copies: number;
 }
 
+// The JSON each fingerprinted record was hashed from, for `recordJson`.
+const jsonOfRecord = new WeakMap<ListRecord, string>();
+
 function fingerprintOf(record: ListRecord): string {
-  return hash('sha1', JSON.stringify(record), 'base64');
+  const json = JSON.stringify(record);
+  jsonOfRecord.set(record, json);
+  return hash('sha1', json, 'base64');
+}
+
+/**
+ * `JSON.stringify(record)`, reusing the text the duplicate check made for it when there is one
+ * (one serialisation per record instead of two on imports). Parsers hand out records they no
+ * longer change: the NPPES joins that add to `extra` after admission use the `adjacent` scope,
+ * which fingerprints a copy, never the record handed out.
+ */
+export function recordJson(record: ListRecord): string {
+  return jsonOfRecord.get(record) ?? JSON.stringify(record);
 }
 
 /**

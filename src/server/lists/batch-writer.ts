@@ -5,6 +5,7 @@
  */
 import type { ListRecord } from '#shared/list-record';
 import { mergeRecord, recordChange, type ApplyMode } from '#lists/apply-mode';
+import { recordJson } from '#lists/core/dedupe';
 import type { Db } from '../db/client';
 import { copyLine, type BulkWriter } from './bulk-writer';
 import * as q from './queries';
@@ -72,7 +73,7 @@ class CopyWriter extends Pipeline {
     const id = record.sourceRecordId;
     const handOff = this.ids.length >= this.batchSize || this.inBatch.has(id) ? this.send() : null;
     this.ids.push(id);
-    const json = JSON.stringify(record);
+    const json = recordJson(record);
     this.hashes.push(recordHashOfJson(json));
     this.jsons.push(json);
     this.inBatch.add(id);
