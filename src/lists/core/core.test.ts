@@ -5,7 +5,7 @@ import { checkWidth, locateColumns } from './columns';
 import { Readable } from 'node:stream';
 import { readCsv, splitSimpleLine, type CsvRecord } from './csv-reader';
 import { parseDate } from './dates';
-import { RecordDeduper } from './dedupe';
+import { RecordDeduper, recordJson } from './dedupe';
 import { createParseRun, type FileContext } from './parse-run';
 import { readLines, type PhysicalLine } from './read-lines';
 import { clean } from './text';
@@ -131,6 +131,19 @@ describe('RecordDeduper', () => {
     expect(deduper.admit({ ...a }, 3)).toBeNull();
     expect(deduper.admit({ ...a, city: 'OTHER' }, 4)?.sourceRecordId).toBe('x#2');
     expect(issues).toEqual(['E3 duplicate of line 2 (identical row skipped)', 'W4 record id x also at line 2 with other content; kept as x#2']);
+  });
+
+  it("gives each admitted record's JSON, as JSON.stringify does, whether or not it was fingerprinted", () => {
+    const context: FileContext = { file: 'f', dateAcquired: null, noteAsOf: () => {}, reject: () => {}, warn: () => {} };
+    const a = { ...emptyListRecord('leie', 'x', 'person'), lastName: 'SMITH' };
+    const renamed = new RecordDeduper(context).admit(a, 2)!;
+    expect(recordJson(renamed)).toBe(JSON.stringify(a));
+    const adjacent = new RecordDeduper(context, 'adjacent');
+    const b = adjacent.admit(emptyListRecord('nppes', '1', 'person'), 2)!;
+    b.extra.deactivationDate = '2024-01-02'; // the NPPES joins add to extra after admission
+    expect(recordJson(b)).toBe(JSON.stringify(b));
+    const c = adjacent.admit({ ...emptyListRecord('nppes', '1', 'person'), city: 'X' }, 3)!;
+    expect(recordJson(c)).toBe(JSON.stringify(c));
   });
 });
 
