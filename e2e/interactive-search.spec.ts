@@ -111,5 +111,5 @@ test('a signed-in search by NPI is kept in Search History and reopens', async ({
   expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole('link', { name: /Open result/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'NPI search results' })).toBeVisible();
-  await expect(page.getByText(reference)).toBeVisible();
+  await expect(page.getByText(reference, { exact: true })).toBeVisible();
 });
