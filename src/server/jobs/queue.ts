@@ -35,7 +35,16 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
 
   if (options.work) {
     for (const job of byName.values()) {
-      await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([item]) => run(job, item.data));
+      // pg-boss waits out the polling interval after every job, even when more are queued;
+      // a worker that just ran one looks for the next at once (a batch's chunks run back to back).
+      const worker = { id: '' };
+      worker.id = await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([item]) => {
+        try {
+          await run(job, item.data);
+        } finally {
+          if (worker.id) boss.notifyWorker(worker.id);
+        }
+      });
     }
   }
   if (options.schedule) {
