@@ -33,7 +33,7 @@ const freePort = () =>
 async function startServer(port: number): Promise<ChildProcess> {
   const proc = spawn(process.execPath, [path.join(root, 'bin/clearlist.mjs'), 'serve'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'Harbor-lights-42', BATCH_CHUNK_ROWS: '250', BATCH_SCREEN_WORKERS: '0' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'Harbor-lights-42', BATCH_CHUNK_ROWS: '40', BATCH_SCREEN_WORKERS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -42,6 +42,9 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
         try {
           await run(job, item.data);
         } finally {
+          // Let waiting requests in first: on PGlite a job's queries can resolve without ever
+          // leaving the microtask queue, so back-to-back jobs would starve the HTTP server.
+          await new Promise((resolve) => setImmediate(resolve));
           if (worker.id) boss.notifyWorker(worker.id);
         }
       });
