@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { emptyListRecord, type ListRecord, type SourceId } from '#shared/list-record';
+import { storedRecordJson } from '#lists/core/stored-record';
 import { seededRandom, syntheticDob, syntheticFirstName, syntheticNpi, syntheticRecords, syntheticSurname } from '#engine/synthetic-records';
 import { createApp } from '#server/app';
 import type { AppContext } from '#server/app-context';
@@ -76,7 +77,7 @@ async function loadRecords(ctx: AppContext): Promise<{ names: { firstName: strin
   const write = async (r: ListRecord) => {
     const versionId = await versionOf(r.source);
     counts.set(versionId, (counts.get(versionId) ?? 0) + 1);
-    lines.push(copyLine(versionId, r.sourceRecordId, '-', JSON.stringify(r)));
+    lines.push(copyLine(versionId, r.sourceRecordId, '-', storedRecordJson(r)));
     if (lines.length >= 20_000) await flush();
   };
   let i = 0;

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { ListRecord } from '#shared/list-record';
 import type { FileContext } from './parse-run';
+import { storedRecordJson } from './stored-record';
 
 /**
  * `file`: remembers every record id of the file (lists up to a few 100k rows).
@@ -17,23 +18,24 @@ interface Seen {
   copies: number;
 }
 
-// The JSON each fingerprinted record was hashed from, for `recordJson`.
+// The stored JSON each fingerprinted record was hashed from, for `recordJson`.
 const jsonOfRecord = new WeakMap<ListRecord, string>();
 
+// Two records are the same when their stored forms are (empty fields are left out of both).
 function fingerprintOf(record: ListRecord): string {
-  const json = JSON.stringify(record);
+  const json = storedRecordJson(record);
   jsonOfRecord.set(record, json);
   return hash('sha1', json, 'base64');
 }
 
 /**
- * `JSON.stringify(record)`, reusing the text the duplicate check made for it when there is one
- * (one serialisation per record instead of two on imports). Parsers hand out records they no
+ * `storedRecordJson(record)`, reusing the text the duplicate check made for it when there is
+ * one (one serialisation per record instead of two on imports). Parsers hand out records they no
  * longer change: the NPPES joins that add to `extra` after admission use the `adjacent` scope,
  * which fingerprints a copy, never the record handed out.
  */
 export function recordJson(record: ListRecord): string {
-  return jsonOfRecord.get(record) ?? JSON.stringify(record);
+  return jsonOfRecord.get(record) ?? storedRecordJson(record);
 }
 
 /**

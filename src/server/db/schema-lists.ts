@@ -1,6 +1,19 @@
 /** Tables of the lists: versions of every import, their records and what changed. */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ListRecord } from '#shared/list-record';
+import { expandStoredRecord, storedRecordJson } from '#lists/core/stored-record';
+
+/**
+ * A list record kept as JSON text, not jsonb: imports write hundreds of thousands of records
+ * by COPY, and jsonb's parsing was the largest part of that (ADR 021). SQL that looks inside
+ * casts it (`data::jsonb`).
+ */
+const storedRecord = customType<{ data: ListRecord; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (record) => storedRecordJson(record),
+  fromDriver: (text) => expandStoredRecord(text),
+});
 
 export const listVersions = pgTable(
   'list_versions',
@@ -45,7 +58,8 @@ export const listRecords = pgTable(
     recordId: text('record_id').notNull(),
     /** sha256 of the record's content, for diffs. */
     hash: text('hash').notNull(),
-    data: jsonb('data').notNull(),
+    /** The record's stored JSON (`storedRecordJson`: empty fields left out), read back whole. */
+    data: storedRecord('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.recordId] })],
 );

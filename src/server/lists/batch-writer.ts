@@ -9,7 +9,7 @@ import { recordJson } from '#lists/core/dedupe';
 import type { Db } from '../db/client';
 import { copyLine, type BulkWriter } from './bulk-writer';
 import * as q from './queries';
-import { recordHash, recordHashOfJson } from './record-hash';
+import { recordHashOfJson } from './record-hash';
 
 export interface RecordWriter {
   /** Takes a record; when that completes a batch, answers the hand-off to wait for. */
@@ -26,7 +26,10 @@ export function recordWriter(db: Db, versionId: number, mode: ApplyMode, bulk: B
   return mode === 'full' && bulk ? new CopyWriter(db, versionId, bulk, batchSize) : new StatementWriter(db, versionId, mode, batchSize);
 }
 
-const toRow = (record: ListRecord): q.RecordRow => ({ recordId: record.sourceRecordId, hash: recordHash(record), data: record });
+const toRow = (record: ListRecord): q.RecordRow => {
+  const json = recordJson(record);
+  return { recordId: record.sourceRecordId, hash: recordHashOfJson(json), json };
+};
 
 abstract class Pipeline {
   private inFlight: Promise<void> = Promise.resolve();
@@ -94,7 +97,7 @@ class CopyWriter extends Pipeline {
     if (ids.length === 0) return Promise.resolve();
     return this.handOff(async () => {
       if (await this.bulk.copy(ids.map((id, i) => copyLine(versionId, id, hashes[i], jsons[i])))) return;
-      await q.upsertRecords(this.db, versionId, ids.map((id, i) => ({ recordId: id, hash: hashes[i], data: JSON.parse(jsons[i]) })));
+      await q.upsertRecords(this.db, versionId, ids.map((id, i) => ({ recordId: id, hash: hashes[i], json: jsons[i] })));
     });
   }
 }
@@ -132,7 +135,7 @@ class StatementWriter extends Pipeline {
   private async merge(batch: ListRecord[]): Promise<void> {
     const { db, versionId } = this;
     const upserts = batch.filter((r) => recordChange(r) === 'upsert');
-    const existing = new Map((await q.findRecords(db, versionId, upserts.map((r) => r.sourceRecordId))).map((r) => [r.recordId, r.data as ListRecord]));
+    const existing = new Map((await q.findRecords(db, versionId, upserts.map((r) => r.sourceRecordId))).map((r) => [r.recordId, r.data]));
     const merged = upserts.map((r) => {
       const previous = existing.get(r.sourceRecordId);
       return previous ? mergeRecord(previous, r) : r;

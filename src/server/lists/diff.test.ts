@@ -6,13 +6,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
-import { listChanges } from '#server/db/schema';
+import { listChanges, listRecords } from '#server/db/schema';
 import { emptyListRecord } from '#shared/list-record';
+import { rowsOf } from '#server/results/page-queries';
 import { importList } from './import';
 import { recordHash, recordHashOfJson } from './record-hash';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const leieFull = path.join(root, 'src/lists/leie/fixtures/UPDATED.csv');
+const optOut = path.join(root, 'src/lists/optout/fixtures/optout.csv');
+const migration0010 = path.join(root, 'src/server/db/migrations/0010_list_records_text.sql');
 const tmp = mkdtempSync(path.join(tmpdir(), 'clearlist-diff-'));
 
 let database: Database;
@@ -58,5 +61,27 @@ describe('storeDiff', () => {
     const summary = await importList(database.db, { source: 'leie', files: [moved], origin: 'import', now: new Date('2026-11-03T08:00:00Z') });
     expect(summary).toMatchObject({ status: 'active', added: 0, removed: 0, changed: 1 });
     expect(await changes(summary.version)).toEqual(['changed']);
+  });
+
+  it('records stored whole (before migration 0010) are compacted by it and show no change', async () => {
+    const moved = path.join(tmp, 'UPDATED.csv');
+    const active = await importList(database.db, { source: 'leie', files: [moved], origin: 'import', now: new Date('2026-11-04T08:00:00Z') });
+    const stored = await database.db.select().from(listRecords).where(eq(listRecords.versionId, active.version));
+    for (const { recordId, data } of stored) {
+      await database.db.execute(sql`UPDATE list_records SET data = ${JSON.stringify(data)} WHERE version_id = ${active.version} AND record_id = ${recordId}`);
+    }
+    const [, compaction] = readFileSync(migration0010, 'utf8').split('--> statement-breakpoint');
+    await database.db.execute(sql.raw(compaction));
+    const [{ data: text }] = await rowsOf<{ data: string }>(database.db, sql`SELECT data FROM list_records WHERE version_id = ${active.version} LIMIT 1`);
+    expect(Object.values(JSON.parse(text) as object)).not.toContain(null);
+    const again = await importList(database.db, { source: 'leie', files: [moved], origin: 'import', now: new Date('2026-11-05T08:00:00Z') });
+    expect(again).toMatchObject({ status: 'active', added: 0, removed: 0, changed: 0 });
+  });
+
+  it("lists no change for a source's first version; its counts say every record was added", async () => {
+    const first = await importList(database.db, { source: 'optout', files: [optOut], origin: 'import', now: new Date('2026-11-01T08:00:00Z') });
+    expect(first.records).toBeGreaterThan(0);
+    expect(first).toMatchObject({ status: 'active', added: first.records, removed: 0, changed: 0 });
+    expect(await changes(first.version)).toEqual([]);
   });
 });

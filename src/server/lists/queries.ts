@@ -23,7 +23,8 @@ export async function copyRecords(db: Db, fromVersion: number, toVersion: number
 export interface RecordRow {
   recordId: string;
   hash: string;
-  data: unknown;
+  /** The record's stored JSON (`storedRecordJson`). */
+  json: string;
 }
 
 /** A file may repeat a record: the last one wins, and one statement may touch a row once. */
@@ -33,13 +34,13 @@ export function lastOfEachId(rows: RecordRow[]): RecordRow[] {
   return byId.size === rows.length ? rows : [...byId.values()];
 }
 
-/** Inserts or replaces records of a version in one statement (one JSON parameter). */
+/** Inserts or replaces records of a version in one statement (one JSON parameter holding each record's JSON text). */
 export async function upsertRecords(db: Db, versionId: number, rows: RecordRow[]): Promise<void> {
   if (rows.length === 0) return;
   const unique = lastOfEachId(rows);
-  const payload = JSON.stringify(unique.map((r) => ({ record_id: r.recordId, hash: r.hash, data: r.data })));
+  const payload = JSON.stringify(unique.map((r) => ({ record_id: r.recordId, hash: r.hash, data: r.json })));
   await db.execute(sql`INSERT INTO list_records (version_id, record_id, hash, data)
-    SELECT ${versionId}, x.record_id, x.hash, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, hash text, data jsonb)
+    SELECT ${versionId}, x.record_id, x.hash, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, hash text, data text)
     ON CONFLICT (version_id, record_id) DO UPDATE SET hash = excluded.hash, data = excluded.data`);
 }
 
@@ -66,23 +67,26 @@ export async function countRecords(db: Db, versionId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Stores what changed between the active version and the new one; answers the counts. */
-export async function storeDiff(db: Db, previous: number | null, next: number, reinstated: readonly string[]) {
+/**
+ * Stores what changed between the active version and the new one; answers the counts. A
+ * source's first version changes nothing recorded before it: its records are all added, and
+ * listing each of them again (9 million for NPPES) would only repeat the version itself.
+ */
+export async function storeDiff(db: Db, previous: number | null, next: number, reinstated: readonly string[], records: number) {
+  if (previous === null) return { added: records, removed: 0, changed: 0, reinstated: 0 };
   await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
     SELECT ${next}, coalesce(n.record_id, p.record_id),
       CASE WHEN p.record_id IS NULL THEN 'added' WHEN n.record_id IS NULL THEN 'removed' ELSE 'changed' END
     FROM (SELECT record_id, hash FROM list_records WHERE version_id = ${next}) n
-    FULL JOIN (SELECT record_id, hash FROM list_records WHERE version_id = ${previous ?? -1}) p ON p.record_id = n.record_id
+    FULL JOIN (SELECT record_id, hash FROM list_records WHERE version_id = ${previous}) p ON p.record_id = n.record_id
     WHERE p.record_id IS NULL OR n.record_id IS NULL OR p.hash <> n.hash`);
   // A hash is a quick filter (record-hash.ts): a pair whose content is the same once the
   // acquisition date is left out is no change. Each candidate reads its two records by
   // primary key (scalar subqueries: no plan may scan whole versions, which have no statistics yet).
-  if (previous !== null) {
-    await db.execute(sql`DELETE FROM list_changes c
-      WHERE c.version_id = ${next} AND c.change = 'changed'
-        AND (SELECT n.data - 'dateAcquired' FROM list_records n WHERE n.version_id = ${next} AND n.record_id = c.record_id)
-          = (SELECT p.data - 'dateAcquired' FROM list_records p WHERE p.version_id = ${previous} AND p.record_id = c.record_id)`);
-  }
+  await db.execute(sql`DELETE FROM list_changes c
+    WHERE c.version_id = ${next} AND c.change = 'changed'
+      AND (SELECT n.data::jsonb - 'dateAcquired' FROM list_records n WHERE n.version_id = ${next} AND n.record_id = c.record_id)
+        = (SELECT p.data::jsonb - 'dateAcquired' FROM list_records p WHERE p.version_id = ${previous} AND p.record_id = c.record_id)`);
   if (reinstated.length) {
     await db
       .update(listChanges)

@@ -1,13 +1,14 @@
 /** Content hash of a list record, for diffs between versions (the acquisition date is not content). */
 import { hash } from 'node:crypto';
 import type { ListRecord } from '#shared/list-record';
+import { storedRecordJson } from '#lists/core/stored-record';
 
 // The top-level acquisition date as JSON.stringify writes it (a string value cannot hold an
-// unescaped quote, so this text only matches the key itself); ListRecord never starts with it.
+// unescaped quote, so this text only matches the key itself); a stored record starts with `source`.
 const DATE_ACQUIRED = /,"dateAcquired":(?:null|"(?:[^"\\]|\\.)*")/;
 
 /**
- * The hash of a record from its JSON (`JSON.stringify(record)`, which the writer makes anyway):
+ * The hash of a record from its stored JSON (`storedRecordJson`, which the writer makes anyway):
  * sha256 of the JSON without the acquisition date. It is a quick filter, not the last word: a
  * record whose hash differs from the previous version's is compared as jsonb before it counts
  * as changed (`storeDiff`), so key order (a merged record, an `extra` key set in another order)
@@ -18,5 +19,5 @@ export function recordHashOfJson(json: string): string {
 }
 
 export function recordHash(record: ListRecord): string {
-  return recordHashOfJson(JSON.stringify(record));
+  return recordHashOfJson(storedRecordJson(record));
 }

@@ -24,9 +24,9 @@ async function sampleValues(db: Db, source: string, field: string, limit: number
   return rowsOf(
     db,
     sql`SELECT r.data FROM list_records r JOIN list_versions v ON v.id = r.version_id
-        WHERE v.source = ${source} AND v.status = 'active' AND r.data->>${field} IS NOT NULL AND r.data->>'kind' = 'person'
+        WHERE v.source = ${source} AND v.status = 'active' AND r.data::jsonb->>${field} IS NOT NULL AND r.data::jsonb->>'kind' = 'person'
         ORDER BY r.record_id LIMIT ${limit}`,
-  ).then((rows) => rows.map((r) => (r as { data: Record<string, string> }).data));
+  ).then((rows) => rows.map((r) => JSON.parse((r as { data: string }).data) as Record<string, string>));
 }
 
 /** Seeds the batch for the given user of the client; answers its id. */
