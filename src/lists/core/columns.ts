@@ -55,10 +55,13 @@ export function locateColumns<K extends string>(
  * (a trailing delimiter). Returns the reason, or null when the width is fine.
  */
 export function checkWidth(fields: readonly string[], expected: number): string | null {
-  if (fields.length < expected) return `expected ${expected} fields, found ${fields.length} (ragged or truncated row)`;
-  if (fields.length > expected && fields.slice(expected).some((f) => f.trim() !== '')) {
-    return `expected ${expected} fields, found ${fields.length} (ragged row or unquoted delimiter)`;
-  }
+  return widthProblem(fields.length, expected, fields.length > expected && fields.slice(expected).some((f) => f.trim() !== ''));
+}
+
+/** `checkWidth` for a row known by its field count and whether a field past `expected` has text. */
+export function widthProblem(found: number, expected: number, hasTextPastWidth: boolean): string | null {
+  if (found < expected) return `expected ${expected} fields, found ${found} (ragged or truncated row)`;
+  if (hasTextPastWidth) return `expected ${expected} fields, found ${found} (ragged row or unquoted delimiter)`;
   return null;
 }
 

@@ -5,8 +5,9 @@ import { checkWidth, locateColumns } from './columns';
 import { Readable } from 'node:stream';
 import { readCsv, splitSimpleLine, type CsvRecord } from './csv-reader';
 import { parseDate } from './dates';
+import { QuotedLineCutter } from './quoted-line';
 import { RecordDeduper, recordJson } from './dedupe';
-import { createParseRun, type FileContext } from './parse-run';
+import { createBatchedParseRun, createParseRun, type FileContext } from './parse-run';
 import { readLines, type PhysicalLine } from './read-lines';
 import { clean } from './text';
 
@@ -166,5 +167,77 @@ describe('createParseRun', () => {
     await expect(async () => {
       for await (const record of run) void record;
     }).rejects.toThrow(/only once/);
+  });
+});
+
+describe('ParseRun batches', () => {
+  const records = (ids: string[]) => ids.map((id) => emptyListRecord('dmf', id, 'person'));
+
+  it('hands a batch producer out in non-empty batches, or one record at a time', async () => {
+    const produce = async function* (contextFor: (file: string) => FileContext) {
+      contextFor('a.csv').reject(1, 'bad');
+      yield records(['1', '2']);
+      yield [];
+      yield records(['3']);
+    };
+    const batched = createBatchedParseRun({}, produce);
+    const batches: string[][] = [];
+    for await (const batch of batched.batches()) batches.push(batch.map((r) => r.sourceRecordId));
+    expect(batches).toEqual([['1', '2'], ['3']]);
+    expect(batched.counts).toEqual({ records: 3, rejected: 1, warnings: 0 });
+    const oneByOne = createBatchedParseRun({}, produce);
+    const ids: string[] = [];
+    for await (const record of oneByOne) ids.push(record.sourceRecordId);
+    expect(ids).toEqual(['1', '2', '3']);
+    expect(oneByOne.counts.records).toBe(3);
+  });
+
+  it('groups the records of a one-by-one producer into batches', async () => {
+    const run = createParseRun({}, async function* () {
+      for (let i = 0; i < 2_500; i += 1) yield emptyListRecord('dmf', String(i), 'person');
+    });
+    const sizes: number[] = [];
+    for await (const batch of run.batches()) sizes.push(batch.length);
+    expect(sizes).toEqual([1_000, 1_000, 500]);
+    expect(run.counts.records).toBe(2_500);
+  });
+
+  it('can be iterated once, either way', async () => {
+    const run = createBatchedParseRun({}, async function* () {
+      yield records(['1']);
+    });
+    for await (const batch of run.batches()) void batch;
+    await expect(async () => {
+      for await (const record of run) void record;
+    }).rejects.toThrow(/only once/);
+  });
+});
+
+describe('QuotedLineCutter', () => {
+  it('cuts the wanted columns of a line with every field quoted, leaving the others empty', () => {
+    const cutter = new QuotedLineCutter(4, [0, 2]);
+    expect(cutter.cut('"a","b, c","","d"')).toBe(4);
+    expect(cutter.fields).toEqual(['a', '', '', '']);
+    expect(cutter.cut('"x","y","z z",""')).toBe(4);
+    expect(cutter.fields).toEqual(['x', '', 'z z', '']);
+    expect(cutter.hasTextPastWidth).toBe(false);
+  });
+
+  it('counts the fields of ragged lines and tells text past the width from blanks', () => {
+    const cutter = new QuotedLineCutter(3, [0, 1, 2]);
+    expect(cutter.cut('"a"')).toBe(1);
+    expect([cutter.cut('"a","b","c",""," "'), cutter.hasTextPastWidth]).toEqual([5, false]);
+    expect([cutter.cut('"a","b","c","","x"'), cutter.hasTextPastWidth]).toEqual([5, true]);
+  });
+
+  it('cuts exactly the lines splitSimpleLine splits as quoted fields, and no other', () => {
+    const lines = ['""', '"",""', '"a","b"', '"a""b","c"', '"a",b', 'a,"b"', '"a","', '"', '"a" ,"b"', ' "a","b"', '"a","b" ', '"a",""b"', '"a","""', '"a"', '"a,"b"', '"a",",b"', '"a""', ''];
+    const cutter = new QuotedLineCutter(3, [0, 1, 2]);
+    for (const line of lines) {
+      const simple = line.startsWith('"') ? splitSimpleLine(line, ',') : null;
+      const found = cutter.cut(line);
+      expect([line, found === -1 ? null : cutter.fields.slice(0, Math.min(found, 3))]).toEqual([line, simple?.slice(0, 3) ?? null]);
+      if (simple) expect(found).toBe(simple.length);
+    }
   });
 });

@@ -33,104 +33,128 @@ export function splitSimpleLine(text: string, delimiter: string): string[] | nul
 }
 
 /**
- * Streaming CSV reader shared by every source. RFC 4180 quoting ("" escapes a quote), lenient
- * like Python's csv module: a quote inside an unquoted field, or text after a closing quote,
- * is kept literally. Blank lines are not records. Memory is bounded by `maxRecordLines`.
- * Takes lines one by one or in batches (`readLineBatches`, fewer awaits).
+ * The CSV reader shared by every source, one physical line at a time. RFC 4180 quoting ("" escapes
+ * a quote), lenient like Python's csv module: a quote inside an unquoted field, or text after a
+ * closing quote, is kept literally. Blank lines are not records. Memory is bounded by
+ * `maxRecordLines`. Synchronous, so callers can hand records on in batches (one await per chunk
+ * of the file instead of one per record).
  */
-export async function* readCsv(lines: AsyncIterable<PhysicalLine | readonly PhysicalLine[]>, options: CsvReadOptions): AsyncGenerator<CsvRecord> {
-  const delimiter = options.delimiter ?? ',';
-  const maxRecordLines = options.maxRecordLines ?? 200;
-  let fields: string[] = [];
-  let field = '';
-  let isQuoted = false; // inside a quoted field, which may go on on the next line
-  let isFieldStart = true;
-  let startLine = 0;
-  let rawLines: string[] = [];
+export class CsvRecordReader {
+  private readonly delimiter: string;
+  private readonly maxRecordLines: number;
+  private fields: string[] = [];
+  private field = '';
+  private isQuoted = false; // inside a quoted field, which may go on on the next line
+  private isFieldStart = true;
+  private startLine = 0;
+  private rawLines: string[] = [];
 
-  const reset = (): void => {
-    fields = [];
-    field = '';
-    isQuoted = false;
-    isFieldStart = true;
-    rawLines = [];
-  };
+  constructor(private readonly options: CsvReadOptions) {
+    this.delimiter = options.delimiter ?? ',';
+    this.maxRecordLines = options.maxRecordLines ?? 200;
+  }
+
+  /** True when no record is open: the next line starts a new one. */
+  get isBetweenRecords(): boolean {
+    return this.rawLines.length === 0;
+  }
+
+  /** Reads one line; returns the record it completes, or null (blank line, record still open, error). */
+  take(physical: PhysicalLine): CsvRecord | null {
+    if (physical.isTruncated) {
+      this.options.onError(physical.line, 'line too long: not a record of this file', physical.text.slice(0, 200));
+      this.reset();
+      return null;
+    }
+    const text = physical.text;
+    if (this.rawLines.length === 0) {
+      if (text.trim() === '') return null;
+      const simple = splitSimpleLine(text, this.delimiter);
+      if (simple) return { line: physical.line, fields: simple, raw: text };
+      this.startLine = physical.line;
+    }
+    this.rawLines.push(text);
+    if (!this.scan(text)) {
+      if (this.rawLines.length >= this.maxRecordLines) {
+        this.options.onError(this.startLine, `unterminated quoted field spans more than ${this.maxRecordLines} lines; lines ${this.startLine}-${physical.line} skipped`, this.rawLines[0]);
+        this.reset();
+        return null;
+      }
+      this.field += '\n';
+      return null;
+    }
+    const record = { line: this.startLine, fields: this.fields, raw: this.rawLines.length === 1 ? text : this.rawLines.join('\n') };
+    this.reset();
+    return record;
+  }
+
+  /** At the end of the file: reports a record left open (a truncated file). */
+  end(): void {
+    if (this.rawLines.length > 0) {
+      this.options.onError(this.startLine, 'unterminated quoted field at end of file (truncated file?)', this.rawLines.join('\n').slice(0, 500));
+    }
+  }
+
+  private reset(): void {
+    this.fields = [];
+    this.field = '';
+    this.isQuoted = false;
+    this.isFieldStart = true;
+    this.rawLines = [];
+  }
 
   /** Reads a line into the current record; true when the record ends with it. */
-  const scan = (text: string): boolean => {
+  private scan(text: string): boolean {
+    const delimiter = this.delimiter;
     let i = 0;
     for (;;) {
-      if (isQuoted) {
+      if (this.isQuoted) {
         const quote = text.indexOf('"', i);
         if (quote === -1) {
-          field += text.slice(i);
+          this.field += text.slice(i);
           return false;
         }
-        field += text.slice(i, quote);
+        this.field += text.slice(i, quote);
         i = quote + 1;
         if (text.charCodeAt(i) === QUOTE) {
-          field += '"';
+          this.field += '"';
           i += 1;
           continue;
         }
-        isQuoted = false;
-      } else if (isFieldStart && text.charCodeAt(i) === QUOTE) {
-        isQuoted = true;
-        isFieldStart = false;
+        this.isQuoted = false;
+      } else if (this.isFieldStart && text.charCodeAt(i) === QUOTE) {
+        this.isQuoted = true;
+        this.isFieldStart = false;
         i += 1;
         continue;
       }
       // Unquoted text, or text after a closing quote: literal up to the delimiter.
       const end = text.indexOf(delimiter, i);
-      field += end === -1 ? text.slice(i) : text.slice(i, end);
-      fields.push(field);
-      field = '';
-      isFieldStart = true;
+      this.field += end === -1 ? text.slice(i) : text.slice(i, end);
+      this.fields.push(this.field);
+      this.field = '';
+      this.isFieldStart = true;
       if (end === -1) return true;
       i = end + delimiter.length;
     }
-  };
+  }
+}
 
-  const take = (physical: PhysicalLine): CsvRecord | null => {
-    if (physical.isTruncated) {
-      options.onError(physical.line, 'line too long: not a record of this file', physical.text.slice(0, 200));
-      reset();
-      return null;
-    }
-    const text = physical.text;
-    if (rawLines.length === 0) {
-      if (text.trim() === '') return null;
-      const simple = splitSimpleLine(text, delimiter);
-      if (simple) return { line: physical.line, fields: simple, raw: text };
-      startLine = physical.line;
-    }
-    rawLines.push(text);
-    if (!scan(text)) {
-      if (rawLines.length >= maxRecordLines) {
-        options.onError(startLine, `unterminated quoted field spans more than ${maxRecordLines} lines; lines ${startLine}-${physical.line} skipped`, rawLines[0]);
-        reset();
-        return null;
-      }
-      field += '\n';
-      return null;
-    }
-    const record = { line: startLine, fields, raw: rawLines.length === 1 ? text : rawLines.join('\n') };
-    reset();
-    return record;
-  };
-
+/** The records of a stream of lines (one by one or in batches), a batch per batch of lines. */
+export async function* readCsvBatches(lines: AsyncIterable<PhysicalLine | readonly PhysicalLine[]>, options: CsvReadOptions): AsyncGenerator<CsvRecord[]> {
+  const reader = new CsvRecordReader(options);
   for await (const item of lines) {
-    if (Array.isArray(item)) {
-      for (const physical of item as readonly PhysicalLine[]) {
-        const record = take(physical);
-        if (record) yield record;
-      }
-    } else {
-      const record = take(item as PhysicalLine);
-      if (record) yield record;
+    const batch: CsvRecord[] = [];
+    for (const physical of Array.isArray(item) ? (item as readonly PhysicalLine[]) : [item as PhysicalLine]) {
+      const record = reader.take(physical);
+      if (record) batch.push(record);
     }
+    if (batch.length > 0) yield batch;
   }
-  if (rawLines.length > 0) {
-    options.onError(startLine, 'unterminated quoted field at end of file (truncated file?)', rawLines.join('\n').slice(0, 500));
-  }
+  reader.end();
+}
+
+/** `readCsvBatches` one record at a time. */
+export async function* readCsv(lines: AsyncIterable<PhysicalLine | readonly PhysicalLine[]>, options: CsvReadOptions): AsyncGenerator<CsvRecord> {
+  for await (const batch of readCsvBatches(lines, options)) yield* batch;
 }

@@ -1,10 +1,11 @@
 import type { ListRecord } from '#shared/list-record';
-import { checkWidth } from './columns';
-import { readCsv, type CsvRecord } from './csv-reader';
+import { checkWidth, widthProblem } from './columns';
+import { CsvRecordReader, readCsvBatches, type CsvRecord } from './csv-reader';
 import { DateFormatError, parseDate, parseDateAny, type DateLayout } from './dates';
 import { RecordDeduper, type DedupeScope } from './dedupe';
 import { RowError } from './errors';
 import type { FileContext } from './parse-run';
+import { QuotedLineCutter } from './quoted-line';
 import { readLineBatches, type ListInput, type PhysicalLine } from './read-lines';
 
 /** The row being mapped: where it is, and how to note a repaired value. */
@@ -18,6 +19,12 @@ export interface RowPosition {
 export interface RowMapper<T = ListRecord> {
   /** Fields a row must have (see `checkWidth`). */
   width: number;
+  /**
+   * The columns `map` reads, when it knows them. Lines with every field quoted are then cut
+   * to these columns only (see QuotedLineCutter): `map` sees '' in the other columns, and gets
+   * an array that is reused for the next row, so it must not keep it.
+   */
+  columns?: readonly number[];
   /** Returns the row's value, null to skip a row on purpose, or throws RowError. */
   map(fields: string[], row: RowPosition): T | null;
 }
@@ -31,53 +38,131 @@ export interface CsvSourceSpec<T = ListRecord> {
   skipLines?: number;
   /** Checks the header or shape (throwing WrongSourceError) and returns the row mapper. */
   start(first: CsvRecord): RowMapper<T>;
+  /**
+   * Called with each record the duplicate rule lets through, before the next row is mapped
+   * (`parseCsvSourceBatches` only): the NPPES joins with its reference files happen here.
+   */
+  onAdmitted?(record: ListRecord): void;
 }
 
-/** Streams the CSV records of a file, reporting unreadable text to the context. */
-export function csvRecords(input: ListInput, context: FileContext, delimiter = ',', skipLines = 0): AsyncGenerator<CsvRecord> {
-  const lines = skipLines > 0 ? afterLine(readLineBatches(input), skipLines) : readLineBatches(input);
-  return readCsv(lines, { delimiter, onError: (line, reason, raw) => context.reject(line, reason, raw) });
+/** A mapped row with where it came from. */
+export interface MappedRow<T> {
+  value: T;
+  line: number;
+  raw: string;
+}
+
+function lineBatches(input: ListInput, skipLines: number): AsyncIterable<PhysicalLine[]> {
+  return skipLines > 0 ? afterLine(readLineBatches(input), skipLines) : readLineBatches(input);
+}
+
+/** Streams the CSV records of a file, a batch per chunk, reporting unreadable text to the context. */
+export function csvRecordBatches(input: ListInput, context: FileContext, delimiter = ',', skipLines = 0): AsyncGenerator<CsvRecord[]> {
+  return readCsvBatches(lineBatches(input, skipLines), { delimiter, onError: (line, reason, raw) => context.reject(line, reason, raw) });
+}
+
+/** `csvRecordBatches` one record at a time. */
+export async function* csvRecords(input: ListInput, context: FileContext, delimiter = ',', skipLines = 0): AsyncGenerator<CsvRecord> {
+  for await (const batch of csvRecordBatches(input, context, delimiter, skipLines)) yield* batch;
 }
 
 async function* afterLine(batches: AsyncIterable<PhysicalLine[]>, skip: number): AsyncGenerator<PhysicalLine[]> {
   for await (const batch of batches) yield batch[batch.length - 1].line > skip ? batch.filter((line) => line.line > skip) : [];
 }
 
+/** A RowPosition without a closure per row. */
+class RowAt implements RowPosition {
+  constructor(
+    private readonly context: FileContext,
+    readonly line: number,
+    readonly raw: string,
+  ) {}
+
+  warn(reason: string): void {
+    this.context.warn(this.line, reason, this.raw);
+  }
+}
+
 /**
- * Maps the rows of a CSV file: header check, ragged rows, row errors. An empty file yields
- * nothing and one warning; a header-only file yields nothing.
+ * The engine of `mapCsvRowBatches` and `parseCsvSourceBatches`: header check, ragged rows, row
+ * errors, then `emit` (which may drop a row by answering null) for each mapped value. Yields
+ * one batch per chunk of the file (none empty). An empty file yields nothing and one warning;
+ * a header-only file yields nothing.
  */
-export async function* mapCsvRows<T>(input: ListInput, context: FileContext, spec: CsvSourceSpec<T>): AsyncGenerator<{ value: T; line: number; raw: string }> {
+async function* rowBatches<T, U>(input: ListInput, context: FileContext, spec: CsvSourceSpec<T>, emit: (value: T, line: number, raw: string) => U | null): AsyncGenerator<U[]> {
+  const reader = new CsvRecordReader({ delimiter: spec.delimiter, onError: (line, reason, raw) => context.reject(line, reason, raw) });
   let mapper: RowMapper<T> | null = null;
-  for await (const record of csvRecords(input, context, spec.delimiter, spec.skipLines)) {
-    if (mapper === null) {
-      mapper = spec.start(record);
-      if (!spec.isHeaderless) continue;
+  let cutter: QuotedLineCutter | null = null; // set when the mapper names its columns
+  let out: U[] = [];
+
+  const mapRow = (rowMapper: RowMapper<T>, fields: string[], line: number, raw: string, problem: string | null): void => {
+    if (problem) {
+      context.reject(line, problem, raw);
+      return;
     }
-    const widthProblem = checkWidth(record.fields, mapper.width);
-    if (widthProblem) {
-      context.reject(record.line, widthProblem, record.raw);
-      continue;
-    }
-    const position: RowPosition = { line: record.line, raw: record.raw, warn: (reason) => context.warn(record.line, reason, record.raw) };
     try {
-      const value = mapper.map(record.fields, position);
-      if (value !== null) yield { value, line: record.line, raw: record.raw };
+      const value = rowMapper.map(fields, new RowAt(context, line, raw));
+      if (value === null) return;
+      const emitted = emit(value, line, raw);
+      if (emitted !== null) out.push(emitted);
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
-      context.reject(record.line, error.message, record.raw);
+      context.reject(line, error.message, raw);
+    }
+  };
+
+  for await (const lines of lineBatches(input, spec.skipLines ?? 0)) {
+    for (const physical of lines) {
+      // The quick cut needs the start of a record; any other line goes to the full reader.
+      if (cutter !== null && mapper !== null && reader.isBetweenRecords && !physical.isTruncated) {
+        const found = cutter.cut(physical.text);
+        if (found !== -1) {
+          mapRow(mapper, cutter.fields, physical.line, physical.text, widthProblem(found, mapper.width, cutter.hasTextPastWidth));
+          continue;
+        }
+      }
+      const record = reader.take(physical);
+      if (record === null) continue;
+      if (mapper === null) {
+        mapper = spec.start(record);
+        const isCommaSeparated = (spec.delimiter ?? ',') === ',';
+        cutter = mapper.columns && isCommaSeparated ? new QuotedLineCutter(mapper.width, mapper.columns) : null;
+        if (!spec.isHeaderless) continue;
+      }
+      mapRow(mapper, record.fields, record.line, record.raw, checkWidth(record.fields, mapper.width));
+    }
+    if (out.length > 0) {
+      yield out;
+      out = [];
     }
   }
+  reader.end();
   if (mapper === null) context.warn(0, 'file is empty');
 }
 
-/** Drives a CSV source to records: `mapCsvRows` plus the duplicate rule (see RecordDeduper). */
-export async function* parseCsvSource(input: ListInput, context: FileContext, spec: CsvSourceSpec): AsyncGenerator<ListRecord> {
+/** Maps the rows of a CSV file (see `rowBatches`), a batch per chunk of the file. */
+export function mapCsvRowBatches<T>(input: ListInput, context: FileContext, spec: CsvSourceSpec<T>): AsyncGenerator<MappedRow<T>[]> {
+  return rowBatches(input, context, spec, (value, line, raw) => ({ value, line, raw }));
+}
+
+/** `mapCsvRowBatches` one row at a time. */
+export async function* mapCsvRows<T>(input: ListInput, context: FileContext, spec: CsvSourceSpec<T>): AsyncGenerator<MappedRow<T>> {
+  for await (const batch of mapCsvRowBatches(input, context, spec)) yield* batch;
+}
+
+/** Drives a CSV source to record batches: the rows plus the duplicate rule (see RecordDeduper). */
+export function parseCsvSourceBatches(input: ListInput, context: FileContext, spec: CsvSourceSpec): AsyncGenerator<ListRecord[]> {
   const deduper = new RecordDeduper(context, spec.dedupe ?? 'file');
-  for await (const { value, line, raw } of mapCsvRows(input, context, spec)) {
+  return rowBatches(input, context, spec, (value, line, raw) => {
     const admitted = deduper.admit(value, line, raw);
-    if (admitted) yield admitted;
-  }
+    if (admitted !== null) spec.onAdmitted?.(admitted);
+    return admitted;
+  });
+}
+
+/** `parseCsvSourceBatches` one record at a time. */
+export async function* parseCsvSource(input: ListInput, context: FileContext, spec: CsvSourceSpec): AsyncGenerator<ListRecord> {
+  for await (const batch of parseCsvSourceBatches(input, context, spec)) yield* batch;
 }
 
 /**

@@ -124,3 +124,19 @@ describe.skipIf(!hasRealData)(`LEIE parser on real OIG files (${SKIP_REAL})`, ()
     expect(records.every((r) => r.reinstatementDate !== null && r.extra.fileKind === 'reinstatements')).toBe(true);
   });
 });
+
+describe('LEIE batches', () => {
+  it('hands out the same records and issues a chunk at a time as one by one', async () => {
+    const files = () => [fixture('leie', 'UPDATED.csv'), fixture('leie', 'UPDATED-2017.csv'), memoryFile(`${HEADER}\r\n${ROW}\r\n${ROW}\r\n"SHORT"\r\n${ROW.replace('LOWE', 'LOW')}\r\n`, '1602EXCL.csv')];
+    const { records, run } = await runAll(parseLeie(files()));
+    const batched = parseLeie(files());
+    const batches = [];
+    for await (const batch of batched.batches()) batches.push(batch);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.every((batch) => batch.length > 0)).toBe(true);
+    expect(batches.flat()).toEqual(records);
+    expect(batched.rejected).toEqual(run.rejected);
+    expect(batched.counts).toEqual({ records: 11, rejected: 2, warnings: 0 });
+    expect(batched.asOf).toBe(run.asOf);
+  });
+});

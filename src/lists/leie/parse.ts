@@ -1,10 +1,10 @@
 import { emptyListRecord, type ListRecord } from '#shared/list-record';
 import { cell, isHeader } from '../core/columns';
-import { parseCsvSource, readDate, type RowPosition } from '../core/csv-source';
+import { parseCsvSourceBatches, readDate, type RowPosition } from '../core/csv-source';
 import { hashId } from '../core/dedupe';
 import { RowError, wrongSource } from '../core/errors';
 import { isValidNpi } from '#shared/identifiers';
-import { createParseRun, type FileContext, type ParseOptions, type ParseRun } from '../core/parse-run';
+import { createBatchedParseRun, type FileContext, type ParseOptions, type ParseRun } from '../core/parse-run';
 import { inputName, type ListInput } from '../core/read-lines';
 import { clean, digitsOrNull } from '../core/text';
 import { leieFileKind, type LeieFileKind } from './file-kind';
@@ -77,10 +77,11 @@ function mapLeieRow(f: string[], row: RowPosition, fileKind: LeieFileKind, conte
 /**
  * Streams one LEIE file, either layout (2017: quoted header, unquoted empties, trailing
  * comma; current: unquoted header, every field quoted). Supplements are recognised by name.
+ * Yields a batch of records per chunk of the file.
  */
-export function parseLeieFile(input: ListInput, context: FileContext, fileKind = leieFileKind(inputName(input))): AsyncGenerator<ListRecord> {
+export function parseLeieFile(input: ListInput, context: FileContext, fileKind = leieFileKind(inputName(input))): AsyncGenerator<ListRecord[]> {
   context.noteAsOf(fileKind.month);
-  return parseCsvSource(input, context, {
+  return parseCsvSourceBatches(input, context, {
     start(header) {
       if (!isHeader(header.fields, LEIE_HEADER) && !isHeader(header.fields, LEIE_HEADER_PDF)) {
         throw wrongSource(LEIE_TITLE, context.file, LEIE_HEADER.join(','), header.raw);
@@ -92,7 +93,7 @@ export function parseLeieFile(input: ListInput, context: FileContext, fileKind =
 
 /** Parses LEIE files in order (UPDATED.csv and/or monthly supplements). */
 export function parseLeie(files: readonly ListInput[], options: ParseOptions = {}): ParseRun {
-  return createParseRun(options, async function* (contextFor) {
+  return createBatchedParseRun(options, async function* (contextFor) {
     for (const file of files) yield* parseLeieFile(file, contextFor(inputName(file)));
   });
 }

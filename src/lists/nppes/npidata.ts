@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { isValidNpi } from '#shared/identifiers';
 import { emptyListRecord, type ListRecord } from '#shared/list-record';
 import { cell, locateColumns, normalizeHeaderName, type ColumnSpec } from '../core/columns';
-import { parseCsvSource, readDate, type RowPosition } from '../core/csv-source';
+import { parseCsvSourceBatches, readDate, type RowPosition } from '../core/csv-source';
 import { RowError } from '../core/errors';
 import type { FileContext } from '../core/parse-run';
 import type { ListInput } from '../core/read-lines';
@@ -51,15 +51,27 @@ export function nppesFileDate(fileName: string): string | null {
   return match ? `${match[2].slice(0, 4)}-${match[2].slice(4, 6)}-${match[2].slice(6, 8)}` : null;
 }
 
+/** What npidata rows are joined with: the reference files of the same delivery. */
+export interface NpidataJoin {
+  /** Other organisation names of an NPI (othername_pfile), added to its DBAs. */
+  otherNames(npi: string): string[];
+  /** Adds the reference facts to a record once admitted, before the next row is read. */
+  complete(record: ListRecord): void;
+}
+
+const NO_JOIN: NpidataJoin = { otherNames: () => [], complete: () => {} };
+
 /**
  * Streams an npidata file (monthly full or weekly incremental) keeping what screening
  * needs. Columns are found by their header names, so partial or reordered files work.
  * Deactivated NPIs carry no entity type: they come out as `person` with
- * `extra.entityTypeCode` empty and `extra.deactivationDate` set.
+ * `extra.entityTypeCode` empty and `extra.deactivationDate` set. Yields a batch of records per
+ * chunk of the file.
  */
-export function parseNpidataFile(input: ListInput, context: FileContext, otherNames: (npi: string) => string[] = () => []): AsyncGenerator<ListRecord> {
+export function parseNpidataFile(input: ListInput, context: FileContext, join: NpidataJoin = NO_JOIN): AsyncGenerator<ListRecord[]> {
   context.noteAsOf(nppesFileDate(context.file));
-  return parseCsvSource(input, context, {
+  const otherNames = join.otherNames;
+  return parseCsvSourceBatches(input, context, {
     dedupe: 'adjacent', // 9 M rows sorted by NPI: only neighbours can repeat
     start(header) {
       const at = locateColumns(header.fields, COLUMNS, REQUIRED, { title: NPPES_TITLE, file: context.file });
@@ -70,6 +82,7 @@ export function parseNpidataFile(input: ListInput, context: FileContext, otherNa
         map: (f, row) => mapNpidataRow(f, row, { at, taxonomies, identifiers, context, otherNames }),
       };
     },
+    onAdmitted: join.complete,
   });
 }
 

@@ -73,3 +73,22 @@ describe.skipIf(!hasRealData)(`NPPES parser on real CMS rows (${SKIP_REAL})`, ()
     expect(run.rejected.filter((r) => r.file === 'pl_test.csv')).toHaveLength(6);
   });
 });
+
+describe('NPPES batches', () => {
+  it('hands out the same records and issues a chunk at a time as one by one, joins included', async () => {
+    const repeated = npidataRow({ NPI: '1000000012', 'Entity Type Code': '1', 'Provider Last Name (Legal Name)': 'PATEL', 'Provider First Name': 'RAVI' });
+    const weekly = [quotedHeader, repeated, '"1000000038","1"'].join('\r\n');
+    const files = () => [...FULL.map((name) => fixture('nppes', name)), memoryFile(weekly, 'npidata_pfile_20240311-20240317.csv')];
+    const { records, run } = await runAll(parseNppes(files()));
+    const batched = parseNppes(files());
+    const batches = [];
+    for await (const batch of batched.batches()) batches.push(batch);
+    expect(batches.every((batch) => batch.length > 0)).toBe(true);
+    expect(batches.flat()).toEqual(records);
+    // The second file's PATEL row comes after the joins took the facts of that NPI.
+    expect(records.filter((r) => r.npi === '1000000012').map((r) => r.dbas.length > 0 || r.extra.secondaryPracticeStates !== undefined)).toEqual([true, false]);
+    expect(batched.rejected).toEqual(run.rejected);
+    expect(batched.counts).toEqual(run.counts);
+    expect(batched.asOf).toBe('2024-03-17');
+  });
+});
