@@ -71,7 +71,7 @@ async function loadRecords(ctx: AppContext): Promise<{ names: { firstName: strin
   const npis: string[] = [];
   let lines: string[] = [];
   const flush = async () => {
-    if (lines.length && !(await writer.copy(lines))) throw new Error('duplicate record id in the bench data');
+    if (lines.length && !(await writer.copy(Buffer.from(lines.join(''))))) throw new Error('duplicate record id in the bench data');
     lines = [];
   };
   const write = async (r: ListRecord) => {

@@ -7,7 +7,8 @@ import type { ListRecord } from '#shared/list-record';
 import { mergeRecord, recordChange, type ApplyMode } from '#lists/apply-mode';
 import { recordJson } from '#lists/core/dedupe';
 import type { Db } from '../db/client';
-import { copyLine, type BulkWriter } from './bulk-writer';
+import type { BulkWriter } from './bulk-writer';
+import { CopyBatcher, rowsOfBatch, type CopyBatch } from './copy-batch';
 import * as q from './queries';
 import { recordHashOfJson } from './record-hash';
 
@@ -24,6 +25,11 @@ export interface RecordWriter {
 
 export function recordWriter(db: Db, versionId: number, mode: ApplyMode, bulk: BulkWriter | null, batchSize: number): RecordWriter {
   return mode === 'full' && bulk ? new CopyWriter(db, versionId, bulk, batchSize) : new StatementWriter(db, versionId, mode, batchSize);
+}
+
+/** The writer of a full import whose records arrive as COPY batches made by a parse worker. */
+export function copyBatchWriter(db: Db, versionId: number, bulk: BulkWriter): RecordWriter & { write(batch: CopyBatch): Promise<void> } {
+  return new CopyWriter(db, versionId, bulk, 1);
 }
 
 const toRow = (record: ListRecord): q.RecordRow => {
@@ -53,53 +59,43 @@ abstract class Pipeline {
 }
 
 /**
- * Full imports by COPY. Each record is turned into its COPY line at once, so the batch holds
- * text rather than record objects. A batch holds each id once; a repeated id starts the next
- * batch, which COPY then refuses and which is upserted instead, so the last one wins.
+ * Full imports by COPY: records become COPY bytes at once (`CopyBatcher`), so a batch holds
+ * text rather than record objects.
  */
 class CopyWriter extends Pipeline {
-  private ids: string[] = [];
-  private hashes: string[] = [];
-  private jsons: string[] = [];
-  private readonly inBatch = new Set<string>();
+  private readonly batcher: CopyBatcher;
 
   constructor(
     private readonly db: Db,
     private readonly versionId: number,
     private readonly bulk: BulkWriter,
-    private readonly batchSize: number,
+    batchSize: number,
   ) {
     super();
+    this.batcher = new CopyBatcher(versionId, batchSize);
   }
 
   add(record: ListRecord): Promise<void> | null {
-    const id = record.sourceRecordId;
-    const handOff = this.ids.length >= this.batchSize || this.inBatch.has(id) ? this.send() : null;
-    this.ids.push(id);
-    const json = recordJson(record);
-    this.hashes.push(recordHashOfJson(json));
-    this.jsons.push(json);
-    this.inBatch.add(id);
-    return handOff;
+    const closed = this.batcher.add(record);
+    return closed ? this.write(closed) : null;
+  }
+
+  /** Hands a batch made elsewhere (a parse worker) to the write pipeline. */
+  write(batch: CopyBatch): Promise<void> {
+    return this.handOff(() => writeCopyBatch(this.db, this.bulk, this.versionId, batch));
   }
 
   async finish(): Promise<void> {
-    await this.send();
+    const last = this.batcher.take();
+    if (last) await this.write(last);
     await this.drain();
   }
+}
 
-  private send(): Promise<void> {
-    const { ids, hashes, jsons, versionId } = this;
-    this.ids = [];
-    this.hashes = [];
-    this.jsons = [];
-    this.inBatch.clear();
-    if (ids.length === 0) return Promise.resolve();
-    return this.handOff(async () => {
-      if (await this.bulk.copy(ids.map((id, i) => copyLine(versionId, id, hashes[i], jsons[i])))) return;
-      await q.upsertRecords(this.db, versionId, ids.map((id, i) => ({ recordId: id, hash: hashes[i], json: jsons[i] })));
-    });
-  }
+/** One COPY; a batch COPY refuses (an id already stored) is upserted instead, so the last one wins. */
+async function writeCopyBatch(db: Db, bulk: BulkWriter, versionId: number, batch: CopyBatch): Promise<void> {
+  if (await bulk.copy(batch.payload)) return;
+  await q.upsertRecords(db, versionId, rowsOfBatch(batch));
 }
 
 /** Upserts (full imports without COPY), or merges, deletes and reinstates (incremental ones). */

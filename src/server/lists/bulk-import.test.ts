@@ -47,6 +47,8 @@ describe('full imports repeating a record id', () => {
     ['COPY, repeat in a later batch', { batchSize: 3 }],
     ['COPY, repeat within one batch', { batchSize: 1000 }],
     ['statements', { bulk: null, batchSize: 3 }],
+    ['COPY of batches from a parse worker, repeat in a later batch', { batchSize: 3, parseInWorker: true }],
+    ['COPY of batches from a parse worker, repeat within one batch', { batchSize: 1000, parseInWorker: true }],
   ])('keeps the last one (%s)', async (_name, options: Partial<ImportRequest>) => {
     const { summary, addresses } = await importBoth(options);
     expect(summary).toMatchObject({ status: 'active', rowsLoaded: 7, records: 6 });

@@ -11,33 +11,19 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/client';
 
+export { copyLine } from './copy-batch';
+
 export interface BulkWriter {
   /**
-   * Runs one COPY of lines made by `copyLine`. Answers false, having written nothing, when a
-   * record id is already in the version (the lines' own ids must differ from each other).
+   * Runs one COPY of lines made by `copyLine` (their UTF-8 bytes). Answers false, having
+   * written nothing, when a record id is already in the version (the lines' own ids must
+   * differ from each other).
    */
-  copy(lines: readonly string[]): Promise<boolean>;
+  copy(payload: Uint8Array): Promise<boolean>;
 }
 
 const COPY_SQL = 'COPY list_records (version_id, record_id, hash, data) FROM STDIN';
 const UNIQUE_VIOLATION = '23505';
-
-const SPECIAL = /[\\\t\n\r]/;
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** A value in COPY's text format: backslash, tab and line breaks escaped. */
-export function copyText(value: string): string {
-  return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (ch) => ESCAPES[ch]) : value;
-}
-
-/**
- * One `list_records` row in COPY's text format; `json` is the record as JSON, which has no
- * raw tab or line break (JSON escapes them), so only its backslashes need doubling.
- */
-export function copyLine(versionId: number, recordId: string, hash: string, json: string): string {
-  const data = json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
-  return `${versionId}\t${copyText(recordId)}\t${copyText(hash)}\t${data}\n`;
-}
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
 
@@ -60,9 +46,9 @@ class BytesBlob extends Blob {
 
 export function pgliteBulkWriter(pglite: PGlite): BulkWriter {
   return {
-    async copy(lines) {
-      if (lines.length === 0) return true;
-      const blob = new BytesBlob(Buffer.from(lines.join('')) as Uint8Array<ArrayBuffer>);
+    async copy(payload) {
+      if (payload.byteLength === 0) return true;
+      const blob = new BytesBlob(payload as Uint8Array<ArrayBuffer>);
       try {
         await pglite.query(COPY_SQL.replace('STDIN', "'/dev/blob'"), [], { blob });
         return true;
@@ -76,12 +62,11 @@ export function pgliteBulkWriter(pglite: PGlite): BulkWriter {
 
 export function postgresBulkWriter(pool: pg.Pool): BulkWriter {
   return {
-    async copy(lines) {
-      if (lines.length === 0) return true;
-      const payload = Buffer.from(lines.join(''));
+    async copy(payload) {
+      if (payload.byteLength === 0) return true;
       const client = await pool.connect();
       try {
-        await pipeline(Readable.from([payload]), client.query(copyFrom(COPY_SQL)));
+        await pipeline(Readable.from([Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)]), client.query(copyFrom(COPY_SQL)));
         client.release();
         return true;
       } catch (error) {

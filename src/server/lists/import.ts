@@ -10,10 +10,12 @@ import { applyModeFor, type ApplyMode } from '#lists/apply-mode';
 import { findListSource } from '#lists/sources';
 import type { Db } from '../db/client';
 import { recordAudit } from '../audit/audit';
-import { recordWriter } from './batch-writer';
+import type { ParseRun } from '#lists/core/parse-run';
+import { copyBatchWriter, recordWriter } from './batch-writer';
 import { bulkWriterFor, type BulkWriter } from './bulk-writer';
 import { digestFile } from './file-digest';
 import * as q from './queries';
+import { isWorthAWorker, parseInWorker, type ParseEnd } from './worker-parse';
 
 // Records per write: large enough for COPY to pay off, small enough to keep memory flat.
 const BATCH = 10_000;
@@ -33,7 +35,16 @@ export interface ImportRequest {
   bulk?: BulkWriter | null;
   /** Records per write (tests use small batches to cross batch edges). */
   batchSize?: number;
+  /**
+   * Parse in a worker thread while this thread writes (full imports by COPY only). By default
+   * for files of 8 MiB and more on a machine with two cores or more (`isWorthAWorker`).
+   */
+  parseInWorker?: boolean;
 }
+
+/** What a parse reports besides its records (a `ParseRun`, or its worker's last message). */
+type ParseReport = Pick<ParseRun, 'asOf' | 'rejected'> & { counts: Pick<ParseRun['counts'], 'rejected'> };
+const NOTHING_REPORTED: ParseReport = { asOf: null, rejected: [], counts: { rejected: 0 } };
 
 export interface ImportSummary {
   source: string;
@@ -82,9 +93,16 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     fileSizes: digests.map((d) => d.size),
     fetchedAt: req.now,
   });
-  const run = source.parse(req.files, { dateAcquired: req.now.toISOString().slice(0, 10) });
+  const dateAcquired = req.now.toISOString().slice(0, 10);
+  const bulk = req.bulk === undefined ? bulkWriterFor(db) : req.bulk;
+  const totalBytes = digests.reduce((sum, d) => sum + d.size, 0);
+  const inWorker = mode === 'full' && bulk !== null && (req.parseInWorker ?? isWorthAWorker(totalBytes));
+  // What the parse reports besides records: the run itself, or what its worker sent at the end.
+  let run: ParseReport = inWorker ? NOTHING_REPORTED : source.parse(req.files, { dateAcquired });
   const base = { source: source.id, version: version.id, mode, added: 0, removed: 0, changed: 0, reinstated: 0 };
-  const writer = recordWriter(db, version.id, mode, req.bulk === undefined ? bulkWriterFor(db) : req.bulk, req.batchSize ?? BATCH);
+  const batchSize = req.batchSize ?? BATCH;
+  const batchWriter = inWorker && bulk ? copyBatchWriter(db, version.id, bulk) : null;
+  const writer = batchWriter ?? recordWriter(db, version.id, mode, bulk, batchSize);
   let rowsRead = 0;
   try {
     if (mode === 'incremental') {
@@ -92,13 +110,26 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
       await q.copyRecords(db, active.id, version.id);
     }
     let latestDate: string | null = null;
-    for await (const record of run) {
-      rowsRead += 1;
-      latestDate = maxDate(latestDate, record.exclusionDate, record.reinstatementDate);
-      const handOff = writer.add(record);
-      if (handOff) {
-        await handOff;
-        req.onProgress?.(rowsRead - 1);
+    if (batchWriter) {
+      const job = { source: source.id, files: req.files, dateAcquired, versionId: version.id, batchSize };
+      const ended = (end: ParseEnd): void => {
+        run = end;
+        latestDate = end.totals.latestDate;
+      };
+      for await (const batch of parseInWorker(job, ended)) {
+        await batchWriter.write(batch);
+        rowsRead += batch.count;
+        req.onProgress?.(rowsRead);
+      }
+    } else {
+      for await (const record of run as ParseRun) {
+        rowsRead += 1;
+        latestDate = maxDate(latestDate, record.exclusionDate, record.reinstatementDate);
+        const handOff = writer.add(record);
+        if (handOff) {
+          await handOff;
+          req.onProgress?.(rowsRead - 1);
+        }
       }
     }
     await writer.finish();

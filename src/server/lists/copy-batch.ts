@@ -1,0 +1,106 @@
+/**
+ * Batches of records ready for COPY: the bytes of their `list_records` lines, made from each
+ * record's stored JSON and hash. Built where the records are parsed (the import's thread or
+ * its parse worker) so that only bytes travel to the writer.
+ */
+import type { ListRecord } from '#shared/list-record';
+import { recordJson } from '#lists/core/dedupe';
+import type { RecordRow } from './queries';
+import { recordHashOfJson } from './record-hash';
+
+export interface CopyBatch {
+  /** Records in the batch; each id once. */
+  count: number;
+  /** Their COPY lines (text format), UTF-8. */
+  payload: Uint8Array;
+}
+
+/** What a parse found besides its records, once it has ended. */
+export interface ParseTotals {
+  /** Records handed to the writer. */
+  records: number;
+  /** Latest exclusion or reinstatement date seen (the as-of date of files that do not say it). */
+  latestDate: string | null;
+}
+
+/**
+ * Collects records into COPY batches of at most `size` records. A batch holds each id once:
+ * a repeated id closes the batch, so that COPY refuses the next one and the writer upserts it
+ * (the last one wins).
+ */
+export class CopyBatcher {
+  private lines: string[] = [];
+  private readonly ids = new Set<string>();
+  readonly totals: ParseTotals = { records: 0, latestDate: null };
+
+  constructor(
+    private readonly versionId: number,
+    private readonly size: number,
+  ) {}
+
+  /** Takes a record; answers the batch it closed, if it closed one. */
+  add(record: ListRecord): CopyBatch | null {
+    const id = record.sourceRecordId;
+    const closed = this.lines.length >= this.size || this.ids.has(id) ? this.take() : null;
+    const json = recordJson(record);
+    this.lines.push(copyLine(this.versionId, id, recordHashOfJson(json), json));
+    this.ids.add(id);
+    this.totals.records += 1;
+    this.totals.latestDate = laterDate(this.totals.latestDate, record.exclusionDate, record.reinstatementDate);
+    return closed;
+  }
+
+  /** The records collected so far as a batch (null when there are none). */
+  take(): CopyBatch | null {
+    if (this.lines.length === 0) return null;
+    const batch = { count: this.lines.length, payload: ownBytes(this.lines.join('')) };
+    this.lines = [];
+    this.ids.clear();
+    return batch;
+  }
+}
+
+/** UTF-8 bytes in a buffer of their own, so that they can be transferred to another thread. */
+function ownBytes(text: string): Uint8Array<ArrayBuffer> {
+  const bytes = Buffer.from(text);
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes as Uint8Array<ArrayBuffer>;
+  return new Uint8Array(bytes);
+}
+
+const SPECIAL = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value in COPY's text format: backslash, tab and line breaks escaped. */
+export function copyText(value: string): string {
+  return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (ch) => ESCAPES[ch]) : value;
+}
+
+/**
+ * One `list_records` row in COPY's text format; `json` is the record as JSON, which has no
+ * raw tab or line break (JSON escapes them), so only its backslashes need doubling.
+ */
+export function copyLine(versionId: number, recordId: string, hash: string, json: string): string {
+  const data = json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+  return `${versionId}\t${copyText(recordId)}\t${copyText(hash)}\t${data}\n`;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function laterDate(latest: string | null, ...dates: (string | null)[]): string | null {
+  for (const date of dates) if (date && ISO_DATE.test(date) && (!latest || date > latest)) latest = date;
+  return latest;
+}
+
+const UNESCAPES: Record<string, string> = { '\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r' };
+
+/** The rows of a batch again (for the upsert that replaces a refused COPY). */
+export function rowsOfBatch(batch: CopyBatch): RecordRow[] {
+  const text = Buffer.from(batch.payload.buffer, batch.payload.byteOffset, batch.payload.byteLength).toString('utf8');
+  const rows: RecordRow[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const [, recordId, hash, json] = line.split('\t').map((field) => field.replace(/\\[\\tnr]/g, (escape) => UNESCAPES[escape]));
+    rows.push({ recordId, hash, json });
+  }
+  return rows;
+}

@@ -1,0 +1,49 @@
+/**
+ * The parse worker of a large full import (see `parseInWorker`): parses the files, turns the
+ * records into COPY batches and posts their bytes to the importing thread, which only writes
+ * them. At most `CREDITS` batches are on their way at once, so memory stays flat when the
+ * database is slower than the parse.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { findListSource } from '#lists/sources';
+import { CopyBatcher, type CopyBatch } from './copy-batch';
+import { CREDITS, type ParseJob, type WorkerMessage } from './parse-worker-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('parse-worker.ts runs as a worker thread');
+const job = workerData as ParseJob;
+
+let credits = CREDITS;
+let onCredit: (() => void) | null = null;
+port.on('message', (message: unknown) => {
+  if (message !== 'credit') return;
+  credits += 1;
+  onCredit?.();
+  onCredit = null;
+});
+
+const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
+
+async function send(batch: CopyBatch): Promise<void> {
+  while (credits === 0) await new Promise<void>((resolve) => (onCredit = resolve));
+  credits -= 1;
+  post({ type: 'batch', batch }, [batch.payload.buffer as ArrayBuffer]);
+}
+
+async function run(): Promise<void> {
+  const source = findListSource(job.source);
+  if (!source) throw new Error(`Unknown list source "${job.source}".`);
+  const parsed = source.parse(job.files, { dateAcquired: job.dateAcquired, maxCollectedIssues: job.maxCollectedIssues });
+  const batcher = new CopyBatcher(job.versionId, job.batchSize);
+  for await (const record of parsed) {
+    const closed = batcher.add(record);
+    if (closed) await send(closed);
+  }
+  const last = batcher.take();
+  if (last) await send(last);
+  post({ type: 'end', totals: batcher.totals, asOf: parsed.asOf, counts: { ...parsed.counts }, rejected: [...parsed.rejected] });
+}
+
+run().catch((error: unknown) => {
+  post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+});

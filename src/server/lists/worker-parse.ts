@@ -1,0 +1,60 @@
+/**
+ * Runs the parse of a large full import in a worker thread (`parse-worker.ts`): the importing
+ * thread then only writes COPY batches, and on PGlite, whose database runs in that thread, the
+ * parse of the next batch overlaps the write of the last one on another core (ADR 021).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CopyBatch } from './copy-batch';
+import type { ParseJob, WorkerMessage } from './parse-worker-protocol';
+
+/** Files smaller than this parse faster than a worker starts (it loads the parsers again). */
+export const WORKER_MIN_BYTES = 8 << 20;
+
+/** Whether files of this size are parsed in a worker: only with a second core to run it on. */
+export function isWorthAWorker(totalBytes: number): boolean {
+  return totalBytes >= WORKER_MIN_BYTES && availableParallelism() > 1;
+}
+
+export type ParseEnd = Extract<WorkerMessage, { type: 'end' }>;
+
+// The worker's entry registers tsx, as bin/clearlist.mjs does, then loads parse-worker.ts.
+const entry = new URL('./parse-worker-entry.mjs', import.meta.url);
+
+/**
+ * The COPY batches of a parse made in a worker, in file order; `onEnd` gets the totals, the
+ * as-of date and the rejected rows before the last batch has been handed out. A parse error
+ * is thrown as the worker reported it; stopping early stops the worker.
+ */
+export async function* parseInWorker(job: ParseJob, onEnd: (end: ParseEnd) => void): AsyncGenerator<CopyBatch> {
+  const worker = new Worker(entry, { workerData: job });
+  const inbox: (WorkerMessage | { type: 'exit'; code: number })[] = [];
+  let wake: (() => void) | null = null;
+  const receive = (message: WorkerMessage | { type: 'exit'; code: number }): void => {
+    inbox.push(message);
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', receive);
+  worker.on('error', (error) => receive({ type: 'error', message: error.message }));
+  worker.on('exit', (code) => receive({ type: 'exit', code }));
+  try {
+    for (;;) {
+      while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const message = inbox.shift()!;
+      if (message.type === 'batch') {
+        yield message.batch;
+        worker.postMessage('credit');
+      } else if (message.type === 'end') {
+        onEnd(message);
+        return;
+      } else if (message.type === 'error') {
+        throw new Error(message.message);
+      } else {
+        throw new Error(`the parse worker stopped (exit code ${message.code}) before the end of the files`);
+      }
+    }
+  } finally {
+    await worker.terminate();
+  }
+}
