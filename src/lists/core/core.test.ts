@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { readCsv, splitSimpleLine, type CsvRecord } from './csv-reader';
 import { parseDate } from './dates';
 import { QuotedLineCutter } from './quoted-line';
+import { storedRecordJson } from './stored-record';
 import { RecordDeduper, recordJson } from './dedupe';
 import { createBatchedParseRun, createParseRun, type FileContext } from './parse-run';
 import { readLines, type PhysicalLine } from './read-lines';
@@ -134,17 +135,17 @@ describe('RecordDeduper', () => {
     expect(issues).toEqual(['E3 duplicate of line 2 (identical row skipped)', 'W4 record id x also at line 2 with other content; kept as x#2']);
   });
 
-  it("gives each admitted record's JSON, as JSON.stringify does, whether or not it was fingerprinted", () => {
+  it("gives each admitted record's stored JSON, as storedRecordJson does, whether or not it was fingerprinted", () => {
     const context: FileContext = { file: 'f', dateAcquired: null, noteAsOf: () => {}, reject: () => {}, warn: () => {} };
     const a = { ...emptyListRecord('leie', 'x', 'person'), lastName: 'SMITH' };
     const renamed = new RecordDeduper(context).admit(a, 2)!;
-    expect(recordJson(renamed)).toBe(JSON.stringify(a));
+    expect(recordJson(renamed)).toBe(storedRecordJson(a));
     const adjacent = new RecordDeduper(context, 'adjacent');
     const b = adjacent.admit(emptyListRecord('nppes', '1', 'person'), 2)!;
     b.extra.deactivationDate = '2024-01-02'; // the NPPES joins add to extra after admission
-    expect(recordJson(b)).toBe(JSON.stringify(b));
+    expect(recordJson(b)).toBe(storedRecordJson(b));
     const c = adjacent.admit({ ...emptyListRecord('nppes', '1', 'person'), city: 'X' }, 3)!;
-    expect(recordJson(c)).toBe(JSON.stringify(c));
+    expect(recordJson(c)).toBe(storedRecordJson(c));
   });
 });
 
