@@ -74,6 +74,41 @@ describe.skipIf(!hasRealData)(`NPPES parser on real CMS rows (${SKIP_REAL})`, ()
   });
 });
 
+describe('NPPES column cut', () => {
+  it('reads the same values from lines cut quickly, lines with quotes inside and unquoted lines', async () => {
+    const values = {
+      NPI: '1000000012', 'Entity Type Code': '1', 'Provider Last Name (Legal Name)': 'PATEL', 'Provider First Name': 'ANIL',
+      'Provider Business Practice Location Address State Name': 'TX', 'Provider Enumeration Date': '06/01/2006',
+      'Healthcare Provider Taxonomy Code_2': '207R00000X', 'Provider License Number_2': 'TX12345', 'Provider License Number State Code_2': 'TX',
+      'Healthcare Provider Primary Taxonomy Switch_2': 'Y', 'Other Provider Identifier_50': 'MCD55501', 'Other Provider Identifier Type Code_50': '05',
+      'Certification Date': '01/01/2020',
+    };
+    const quoted = npidataRow(values);
+    const withQuote = npidataRow({ ...values, NPI: '1000000020', 'Provider First Name': 'ANIL ""TONY""' });
+    const unquoted = NPIDATA_HEADER.map((h) => (h === 'NPI' ? '1000000038' : ((values as Record<string, string>)[h] ?? ''))).join(',');
+    const content = [quotedHeader, quoted, withQuote, unquoted, `${quoted.replace('1000000012', '1000000046')},"",""`].join('\r\n');
+    const { records, run } = await runAll(parseNppes([memoryFile(content, 'npidata_pfile_x.csv')]));
+    expect(run.rejected).toEqual([]);
+    expect(records.map((r) => r.npi)).toEqual(['1000000012', '1000000020', '1000000038', '1000000046']);
+    expect(records[1].firstName).toBe('ANIL "TONY"');
+    const comparable = records.map((r) => ({ ...r, npi: null, sourceRecordId: null, link: null, firstName: null }));
+    for (const record of comparable.slice(1)) expect(record).toEqual(comparable[0]);
+    expect(records[0]).toMatchObject({ specialty: '207R00000X', licenseNumbers: ['TX12345'], providerNumbers: ['MCD55501'], state: 'TX', extra: { enumerationDate: '2006-06-01', licenseStates: 'TX12345:TX' } });
+  });
+
+  it('counts the fields of cut lines for the ragged-row rule', async () => {
+    const row = npidataRow({ NPI: '1000000012', 'Entity Type Code': '1', 'Provider Last Name (Legal Name)': 'PATEL' });
+    const short = row.slice(0, row.lastIndexOf(','));
+    const content = [quotedHeader, short, `${row},"X"`, `${row},""," "`].join('\n');
+    const { records, run } = await runAll(parseNppes([memoryFile(content, 'npidata_pfile_x.csv')]));
+    expect(records).toHaveLength(1);
+    expect(run.rejected.map((r) => [r.line, r.reason, r.raw === content.split('\n')[r.line - 1]])).toEqual([
+      [2, 'expected 330 fields, found 329 (ragged or truncated row)', true],
+      [3, 'expected 330 fields, found 331 (ragged row or unquoted delimiter)', true],
+    ]);
+  });
+});
+
 describe('NPPES batches', () => {
   it('hands out the same records and issues a chunk at a time as one by one, joins included', async () => {
     const repeated = npidataRow({ NPI: '1000000012', 'Entity Type Code': '1', 'Provider Last Name (Legal Name)': 'PATEL', 'Provider First Name': 'RAVI' });
