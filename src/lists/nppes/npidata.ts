@@ -105,85 +105,131 @@ function columnsRead({ at, taxonomies, identifiers }: Layout): number[] {
 }
 
 // The EIN column holds this for organisations (EINs are suppressed).
-const SUPPRESSED = new Set(['<UNAVAIL>']);
+const SUPPRESSED = '<UNAVAIL>';
 
-/** The non-null values, each once, in order of first appearance. */
-function distinct(values: readonly (string | null)[]): string[] {
-  const out: string[] = [];
-  for (const value of values) if (value !== null && !out.includes(value)) out.push(value);
-  return out;
+/** The cleaned text of a column, null when empty, absent or suppressed. */
+function text(f: string[], column: number): string | null {
+  const value = clean(cell(f, column));
+  return value === SUPPRESSED ? null : value;
 }
 
-/**
- * One pass over the 15 taxonomy groups (most empty): the primary taxonomy (switch "Y", else
- * the first given), every code, and the licences with their states.
- */
-function readTaxonomies(f: string[], taxonomies: number[][]) {
+/** Adds `value` to `values` unless it is null or there already. */
+function addDistinct(values: string[], value: string | null): void {
+  if (value !== null && !values.includes(value)) values.push(value);
+}
+
+/** "LAST, FIRST MIDDLE" from the other-name columns of a person, '' when they are empty. */
+function otherPersonName(f: string[], at: Layout['at']): string {
+  const last = text(f, at.otherLast);
+  const first = text(f, at.otherFirst);
+  const middle = text(f, at.otherMiddle);
+  const given = first !== null && middle !== null ? `${first} ${middle}` : (first ?? middle ?? '');
+  if (last === null) return given;
+  return given === '' ? last : `${last}, ${given}`;
+}
+
+/** The practice address lines joined, null when both are empty. */
+function addressOf(f: string[], at: Layout['at']): string | null {
+  const street1 = text(f, at.street1);
+  const street2 = text(f, at.street2);
+  return street1 !== null && street2 !== null ? `${street1}, ${street2}` : (street1 ?? street2);
+}
+
+interface Taxonomies {
+  /** The group whose switch is "Y", else the first code given. */
+  primary: string | null;
+  codes: string[];
+  /** `number:state` of each licence given, in group order. */
+  licenseStates: string[];
+  /** The licence numbers, each once. */
+  licenseNumbers: string[];
+}
+
+/** One pass over the 15 taxonomy groups (most empty): codes, primary code and licences. */
+function readTaxonomies(f: string[], taxonomies: number[][]): Taxonomies {
   let primary: string | null | undefined; // undefined until a group has the switch
   const codes: string[] = [];
-  const licences: [string, string | null][] = [];
+  const licenseStates: string[] = [];
+  const licenseNumbers: string[] = [];
   for (const t of taxonomies) {
     const code = clean(cell(f, t[0]));
     if (code !== null) codes.push(code);
     if (primary === undefined && cell(f, t[3]).trim() === 'Y') primary = code;
     const number = clean(cell(f, t[1]));
-    if (number !== null) licences.push([number, clean(cell(f, t[2]))]);
+    if (number !== null) {
+      licenseStates.push(`${number}:${clean(cell(f, t[2])) ?? ''}`);
+      addDistinct(licenseNumbers, number);
+    }
   }
-  return { primary: primary === undefined ? (codes[0] ?? null) : primary, codes, licences };
+  return { primary: primary === undefined ? (codes[0] ?? null) : primary, codes, licenseStates, licenseNumbers };
 }
 
+/** The other provider identifiers (first column of each of the 50 groups), each once. */
+function readIdentifiers(f: string[], identifiers: number[][]): string[] {
+  const out: string[] = [];
+  for (const group of identifiers) {
+    const cellText = cell(f, group[0]);
+    if (cellText !== '') addDistinct(out, clean(cellText));
+  }
+  return out;
+}
+
+/** Sets an `extra` entry when there is a value (the keys keep this insertion order in the JSON). */
+function putExtra(extra: Record<string, string>, key: string, value: string | null): void {
+  if (value !== null && value !== '') extra[key] = value;
+}
+
+// One function per row with no closures or temporary arrays: NPPES files have millions of rows.
 function mapNpidataRow(f: string[], row: RowPosition, { at, taxonomies, identifiers, context, otherNames }: Layout): ListRecord {
-  const get = (column: Column): string | null => {
-    const text = clean(cell(f, at[column]));
-    return text !== null && SUPPRESSED.has(text) ? null : text;
-  };
-  const npi = get('npi') ?? '';
+  const npi = text(f, at.npi) ?? '';
   if (!/^\d{10}$/.test(npi)) throw new RowError(`NPI "${npi}" is not 10 digits`);
   if (!isValidNpi(npi)) row.warn(`NPI ${npi} fails the check digit; kept as published`);
-  const entityType = get('entityType') ?? '';
+  const entityType = text(f, at.entityType) ?? '';
   const isBusiness = entityType === '2';
   const record = emptyListRecord('nppes', npi, isBusiness ? 'business' : 'person');
-  const otherPerson = [get('otherLast'), [get('otherFirst'), get('otherMiddle')].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const { primary, codes, licences } = readTaxonomies(f, taxonomies);
-  Object.assign(record, {
-    npi,
-    ein: get('ein'),
-    businessName: get('orgName'),
-    lastName: isBusiness ? null : get('last'),
-    firstName: isBusiness ? null : get('first'),
-    middleName: isBusiness ? null : get('middle'),
-    prefix: isBusiness ? null : get('prefix'),
-    suffix: isBusiness ? null : get('suffix'),
-    akas: !isBusiness && otherPerson ? [otherPerson] : [],
-    dbas: distinct([get('otherOrgName'), ...otherNames(npi)]),
-    licenseNumbers: distinct(licences.map(([number]) => number)),
-    providerNumbers: distinct(identifiers.map((g) => clean(cell(f, g[0])))),
-    address: [get('street1'), get('street2')].filter(Boolean).join(', ') || null,
-    city: get('city'),
-    state: get('state'),
-    postalCode: get('zip'),
-    country: get('country'),
-    specialty: primary,
-    link: `${NPI_REGISTRY_URL}${npi}`,
-    dateAcquired: context.dateAcquired,
-  } satisfies Partial<ListRecord>);
-  const extra: Record<string, string | null> = {
-    entityTypeCode: entityType,
-    replacementNpi: get('replacementNpi'),
-    credential: get('credential'),
-    sex: get('sex'),
-    soleProprietor: get('soleProprietor'),
-    parentOrganization: get('parentOrg'),
-    taxonomyCodes: codes.join(';') || null,
-    licenseStates: licences.map(([number, state]) => `${number}:${state ?? ''}`).join(';') || null,
-    enumerationDate: readDate(cell(f, at.enumerationDate), 'MM/DD/YYYY', 'Provider Enumeration Date', row),
-    lastUpdateDate: readDate(cell(f, at.lastUpdate), 'MM/DD/YYYY', 'Last Update Date', row),
-    deactivationReasonCode: get('deactivationReason'),
-    deactivationDate: readDate(cell(f, at.deactivationDate), 'MM/DD/YYYY', 'NPI Deactivation Date', row),
-    reactivationDate: readDate(cell(f, at.reactivationDate), 'MM/DD/YYYY', 'NPI Reactivation Date', row),
-  };
-  for (const [key, value] of Object.entries(extra)) if (value !== null && (value !== '' || key === 'entityTypeCode')) record.extra[key] = value;
-  if (entityType !== '1' && entityType !== '2' && !(entityType === '' && extra.deactivationDate)) {
+  const taxonomy = readTaxonomies(f, taxonomies);
+  record.npi = npi;
+  record.ein = text(f, at.ein);
+  record.businessName = text(f, at.orgName);
+  if (!isBusiness) {
+    record.lastName = text(f, at.last);
+    record.firstName = text(f, at.first);
+    record.middleName = text(f, at.middle);
+    record.prefix = text(f, at.prefix);
+    record.suffix = text(f, at.suffix);
+    const otherPerson = otherPersonName(f, at);
+    if (otherPerson !== '') record.akas.push(otherPerson);
+  }
+  addDistinct(record.dbas, text(f, at.otherOrgName));
+  for (const name of otherNames(npi)) addDistinct(record.dbas, name);
+  record.licenseNumbers = taxonomy.licenseNumbers;
+  record.providerNumbers = readIdentifiers(f, identifiers);
+  record.address = addressOf(f, at);
+  record.city = text(f, at.city);
+  record.state = text(f, at.state);
+  record.postalCode = text(f, at.zip);
+  record.country = text(f, at.country);
+  record.specialty = taxonomy.primary;
+  record.link = `${NPI_REGISTRY_URL}${npi}`;
+  record.dateAcquired = context.dateAcquired;
+
+  const extra = record.extra;
+  extra.entityTypeCode = entityType; // kept even when empty: deactivated NPIs have none
+  putExtra(extra, 'replacementNpi', text(f, at.replacementNpi));
+  putExtra(extra, 'credential', text(f, at.credential));
+  putExtra(extra, 'sex', text(f, at.sex));
+  putExtra(extra, 'soleProprietor', text(f, at.soleProprietor));
+  putExtra(extra, 'parentOrganization', text(f, at.parentOrg));
+  putExtra(extra, 'taxonomyCodes', taxonomy.codes.join(';'));
+  putExtra(extra, 'licenseStates', taxonomy.licenseStates.join(';'));
+  // Dates in this order: their warnings are reported in it.
+  putExtra(extra, 'enumerationDate', readDate(cell(f, at.enumerationDate), 'MM/DD/YYYY', 'Provider Enumeration Date', row));
+  putExtra(extra, 'lastUpdateDate', readDate(cell(f, at.lastUpdate), 'MM/DD/YYYY', 'Last Update Date', row));
+  putExtra(extra, 'deactivationReasonCode', text(f, at.deactivationReason));
+  const deactivationDate = readDate(cell(f, at.deactivationDate), 'MM/DD/YYYY', 'NPI Deactivation Date', row);
+  putExtra(extra, 'deactivationDate', deactivationDate);
+  putExtra(extra, 'reactivationDate', readDate(cell(f, at.reactivationDate), 'MM/DD/YYYY', 'NPI Reactivation Date', row));
+  if (entityType !== '1' && entityType !== '2' && !(entityType === '' && deactivationDate)) {
     throw new RowError(`Entity Type Code "${entityType}" is neither 1 nor 2 and the NPI is not deactivated`);
   }
   return record;
