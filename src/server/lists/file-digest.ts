@@ -10,6 +10,6 @@ export interface FileDigest {
 
 export async function digestFile(file: string): Promise<FileDigest> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return { name: file, sha256: hash.digest('hex'), size: statSync(file).size };
 }

@@ -80,27 +80,38 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
   if (req.files.length === 0) throw new ImportRefusedError(`No files given for ${req.source}.`);
   const missing = req.files.filter((f) => !existsSync(f) || !statSync(f).isFile());
   if (missing.length) throw new ImportRefusedError(`File not found: ${missing.join(', ')}`);
-  const digests = await Promise.all(req.files.map(digestFile));
   const mode = req.mode ?? applyModeFor(source.id, req.files);
   const active = await q.findActiveVersion(db, source.id);
+  const sizes = req.files.map((f) => statSync(f).size);
   const version = await q.insertVersion(db, {
     source: source.id,
     status: 'importing',
     mode,
     origin: req.origin,
-    fileNames: digests.map((d) => path.basename(d.name)),
-    fileSha256: digests.map((d) => d.sha256),
-    fileSizes: digests.map((d) => d.size),
+    fileNames: req.files.map((f) => path.basename(f)),
+    fileSha256: req.files.map(() => ''), // stored once read, below
+    fileSizes: sizes,
     fetchedAt: req.now,
   });
   const dateAcquired = req.now.toISOString().slice(0, 10);
   const bulk = req.bulk === undefined ? bulkWriterFor(db) : req.bulk;
-  const totalBytes = digests.reduce((sum, d) => sum + d.size, 0);
-  const inWorker = mode === 'full' && bulk !== null && (req.parseInWorker ?? isWorthAWorker(totalBytes));
-  // What the parse reports besides records: the run itself, or what its worker sent at the end.
-  let run: ParseReport = inWorker ? NOTHING_REPORTED : source.parse(req.files, { dateAcquired });
-  const base = { source: source.id, version: version.id, mode, added: 0, removed: 0, changed: 0, reinstated: 0 };
+  const inWorker = mode === 'full' && bulk !== null && (req.parseInWorker ?? isWorthAWorker(sizes.reduce((sum, size) => sum + size, 0)));
   const batchSize = req.batchSize ?? BATCH;
+  let latestDate: string | null = null;
+  // What the parse reports besides records: the run itself, or what its worker sent at the end.
+  let run: ParseReport = NOTHING_REPORTED;
+  const workerBatches = inWorker
+    ? parseInWorker({ source: source.id, files: req.files, dateAcquired, versionId: version.id, batchSize }, (end: ParseEnd) => {
+        run = end;
+        latestDate = end.totals.latestDate;
+      })
+    : null;
+  const localRun = inWorker ? null : source.parse(req.files, { dateAcquired });
+  if (localRun) run = localRun;
+  // The files' checksums are read while the worker starts and parses.
+  const digesting = Promise.all(req.files.map(digestFile));
+  digesting.catch(() => {}); // awaited below
+  const base = { source: source.id, version: version.id, mode, added: 0, removed: 0, changed: 0, reinstated: 0 };
   const batchWriter = inWorker && bulk ? copyBatchWriter(db, version.id, bulk) : null;
   const writer = batchWriter ?? recordWriter(db, version.id, mode, bulk, batchSize);
   let rowsRead = 0;
@@ -109,26 +120,22 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
       if (!active) throw new Error(`${source.id}: an incremental file needs an active version to apply to; import a full list first.`);
       await q.copyRecords(db, active.id, version.id);
     }
-    let latestDate: string | null = null;
-    if (batchWriter) {
-      const job = { source: source.id, files: req.files, dateAcquired, versionId: version.id, batchSize };
-      const ended = (end: ParseEnd): void => {
-        run = end;
-        latestDate = end.totals.latestDate;
-      };
-      for await (const batch of parseInWorker(job, ended)) {
+    if (batchWriter && workerBatches) {
+      for await (const batch of workerBatches) {
         await batchWriter.write(batch);
         rowsRead += batch.count;
         req.onProgress?.(rowsRead);
       }
-    } else {
-      for await (const record of run as ParseRun) {
-        rowsRead += 1;
-        latestDate = maxDate(latestDate, record.exclusionDate, record.reinstatementDate);
-        const handOff = writer.add(record);
-        if (handOff) {
-          await handOff;
-          req.onProgress?.(rowsRead - 1);
+    } else if (localRun) {
+      for await (const records of localRun.batches()) {
+        for (const record of records) {
+          rowsRead += 1;
+          latestDate = maxDate(latestDate, record.exclusionDate, record.reinstatementDate);
+          const handOff = writer.add(record);
+          if (handOff) {
+            await handOff;
+            req.onProgress?.(rowsRead - 1);
+          }
         }
       }
     }
@@ -140,6 +147,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     // Files that do not say their date are as of their latest action (full files only).
     const asOf = run.asOf ?? (mode === 'full' ? latestDate : null);
     const stats = {
+      fileSha256: (await digesting).map((d) => d.sha256),
       asOf,
       rowsRead: rowsRead + run.counts.rejected,
       rowsLoaded: rowsRead,
@@ -155,6 +163,9 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await writer.settle(); // a batch still being written would land after the cleanup
+    await workerBatches?.return(undefined); // stops the worker
+    const digests = await digesting.catch(() => null);
+    if (digests) await q.setFileDigests(db, version.id, digests.map((d) => d.sha256));
     await q.markFailed(db, version.id, message);
     await recordAudit(db, { action: 'list.import_failed', target: source.id, details: { version: version.id, error: message } });
     const summary: ImportSummary = {

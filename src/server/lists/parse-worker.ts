@@ -35,9 +35,11 @@ async function run(): Promise<void> {
   if (!source) throw new Error(`Unknown list source "${job.source}".`);
   const parsed = source.parse(job.files, { dateAcquired: job.dateAcquired, maxCollectedIssues: job.maxCollectedIssues });
   const batcher = new CopyBatcher(job.versionId, job.batchSize);
-  for await (const record of parsed) {
-    const closed = batcher.add(record);
-    if (closed) await send(closed);
+  for await (const records of parsed.batches()) {
+    for (const record of records) {
+      const closed = batcher.add(record);
+      if (closed) await send(closed);
+    }
   }
   const last = batcher.take();
   if (last) await send(last);

@@ -102,6 +102,10 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
   return { added: get('added'), removed: get('removed'), changed: get('changed'), reinstated: get('reinstated') };
 }
 
+export async function setFileDigests(db: Db, versionId: number, sha256: string[]): Promise<void> {
+  await db.update(listVersions).set({ fileSha256: sha256 }).where(eq(listVersions.id, versionId));
+}
+
 export async function markFailed(db: Db, versionId: number, error: string): Promise<void> {
   await db.delete(listRecords).where(eq(listRecords.versionId, versionId));
   await db.update(listVersions).set({ status: 'failed', error }).where(eq(listVersions.id, versionId));

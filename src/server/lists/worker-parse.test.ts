@@ -26,6 +26,8 @@ afterAll(() => drop());
 const storedOf = async (version: number) =>
   (await database.db.select().from(listRecords).where(eq(listRecords.versionId, version))).map((r) => [r.recordId, r.hash, r.data]).sort();
 
+const checksumsOf = async (version: number) => (await database.db.select().from(listVersions).where(eq(listVersions.id, version)))[0].fileSha256;
+
 describe('imports parsed in a worker thread', () => {
   // The 2017 LEIE layout has rows the parser reports: the worker must hand them over too.
   it.each([
@@ -40,6 +42,8 @@ describe('imports parsed in a worker thread', () => {
     const { version: _b, ...thereSummary } = there;
     expect(thereSummary).toEqual({ ...hereSummary, added: 0 });
     expect(await storedOf(there.version)).toEqual(await storedOf(here.version));
+    expect(await checksumsOf(there.version)).toEqual(await checksumsOf(here.version));
+    expect((await checksumsOf(there.version))[0]).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuses a file of the wrong source with the parser’s message and keeps the previous version active', async () => {
@@ -51,6 +55,7 @@ describe('imports parsed in a worker thread', () => {
     expect((await findActiveVersion(database.db, 'leie'))?.id).toBe(before?.id);
     const [failed] = await database.db.select().from(listVersions).where(eq(listVersions.id, error.summary.version));
     expect(failed.status).toBe('failed');
+    expect(failed.fileSha256[0]).toMatch(/^[0-9a-f]{64}$/); // read while the worker parsed
   });
 });
 

@@ -22,11 +22,11 @@ export type ParseEnd = Extract<WorkerMessage, { type: 'end' }>;
 const entry = new URL('./parse-worker-entry.mjs', import.meta.url);
 
 /**
- * The COPY batches of a parse made in a worker, in file order; `onEnd` gets the totals, the
- * as-of date and the rejected rows before the last batch has been handed out. A parse error
- * is thrown as the worker reported it; stopping early stops the worker.
+ * Starts a worker on the parse at once and answers its COPY batches, in file order; `onEnd`
+ * gets the totals, the as-of date and the rejected rows before the last batch has been handed
+ * out. A parse error is thrown as the worker reported it; stopping early stops the worker.
  */
-export async function* parseInWorker(job: ParseJob, onEnd: (end: ParseEnd) => void): AsyncGenerator<CopyBatch> {
+export function parseInWorker(job: ParseJob, onEnd: (end: ParseEnd) => void): AsyncGenerator<CopyBatch, void> {
   const worker = new Worker(entry, { workerData: job });
   const inbox: (WorkerMessage | { type: 'exit'; code: number })[] = [];
   let wake: (() => void) | null = null;
@@ -38,23 +38,34 @@ export async function* parseInWorker(job: ParseJob, onEnd: (end: ParseEnd) => vo
   worker.on('message', receive);
   worker.on('error', (error) => receive({ type: 'error', message: error.message }));
   worker.on('exit', (code) => receive({ type: 'exit', code }));
-  try {
-    for (;;) {
-      while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      const message = inbox.shift()!;
-      if (message.type === 'batch') {
-        yield message.batch;
-        worker.postMessage('credit');
-      } else if (message.type === 'end') {
-        onEnd(message);
-        return;
-      } else if (message.type === 'error') {
-        throw new Error(message.message);
-      } else {
-        throw new Error(`the parse worker stopped (exit code ${message.code}) before the end of the files`);
+
+  async function* batches(): AsyncGenerator<CopyBatch, void> {
+    try {
+      for (;;) {
+        while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+        const message = inbox.shift()!;
+        if (message.type === 'batch') {
+          yield message.batch;
+          worker.postMessage('credit');
+        } else if (message.type === 'end') {
+          onEnd(message);
+          return;
+        } else if (message.type === 'error') {
+          throw new Error(message.message);
+        } else {
+          throw new Error(`the parse worker stopped (exit code ${message.code}) before the end of the files`);
+        }
       }
+    } finally {
+      await worker.terminate();
     }
-  } finally {
-    await worker.terminate();
   }
+  const feed = batches();
+  // A feed given up before its first batch never enters the generator, whose finally would stop the worker.
+  const giveUp = feed.return.bind(feed);
+  feed.return = async (value) => {
+    await worker.terminate();
+    return giveUp(value);
+  };
+  return feed;
 }
