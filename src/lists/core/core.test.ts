@@ -103,6 +103,17 @@ describe('parseDate', () => {
     expect(() => parseDate('2023-13-01', 'YYYY-MM-DD')).toThrow(/month out of range/);
     expect(() => parseDate('Indefinite', 'MM/DD/YYYY')).toThrow(/not a MM\/DD\/YYYY date/);
   });
+
+  it('reads full dates of the big files the quick way with the same leap-year rule and errors', () => {
+    expect(['02/29/2024', '02/29/2000', ' 12/31/1999 ', '01/01/1000'].map((d) => parseDate(d, 'MM/DD/YYYY'))).toEqual(['2024-02-29', '2000-02-29', '1999-12-31', '1000-01-01']);
+    expect(['20240229', '20000229', '19991231'].map((d) => parseDate(d, 'YYYYMMDD'))).toEqual(['2024-02-29', '2000-02-29', '1999-12-31']);
+    expect(() => parseDate('02/29/1900', 'MM/DD/YYYY')).toThrow('day out of range in "02/29/1900"');
+    expect(() => parseDate('20230431', 'YYYYMMDD')).toThrow('day out of range in "20230431"');
+    expect(() => parseDate('13/01/2020', 'MM/DD/YYYY')).toThrow('month out of range in "13/01/2020"');
+    // Left to the full reader: year-only and month-only dates, early years, no-date values.
+    expect([parseDate('00/00/2020', 'MM/DD/YYYY'), parseDate('03/00/2020', 'MM/DD/YYYY'), parseDate('00/00/0000', 'MM/DD/YYYY')]).toEqual(['2020', '2020-03', '0000']);
+    expect([parseDate('20200300', 'YYYYMMDD'), parseDate('00000000', 'YYYYMMDD'), parseDate('00990101', 'YYYYMMDD')]).toEqual(['2020-03', null, '0099-01-01']);
+  });
 });
 
 describe('columns', () => {

@@ -23,10 +23,46 @@ export function expandTwoDigitYear(yy: number, pivotYear = new Date().getUTCFull
   return 2000 + yy <= pivotYear ? 2000 + yy : 1900 + yy;
 }
 
+const DIGIT_0 = 0x30;
+const SLASH = 0x2f;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Two or four digits of `text` from `start` as a number, or -1 when one is not a digit. */
+function digitsAt(text: string, start: number, count: number): number {
+  let n = 0;
+  for (let i = start; i < start + count; i += 1) {
+    const digit = text.charCodeAt(i) - DIGIT_0;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+/**
+ * The ISO date of a complete, valid date with a year from 1000 on, else null: the common case
+ * of the big files (NPPES, LEIE), read without regular expressions or a Date. Everything
+ * else (no-date values, short forms, times, errors) is left to the full reader below.
+ */
+function quickDate(value: string, layout: DateLayout): string | null {
+  const isMdy = layout === 'MM/DD/YYYY' && value.length === 10 && value.charCodeAt(2) === SLASH && value.charCodeAt(5) === SLASH;
+  const isYmd = layout === 'YYYYMMDD' && value.length === 8;
+  if (!isMdy && !isYmd) return null;
+  const year = isMdy ? digitsAt(value, 6, 4) : digitsAt(value, 0, 4);
+  const month = isMdy ? digitsAt(value, 0, 2) : digitsAt(value, 4, 2);
+  const day = isMdy ? digitsAt(value, 3, 2) : digitsAt(value, 6, 2);
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return null;
+  const isLeap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && isLeap ? 29 : DAYS_IN_MONTH[month - 1])) return null;
+  return isYmd ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : `${value.slice(6, 10)}-${value.slice(0, 2)}-${value.slice(3, 5)}`;
+}
+
 /** Reads `text` in `layout`. Empty, all-zero, `N/A` and `None` are "no date". */
 export function parseDate(text: string | null | undefined, layout: DateLayout, pivotYear?: number): string | null {
   const value = (text ?? '').trim();
-  if (value === '' || /^0+$/.test(value) || /^(n\/a|none|null)$/i.test(value)) return null;
+  if (value === '') return null;
+  const quick = quickDate(value, layout);
+  if (quick !== null) return quick;
+  if (/^0+$/.test(value) || /^(n\/a|none|null)$/i.test(value)) return null;
   let match: RegExpMatchArray | null;
   switch (layout) {
     case 'YYYYMMDD':
