@@ -235,6 +235,18 @@ describe('QuotedLineCutter', () => {
     expect(cutter.hasTextPastWidth).toBe(false);
   });
 
+  it('skips runs of empty fields and empties the fields the previous line filled', () => {
+    const cutter = new QuotedLineCutter(8, [0, 3, 7]);
+    expect(cutter.cut('"a","","","d","","","","h"')).toBe(8);
+    expect(cutter.fields).toEqual(['a', '', '', 'd', '', '', '', 'h']);
+    expect(cutter.cut('"","","","","","","",""')).toBe(8);
+    expect(cutter.fields).toEqual(Array(8).fill(''));
+    expect(cutter.cut('"","","","x"')).toBe(4);
+    expect(cutter.fields[3]).toBe('x');
+    expect(cutter.cut('"a","","",""b"')).toBe(-1);
+    expect(cutter.cut('"a","",""",""')).toBe(-1);
+  });
+
   it('counts the fields of ragged lines and tells text past the width from blanks', () => {
     const cutter = new QuotedLineCutter(3, [0, 1, 2]);
     expect(cutter.cut('"a"')).toBe(1);
@@ -243,7 +255,7 @@ describe('QuotedLineCutter', () => {
   });
 
   it('cuts exactly the lines splitSimpleLine splits as quoted fields, and no other', () => {
-    const lines = ['""', '"",""', '"a","b"', '"a""b","c"', '"a",b', 'a,"b"', '"a","', '"', '"a" ,"b"', ' "a","b"', '"a","b" ', '"a",""b"', '"a","""', '"a"', '"a,"b"', '"a",",b"', '"a""', ''];
+    const lines = ['""', '"",""', '"","",""', '"a","","",""', '"a",""",""', '"a","",""x"', '"a","b"', '"a""b","c"', '"a",b', 'a,"b"', '"a","', '"', '"a" ,"b"', ' "a","b"', '"a","b" ', '"a",""b"', '"a","""', '"a"', '"a,"b"', '"a",",b"', '"a""', ''];
     const cutter = new QuotedLineCutter(3, [0, 1, 2]);
     for (const line of lines) {
       const simple = line.startsWith('"') ? splitSimpleLine(line, ',') : null;
