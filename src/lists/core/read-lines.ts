@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -91,10 +92,13 @@ export async function* readLineBatches(input: ListInput, options: ReadLinesOptio
 
   // Complete lines without a pending head: `block` holds them, without the last terminator.
   const completeLines = (block: Buffer, out: PhysicalLine[]): void => {
-    const text = block.toString('utf8');
+    // ASCII (most agency files) reads the same as Latin-1, which copies the bytes without
+    // UTF-8 decoding and cannot hold a replacement character.
+    const isAsciiBlock = isAscii(block);
+    const text = block.toString(isAsciiBlock ? 'latin1' : 'utf8');
     const parts = text.split('\n');
     // A line of n UTF-16 units is at most 3n bytes: only then is the limit surely kept.
-    if (text.includes('\uFFFD') || parts.some((part) => part.length * 3 > maxLineBytes)) {
+    if ((!isAsciiBlock && text.includes('\uFFFD')) || parts.some((part) => part.length * 3 > maxLineBytes)) {
       let start = 0;
       for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
         out.push(finish(block.subarray(start, nl)));
