@@ -125,6 +125,20 @@ describe.skipIf(!hasRealData)(`LEIE parser on real OIG files (${SKIP_REAL})`, ()
   });
 });
 
+describe('LEIE column cut', () => {
+  it('reads quoted lines, lines with a quote inside and unquoted lines alike', async () => {
+    const unquoted = ROW.replaceAll('"', '').replace('LOWE', 'LOWER');
+    const content = [HEADER, ROW, ROW.replace('"LOWE"', '"O""LOWE"'), unquoted, `${ROW},""`, `${ROW.replace('LOWE', 'LOWEST')},"X"`].join('\r\n');
+    const { records, run } = await runAll(parseLeie([memoryFile(content, 'UPDATED.csv')]));
+    expect(records.map((r) => r.lastName)).toEqual(['LOWE', 'O"LOWE', 'LOWER']);
+    expect(records.map((r) => [r.firstName, r.city, r.dateOfBirth, r.exclusionDate, r.extra])).toEqual(Array(3).fill(['PAT', 'BANGOR', '1962-07-04', '2016-07-20', { fileKind: 'full' }]));
+    expect(run.rejected.map((r) => [r.line, r.reason])).toEqual([
+      [5, 'duplicate of line 2 (identical row skipped)'],
+      [6, 'expected 18 fields, found 19 (ragged row or unquoted delimiter)'],
+    ]);
+  });
+});
+
 describe('LEIE batches', () => {
   it('hands out the same records and issues a chunk at a time as one by one', async () => {
     const files = () => [fixture('leie', 'UPDATED.csv'), fixture('leie', 'UPDATED-2017.csv'), memoryFile(`${HEADER}\r\n${ROW}\r\n${ROW}\r\n"SHORT"\r\n${ROW.replace('LOWE', 'LOW')}\r\n`, '1602EXCL.csv')];

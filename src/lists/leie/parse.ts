@@ -16,6 +16,10 @@ export const LEIE_HEADER = [
 // The OIG layout PDF names the last column WAIVERSTATE; accept that spelling too.
 const LEIE_HEADER_PDF = [...LEIE_HEADER.slice(0, 17), 'WAIVERSTATE'];
 
+// The mapper reads every column: current-layout lines (every field quoted) are cut without
+// building an array per row.
+const ALL_COLUMNS = LEIE_HEADER.map((_, i) => i);
+
 export const LEIE_TITLE = 'OIG LEIE';
 export const LEIE_LIST_URL = 'https://oig.hhs.gov/exclusions/exclusions_list.asp';
 
@@ -28,44 +32,49 @@ function splitSuffix(name: string | null): [string | null, string | null] {
   return [clean(name.slice(0, match.index)), match[1]];
 }
 
-function mapLeieRow(f: string[], row: RowPosition, fileKind: LeieFileKind, context: FileContext): ListRecord {
+/** What every row of one file shares. */
+interface LeieFile {
+  fileKind: LeieFileKind;
+  context: FileContext;
+  /** Pivot for MM/DD/YY birth dates (supplements up to 2016-03): nobody excluded is under 14. */
+  pivotYear: number;
+}
+
+// Fields are set one by one into the empty record (its key order), with no temporary object.
+function mapLeieRow(f: string[], row: RowPosition, { fileKind, context, pivotYear }: LeieFile): ListRecord {
   const [middle, middleSuffix] = splitSuffix(clean(f[2]));
   const [last, lastSuffix] = splitSuffix(clean(f[0]));
   const first = clean(f[1]);
   const business = clean(f[3]);
   const isPerson = last !== null || first !== null;
   if (!isPerson && business === null) throw new RowError('no name: LASTNAME, FIRSTNAME and BUSNAME are all empty');
-  // Supplements up to 2016-03 write DOB as MM/DD/YY; nobody excluded is under 14.
-  const pivotYear = (fileKind.month ? +fileKind.month.slice(0, 4) : new Date().getUTCFullYear()) - 14;
   const dob = readDate(f[8], f[8].includes('/') ? 'MM/DD/YY' : 'YYYYMMDD', 'DOB', row, pivotYear);
   const exclusionType = clean(f[13]);
   const exclusionDate = readDate(f[14], 'YYYYMMDD', 'EXCLDATE', row);
   const kind = isPerson ? 'person' : 'business';
   const id = hashId([kind, last, first, middle, isPerson ? null : business, dob, exclusionType, exclusionDate]);
   const record = emptyListRecord('leie', id, kind);
-  Object.assign(record, {
-    firstName: first,
-    middleName: middle,
-    lastName: last,
-    suffix: middleSuffix ?? lastSuffix,
-    businessName: isPerson ? null : business,
-    dateOfBirth: dob,
-    npi: digitsOrNull(f[7]),
-    upin: clean(f[6]),
-    address: clean(f[9]),
-    city: clean(f[10]),
-    state: clean(f[11]),
-    postalCode: clean(f[12]),
-    country: 'USA',
-    classification: clean(f[4]),
-    specialty: clean(f[5]),
-    exclusionType,
-    exclusionDate,
-    reinstatementDate: readDate(f[15], 'YYYYMMDD', 'REINDATE', row),
-    waiver: readDate(f[16], 'YYYYMMDD', 'WAIVERDATE', row),
-    link: LEIE_LIST_URL,
-    dateAcquired: context.dateAcquired,
-  } satisfies Partial<ListRecord>);
+  record.firstName = first;
+  record.middleName = middle;
+  record.lastName = last;
+  record.suffix = middleSuffix ?? lastSuffix;
+  record.businessName = isPerson ? null : business;
+  record.dateOfBirth = dob;
+  record.npi = digitsOrNull(f[7]);
+  record.upin = clean(f[6]);
+  record.address = clean(f[9]);
+  record.city = clean(f[10]);
+  record.state = clean(f[11]);
+  record.postalCode = clean(f[12]);
+  record.country = 'USA';
+  record.classification = clean(f[4]);
+  record.specialty = clean(f[5]);
+  record.exclusionType = exclusionType;
+  record.exclusionDate = exclusionDate;
+  record.reinstatementDate = readDate(f[15], 'YYYYMMDD', 'REINDATE', row);
+  record.waiver = readDate(f[16], 'YYYYMMDD', 'WAIVERDATE', row);
+  record.link = LEIE_LIST_URL;
+  record.dateAcquired = context.dateAcquired;
   if (record.npi !== null && !isValidNpi(record.npi)) row.warn(`NPI ${record.npi} fails the check digit; kept as published`);
   record.extra.fileKind = fileKind.kind;
   if (isPerson && business !== null) record.extra.employer = business;
@@ -86,7 +95,8 @@ export function parseLeieFile(input: ListInput, context: FileContext, fileKind =
       if (!isHeader(header.fields, LEIE_HEADER) && !isHeader(header.fields, LEIE_HEADER_PDF)) {
         throw wrongSource(LEIE_TITLE, context.file, LEIE_HEADER.join(','), header.raw);
       }
-      return { width: LEIE_HEADER.length, map: (fields, row) => mapLeieRow(fields, row, fileKind, context) };
+      const file: LeieFile = { fileKind, context, pivotYear: (fileKind.month ? +fileKind.month.slice(0, 4) : new Date().getUTCFullYear()) - 14 };
+      return { width: LEIE_HEADER.length, columns: ALL_COLUMNS, map: (fields, row) => mapLeieRow(fields, row, file) };
     },
   });
 }
