@@ -21,6 +21,11 @@ export interface RecordWriter {
   settle(): Promise<void>;
   /** Ids that reinstatement records removed from the list. */
   readonly reinstated: readonly string[];
+  /**
+   * Records the version holds once `finish` is done, when the writer knows it without
+   * counting (every batch went in whole by COPY); null when it has to be counted.
+   */
+  readonly storedCount: number | null;
 }
 
 export function recordWriter(db: Db, versionId: number, mode: ApplyMode, bulk: BulkWriter | null, batchSize: number): RecordWriter {
@@ -40,6 +45,7 @@ const toRow = (record: ListRecord): q.RecordRow => {
 abstract class Pipeline {
   private inFlight: Promise<void> = Promise.resolve();
   readonly reinstated: string[] = [];
+  storedCount: number | null = null;
 
   /** Starts `write` once the previous one is done; its error surfaces at the next hand-off. */
   protected async handOff(write: () => Promise<void>): Promise<void> {
@@ -73,6 +79,7 @@ class CopyWriter extends Pipeline {
   ) {
     super();
     this.batcher = new CopyBatcher(versionId, batchSize);
+    this.storedCount = 0;
   }
 
   add(record: ListRecord): Promise<void> | null {
@@ -82,7 +89,15 @@ class CopyWriter extends Pipeline {
 
   /** Hands a batch made elsewhere (a parse worker) to the write pipeline. */
   write(batch: CopyBatch): Promise<void> {
-    return this.handOff(() => writeCopyBatch(this.db, this.bulk, this.versionId, batch));
+    return this.handOff(async () => {
+      if (await this.bulk.copy(batch.payload)) {
+        if (this.storedCount !== null) this.storedCount += batch.count;
+        return;
+      }
+      // COPY refused the batch (an id already stored): upserted instead, so the last one wins.
+      this.storedCount = null;
+      await q.upsertRecords(this.db, this.versionId, rowsOfBatch(batch));
+    });
   }
 
   async finish(): Promise<void> {
@@ -90,12 +105,6 @@ class CopyWriter extends Pipeline {
     if (last) await this.write(last);
     await this.drain();
   }
-}
-
-/** One COPY; a batch COPY refuses (an id already stored) is upserted instead, so the last one wins. */
-async function writeCopyBatch(db: Db, bulk: BulkWriter, versionId: number, batch: CopyBatch): Promise<void> {
-  if (await bulk.copy(batch.payload)) return;
-  await q.upsertRecords(db, versionId, rowsOfBatch(batch));
 }
 
 /** Upserts (full imports without COPY), or merges, deletes and reinstates (incremental ones). */

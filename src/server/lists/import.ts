@@ -141,7 +141,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     }
     await writer.finish();
     req.onProgress?.(rowsRead);
-    const records = await q.countRecords(db, version.id);
+    const records = writer.storedCount ?? (await q.countRecords(db, version.id));
     if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     const diff = await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records);
     // Files that do not say their date are as of their latest action (full files only).
