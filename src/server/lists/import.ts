@@ -37,7 +37,7 @@ export interface ImportRequest {
   batchSize?: number;
   /**
    * Parse in a worker thread while this thread writes (full imports by COPY only). By default
-   * for files of 8 MiB and more on a machine with two cores or more (`isWorthAWorker`).
+   * for files of 64 MiB and more on a machine with two cores or more (`isWorthAWorker`).
    */
   parseInWorker?: boolean;
 }

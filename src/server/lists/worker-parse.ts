@@ -8,8 +8,8 @@ import { Worker } from 'node:worker_threads';
 import type { CopyBatch } from './copy-batch';
 import type { ParseJob, WorkerMessage } from './parse-worker-protocol';
 
-/** Files smaller than this parse faster than a worker starts (it loads the parsers again). */
-export const WORKER_MIN_BYTES = 8 << 20;
+/** Smaller files (LEIE ~15 MiB) parse in about the time a worker takes to start (it loads the parsers again). */
+export const WORKER_MIN_BYTES = 64 << 20;
 
 /** Whether files of this size are parsed in a worker: only with a second core to run it on. */
 export function isWorthAWorker(totalBytes: number): boolean {
