@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip, startFileServer, type FileServer } from '#test/list-downloads';
 import { downloadFile } from './download';
 import { extractZipEntry, readZipEntries } from './unzip';
+import { ofacFileRole } from '#lists/ofac/legacy-csv';
 import { fileNameOf, planDownloads, redactUrl, samExtractName } from './update-sources';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -111,6 +112,15 @@ describe('download sources', () => {
       kind: 'ready',
       files: [{ url: 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv', fileName: 'UPDATED.csv' }],
     });
+  });
+
+  it('downloads the consolidated list as CONSOLIDATED.XML from the Sanctions List Service, which the OFAC parser reads as XML', () => {
+    const plan = planDownloads('ofac-consolidated', { listUrls: {}, samApiKey: undefined }, new Date());
+    expect(plan).toEqual({
+      kind: 'ready',
+      files: [{ url: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/CONSOLIDATED.XML', fileName: 'CONSOLIDATED.XML' }],
+    });
+    if (plan.kind === 'ready') expect(ofacFileRole(plan.files[0].fileName)).toBe('xml');
   });
 
   it('takes the file name from the last path segment', () => {

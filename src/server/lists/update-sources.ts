@@ -19,12 +19,17 @@ export type DownloadPlan =
   | { kind: 'refused'; error: string };
 
 const OFAC_DOWNLOADS = 'https://www.treasury.gov/ofac/downloads';
+const OFAC_SANCTIONS_LIST_SERVICE = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
 
-/** Official direct downloads (research/data-formats.md §1 and §3). */
+/**
+ * Official direct downloads (research/data-formats.md §1 and §3). The consolidated list comes
+ * from OFAC's Sanctions List Service as CONSOLIDATED.XML (the sdnList schema): the research
+ * names no legacy CSV address for the cons_* files.
+ */
 export const DEFAULT_LIST_URLS: Readonly<Record<string, readonly string[]>> = {
   leie: ['https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv'],
   'ofac-sdn': [`${OFAC_DOWNLOADS}/sdn.csv`, `${OFAC_DOWNLOADS}/alt.csv`, `${OFAC_DOWNLOADS}/add.csv`],
-  'ofac-consolidated': [`${OFAC_DOWNLOADS}/consolidated/cons_prim.csv`, `${OFAC_DOWNLOADS}/consolidated/cons_alt.csv`, `${OFAC_DOWNLOADS}/consolidated/cons_add.csv`],
+  'ofac-consolidated': [`${OFAC_SANCTIONS_LIST_SERVICE}/CONSOLIDATED.XML`],
 };
 
 /** The SAM.gov Data Services extracts endpoint (data-formats.md §2). */
