@@ -3,9 +3,9 @@ import { emptyListRecord } from '#shared/list-record';
 import { memoryFile } from '../test-helpers';
 import { checkWidth, locateColumns } from './columns';
 import { Readable } from 'node:stream';
-import { readCsv, splitSimpleLine, type CsvRecord } from './csv-reader';
+import { CsvRecordReader, readCsv, splitSimpleLine, type CsvRecord } from './csv-reader';
 import { parseDate } from './dates';
-import { QuotedLineCutter } from './quoted-line';
+import { CsvLineCutter } from './csv-line-cutter';
 import { storedRecordJson } from './stored-record';
 import { RecordDeduper, recordJson } from './dedupe';
 import { createBatchedParseRun, createParseRun, type FileContext } from './parse-run';
@@ -225,9 +225,9 @@ describe('ParseRun batches', () => {
   });
 });
 
-describe('QuotedLineCutter', () => {
+describe('CsvLineCutter', () => {
   it('cuts the wanted columns of a line with every field quoted, leaving the others empty', () => {
-    const cutter = new QuotedLineCutter(4, [0, 2]);
+    const cutter = new CsvLineCutter(4, [0, 2]);
     expect(cutter.cut('"a","b, c","","d"')).toBe(4);
     expect(cutter.fields).toEqual(['a', '', '', '']);
     expect(cutter.cut('"x","y","z z",""')).toBe(4);
@@ -236,7 +236,7 @@ describe('QuotedLineCutter', () => {
   });
 
   it('skips runs of empty fields and empties the fields the previous line filled', () => {
-    const cutter = new QuotedLineCutter(8, [0, 3, 7]);
+    const cutter = new CsvLineCutter(8, [0, 3, 7]);
     expect(cutter.cut('"a","","","d","","","","h"')).toBe(8);
     expect(cutter.fields).toEqual(['a', '', '', 'd', '', '', '', 'h']);
     expect(cutter.cut('"","","","","","","",""')).toBe(8);
@@ -248,20 +248,33 @@ describe('QuotedLineCutter', () => {
   });
 
   it('counts the fields of ragged lines and tells text past the width from blanks', () => {
-    const cutter = new QuotedLineCutter(3, [0, 1, 2]);
+    const cutter = new CsvLineCutter(3, [0, 1, 2]);
     expect(cutter.cut('"a"')).toBe(1);
     expect([cutter.cut('"a","b","c",""," "'), cutter.hasTextPastWidth]).toEqual([5, false]);
     expect([cutter.cut('"a","b","c","","x"'), cutter.hasTextPastWidth]).toEqual([5, true]);
   });
 
-  it('cuts exactly the lines splitSimpleLine splits as quoted fields, and no other', () => {
-    const lines = ['""', '"",""', '"","",""', '"a","","",""', '"a",""",""', '"a","",""x"', '"a","b"', '"a""b","c"', '"a",b', 'a,"b"', '"a","', '"', '"a" ,"b"', ' "a","b"', '"a","b" ', '"a",""b"', '"a","""', '"a"', '"a,"b"', '"a",",b"', '"a""', ''];
-    const cutter = new QuotedLineCutter(3, [0, 1, 2]);
+  it('cuts a line exactly as the full reader reads it, or leaves it to the full reader', () => {
+    const lines = ['""', '"",""', '"","",""', '"a","","",""', '"a",""",""', '"a","",""x"', '"a","b"', '"a""b","c"', '"a",b', 'a,"b"', '"a","', '"', '"a" ,"b"', ' "a","b"', '"a","b" ', '"a",""b"', '"a","""', '"a"', '"a,"b"', '"a",",b"', '"a""', '', '  ', '\u00a0', 'a,b,,', ',,,', '"a",,"c",', '5" FLOPPY,"A"B', 'x,"y', '"x",y"z', '"",,""', ',"",""'];
+    const cutter = new CsvLineCutter(3, [0, 1, 2]);
     for (const line of lines) {
-      const simple = line.startsWith('"') ? splitSimpleLine(line, ',') : null;
+      const record = new CsvRecordReader({ onError: () => {} }).take({ line: 1, text: line });
       const found = cutter.cut(line);
-      expect([line, found === -1 ? null : cutter.fields.slice(0, Math.min(found, 3))]).toEqual([line, simple?.slice(0, 3) ?? null]);
-      if (simple) expect(found).toBe(simple.length);
+      if (found === -1) continue;
+      expect([line, found, cutter.fields.slice(0, Math.min(found, 3))]).toEqual([line, record?.fields.length, record?.fields.slice(0, 3)]);
     }
+    // Every line of up to 7 characters made of quotes, commas, a letter and a space.
+    const grow = (line: string): string[] => (line.length === 7 ? [line] : [line, ...['"', ',', 'a', ' '].flatMap((c) => grow(line + c))]);
+    let cut = 0;
+    for (const line of grow('')) {
+      const record = new CsvRecordReader({ onError: () => {} }).take({ line: 1, text: line });
+      const found = cutter.cut(line);
+      if (found === -1) continue;
+      cut += 1;
+      expect([line, found, cutter.fields.slice(0, Math.min(found, 3)), cutter.hasTextPastWidth]).toEqual([line, record?.fields.length, record?.fields.slice(0, 3), record!.fields.slice(3).some((f) => f.trim() !== '')]);
+    }
+    expect(cut).toBeGreaterThan(3_000);
+    // Lines the quick way must take: every field quoted, or unquoted without quotes.
+    for (const line of ['""', '"a","b"', '"a","",""', 'a,b,,', '"a",,"c",', ',"",""']) expect([line, cutter.cut(line)]).not.toEqual([line, -1]);
   });
 });

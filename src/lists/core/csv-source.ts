@@ -5,7 +5,7 @@ import { DateFormatError, parseDate, parseDateAny, type DateLayout } from './dat
 import { RecordDeduper, type DedupeScope } from './dedupe';
 import { RowError } from './errors';
 import type { FileContext } from './parse-run';
-import { QuotedLineCutter } from './quoted-line';
+import { CsvLineCutter } from './csv-line-cutter';
 import { readLineBatches, type ListInput, type PhysicalLine } from './read-lines';
 
 /** The row being mapped: where it is, and how to note a repaired value. */
@@ -21,7 +21,7 @@ export interface RowMapper<T = ListRecord> {
   width: number;
   /**
    * The columns `map` reads, when it knows them. Lines with every field quoted are then cut
-   * to these columns only (see QuotedLineCutter): `map` sees '' in the other columns, and gets
+   * to these columns only (see CsvLineCutter): `map` sees '' in the other columns, and gets
    * an array that is reused for the next row, so it must not keep it.
    */
   columns?: readonly number[];
@@ -92,7 +92,7 @@ class RowAt implements RowPosition {
 async function* rowBatches<T, U>(input: ListInput, context: FileContext, spec: CsvSourceSpec<T>, emit: (value: T, line: number, raw: string) => U | null): AsyncGenerator<U[]> {
   const reader = new CsvRecordReader({ delimiter: spec.delimiter, onError: (line, reason, raw) => context.reject(line, reason, raw) });
   let mapper: RowMapper<T> | null = null;
-  let cutter: QuotedLineCutter | null = null; // set when the mapper names its columns
+  let cutter: CsvLineCutter | null = null; // set when the mapper names its columns
   let out: U[] = [];
 
   const mapRow = (rowMapper: RowMapper<T>, fields: string[], line: number, raw: string, problem: string | null): void => {
@@ -126,7 +126,7 @@ async function* rowBatches<T, U>(input: ListInput, context: FileContext, spec: C
       if (mapper === null) {
         mapper = spec.start(record);
         const isCommaSeparated = (spec.delimiter ?? ',') === ',';
-        cutter = mapper.columns && isCommaSeparated ? new QuotedLineCutter(mapper.width, mapper.columns) : null;
+        cutter = mapper.columns && isCommaSeparated ? new CsvLineCutter(mapper.width, mapper.columns) : null;
         if (!spec.isHeaderless) continue;
       }
       mapRow(mapper, record.fields, record.line, record.raw, checkWidth(record.fields, mapper.width));
