@@ -135,43 +135,41 @@ function addressOf(f: string[], at: Layout['at']): string | null {
   return street1 !== null && street2 !== null ? `${street1}, ${street2}` : (street1 ?? street2);
 }
 
-interface Taxonomies {
-  /** The group whose switch is "Y", else the first code given. */
-  primary: string | null;
-  codes: string[];
-  /** `number:state` of each licence given, in group order. */
-  licenseStates: string[];
-  /** The licence numbers, each once. */
-  licenseNumbers: string[];
-}
-
-/** One pass over the 15 taxonomy groups (most empty): codes, primary code and licences. */
-function readTaxonomies(f: string[], taxonomies: number[][]): Taxonomies {
+/**
+ * One pass over the 15 taxonomy groups (most empty), into the record: the primary code
+ * (switch "Y", else the first code given) as specialty, the licence numbers, and the
+ * `taxonomyCodes` and `licenseStates` extras.
+ */
+function putTaxonomies(f: string[], taxonomies: number[][], record: ListRecord): void {
   let primary: string | null | undefined; // undefined until a group has the switch
-  const codes: string[] = [];
-  const licenseStates: string[] = [];
-  const licenseNumbers: string[] = [];
+  let firstCode: string | null = null;
+  let codes = '';
+  let licenseStates = '';
   for (const t of taxonomies) {
     const code = clean(cell(f, t[0]));
-    if (code !== null) codes.push(code);
+    if (code !== null) {
+      firstCode ??= code;
+      codes = codes === '' ? code : `${codes};${code}`;
+    }
     if (primary === undefined && cell(f, t[3]).trim() === 'Y') primary = code;
     const number = clean(cell(f, t[1]));
     if (number !== null) {
-      licenseStates.push(`${number}:${clean(cell(f, t[2])) ?? ''}`);
-      addDistinct(licenseNumbers, number);
+      const licenseState = `${number}:${clean(cell(f, t[2])) ?? ''}`;
+      licenseStates = licenseStates === '' ? licenseState : `${licenseStates};${licenseState}`;
+      addDistinct(record.licenseNumbers, number);
     }
   }
-  return { primary: primary === undefined ? (codes[0] ?? null) : primary, codes, licenseStates, licenseNumbers };
+  record.specialty = primary === undefined ? firstCode : primary;
+  putExtra(record.extra, 'taxonomyCodes', codes);
+  putExtra(record.extra, 'licenseStates', licenseStates);
 }
 
-/** The other provider identifiers (first column of each of the 50 groups), each once. */
-function readIdentifiers(f: string[], identifiers: number[][]): string[] {
-  const out: string[] = [];
+/** Adds the other provider identifiers (first column of each of the 50 groups) to `out`, each once. */
+function readIdentifiers(f: string[], identifiers: number[][], out: string[]): void {
   for (const group of identifiers) {
     const cellText = cell(f, group[0]);
     if (cellText !== '') addDistinct(out, clean(cellText));
   }
-  return out;
 }
 
 /** Sets an `extra` entry when there is a value (the keys keep this insertion order in the JSON). */
@@ -187,7 +185,6 @@ function mapNpidataRow(f: string[], row: RowPosition, { at, taxonomies, identifi
   const entityType = text(f, at.entityType) ?? '';
   const isBusiness = entityType === '2';
   const record = emptyListRecord('nppes', npi, isBusiness ? 'business' : 'person');
-  const taxonomy = readTaxonomies(f, taxonomies);
   record.npi = npi;
   record.ein = text(f, at.ein);
   record.businessName = text(f, at.orgName);
@@ -202,14 +199,12 @@ function mapNpidataRow(f: string[], row: RowPosition, { at, taxonomies, identifi
   }
   addDistinct(record.dbas, text(f, at.otherOrgName));
   for (const name of otherNames(npi)) addDistinct(record.dbas, name);
-  record.licenseNumbers = taxonomy.licenseNumbers;
-  record.providerNumbers = readIdentifiers(f, identifiers);
+  readIdentifiers(f, identifiers, record.providerNumbers);
   record.address = addressOf(f, at);
   record.city = text(f, at.city);
   record.state = text(f, at.state);
   record.postalCode = text(f, at.zip);
   record.country = text(f, at.country);
-  record.specialty = taxonomy.primary;
   record.link = `${NPI_REGISTRY_URL}${npi}`;
   record.dateAcquired = context.dateAcquired;
 
@@ -220,8 +215,7 @@ function mapNpidataRow(f: string[], row: RowPosition, { at, taxonomies, identifi
   putExtra(extra, 'sex', text(f, at.sex));
   putExtra(extra, 'soleProprietor', text(f, at.soleProprietor));
   putExtra(extra, 'parentOrganization', text(f, at.parentOrg));
-  putExtra(extra, 'taxonomyCodes', taxonomy.codes.join(';'));
-  putExtra(extra, 'licenseStates', taxonomy.licenseStates.join(';'));
+  putTaxonomies(f, taxonomies, record); // specialty, licences, and the two extras in this place
   // Dates in this order: their warnings are reported in it.
   putExtra(extra, 'enumerationDate', readDate(cell(f, at.enumerationDate), 'MM/DD/YYYY', 'Provider Enumeration Date', row));
   putExtra(extra, 'lastUpdateDate', readDate(cell(f, at.lastUpdate), 'MM/DD/YYYY', 'Last Update Date', row));
