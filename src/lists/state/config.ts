@@ -25,10 +25,20 @@ export const StateListConfigSchema = z.object({
   publisher: z.string().min(1),
   officialUrl: z.url(),
   description: z.string().min(1),
-  /** How the agency's file becomes the CSV this loader reads (e.g. "XLSX saved as CSV"). */
+  /** The files users give, in words (shown as the source's files). */
   fileNote: z.string().optional(),
+  /**
+   * The format the agency publishes. Files are told apart by their bytes, so a CSV export of
+   * the same layout (one CSV per sheet) is read as well, whatever this says.
+   */
+  format: z.enum(['csv', 'xlsx', 'xls']).default('csv'),
+  /**
+   * The sheets of a workbook to read, in order, each with its own header (other sheets, such
+   * as instructions, are skipped); every one must be present. Default: the first sheet.
+   */
+  sheets: z.array(z.string().min(1)).min(1).optional(),
   delimiter: z.string().length(1).default(','),
-  /** Lines before the header (titles in spreadsheet exports). */
+  /** Lines (CSV) or rows (sheet) before the header: titles above the table. */
   skipLines: z.number().int().min(0).default(0),
   /** Cell values meaning "empty" besides the usual N/A, None, NULL. */
   nullTokens: z.array(z.string()).default([]),

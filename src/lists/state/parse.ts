@@ -1,12 +1,15 @@
 import { isValidNpi } from '#shared/identifiers';
 import { emptyListRecord, type ListRecord, type SourceId } from '#shared/list-record';
 import { cell, locateColumns, normalizeHeaderName, type ColumnSpec } from '../core/columns';
-import { parseCsvSource, readDate, type RowPosition } from '../core/csv-source';
+import { parseCsvSourceBatches, readDate, type CsvSourceSpec, type RowPosition } from '../core/csv-source';
 import { hashId } from '../core/dedupe';
-import { RowError } from '../core/errors';
-import { createParseRun, type FileContext, type ParseOptions, type ParseRun } from '../core/parse-run';
+import { RowError, WrongSourceError } from '../core/errors';
+import { createBatchedParseRun, type FileContext, type FileContextFactory, type ParseOptions, type ParseRun } from '../core/parse-run';
 import { inputName, type ListInput } from '../core/read-lines';
 import { cleanNullable, splitValues } from '../core/text';
+import { sniffInput } from '../core/xls-input';
+import { parseSheetSource } from '../core/xls-sheet-source';
+import { openWorkbook } from './workbook';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
 import { patternsOf, readStateName } from './names';
 
@@ -66,10 +69,10 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
   return record;
 }
 
-/** Streams one state list file with its config: the one loader for every state. */
-export function parseStateFile(config: StateListConfig, input: ListInput, context: FileContext): AsyncGenerator<ListRecord> {
+/** The row mapping of a state's table, for a CSV file or a sheet alike (header check included). */
+function stateRowSpec(config: StateListConfig, context: FileContext): CsvSourceSpec {
   const spec = columnSpec(config);
-  return parseCsvSource(input, context, {
+  return {
     delimiter: config.delimiter,
     skipLines: config.skipLines,
     start(header) {
@@ -89,12 +92,40 @@ export function parseStateFile(config: StateListConfig, input: ListInput, contex
         },
       };
     },
-  });
+  };
+}
+
+/** Streams one state list file with its config: the one loader for every state (CSV, XLSX or XLS, told by the bytes). */
+export async function* parseStateInput(config: StateListConfig, input: ListInput, contextFor: FileContextFactory): AsyncGenerator<ListRecord[]> {
+  const name = inputName(input);
+  const sniffed = await sniffInput(input);
+  if (sniffed.kind === 'text') {
+    const context = contextFor(name);
+    yield* parseCsvSourceBatches(sniffed.input, context, stateRowSpec(config, context));
+    return;
+  }
+  const { path, release } = await sniffed.openPath();
+  try {
+    const workbook = await openWorkbook(sniffed.kind, path, name);
+    const sheets = config.sheets ?? workbook.sheetNames.slice(0, 1);
+    const found = sheets.map((sheet) => workbook.sheetNames.find((n) => n.trim().toLowerCase() === sheet.trim().toLowerCase()));
+    const missing = sheets.filter((_, i) => found[i] === undefined);
+    if (missing.length > 0) {
+      const names = (list: readonly string[]): string => list.map((n) => `"${n}"`).join(', ');
+      throw new WrongSourceError(`${name} is not in the ${config.title} layout: expected the sheets ${names(sheets)} (missing: ${names(missing)}) but the workbook has the sheets ${names(workbook.sheetNames)}`);
+    }
+    for (const sheet of found as string[]) {
+      const context = contextFor(sheets.length > 1 ? `${name}, sheet ${sheet}` : name);
+      yield* parseSheetSource(workbook.rowBatches(sheet), context, stateRowSpec(config, context));
+    }
+  } finally {
+    await release();
+  }
 }
 
 /** Parses the files of one state list. */
 export function parseStateList(config: StateListConfig, files: readonly ListInput[], options: ParseOptions = {}): ParseRun {
-  return createParseRun(options, async function* (contextFor) {
-    for (const file of files) yield* parseStateFile(config, file, contextFor(inputName(file)));
+  return createBatchedParseRun(options, async function* (contextFor) {
+    for (const file of files) yield* parseStateInput(config, file, contextFor);
   });
 }

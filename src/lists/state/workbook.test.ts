@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { XlsxWriter, type XlsxCell } from '../../../scripts/gen-lists/xlsx-writer';
+import { WrongSourceError } from '../core/errors';
+import { fixture, memoryFile, runAll } from '../test-helpers';
+import { loadStateConfigs, type StateListConfig } from './config';
+import { parseStateList } from './parse';
+
+const configs = new Map(loadStateConfigs().map((c) => [c.state, c]));
+const config = (state: string): StateListConfig => configs.get(state) as StateListConfig;
+const parse = (state: string, files: (string | ReturnType<typeof memoryFile>)[]) => runAll(parseStateList(config(state), files));
+const dir = mkdtempSync(join(tmpdir(), 'state-xlsx-'));
+
+function workbook(name: string, sheets: Record<string, XlsxCell[][]>): string {
+  const path = join(dir, name);
+  const book = new XlsxWriter(path, { dateStyle: 'custom' });
+  for (const [sheet, rows] of Object.entries(sheets)) {
+    book.addSheet(sheet);
+    for (const row of rows) book.writeRow(row);
+  }
+  book.close();
+  return path;
+}
+
+const OH_INDIVIDUALS = ['Provider ID', 'NPI', 'First Name', 'Middle Name', 'Last Name', 'DOB', 'Address 1', 'Address 2', 'City', 'State', 'Zip Code', 'Provider Type', 'Status', 'Action Date', 'Date Added'];
+
+describe('state lists in the agencies\' workbook formats', () => {
+  it('says which states publish workbooks and which sheets are read', () => {
+    expect([...configs.values()].map((c) => [c.state, c.format, c.sheets ?? null])).toEqual([
+      ['CA', 'csv', null],
+      ['NY', 'xlsx', null],
+      ['OH', 'xlsx', ['Individuals', 'Organizations']],
+      ['PA', 'csv', null],
+      ['TX', 'csv', null],
+    ]);
+  });
+
+  it('NY: the XLSX gives the same records as its CSV export (dates from date cells, NPIs from number cells)', async () => {
+    const fromCsv = await parse('NY', [fixture('state', 'ny.csv')]);
+    const fromXlsx = await parse('NY', [fixture('state', 'ny.xlsx')]);
+    expect(fromXlsx.run.rejected).toEqual([]);
+    expect(fromXlsx.records).toHaveLength(5);
+    expect(fromXlsx.records).toEqual(fromCsv.records);
+    expect(fromXlsx.records[1]).toMatchObject({ npi: '1000000020', exclusionDate: '2024-02-15' });
+  });
+
+  it('OH: the Individuals and Organizations sheets are read in order (Instructions skipped), as the two CSV exports are', async () => {
+    const fromCsv = await parse('OH', [fixture('state', 'oh-individuals.csv'), fixture('state', 'oh-organizations.csv')]);
+    const fromXlsx = await parse('OH', [fixture('state', 'oh.xlsx')]);
+    expect(fromXlsx.run.rejected).toEqual([]);
+    expect(fromXlsx.records.map((r) => [r.kind, r.lastName ?? r.businessName])).toEqual([
+      ['person', 'BRENNAN'],
+      ['person', 'WALKER'],
+      ['person', 'COLLINS'],
+      ['business', 'BUCKEYE CARE SERVICES LLC'],
+    ]);
+    expect(fromXlsx.records).toEqual(fromCsv.records);
+    expect(fromXlsx.records[0]).toMatchObject({ dateOfBirth: '1971-02-03', postalCode: '45402', providerNumbers: ['0012345'], extra: { dateAdded: '09/25/20' } });
+  });
+
+  it('reads a workbook handed over as a stream (an upload), told by its bytes whatever its name', async () => {
+    const { records, run } = await parse('NY', [memoryFile(readFileSync(fixture('state', 'ny.xlsx')), 'omig-export.csv')]);
+    expect(run.rejected).toEqual([]);
+    expect(records.map((r) => r.lastName ?? r.businessName)).toEqual(['BRENNAN', 'OKAFOR', '#1 QUALITY HOME CARE, LLC', 'SUNSHINE TRANSPORT INC', 'GARCIA']);
+  });
+
+  it('reports row problems with the sheet and its row numbers, pads short rows, and rejects text right of the header', async () => {
+    const path = workbook('oh-issues.xlsx', {
+      Instructions: [['read me']],
+      Individuals: [
+        ['Ohio Department of Medicaid'],
+        OH_INDIVIDUALS,
+        ['1', 1000000061, 'ANN', null, 'LEE', null, null, null, null, null, null, null, 'EXCLUDED', { date: '2020-01-02' }],
+        ['1', 1000000061, 'ANN', null, 'LEE', null, null, null, null, null, null, null, 'EXCLUDED', { date: '2020-01-02' }],
+        ['2', 'N/A', null, null, null, null, null, null, null, null, null, null, 'EXCLUDED', { date: '2020-01-02' }],
+        ['3', 'N/A', 'BO', null, 'RAY', null, null, null, null, null, null, null, 'EXCLUDED', 'soon'],
+        ['4', 'N/A', 'CY', null, 'DOE', null, null, null, null, null, null, null, 'EXCLUDED', { date: '2021-03-04' }, null, 'stray note'],
+      ],
+      Organizations: [['Organizations'], ['Provider ID', 'NPI', 'Organization Name', 'Status', 'Action Date'], ['9', 2000000028, 'ACME HEALTH LLC', 'TERMINATED', { date: '2019-05-06' }]],
+    });
+    const { records, run } = await runAll(parseStateList({ ...config('OH'), skipLines: 1 }, [path]));
+    expect(records.map((r) => r.lastName ?? r.businessName)).toEqual(['LEE', 'RAY', 'ACME HEALTH LLC']);
+    expect(run.rejected.map((r) => [r.file, r.line, r.severity, r.reason])).toEqual([
+      ['oh-issues.xlsx, sheet Individuals', 4, 'error', 'duplicate of line 3 (identical row skipped)'],
+      ['oh-issues.xlsx, sheet Individuals', 5, 'error', 'no name in the row'],
+      ['oh-issues.xlsx, sheet Individuals', 6, 'warning', 'Action Date: "soon" is not a MM/DD/YYYY date; left empty'],
+      ['oh-issues.xlsx, sheet Individuals', 7, 'error', 'expected 15 fields, found 16 (ragged row or unquoted delimiter)'],
+    ]);
+    expect(run.rejected[0].raw).toBe('1,1000000061,ANN,,LEE,,,,,,,,EXCLUDED,01/02/2020');
+  });
+
+  it('refuses a workbook of another layout, naming the expected header or the missing sheets', async () => {
+    await expect(parse('NY', [fixture('state', 'oh.xlsx')])).rejects.toThrow(/^oh\.xlsx is not in the New York OMIG Medicaid Exclusions layout: expected the header with the columns "Provider Name", "Exclusion Effective Date"/);
+    await expect(parse('TX', [fixture('state', 'ny.xlsx')])).rejects.toThrow(WrongSourceError);
+    await expect(parse('OH', [fixture('state', 'ny.xlsx')])).rejects.toThrow('ny.xlsx is not in the Ohio Medicaid Provider Exclusion and Suspension List layout: expected the sheets "Individuals", "Organizations" (missing: "Individuals", "Organizations") but the workbook has the sheets "Sheet1"');
+    const onlyIndividuals = workbook('oh-half.xlsx', { Individuals: [OH_INDIVIDUALS] });
+    await expect(parse('OH', [onlyIndividuals])).rejects.toThrow('(missing: "Organizations")');
+  });
+
+  it('refuses a damaged workbook naming the file, before any record', async () => {
+    const bytes = readFileSync(fixture('state', 'ny.xlsx'));
+    const seen: string[] = [];
+    const run = parseStateList(config('NY'), [memoryFile(bytes.subarray(0, bytes.length - 100), 'ny-cut.xlsx')]);
+    await expect((async () => {
+      for await (const record of run) seen.push(record.sourceRecordId);
+    })()).rejects.toThrow(/^ny-cut\.xlsx is not a readable XLSX workbook/);
+    expect(seen).toEqual([]);
+  });
+});
