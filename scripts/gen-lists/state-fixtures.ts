@@ -1,11 +1,12 @@
 /**
- * Writes the workbook fixtures of src/lists/state/fixtures: the same rows as ny.csv and the
- * oh-*.csv files (which stay as the "CSV export" cases), typed as the agencies' workbooks
+ * Writes the workbook fixtures of src/lists/state/fixtures: the same rows as ny.csv, the
+ * oh-*.csv files and tx.csv (which stay as the "CSV export" cases), typed as the agencies' workbooks
  * type them (dates as date cells, plain numbers as numbers, ids and odd dates as text).
  *
  *   npx tsx scripts/gen-lists/state-fixtures.ts
  */
 import { fileURLToPath } from 'node:url';
+import { XlsWriter } from './xls-writer';
 import { XlsxWriter, type XlsxCell } from './xlsx-writer';
 
 const FIXTURES = fileURLToPath(new URL('../../src/lists/state/fixtures/', import.meta.url));
@@ -35,6 +36,15 @@ export function writeStateFixtures(dir = FIXTURES): void {
   oh.writeRow(['Provider ID', 'NPI', 'Organization Name', 'Address 1', 'Address 2', 'City', 'State', 'Zip Code', 'Provider Type', 'Status', 'Action Date', 'Date Added']);
   oh.writeRow(['0098765', 2000000028, 'BUCKEYE CARE SERVICES LLC DBA BUCKEYE HOME HEALTH', '100 HIGH ST', null, 'COLUMBUS', 'OH', 43215, 'HOME HEALTH AGENCY', 'TERMINATED', d('2021-04-01'), d('2021-04-05')]);
   oh.close();
+
+  const tx = new XlsWriter();
+  tx.addSheet('EXCEL_Destination');
+  tx.writeRow(['LastName', 'FirstName', 'MidInitial', 'CompanyName', 'Occupation', 'LicenseNumber', 'NPI', 'StartDate', 'AddDate', 'ReinstatedDate', 'WebComments', 'Waiver', 'EligibleToReapplyDate']);
+  tx.writeRow(['OKAFOR', 'DANIEL', 'T', 'OKAFOR FAMILY CLINIC', 'PHYSICIAN', 'MD998877', 1000000020, d('2024-02-20'), d('2024-02-25')]);
+  tx.writeRow([null, null, null, 'LONE STAR PHARMACY LLC', 'PHARMACY', 'PH77001', 2000000028, d('2018-08-01'), d('2018-08-05'), null, 'Owner convicted of fraud']);
+  tx.writeRow(['PATEL', 'ANIL', 'K', null, 'PHYSICIAN', 'TX12345', 1000000012, d('2023-10-20'), d('2023-10-25'), null, null, null, d('2028-10-20')]);
+  tx.writeRow(['MORALES', 'ROSA', null, null, 'NURSE AIDE', null, null, d('2015-01-05'), d('2015-01-10'), d('2020-03-01')]);
+  tx.save(`${dir}tx.xls`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) writeStateFixtures();

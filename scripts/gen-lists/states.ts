@@ -1,6 +1,7 @@
 import { LineWriter, quoteNeeded } from './output';
 import { businessAt, mdy, personAt, type Business, type Person } from './population';
 import { Random } from './random';
+import { XLS_MAX_ROWS, XlsWriter } from './xls-writer';
 import { XlsxWriter, type XlsxCell, type XlsxOptions } from './xlsx-writer';
 
 /** A state row's subject: a third are LEIE people (cross-list matches), a tenth businesses. */
@@ -88,12 +89,29 @@ export async function writeStates(dir: string, count: number, seed: number): Pro
     return [p2.last, p2.first, p2.middle || 'N/A', akas || 'N/A', `${p2.street} ${p2.city} ${p2.state} ${p2.zip}`, 'Registered Nurse', p2.license, numbers(p2.npi), mdy(excluded), r.chance(0.7) ? 'Indefinitely' : mdy(`${+excluded.slice(0, 4) + 5}-01-01`)];
   }, true);
 
-  await writeRows(`${dir}/state-tx/tx-exclusions.csv`, ['LastName', 'FirstName', 'MidInitial', 'CompanyName', 'Occupation', 'LicenseNumber', 'NPI', 'StartDate', 'AddDate', 'ReinstatedDate', 'WebComments', 'Waiver', 'EligibleToReapplyDate'], count, seed, 'TX', ({ r, person: p, business: b, excluded }) => {
+  // Texas HHSC: a legacy .xls with one sheet EXCEL_Destination. BIFF8 holds 65,536 rows a
+  // sheet at most, so larger runs write the CSV export of the same layout instead.
+  const txHeader = ['LastName', 'FirstName', 'MidInitial', 'CompanyName', 'Occupation', 'LicenseNumber', 'NPI', 'StartDate', 'AddDate', 'ReinstatedDate', 'WebComments', 'Waiver', 'EligibleToReapplyDate'];
+  const txRow: ToRow = ({ r, person: p, business: b, excluded }) => {
     const reinstated = r.chance(0.05) ? mdy(`${+excluded.slice(0, 4) + 1}-06-01`) : '';
     if (b) return ['', '', '', b.name, 'PHARMACY', '', r.chance(0.5) ? b.npi : '', mdy(excluded), mdy(excluded), reinstated, '', '', ''];
     const p2 = p as Person;
     return [p2.last, p2.first, p2.middle.slice(0, 1), r.chance(0.05) ? `${p2.last} FAMILY CLINIC` : '', p2.specialty, p2.license, r.chance(0.3) ? p2.npi : '', mdy(excluded), mdy(excluded), reinstated, '', '', ''];
-  });
+  };
+  if (count < XLS_MAX_ROWS) {
+    const book = new XlsWriter();
+    book.addSheet('EXCEL_Destination');
+    book.writeRow(txHeader);
+    const isDate = txHeader.map((h) => ['StartDate', 'AddDate', 'ReinstatedDate', 'EligibleToReapplyDate'].includes(h));
+    for (let j = 0; j < count; j += 1) {
+      const row = txRow(subjectAt(seed, 'TX', count, j), j);
+      if (row) book.writeRow(row.map((value, i) => typedCell(value, isDate[i])));
+    }
+    book.save(`${dir}/state-tx/tx-exclusions.xls`);
+  } else {
+    console.log(`state-tx: ${count} rows do not fit in a BIFF8 sheet (${XLS_MAX_ROWS} rows); writing the CSV export instead`);
+    await writeRows(`${dir}/state-tx/tx-exclusions.csv`, txHeader, count, seed, 'TX', txRow);
+  }
 
   // Ohio ODM: Instructions, Individuals and Organizations sheets; dates with a custom format,
   // some "Date Added" cells typed as text with a 2-digit year.

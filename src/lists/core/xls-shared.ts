@@ -15,6 +15,8 @@ export interface Workbook {
   readonly sheetNames: readonly string[];
   /** The sheet's non-empty rows, a batch at a time; throws WorkbookError for a damaged sheet. */
   rowBatches(sheet: string): AsyncGenerator<SheetRow[]>;
+  /** Lets go of the file. */
+  close(): Promise<void>;
 }
 
 /** A damaged or unreadable workbook: the message names the file. Nothing of it is imported. */

@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { XlsxWriter, dateSerial } from '../../../scripts/gen-lists/xlsx-writer';
 import { ZipWriter } from '../../../scripts/gen-lists/zip-writer';
 import { fileKindOf, numberStyleOf, serialToDate, WorkbookError, type SheetRow } from './xls-shared';
 import { openXlsx } from './xlsx';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
 /** A workbook made of hand-written parts, to reach what a writer would not produce. */

@@ -27,5 +27,6 @@ export async function openXlsx(path: string, file: string): Promise<Workbook> {
       if (!zip.has(found.part)) throw new WorkbookError(`${file} is not a readable XLSX workbook: the part ${found.part} of sheet "${sheet}" is missing`);
       yield* readSheetRows(zip, found.part, await sheetContext());
     },
+    close: async () => {},
   };
 }

@@ -8,6 +8,7 @@ import { createBatchedParseRun, type FileContext, type FileContextFactory, type 
 import { inputName, type ListInput } from '../core/read-lines';
 import { cleanNullable, splitValues } from '../core/text';
 import { sniffInput } from '../core/xls-input';
+import type { Workbook } from '../core/xls-shared';
 import { parseSheetSource } from '../core/xls-sheet-source';
 import { openWorkbook } from './workbook';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
@@ -107,19 +108,29 @@ export async function* parseStateInput(config: StateListConfig, input: ListInput
   const { path, release } = await sniffed.openPath();
   try {
     const workbook = await openWorkbook(sniffed.kind, path, name);
-    const sheets = config.sheets ?? workbook.sheetNames.slice(0, 1);
-    const found = sheets.map((sheet) => workbook.sheetNames.find((n) => n.trim().toLowerCase() === sheet.trim().toLowerCase()));
-    const missing = sheets.filter((_, i) => found[i] === undefined);
-    if (missing.length > 0) {
-      const names = (list: readonly string[]): string => list.map((n) => `"${n}"`).join(', ');
-      throw new WrongSourceError(`${name} is not in the ${config.title} layout: expected the sheets ${names(sheets)} (missing: ${names(missing)}) but the workbook has the sheets ${names(workbook.sheetNames)}`);
-    }
-    for (const sheet of found as string[]) {
-      const context = contextFor(sheets.length > 1 ? `${name}, sheet ${sheet}` : name);
-      yield* parseSheetSource(workbook.rowBatches(sheet), context, stateRowSpec(config, context));
+    try {
+      yield* parseWorkbook(config, workbook, contextFor);
+    } finally {
+      await workbook.close();
     }
   } finally {
     await release();
+  }
+}
+
+/** The configured sheets of a workbook (else its first), in order, each a table with its own header. */
+async function* parseWorkbook(config: StateListConfig, workbook: Workbook, contextFor: FileContextFactory): AsyncGenerator<ListRecord[]> {
+  const name = workbook.file;
+  const sheets = config.sheets ?? workbook.sheetNames.slice(0, 1);
+  const found = sheets.map((sheet) => workbook.sheetNames.find((n) => n.trim().toLowerCase() === sheet.trim().toLowerCase()));
+  const missing = sheets.filter((_, i) => found[i] === undefined);
+  if (missing.length > 0) {
+    const names = (list: readonly string[]): string => list.map((n) => `"${n}"`).join(', ');
+    throw new WrongSourceError(`${name} is not in the ${config.title} layout: expected the sheets ${names(sheets)} (missing: ${names(missing)}) but the workbook has the sheets ${names(workbook.sheetNames)}`);
+  }
+  for (const sheet of found as string[]) {
+    const context = contextFor(sheets.length > 1 ? `${name}, sheet ${sheet}` : name);
+    yield* parseSheetSource(workbook.rowBatches(sheet), context, stateRowSpec(config, context));
   }
 }
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { XlsxWriter, type XlsxCell } from '../../../scripts/gen-lists/xlsx-writer';
 import { WrongSourceError } from '../core/errors';
 import { fixture, memoryFile, runAll } from '../test-helpers';
@@ -12,6 +12,7 @@ const configs = new Map(loadStateConfigs().map((c) => [c.state, c]));
 const config = (state: string): StateListConfig => configs.get(state) as StateListConfig;
 const parse = (state: string, files: (string | ReturnType<typeof memoryFile>)[]) => runAll(parseStateList(config(state), files));
 const dir = mkdtempSync(join(tmpdir(), 'state-xlsx-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function workbook(name: string, sheets: Record<string, XlsxCell[][]>): string {
   const path = join(dir, name);
@@ -33,7 +34,7 @@ describe('state lists in the agencies\' workbook formats', () => {
       ['NY', 'xlsx', null],
       ['OH', 'xlsx', ['Individuals', 'Organizations']],
       ['PA', 'csv', null],
-      ['TX', 'csv', null],
+      ['TX', 'xls', null],
     ]);
   });
 
@@ -58,6 +59,24 @@ describe('state lists in the agencies\' workbook formats', () => {
     ]);
     expect(fromXlsx.records).toEqual(fromCsv.records);
     expect(fromXlsx.records[0]).toMatchObject({ dateOfBirth: '1971-02-03', postalCode: '45402', providerNumbers: ['0012345'], extra: { dateAdded: '09/25/20' } });
+  });
+
+  it('TX: the legacy .xls (ours, and one written by xlwt) gives the same records as its CSV export', async () => {
+    const fromCsv = await parse('TX', [fixture('state', 'tx.csv')]);
+    for (const file of ['tx.xls', 'tx-xlwt.xls']) {
+      const fromXls = await parse('TX', [fixture('state', file)]);
+      expect(fromXls.run.rejected).toEqual([]);
+      expect(fromXls.records).toEqual(fromCsv.records);
+    }
+    const { records } = await parse('TX', [memoryFile(readFileSync(fixture('state', 'tx.xls')), 'download')]);
+    expect(records[3]).toMatchObject({ lastName: 'MORALES', reinstatementDate: '2020-03-01', extra: { addDate: '01/10/2015' } });
+  });
+
+  it('NY: an XLSX written by another program (openpyxl) gives the same records', async () => {
+    const fromCsv = await parse('NY', [fixture('state', 'ny.csv')]);
+    const fromOpenpyxl = await parse('NY', [fixture('state', 'ny-openpyxl.xlsx')]);
+    expect(fromOpenpyxl.run.rejected).toEqual([]);
+    expect(fromOpenpyxl.records).toEqual(fromCsv.records);
   });
 
   it('reads a workbook handed over as a stream (an upload), told by its bytes whatever its name', async () => {
