@@ -64,8 +64,12 @@ export function parseNppes(files: readonly ListInput[], options: ParseOptions = 
       otherNames: (npi) => otherNames.get(npi)?.values.map((v) => v.name) ?? [],
       complete(record) {
         const npi = record.npi ?? '';
-        const states = [...new Set(locations.get(npi)?.values.map((v) => v.state).filter((s): s is string => s !== null))];
-        if (states.length > 0) record.extra.secondaryPracticeStates = states.join(';');
+        // Most NPIs have no secondary location or deactivation: look up before building anything.
+        const location = locations.get(npi);
+        if (location) {
+          const states = [...new Set(location.values.map((v) => v.state).filter((s): s is string => s !== null))];
+          if (states.length > 0) record.extra.secondaryPracticeStates = states.join(';');
+        }
         const deactivated = deactivations.get(npi)?.values[0];
         if (deactivated && !record.extra.deactivationDate) record.extra.deactivationDate = deactivated;
         // Each fact joins the first record of its NPI only (a later `#2` row gets none).

@@ -28,6 +28,7 @@ export async function* readOtherNames(input: ListInput, context: FileContext): A
       if (!isHeader(header.fields, OTHERNAME_HEADER)) throw wrongSource('NPPES othername_pfile', context.file, quoted(OTHERNAME_HEADER), header.raw);
       return {
         width: OTHERNAME_HEADER.length,
+        columns: [0, 1, 2],
         map(f) {
           const name = clean(f[1]);
           if (name === null) throw new RowError('Provider Other Organization Name is empty');
@@ -43,7 +44,7 @@ export async function* readPracticeLocations(input: ListInput, context: FileCont
   for await (const rows of mapCsvRowBatches(input, context, {
     start(header) {
       if (!isHeader(header.fields, PL_HEADER)) throw wrongSource('NPPES pl_pfile', context.file, quoted(PL_HEADER), header.raw);
-      return { width: PL_HEADER.length, map: (f) => ({ npi: requireNpi(f[0]), city: clean(f[3]), state: clean(f[4]) }) };
+      return { width: PL_HEADER.length, columns: [0, 3, 4], map: (f) => ({ npi: requireNpi(f[0]), city: clean(f[3]), state: clean(f[4]) }) };
     },
   })) yield rows.map(({ value, line }) => ({ npi: value.npi, line, value: { city: value.city, state: value.state } }));
 }
