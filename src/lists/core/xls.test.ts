@@ -40,6 +40,7 @@ function handMadeStream(): Buffer {
     biffRecord(0x0204, Buffer.concat([u16(0, 0, 0), text16('Name')])), // LABEL
     biffRecord(0x0204, Buffer.concat([u16(0, 1, 0), text16('When')])),
     biffRecord(0x0006, Buffer.concat([u16(1, 0, 0), Buffer.from([0, 0, 0, 0, 0, 0, 0xff, 0xff]), u16(0), u32(0), u16(0)])), // FORMULA, string result
+    biffRecord(0x04bc, Buffer.alloc(10)), // SHRFMLA between a formula and its STRING
     biffRecord(0x0207, text16('FROM A FORMULA')), // STRING
     biffRecord(0x0006, Buffer.concat([u16(1, 1, 1), f64(0), u16(0), u32(0), u16(0)])), // FORMULA, number result, date XF
     biffRecord(0x0205, Buffer.concat([u16(1, 2, 0), Buffer.from([1, 0])])), // BOOLERR: TRUE

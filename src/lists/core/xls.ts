@@ -15,6 +15,7 @@ interface Globals {
   is1904: boolean;
 }
 
+const CELL_RECORDS = new Set<number>([RECORD.LABELSST, RECORD.LABEL, RECORD.NUMBER, RECORD.RK, RECORD.MULRK, RECORD.BLANK, RECORD.MULBLANK, RECORD.BOOLERR, RECORD.FORMULA, RECORD.EOF]);
 const ERRORS: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A' };
 
 async function readGlobals(ole: OleFile, stream: string): Promise<Globals> {
@@ -94,7 +95,8 @@ async function* readSheet(ole: OleFile, stream: string, globals: Globals, offset
       pendingFormula = null;
       return true;
     }
-    pendingFormula = null;
+    // A formula's text result follows it in a STRING record, maybe after SHRFMLA/ARRAY/TABLE.
+    if (CELL_RECORDS.has(record.type)) pendingFormula = null;
     switch (record.type) {
       case RECORD.LABELSST: {
         const [row, col] = [r.u16(), r.u16()];
