@@ -6,15 +6,21 @@
  */
 import { emptyListRecord, type ListRecord } from '#shared/list-record';
 
-/** The record as stored: its non-empty fields, in the record's own key order. */
+/**
+ * The record as stored: its non-empty fields, in the record's own key order except
+ * `dateAcquired`, which comes last so that the content hash can cut it off the end
+ * (`recordHashOfJson`) instead of searching for it.
+ */
 export function storedRecordJson(record: ListRecord): string {
   const kept: Record<string, unknown> = {};
   for (const key in record) {
+    if (key === 'dateAcquired') continue;
     const value = record[key as keyof ListRecord];
     if (value === null || value === undefined) continue;
     if (typeof value === 'object' && isEmptyObject(value)) continue;
     kept[key] = value;
   }
+  if (record.dateAcquired !== null && record.dateAcquired !== undefined) kept.dateAcquired = record.dateAcquired;
   return JSON.stringify(kept);
 }
 

@@ -33,15 +33,20 @@ export class CopyBatcher {
   private readonly ids = new Set<string>();
   readonly totals: ParseTotals = { records: 0, latestDate: null };
 
+  private batches = 0;
+
+  /** `firstSize`: a smaller first batch gets the writer going sooner (the parse worker's). */
   constructor(
     private readonly versionId: number,
     private readonly size: number,
+    private readonly firstSize = size,
   ) {}
 
   /** Takes a record; answers the batch it closed, if it closed one. */
   add(record: ListRecord): CopyBatch | null {
     const id = record.sourceRecordId;
-    const closed = this.lines.length >= this.size || this.ids.has(id) ? this.take() : null;
+    const isFull = this.lines.length >= (this.batches === 0 ? this.firstSize : this.size);
+    const closed = isFull || this.ids.has(id) ? this.take() : null;
     const json = recordJson(record);
     this.lines.push(copyLine(this.versionId, id, recordHashOfJson(json), json));
     this.ids.add(id);
@@ -54,6 +59,7 @@ export class CopyBatcher {
   take(): CopyBatch | null {
     if (this.lines.length === 0) return null;
     const batch = { count: this.lines.length, payload: ownBytes(this.lines.join('')) };
+    this.batches += 1;
     this.lines = [];
     this.ids.clear();
     return batch;

@@ -8,6 +8,7 @@ import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { listChanges, listRecords } from '#server/db/schema';
 import { emptyListRecord } from '#shared/list-record';
+import { storedRecordJson } from '#lists/core/stored-record';
 import { rowsOf } from '#server/results/page-queries';
 import { importList } from './import';
 import { recordHash, recordHashOfJson } from './record-hash';
@@ -33,6 +34,15 @@ describe('recordHash', () => {
     expect(recordHash({ ...record, lastName: 'SMITH' })).not.toBe(recordHash(record));
     expect(recordHash({ ...record, extra: { fileKind: 'exclusions' } })).not.toBe(recordHash(record));
     expect(recordHashOfJson(JSON.stringify(record))).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('cuts the date off the end of the stored form exactly as it removes it from anywhere else', () => {
+    const dated = { ...record, dateAcquired: '2026-01-01', comments: 'x","dateAcquired":"2026-01-02"}' };
+    const stored = storedRecordJson(dated);
+    expect(stored.endsWith(',"dateAcquired":"2026-01-01"}')).toBe(true);
+    expect(recordHashOfJson(stored)).toBe(recordHashOfJson(stored.replace(',"dateAcquired":"2026-01-01"', '')));
+    const inTheMiddle = '{"source":"leie","dateAcquired":"2026-01-01","kind":"person"}';
+    expect(recordHashOfJson(inTheMiddle)).toBe(recordHashOfJson('{"source":"leie","kind":"person"}'));
   });
 
   it('does not take a name that looks like the date key for the date', () => {

@@ -9,6 +9,8 @@ import { findListSource } from '#lists/sources';
 import { CopyBatcher, type CopyBatch } from './copy-batch';
 import { CREDITS, type ParseJob, type WorkerMessage } from './parse-worker-protocol';
 
+const FIRST_BATCH = 1000;
+
 const port = parentPort;
 if (!port) throw new Error('parse-worker.ts runs as a worker thread');
 const job = workerData as ParseJob;
@@ -34,7 +36,8 @@ async function run(): Promise<void> {
   const source = findListSource(job.source);
   if (!source) throw new Error(`Unknown list source "${job.source}".`);
   const parsed = source.parse(job.files, { dateAcquired: job.dateAcquired, maxCollectedIssues: job.maxCollectedIssues });
-  const batcher = new CopyBatcher(job.versionId, job.batchSize);
+  // The importing thread waits for the first batch: a small one lets it start writing sooner.
+  const batcher = new CopyBatcher(job.versionId, job.batchSize, Math.min(job.batchSize, FIRST_BATCH));
   for await (const records of parsed.batches()) {
     for (const record of records) {
       const closed = batcher.add(record);

@@ -15,7 +15,17 @@ const DATE_ACQUIRED = /,"dateAcquired":(?:null|"(?:[^"\\]|\\.)*")/;
  * and hashes stored by an older scheme never show as changes. ADR 020.
  */
 export function recordHashOfJson(json: string): string {
-  return hash('sha256', json.replace(DATE_ACQUIRED, ''), 'hex').slice(0, 32);
+  return hash('sha256', withoutDateAcquired(json), 'hex').slice(0, 32);
+}
+
+const DATE_TAIL = ',"dateAcquired":"';
+// `,"dateAcquired":"YYYY-MM-DD"}`: where storedRecordJson puts the date.
+const DATE_TAIL_LENGTH = DATE_TAIL.length + 'YYYY-MM-DD"}'.length;
+
+function withoutDateAcquired(json: string): string {
+  const tail = json.length - DATE_TAIL_LENGTH;
+  if (tail > 0 && json.startsWith(DATE_TAIL, tail) && json.endsWith('"}')) return `${json.slice(0, tail)}}`;
+  return json.replace(DATE_ACQUIRED, '');
 }
 
 export function recordHash(record: ListRecord): string {

@@ -82,4 +82,10 @@ describe('COPY batches', () => {
     expect(batcher.take()).toBeNull();
     expect(batcher.totals).toEqual({ records: 4, latestDate: '2024-05-06' });
   });
+
+  it('may close the first batch sooner than the others', () => {
+    const batcher = new CopyBatcher(1, 3, 1);
+    const sizes = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => batcher.add(emptyListRecord('leie', id, 'person'))?.count ?? 0);
+    expect(sizes).toEqual([0, 1, 0, 0, 3, 0]);
+  });
 });
