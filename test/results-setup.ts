@@ -33,7 +33,7 @@ export async function activateVersion(t: TestApp, source: string, records: ListR
     .insert(listVersions)
     .values({ source, status: 'active', mode: 'full', origin: 'import', fileNames: [`${source}.csv`], fileSha256: ['-'], fileSizes: [0], fetchedAt: t.ctx.now(), asOf, activatedAt: t.ctx.now() })
     .returning();
-  await db.insert(listRecords).values(records.map((r) => ({ versionId: version.id, recordId: r.sourceRecordId, hash: '-', data: r })));
+  await db.insert(listRecords).values(records.map((r) => ({ versionId: version.id, recordId: r.sourceRecordId, data: r })));
   return version.id;
 }
 

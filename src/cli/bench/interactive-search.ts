@@ -77,7 +77,7 @@ async function loadRecords(ctx: AppContext): Promise<{ names: { firstName: strin
   const write = async (r: ListRecord) => {
     const versionId = await versionOf(r.source);
     counts.set(versionId, (counts.get(versionId) ?? 0) + 1);
-    lines.push(copyLine(versionId, r.sourceRecordId, '-', storedRecordJson(r)));
+    lines.push(copyLine(versionId, r.sourceRecordId, storedRecordJson(r)));
     if (lines.length >= 20_000) await flush();
   };
   let i = 0;

@@ -34,7 +34,7 @@ async function seedLeie(): Promise<number> {
     .values({ source: 'leie', status: 'active', mode: 'full', origin: 'import', fileNames: ['UPDATED.csv'], fileSha256: ['-'], fileSizes: [0], fetchedAt: now })
     .returning();
   const rows = [];
-  for await (const record of parseLeie([path.join(fixtures, 'leie/fixtures/UPDATED.csv')])) rows.push({ versionId: version.id, recordId: record.sourceRecordId, hash: '-', data: record });
+  for await (const record of parseLeie([path.join(fixtures, 'leie/fixtures/UPDATED.csv')])) rows.push({ versionId: version.id, recordId: record.sourceRecordId, data: record });
   await t.ctx.db.insert(listRecords).values(rows).onConflictDoNothing();
   return version.id;
 }

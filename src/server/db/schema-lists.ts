@@ -56,8 +56,6 @@ export const listRecords = pgTable(
   {
     versionId: integer('version_id').notNull(),
     recordId: text('record_id').notNull(),
-    /** sha256 of the record's content, for diffs. */
-    hash: text('hash').notNull(),
     /** The record's stored JSON (`storedRecordJson`: empty fields left out), read back whole. */
     data: storedRecord('data').notNull(),
   },

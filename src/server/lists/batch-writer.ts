@@ -10,7 +10,6 @@ import type { Db } from '../db/client';
 import type { BulkWriter } from './bulk-writer';
 import { CopyBatcher, rowsOfBatch, type CopyBatch } from './copy-batch';
 import * as q from './queries';
-import { recordHashOfJson } from './record-hash';
 
 export interface RecordWriter {
   /** Takes a record; when that completes a batch, answers the hand-off to wait for. */
@@ -39,7 +38,7 @@ export function copyBatchWriter(db: Db, versionId: number, bulk: BulkWriter): Re
 
 const toRow = (record: ListRecord): q.RecordRow => {
   const json = recordJson(record);
-  return { recordId: record.sourceRecordId, hash: recordHashOfJson(json), json };
+  return { recordId: record.sourceRecordId, json };
 };
 
 abstract class Pipeline {

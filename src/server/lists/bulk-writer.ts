@@ -22,7 +22,7 @@ export interface BulkWriter {
   copy(payload: Uint8Array): Promise<boolean>;
 }
 
-const COPY_SQL = 'COPY list_records (version_id, record_id, hash, data) FROM STDIN';
+const COPY_SQL = 'COPY list_records (version_id, record_id, data) FROM STDIN';
 const UNIQUE_VIOLATION = '23505';
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;

@@ -1,12 +1,11 @@
 /**
  * Batches of records ready for COPY: the bytes of their `list_records` lines, made from each
- * record's stored JSON and hash. Built where the records are parsed (the import's thread or
+ * record's stored JSON. Built where the records are parsed (the import's thread or
  * its parse worker) so that only bytes travel to the writer.
  */
 import type { ListRecord } from '#shared/list-record';
 import { recordJson } from '#lists/core/dedupe';
 import type { RecordRow } from './queries';
-import { recordHashOfJson } from './record-hash';
 
 export interface CopyBatch {
   /** Records in the batch; each id once. */
@@ -48,7 +47,7 @@ export class CopyBatcher {
     const isFull = this.lines.length >= (this.batches === 0 ? this.firstSize : this.size);
     const closed = isFull || this.ids.has(id) ? this.take() : null;
     const json = recordJson(record);
-    this.lines.push(copyLine(this.versionId, id, recordHashOfJson(json), json));
+    this.lines.push(copyLine(this.versionId, id, json));
     this.ids.add(id);
     this.totals.records += 1;
     this.totals.latestDate = laterDate(this.totals.latestDate, record.exclusionDate, record.reinstatementDate);
@@ -85,9 +84,9 @@ export function copyText(value: string): string {
  * One `list_records` row in COPY's text format; `json` is the record as JSON, which has no
  * raw tab or line break (JSON escapes them), so only its backslashes need doubling.
  */
-export function copyLine(versionId: number, recordId: string, hash: string, json: string): string {
+export function copyLine(versionId: number, recordId: string, json: string): string {
   const data = json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
-  return `${versionId}\t${copyText(recordId)}\t${copyText(hash)}\t${data}\n`;
+  return `${versionId}\t${copyText(recordId)}\t${data}\n`;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -105,8 +104,8 @@ export function rowsOfBatch(batch: CopyBatch): RecordRow[] {
   const rows: RecordRow[] = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;
-    const [, recordId, hash, json] = line.split('\t').map((field) => field.replace(/\\[\\tnr]/g, (escape) => UNESCAPES[escape]));
-    rows.push({ recordId, hash, json });
+    const [, recordId, json] = line.split('\t').map((field) => field.replace(/\\[\\tnr]/g, (escape) => UNESCAPES[escape]));
+    rows.push({ recordId, json });
   }
   return rows;
 }

@@ -1,5 +1,5 @@
 /** SQL of list versions, records and changes. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { listChanges, listChecks, listRecords, listVersions } from '../db/schema';
 
@@ -16,13 +16,12 @@ export async function findActiveVersion(db: Db, source: string): Promise<ListVer
 }
 
 export async function copyRecords(db: Db, fromVersion: number, toVersion: number): Promise<void> {
-  await db.execute(sql`INSERT INTO list_records (version_id, record_id, hash, data)
-    SELECT ${toVersion}, record_id, hash, data FROM list_records WHERE version_id = ${fromVersion}`);
+  await db.execute(sql`INSERT INTO list_records (version_id, record_id, data)
+    SELECT ${toVersion}, record_id, data FROM list_records WHERE version_id = ${fromVersion}`);
 }
 
 export interface RecordRow {
   recordId: string;
-  hash: string;
   /** The record's stored JSON (`storedRecordJson`). */
   json: string;
 }
@@ -38,10 +37,10 @@ export function lastOfEachId(rows: RecordRow[]): RecordRow[] {
 export async function upsertRecords(db: Db, versionId: number, rows: RecordRow[]): Promise<void> {
   if (rows.length === 0) return;
   const unique = lastOfEachId(rows);
-  const payload = JSON.stringify(unique.map((r) => ({ record_id: r.recordId, hash: r.hash, data: r.json })));
-  await db.execute(sql`INSERT INTO list_records (version_id, record_id, hash, data)
-    SELECT ${versionId}, x.record_id, x.hash, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, hash text, data text)
-    ON CONFLICT (version_id, record_id) DO UPDATE SET hash = excluded.hash, data = excluded.data`);
+  const payload = JSON.stringify(unique.map((r) => ({ record_id: r.recordId, data: r.json })));
+  await db.execute(sql`INSERT INTO list_records (version_id, record_id, data)
+    SELECT ${versionId}, x.record_id, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, data text)
+    ON CONFLICT (version_id, record_id) DO UPDATE SET data = excluded.data`);
 }
 
 export async function findRecords(db: Db, versionId: number, recordIds: string[]) {
@@ -67,6 +66,13 @@ export async function countRecords(db: Db, versionId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+// `,"dateAcquired":"YYYY-MM-DD"}`: where storedRecordJson puts the acquisition date.
+const DATE_TAIL = `,"dateAcquired":"__________"}`;
+
+/** A stored record's text without its acquisition date when it ends with it (storedRecordJson). */
+const withoutDateAcquired = (data: SQL): SQL =>
+  sql`(CASE WHEN ${data} LIKE ${`%${DATE_TAIL}`} THEN left(${data}, ${sql.raw(String(-DATE_TAIL.length))}) || '}' ELSE ${data} END)`;
+
 /**
  * Stores what changed between the active version and the new one; answers the counts. A
  * source's first version changes nothing recorded before it: its records are all added, and
@@ -77,12 +83,13 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
   await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
     SELECT ${next}, coalesce(n.record_id, p.record_id),
       CASE WHEN p.record_id IS NULL THEN 'added' WHEN n.record_id IS NULL THEN 'removed' ELSE 'changed' END
-    FROM (SELECT record_id, hash FROM list_records WHERE version_id = ${next}) n
-    FULL JOIN (SELECT record_id, hash FROM list_records WHERE version_id = ${previous}) p ON p.record_id = n.record_id
-    WHERE p.record_id IS NULL OR n.record_id IS NULL OR p.hash <> n.hash`);
-  // A hash is a quick filter (record-hash.ts): a pair whose content is the same once the
-  // acquisition date is left out is no change. Each candidate reads its two records by
-  // primary key (scalar subqueries: no plan may scan whole versions, which have no statistics yet).
+    FROM (SELECT record_id, data FROM list_records WHERE version_id = ${next}) n
+    FULL JOIN (SELECT record_id, data FROM list_records WHERE version_id = ${previous}) p ON p.record_id = n.record_id
+    WHERE p.record_id IS NULL OR n.record_id IS NULL OR ${withoutDateAcquired(sql`p.data`)} <> ${withoutDateAcquired(sql`n.data`)}`);
+  // Comparing the texts is a quick filter: a pair whose content is the same once the
+  // acquisition date is left out is no change, whatever the order of its keys (records stored
+  // before the stored form, merged records). Each candidate reads its two records by primary
+  // key (scalar subqueries: no plan may scan whole versions, which have no statistics yet).
   await db.execute(sql`DELETE FROM list_changes c
     WHERE c.version_id = ${next} AND c.change = 'changed'
       AND (SELECT n.data::jsonb - 'dateAcquired' FROM list_records n WHERE n.version_id = ${next} AND n.record_id = c.record_id)

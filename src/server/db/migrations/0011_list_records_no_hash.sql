@@ -1,0 +1,1 @@
+ALTER TABLE "list_records" DROP COLUMN "hash";
