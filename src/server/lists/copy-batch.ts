@@ -28,7 +28,11 @@ export interface ParseTotals {
  * (the last one wins).
  */
 export class CopyBatcher {
-  private lines: string[] = [];
+  // The batch's COPY lines are written as UTF-8 straight into a buffer of its own (no array of
+  // lines joined into one large string, which kept the worker's garbage collector busy).
+  private bytes = Buffer.allocUnsafeSlow(INITIAL_BYTES);
+  private used = 0;
+  private count = 0;
   private readonly ids = new Set<string>();
   readonly totals: ParseTotals = { records: 0, latestDate: null };
 
@@ -44,10 +48,10 @@ export class CopyBatcher {
   /** Takes a record; answers the batch it closed, if it closed one. */
   add(record: ListRecord): CopyBatch | null {
     const id = record.sourceRecordId;
-    const isFull = this.lines.length >= (this.batches === 0 ? this.firstSize : this.size);
+    const isFull = this.count >= (this.batches === 0 ? this.firstSize : this.size);
     const closed = isFull || this.ids.has(id) ? this.take() : null;
-    const json = recordJson(record);
-    this.lines.push(copyLine(this.versionId, id, json));
+    this.append(copyLine(this.versionId, id, recordJson(record)));
+    this.count += 1;
     this.ids.add(id);
     this.totals.records += 1;
     this.totals.latestDate = laterDate(this.totals.latestDate, record.exclusionDate, record.reinstatementDate);
@@ -56,21 +60,28 @@ export class CopyBatcher {
 
   /** The records collected so far as a batch (null when there are none). */
   take(): CopyBatch | null {
-    if (this.lines.length === 0) return null;
-    const batch = { count: this.lines.length, payload: ownBytes(this.lines.join('')) };
+    if (this.count === 0) return null;
+    const batch = { count: this.count, payload: new Uint8Array(this.bytes.buffer, 0, this.used) };
     this.batches += 1;
-    this.lines = [];
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(INITIAL_BYTES, this.bytes.length));
+    this.used = 0;
+    this.count = 0;
     this.ids.clear();
     return batch;
   }
+
+  private append(line: string): void {
+    const most = line.length * 3; // UTF-8 bytes of a UTF-16 unit, at most
+    if (this.used + most > this.bytes.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + most));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    this.used += this.bytes.write(line, this.used);
+  }
 }
 
-/** UTF-8 bytes in a buffer of their own, so that they can be transferred to another thread. */
-function ownBytes(text: string): Uint8Array<ArrayBuffer> {
-  const bytes = Buffer.from(text);
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes as Uint8Array<ArrayBuffer>;
-  return new Uint8Array(bytes);
-}
+const INITIAL_BYTES = 1 << 20;
 
 const SPECIAL = /[\\\t\n\r]/;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };

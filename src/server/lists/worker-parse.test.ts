@@ -82,6 +82,15 @@ describe('COPY batches', () => {
     expect(batcher.totals).toEqual({ records: 4, latestDate: '2024-05-06' });
   });
 
+  it('grow past their first megabyte and keep text that is not ASCII', () => {
+    const batcher = new CopyBatcher(2, 5000);
+    const records = Array.from({ length: 3000 }, (_, i) => ({ ...emptyListRecord('leie', `id-${i}`, 'person'), lastName: `ÉMILE-ZOË ${i}`, comments: 'x'.repeat(500) }));
+    for (const record of records) expect(batcher.add(record)).toBeNull();
+    const batch = batcher.take()!;
+    expect(batch.payload.byteLength).toBeGreaterThan(1 << 20);
+    expect(rowsOfBatch(batch)).toEqual(records.map((r) => ({ recordId: r.sourceRecordId, json: storedRecordJson(r) })));
+  });
+
   it('may close the first batch sooner than the others', () => {
     const batcher = new CopyBatcher(1, 3, 1);
     const sizes = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => batcher.add(emptyListRecord('leie', id, 'person'))?.count ?? 0);
