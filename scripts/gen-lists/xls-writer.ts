@@ -243,6 +243,14 @@ export function oleFile(stream: Buffer, options: { isMini?: boolean } = {}): Buf
   for (let i = 109; i < fatSectors; i += 1) difat.writeUInt32LE(fatStart + i, 4 * (i - 109) + 4 * Math.floor((i - 109) / 127));
   for (let d = 0; d < difatSectors; d += 1) difat.writeUInt32LE(d === difatSectors - 1 ? END : difatStart + d + 1, d * SECTOR + SECTOR - 4);
   const directory = Buffer.concat([directoryEntry('Root Entry', 5, 1, END, 0), directoryEntry('Workbook', 2, FREE, 0, stream.length >= 4096 ? stream.length : data.length), directoryEntry('', 0, FREE, 0, 0), directoryEntry('', 0, FREE, 0, 0)]);
+  const header = oleHeader({ fatSectors, dirSector, miniFatStart: END, miniFatSectors: 0, difatStart: difatSectors > 0 ? difatStart : END, difatSectors });
+  for (let i = 0; i < 109; i += 1) header.writeUInt32LE(i < fatSectors ? fatStart + i : FREE, 0x4c + 4 * i);
+  const padded = Buffer.concat([data, Buffer.alloc(dataSectors * SECTOR - data.length)]);
+  return Buffer.concat([header, padded, fat, difat, directory]);
+}
+
+/** The OLE2 header sector (version 3, 512-byte sectors, 64-byte mini sectors below 4 KiB); the caller lists the FAT sectors. */
+function oleHeader(at: { fatSectors: number; dirSector: number; miniFatStart: number; miniFatSectors: number; difatStart: number; difatSectors: number }): Buffer {
   const header = Buffer.alloc(SECTOR);
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
   header.writeUInt16LE(0x003e, 0x18);
@@ -250,15 +258,14 @@ export function oleFile(stream: Buffer, options: { isMini?: boolean } = {}): Buf
   header.writeUInt16LE(0xfffe, 0x1c);
   header.writeUInt16LE(9, 0x1e);
   header.writeUInt16LE(6, 0x20);
-  header.writeUInt32LE(fatSectors, 0x2c);
-  header.writeUInt32LE(dirSector, 0x30);
+  header.writeUInt32LE(at.fatSectors, 0x2c);
+  header.writeUInt32LE(at.dirSector, 0x30);
   header.writeUInt32LE(4096, 0x38);
-  header.writeUInt32LE(END, 0x3c);
-  header.writeUInt32LE(difatSectors > 0 ? difatStart : END, 0x44);
-  header.writeUInt32LE(difatSectors, 0x48);
-  for (let i = 0; i < 109; i += 1) header.writeUInt32LE(i < fatSectors ? fatStart + i : FREE, 0x4c + 4 * i);
-  const padded = Buffer.concat([data, Buffer.alloc(dataSectors * SECTOR - data.length)]);
-  return Buffer.concat([header, padded, fat, difat, directory]);
+  header.writeUInt32LE(at.miniFatStart, 0x3c);
+  header.writeUInt32LE(at.miniFatSectors, 0x40);
+  header.writeUInt32LE(at.difatStart, 0x44);
+  header.writeUInt32LE(at.difatSectors, 0x48);
+  return header;
 }
 
 /**
@@ -282,19 +289,7 @@ function miniOleFile(stream: Buffer): Buffer {
   fat.writeUInt32LE(FAT_SECT, 4 * fatSector);
   fat.writeUInt32LE(END, 4 * dirSector);
   const directory = Buffer.concat([directoryEntry('Root Entry', 5, 1, 0, miniData.length), directoryEntry('Workbook', 2, FREE, 0, stream.length), directoryEntry('', 0, FREE, 0, 0), directoryEntry('', 0, FREE, 0, 0)]);
-  const header = Buffer.alloc(SECTOR);
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
-  header.writeUInt16LE(0x003e, 0x18);
-  header.writeUInt16LE(0x0003, 0x1a);
-  header.writeUInt16LE(0xfffe, 0x1c);
-  header.writeUInt16LE(9, 0x1e);
-  header.writeUInt16LE(6, 0x20);
-  header.writeUInt32LE(1, 0x2c);
-  header.writeUInt32LE(dirSector, 0x30);
-  header.writeUInt32LE(4096, 0x38);
-  header.writeUInt32LE(miniFatSector, 0x3c);
-  header.writeUInt32LE(1, 0x40);
-  header.writeUInt32LE(END, 0x44);
+  const header = oleHeader({ fatSectors: 1, dirSector, miniFatStart: miniFatSector, miniFatSectors: 1, difatStart: END, difatSectors: 0 });
   for (let i = 0; i < 109; i += 1) header.writeUInt32LE(i === 0 ? fatSector : FREE, 0x4c + 4 * i);
   return Buffer.concat([header, miniData, Buffer.alloc(containerSectors * SECTOR - miniData.length), miniFat, fat, directory]);
 }

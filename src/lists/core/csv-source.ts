@@ -71,7 +71,7 @@ async function* afterLine(batches: AsyncIterable<PhysicalLine[]>, skip: number):
 }
 
 /** A RowPosition without a closure per row. */
-class RowAt implements RowPosition {
+export class RowAt implements RowPosition {
   constructor(
     private readonly context: FileContext,
     readonly line: number,

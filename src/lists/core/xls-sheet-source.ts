@@ -7,23 +7,11 @@
  */
 import type { ListRecord } from '#shared/list-record';
 import { checkWidth } from './columns';
-import type { CsvSourceSpec, RowPosition, RowMapper } from './csv-source';
+import { RowAt, type CsvSourceSpec, type RowMapper } from './csv-source';
 import { RecordDeduper } from './dedupe';
 import { RowError } from './errors';
 import type { FileContext } from './parse-run';
 import { cellsAsCsv, type SheetRow } from './xls-shared';
-
-class SheetRowAt implements RowPosition {
-  constructor(
-    private readonly context: FileContext,
-    readonly line: number,
-    readonly raw: string,
-  ) {}
-
-  warn(reason: string): void {
-    this.context.warn(this.line, reason, this.raw);
-  }
-}
 
 /** The records of one sheet, a batch per batch of rows; an empty sheet yields nothing and one warning. */
 export async function* parseSheetSource(rows: AsyncIterable<SheetRow[]>, context: FileContext, spec: CsvSourceSpec): AsyncGenerator<ListRecord[]> {
@@ -46,7 +34,7 @@ export async function* parseSheetSource(rows: AsyncIterable<SheetRow[]>, context
         continue;
       }
       try {
-        const value = mapper.map(fields, new SheetRowAt(context, row, raw));
+        const value = mapper.map(fields, new RowAt(context, row, raw));
         if (value === null) continue;
         const admitted = deduper.admit(value, row, raw);
         if (admitted !== null) {
