@@ -1,4 +1,4 @@
-/** The `clearlist` command-line entry: serve, demo, db:migrate, lists, screen, match, bench. */
+/** The `clearlist` command-line entry: serve, demo, db:migrate, lists, billing, screen, match, bench. */
 import path from 'node:path';
 import { parseEnv } from '#server/config';
 import { openConfiguredDatabase, startServer } from '#server/main';
@@ -15,6 +15,8 @@ Commands:
                   lists import <source> <file…> [--json] [--mode full|incremental]
                   lists update [<source>…] [--json]
                   lists status [--json]
+  billing       run the daily billing by hand (issue last month's invoices on and after the
+                first business day, charge what is due): billing run [--date YYYY-MM-DD] [--json]
   bench         measure speed and memory against the targets (npm run bench)
   screen        screen a CSV file against the active lists:
                   screen <file.csv> --map "First Name=first,Last Name=last,NPI=npi,…" [--out results.csv]
@@ -50,6 +52,10 @@ const COMMANDS: Record<string, Command> = {
   lists: async (args) => {
     const { runLists } = await import('./lists');
     return runLists(args, { stdout: process.stdout, stderr: process.stderr });
+  },
+  billing: async (args) => {
+    const { runBilling } = await import('./billing');
+    return runBilling(args, { stdout: process.stdout, stderr: process.stderr });
   },
   bench: async (args) => {
     const { runBench } = await import('./bench');
