@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountDetailsSchema } from '#shared/account';
 import { BatchListSchema } from '#shared/batches';
 import { ExclusionPageSchema, MatchDetailSchema, NpiPageSchema, SsdmfPageSchema } from '#shared/results';
 import { seedDemo } from '../src/cli/demo-seed';
@@ -32,5 +33,12 @@ describe('demo batch results', () => {
     expect(detail.listVersion?.source).toBe(decided.source);
     expect(NpiPageSchema.parse((await owner.get(`${base}/npidetails`)).json()).total).toBe(8);
     expect(SsdmfPageSchema.parse((await owner.get(`${base}/ssdmfdetails`)).json()).total).toBe(8);
+  });
+
+  it('bills the demo batch’s searches, so the account page shows this month’s usage', async () => {
+    const owner = new Agent(t.app);
+    expect(await owner.login('owner', DEFAULT_PASSWORD)).toBe('LOGIN_SUCCESSFUL');
+    const account = AccountDetailsSchema.parse((await owner.get('/services/account')).json());
+    expect(account.lineItems.map((l) => l.quantity)).toEqual([8, 8, 8]);
   });
 });

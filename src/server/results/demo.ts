@@ -7,11 +7,12 @@ import { sql } from 'drizzle-orm';
 import { screenMany } from '#engine/screen';
 import { reviewThresholdFor } from '#shared/review-threshold';
 import type { Db } from '../db/client';
-import { batchResults } from '../db/schema';
+import { batchResults, usageRecords } from '../db/schema';
 import { insertBatch, insertBatchRows } from '../batches/queries';
 import { readRecords } from '../batches/processing-queries';
 import { screenRows, type RowInput } from '../batches/row-screening';
 import { versionIdsOf } from '../batches/screener';
+import { usageFor } from '../batches/usage';
 import { importMissingSamples } from '../lists/samples';
 import { buildIndexFromDatabase, findActiveVersions } from '../screening/index-store';
 import { rowsOf } from './page-queries';
@@ -79,6 +80,8 @@ export async function seedDemoResults(db: Db, owner: { clientId: number; teamId:
         }))
         .returning({ id: batchResults.id, resultType: batchResults.resultType })
     : [];
+  // The batch's searches are billed as the pipeline bills them, so the account page shows them.
+  await db.insert(usageRecords).values(usageFor(batch, rows.map((r) => r.rowIndex), batch.processedAt!)).onConflictDoNothing();
   await db.execute(sql`UPDATE batches SET hits = h.n, to_review = h.n FROM (SELECT count(*)::int AS n FROM batch_results WHERE batch_id = ${batch.id} AND review_status IN ('NONCLEARED', 'UNDER_REVIEW')) h WHERE id = ${batch.id}`);
   const matches = inserted.filter((r) => r.resultType === 'exclusions').map((r) => r.id);
   const decisions: [number | undefined, 'UNDER_REVIEW' | 'CLEARED' | 'HISTORICAL_MATCH', string][] = [
