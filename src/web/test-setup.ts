@@ -50,5 +50,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.cookie = 'csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  localStorage.clear(); // remembered choices (e.g. results columns) must not leak into the next test
   if (errors.length) throw new Error(`console.error was called: ${errors.map((args) => args.join(' ')).join('\n')}`);
 });

@@ -1,5 +1,9 @@
-/** Chooses which columns a results table shows: every column listed, defaults first, Reset to defaults. */
+/**
+ * Chooses which columns a results table shows: every column listed, defaults first, Reset to
+ * defaults. The choice is remembered in this browser for every batch's table of that kind.
+ */
 import { Button, Checkbox, Popover, Stack, Text, Group, ScrollArea } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 
 export interface PickableColumn {
   key: string;
@@ -14,6 +18,16 @@ export interface ColumnPickerProps {
 }
 
 export const defaultColumnKeys = (columns: readonly PickableColumn[]) => columns.filter((c) => c.isDefault).map((c) => c.key);
+
+/**
+ * The columns shown in a kind of results table (`table`: exclusions, ssdmf), remembered in
+ * local storage; keys no longer offered are dropped, and the table's order is kept.
+ */
+export function useColumnChoice(table: string, columns: readonly PickableColumn[]): [string[], (shown: string[]) => void] {
+  const [stored, setStored] = useLocalStorage<string[] | null>({ key: `clearlist.results.columns.${table}`, defaultValue: null, getInitialValueInEffect: false });
+  const shown = Array.isArray(stored) ? columns.map((c) => c.key).filter((key) => stored.includes(key)) : defaultColumnKeys(columns);
+  return [shown, setStored];
+}
 
 export function ColumnPicker({ columns, shown, onChange }: ColumnPickerProps) {
   const toggle = (key: string, isOn: boolean) =>

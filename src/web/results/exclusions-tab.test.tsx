@@ -56,6 +56,25 @@ describe('Exclusions tab', () => {
     await waitFor(() => expect(headers()).not.toContain('Company Name'));
   });
 
+  it('remembers the chosen columns for the next results page it opens', async () => {
+    const first = renderExclusions();
+    const headersOf = async () => within(within(await groupOf('E1: Carol Moore')).getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent);
+    fireEvent.click(await screen.findByRole('button', { name: 'Columns' }));
+    const picker = await screen.findByRole('dialog', { name: 'Columns' });
+    fireEvent.click(within(picker).getByRole('checkbox', { name: 'Date of Birth' }));
+    fireEvent.click(within(picker).getByRole('checkbox', { name: 'State' }));
+    await waitFor(async () => expect(await headersOf()).toContain('Date of Birth'));
+    first.unmount();
+
+    renderExclusions();
+    const headers = await headersOf();
+    expect(headers).toContain('Date of Birth');
+    expect(headers).not.toContain('State');
+    fireEvent.click(await screen.findByRole('button', { name: 'Columns' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Columns' })).getByRole('button', { name: 'Default columns' }));
+    await waitFor(async () => expect(await headersOf()).toEqual(['Select', 'Name', 'Company Name', 'Source', 'State', 'Exclusion Date', 'Exclusion Type', 'Status', 'Latest Note']));
+  });
+
   it('collapses and expands every group, and one group by its own toggle', async () => {
     renderExclusions();
     const carol = await groupOf('E1: Carol Moore');

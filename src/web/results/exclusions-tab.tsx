@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ExclusionRecord, ReviewStatus } from '#shared/results';
 import { showToast } from '../app/toasts';
 import { BulkStatusBar } from './bulk-status-bar';
-import { ColumnPicker, defaultColumnKeys } from './column-picker';
+import { ColumnPicker, useColumnChoice } from './column-picker';
 import { DetailDrawer } from './detail-drawer';
 import { EXCLUSION_COLUMNS } from './exclusion-columns';
 import { ExclusionGroup } from './exclusion-group';
@@ -34,7 +34,7 @@ export function ExclusionsTab({ batchId }: { batchId: number }) {
   const [sort, setSort] = useState<'ASC' | 'DESC'>('ASC');
   const sortLabelId = useId();
   const [page, setPage] = useState(1);
-  const [shown, setShown] = useState<string[]>(() => defaultColumnKeys(EXCLUSION_COLUMNS));
+  const [shown, setShown] = useColumnChoice('exclusions', EXCLUSION_COLUMNS);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<DetailTarget | null>(null);
   const { selected, select, clear } = useSelection();

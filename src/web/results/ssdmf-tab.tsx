@@ -4,7 +4,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SSDMF_STATUS_TEXTS, statusChoices, type ReviewStatus, type SsdmfResult } from '#shared/results';
-import { ColumnPicker, defaultColumnKeys } from './column-picker';
+import { ColumnPicker, useColumnChoice } from './column-picker';
 import { SEARCH_DEBOUNCE_MS } from './exclusions-tab';
 import { FlatResultsTab } from './flat-results-tab';
 import { CellText, StatusText, type FlatColumn } from './flat-results-table';
@@ -57,7 +57,7 @@ export function SsdmfTab({ batchId }: { batchId: number }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [searchCriteria] = useDebouncedValue(filters.searchCriteria, SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const [shown, setShown] = useState<string[]>(() => defaultColumnKeys(SSDMF_COLUMNS));
+  const [shown, setShown] = useColumnChoice('ssdmf', SSDMF_COLUMNS);
   const query = { ...filters, searchCriteria, page, limits: SSDMF_PAGE_SIZE };
   const list = useQuery({ queryKey: resultKeys.list(batchId, 'ssdmf', query), queryFn: () => fetchSsdmfResults(batchId, query), placeholderData: keepPreviousData });
   const set = (patch: Partial<Filters>) => {
