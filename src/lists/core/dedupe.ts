@@ -14,8 +14,14 @@ interface Seen {
   line: number;
   /** Computed at once in `file` scope; in `adjacent` scope only when the next id repeats. */
   fingerprint: string | null;
-  record: ListRecord | null;
   copies: number;
+}
+
+/** The adjacent scope's previous record, with `extra` as it was when admitted. */
+interface Previous extends Seen {
+  id: string;
+  record: ListRecord;
+  extra: Record<string, string>;
 }
 
 // The stored JSON each fingerprinted record was hashed from, for `recordJson`.
@@ -46,6 +52,9 @@ export function recordJson(record: ListRecord): string {
  */
 export class RecordDeduper {
   private readonly seen = new Map<string, Seen>();
+  // The adjacent scope keeps one record, not a copy of it: only a copy of its `extra`, which
+  // callers may add to after admission (the NPPES joins); nothing else of a record changes.
+  private previous: Previous | null = null;
 
   constructor(
     private readonly context: FileContext,
@@ -55,16 +64,13 @@ export class RecordDeduper {
   /** Returns the record to emit, or null when it was a duplicate. */
   admit(record: ListRecord, line: number, raw?: string): ListRecord | null {
     const id = record.sourceRecordId;
-    const earlier = this.seen.get(id);
+    const earlier = this.scope === 'adjacent' ? this.previousWith(id) : this.seen.get(id);
     if (!earlier) {
-      // The adjacent scope holds one record, so it keeps a copy (callers may add to `extra`
-      // after admission, as the NPPES joins do) and hashes only when the next id repeats.
-      const isLazy = this.scope === 'adjacent';
-      const copy = isLazy ? { ...record, extra: { ...record.extra } } : null;
-      this.remember(id, { line, fingerprint: isLazy ? null : fingerprintOf(record), record: copy, copies: 1 });
+      if (this.scope === 'adjacent') this.previous = { id, line, fingerprint: null, record, extra: { ...record.extra }, copies: 1 };
+      else this.seen.set(id, { line, fingerprint: fingerprintOf(record), copies: 1 });
       return record;
     }
-    earlier.fingerprint ??= fingerprintOf(earlier.record as ListRecord);
+    if (this.previous && earlier === this.previous) this.previous.fingerprint ??= fingerprintOf({ ...this.previous.record, extra: this.previous.extra });
     if (earlier.fingerprint === fingerprintOf(record)) {
       this.context.reject(line, `duplicate of line ${earlier.line} (identical row skipped)`, raw);
       return null;
@@ -75,9 +81,8 @@ export class RecordDeduper {
     return { ...record, sourceRecordId: newId };
   }
 
-  private remember(id: string, seen: Seen): void {
-    if (this.scope === 'adjacent') this.seen.clear();
-    this.seen.set(id, seen);
+  private previousWith(id: string): Previous | null {
+    return this.previous?.id === id ? this.previous : null;
   }
 }
 
