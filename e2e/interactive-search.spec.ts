@@ -109,6 +109,16 @@ test('a signed-in search by NPI is kept in Search History and reopens', async ({
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('NPI 1000994545');
   expect(await seriousViolations(page)).toEqual([]);
+  // Filters: the search is found by its reference among NPI searches, and not among name searches.
+  const filters = page.getByRole('search', { name: 'Filter the search history' });
+  await filters.getByRole('textbox', { name: 'Criteria or reference' }).fill(reference.toLowerCase());
+  await filters.getByLabel('Type', { exact: true }).click();
+  await page.getByRole('option', { name: 'Name', exact: true }).click();
+  await expect(page.getByText('No searches match these filters.')).toBeVisible();
+  await filters.getByLabel('Type', { exact: true }).click();
+  await page.getByRole('option', { name: 'NPI', exact: true }).click();
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and this search
+  expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole('link', { name: /Open result/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'NPI search results' })).toBeVisible();
   await expect(page.getByText(reference, { exact: true })).toBeVisible();

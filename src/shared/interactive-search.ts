@@ -181,10 +181,19 @@ export type InteractiveResult = z.infer<typeof InteractiveResultSchema>;
 
 export const SearchIdParamsSchema = z.strictObject({ searchId: z.coerce.number().int().positive() });
 
+export const HISTORY_RESULTS = ['matches', 'clear'] as const;
+
 export const SearchHistoryQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limits: z.coerce.number().int().min(1).max(100).default(25),
+  /** Name or NPI searches only. */
+  kind: z.enum(SEARCH_KINDS).optional(),
+  /** `matches`: searches that found list records; `clear`: those that found none. */
+  result: z.enum(HISTORY_RESULTS).optional(),
+  /** Text in the criteria or the reference, any case. */
+  q: z.string().trim().max(100).optional(),
 });
+export type SearchHistoryFilters = Pick<z.infer<typeof SearchHistoryQuerySchema>, 'kind' | 'result' | 'q'>;
 
 export const SearchHistoryItemSchema = z.object({
   searchId: z.number(),

@@ -4,7 +4,7 @@
  * owners their client, others their team and the teams they own (else their own searches).
  */
 import type { FastifyRequest } from 'fastify';
-import type { InteractiveResult, SearchHistory } from '#shared/interactive-search';
+import type { InteractiveResult, SearchHistory, SearchHistoryFilters } from '#shared/interactive-search';
 import type { Db } from '../db/client';
 import { batchCallerOf, scopeOf } from '../batches/scope';
 import { notFound } from '../http/errors';
@@ -16,9 +16,10 @@ export async function searchScopeOf(db: Db, request: FastifyRequest): Promise<Se
   return { clientId: scope.clientId, teamIds: scope.teamIds, userId: scope.uploaderUserId };
 }
 
-/** A page of the caller's visible searches, newest first. */
-export async function searchHistory(db: Db, scope: SearchScope, page: number, limits: number): Promise<SearchHistory> {
-  const { items, total } = await listSearches(db, scope, (page - 1) * limits, limits);
+/** A page of the caller's visible searches that pass the filters, newest first. */
+export async function searchHistory(db: Db, scope: SearchScope, query: SearchHistoryFilters & { page: number; limits: number }): Promise<SearchHistory> {
+  const { page, limits, ...filters } = query;
+  const { items, total } = await listSearches(db, scope, filters, (page - 1) * limits, limits);
   return {
     total,
     items: items.map((i) => ({

@@ -1,5 +1,6 @@
 /** SQL of the interactive search: callers, anonymous daily counts, stored searches, usage, list versions. */
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { SearchHistoryFilters } from '#shared/interactive-search';
 import type { Db } from '../db/client';
 import { anonymousSearchCounts, clients, interactiveSearches, listVersions, usageRecords, users } from '../db/schema';
 
@@ -102,8 +103,21 @@ export async function findVisibleSearch(db: Db, scope: SearchScope, searchId: nu
 }
 
 /** A page of searches, newest first, with who ran each. */
-export async function listSearches(db: Db, scope: SearchScope, offset: number, limit: number) {
-  const where = and(...scopeConditions(scope));
+/** The history filters as conditions (kind, found records or not, text in the criteria or reference). */
+function filterConditions(filters: SearchHistoryFilters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.kind) where.push(eq(interactiveSearches.kind, filters.kind));
+  if (filters.result === 'matches') where.push(sql`${interactiveSearches.hitCount} > 0`);
+  if (filters.result === 'clear') where.push(eq(interactiveSearches.hitCount, 0));
+  if (filters.q) {
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(sql`(${interactiveSearches.criteriaText} ILIKE ${pattern} OR ${interactiveSearches.reference} ILIKE ${pattern})`);
+  }
+  return where;
+}
+
+export async function listSearches(db: Db, scope: SearchScope, filters: SearchHistoryFilters, offset: number, limit: number) {
+  const where = and(...scopeConditions(scope), ...filterConditions(filters));
   const items = await db
     .select({
       id: interactiveSearches.id,

@@ -38,7 +38,7 @@ export function interactiveSearchRoutes(app: FastifyInstance, ctx: AppContext): 
   );
 
   r.get(`${base}/history`, { schema: { querystring: SearchHistoryQuerySchema, response: { 200: SearchHistorySchema } } }, async (request) =>
-    searchHistory(db, await searchScopeOf(db, request), request.query.page, request.query.limits),
+    searchHistory(db, await searchScopeOf(db, request), request.query),
   );
 
   r.get(`${base}/searches/:searchId`, { schema: { params: SearchIdParamsSchema, response: { 200: InteractiveResultSchema } } }, async (request) =>

@@ -191,6 +191,30 @@ describe('billing and Search History', () => {
     expect((await paid.get(`/services/interactivesearch/searches/${searched.searchId}`)).statusCode).toBe(404);
   });
 
+  it('filters the history by type, by whether records were found, and by text in the criteria or reference', async () => {
+    const client = await createClient(t.ctx.db, { searchOptions: ['NAME', 'NPI'] });
+    const roles = ['paying_user', 'name_search_user', 'npi_search_user'] as const;
+    const carol = await signedIn(t, await createUser(t.ctx.db, { clientId: client.id, roles: [...roles] }));
+    const found = await name(carol, { firstName: 'Donald', lastName: 'Bailey' });
+    const clear = await name(carol, { firstName: 'Zebulon', lastName: 'Quillfeather' });
+    const byNpi = await npi(carol, '1234567893');
+    const ids = async (query: string) => {
+      const response = await carol.get(`/services/interactivesearch/history?${query}`);
+      expect(response.statusCode).toBe(200);
+      const page = SearchHistorySchema.parse(response.json());
+      return { total: page.total, ids: page.items.map((i) => i.searchId) };
+    };
+    expect(await ids('')).toEqual({ total: 3, ids: [byNpi.searchId, clear.searchId, found.searchId] });
+    expect(await ids('kind=npi')).toEqual({ total: 1, ids: [byNpi.searchId] });
+    expect(await ids('kind=name&result=matches')).toEqual({ total: 1, ids: [found.searchId] });
+    expect(await ids('kind=name&result=clear')).toEqual({ total: 1, ids: [clear.searchId] });
+    expect(await ids('q=quillFEATHER')).toEqual({ total: 1, ids: [clear.searchId] });
+    expect(await ids(`q=${found.reference.toLowerCase()}`)).toEqual({ total: 1, ids: [found.searchId] });
+    expect(await ids('q=%25')).toEqual({ total: 0, ids: [] }); // a percent sign is text, not a wildcard
+    expect((await carol.get('/services/interactivesearch/history?kind=ssn')).statusCode).toBe(400);
+    expect((await carol.get(`/services/interactivesearch/history?q=${'x'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
   it('Search History needs paying_user; reopening needs a session', async () => {
     const trial = await signedIn(t, await createUser(t.ctx.db, { roles: ['name_search_user'] }));
     expect((await trial.get('/services/interactivesearch/history')).statusCode).toBe(403);

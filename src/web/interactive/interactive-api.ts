@@ -10,6 +10,7 @@ import {
   type NameSearchResult,
   type NpiSearchResult,
   type SearchHistory,
+  type SearchHistoryFilters,
   type SearchKind,
 } from '#shared/interactive-search';
 import { MESSAGES } from '#shared/messages';
@@ -44,8 +45,10 @@ export function fetchStoredResult(searchId: number): Promise<InteractiveResult> 
   return api(`${BASE}/searches/${searchId}`, { schema: InteractiveResultSchema });
 }
 
-export function fetchSearchHistory(page: number, limits: number): Promise<SearchHistory> {
-  return api(`${BASE}/history?page=${page}&limits=${limits}`, { schema: SearchHistorySchema });
+export function fetchSearchHistory(page: number, limits: number, filters: SearchHistoryFilters = {}): Promise<SearchHistory> {
+  const query = new URLSearchParams({ page: String(page), limits: String(limits) });
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  return api(`${BASE}/history?${query}`, { schema: SearchHistorySchema });
 }
 
 /** An error keyed by name: the server's text, else the name's default, else 'Error occurred.' (spec §8). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../test-setup';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NpiSearchResult, SearchHistory } from '#shared/interactive-search';
 import { json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
 
@@ -44,6 +44,35 @@ describe('Search History', () => {
     expect(screen.getByText('Found on Opt Out List').style.color).toBe('var(--mantine-color-red-9)');
     expect(screen.getByText('No Exclusions Found').style.color).toBe('var(--mantine-color-dark-6)');
     expect(screen.getByText(/NPPES lists the NPI as deactivated/)).toBeTruthy();
+  });
+
+  it('filters by type, result and text, back on the first page, and says when nothing matches', async () => {
+    const server = stubServer({
+      'GET /services/user/info': userInfoHandler(makeUser({ roles: ['paying_user', 'npi_search_user'] })),
+      'GET /services/interactivesearch/history': (request) =>
+        json(200, request.query.get('q') === 'nobody' ? { total: 0, items: [] } : { total: 60, items: HISTORY.items }),
+    });
+    renderApp('/searchhistory/main');
+    await screen.findByText('CL-AAAA-BBBB-CC');
+    const lastQuery = () => server.requests.filter((r) => r.path === '/services/interactivesearch/history').at(-1)!.query;
+    fireEvent.click(screen.getByRole('button', { name: '2' })); // page 2 of 3
+    await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
+
+    fireEvent.click(screen.getByLabelText('Type', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'NPI' }));
+    await waitFor(() => expect(lastQuery().get('kind')).toBe('npi'));
+    expect(lastQuery().get('page')).toBe('1');
+    fireEvent.click(screen.getByLabelText('Result', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Records found' }));
+    await waitFor(() => expect(lastQuery().get('result')).toBe('matches'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Criteria or reference' }), { target: { value: ' nobody ' } });
+    await waitFor(() => expect(lastQuery().get('q')).toBe('nobody'));
+    expect(await screen.findByText('No searches match these filters.')).toBeTruthy();
+    expect(screen.queryByText(/No searches yet/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect([...lastQuery().keys()].sort()).toEqual(['limits', 'page']));
+    expect(await screen.findByText('CL-AAAA-BBBB-CC')).toBeTruthy();
   });
 
   it('a result page with nothing to show says where results are kept', async () => {

@@ -1,10 +1,10 @@
 /** /searchhistory/main (paying users): every interactive search, who ran it, its criteria and outcome, reopenable. */
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Card, Center, Container, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { SearchHistoryItem } from '#shared/interactive-search';
+import type { SearchHistoryFilters, SearchHistoryItem } from '#shared/interactive-search';
 import { fetchSearchHistory } from '../interactive/interactive-api';
 import { resultPath } from '../interactive/result-store';
 
@@ -26,12 +26,51 @@ const openLink = (item: SearchHistoryItem) => (
   </Anchor>
 );
 
+const TYPES = [
+  { value: '', label: 'All types' },
+  { value: 'name', label: 'Name' },
+  { value: 'npi', label: 'NPI' },
+];
+const RESULTS = [
+  { value: '', label: 'All results' },
+  { value: 'matches', label: 'Records found' },
+  { value: 'clear', label: 'No records found' },
+];
+
+/** Type, result and text filters; any change goes back to the first page. */
+function HistoryFilters({ kind, result, text, onChange }: { kind: string; result: string; text: string; onChange: (next: { kind?: string; result?: string; text?: string }) => void }) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the search history">
+      <Select label="Type" data={TYPES} value={kind} onChange={(value) => onChange({ kind: value ?? '' })} allowDeselect={false} w={150} />
+      <Select label="Result" data={RESULTS} value={result} onChange={(value) => onChange({ result: value ?? '' })} allowDeselect={false} w={190} />
+      <TextInput label="Criteria or reference" placeholder="e.g. Bailey, 1234567893, CL-…" value={text} onChange={(event) => onChange({ text: event.currentTarget.value })} maxLength={100} w={260} />
+      {(kind || result || text) && (
+        <Button variant="subtle" onClick={() => onChange({ kind: '', result: '', text: '' })}>
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 export function SearchHistoryPage() {
   const [page, setPage] = useState(1);
+  const [kind, setKind] = useState('');
+  const [result, setResult] = useState('');
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 300);
   const isPhone = useMediaQuery('(max-width: 48em)');
-  const history = useQuery({ queryKey: ['interactive', 'history', page], queryFn: () => fetchSearchHistory(page, PAGE_SIZE), placeholderData: keepPreviousData });
+  const filters: SearchHistoryFilters = { kind: (kind || undefined) as SearchHistoryFilters['kind'], result: (result || undefined) as SearchHistoryFilters['result'], q: q || undefined };
+  const isFiltered = Boolean(kind || result || q);
+  const history = useQuery({ queryKey: ['interactive', 'history', page, filters], queryFn: () => fetchSearchHistory(page, PAGE_SIZE, filters), placeholderData: keepPreviousData });
   const items = history.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / PAGE_SIZE));
+  const filter = (next: { kind?: string; result?: string; text?: string }) => {
+    if (next.kind !== undefined) setKind(next.kind);
+    if (next.result !== undefined) setResult(next.result);
+    if (next.text !== undefined) setText(next.text);
+    setPage(1);
+  };
 
   return (
     <Container size={1100} px="md" py={{ base: 'lg', sm: 40 }}>
@@ -40,13 +79,19 @@ export function SearchHistoryPage() {
           <Title order={1}>Search History</Title>
           <Text c="dimmed">Every interactive search of your team: when, who, what was searched and what was found. Open a result to print it again.</Text>
         </div>
+        <HistoryFilters kind={kind} result={result} text={text} onChange={filter} />
         {history.isPending && (
           <Center py="xl">
             <Loader aria-label="Loading the search history" />
           </Center>
         )}
         {history.isError && <Alert color="red">The search history could not be loaded.</Alert>}
-        {history.data && items.length === 0 && (
+        {history.data && items.length === 0 && isFiltered && (
+          <Alert color="gray" variant="light">
+            No searches match these filters.
+          </Alert>
+        )}
+        {history.data && items.length === 0 && !isFiltered && (
           <Alert color="brand" variant="light">
             No searches yet.{' '}
             <Anchor component={Link} to="/interactive/search">
