@@ -5,13 +5,11 @@
  * Every step is idempotent, so running it again, or beside the scheduled job, adds nothing.
  * `--date` runs it as of that day (12:00 UTC), e.g. to catch up after an outage.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppContext } from '#server/app-context';
 import { runBillingDay, type BillingRunSummary } from '#server/billing/run';
-import { parseEnv, toAppConfig } from '#server/config';
-import { createMailer } from '#server/mail/mailer';
-import { openConfiguredDatabase } from '#server/main';
+import { parseEnv } from '#server/config';
+import { openAppContext } from '#server/main';
 import type { Io } from './lists';
 
 const USAGE = 'Usage: clearlist billing run [--date YYYY-MM-DD] [--json]';
@@ -20,12 +18,8 @@ const USAGE = 'Usage: clearlist billing run [--date YYYY-MM-DD] [--json]';
 export type OpenContext = () => Promise<{ ctx: AppContext; close(): Promise<void> }>;
 
 async function openFromEnvironment(): ReturnType<OpenContext> {
-  const env = parseEnv(process.env);
-  const config = toAppConfig(env, undefined);
-  const database = await openConfiguredDatabase(env);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
-  const ctx: AppContext = { db: database.db, database, config, mailer, jobs: null, now: () => new Date() };
-  return { ctx, close: () => database.close() };
+  const ctx = await openAppContext(parseEnv(process.env));
+  return { ctx, close: () => ctx.database.close() };
 }
 
 export async function runBilling(argv: string[], io: Io, open: OpenContext = openFromEnvironment): Promise<number> {

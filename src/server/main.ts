@@ -38,16 +38,25 @@ export async function openConfiguredDatabase(env: Env): Promise<Database> {
   return database;
 }
 
+/**
+ * What every process of Clearlist works with (server, job worker, billing command): the
+ * configuration, the migrated database of the environment, the mailer and the clock.
+ */
+export async function openAppContext(env: Env, webDirectory?: string): Promise<AppContext> {
+  const config = toAppConfig(env, webDirectory);
+  const database = await openConfiguredDatabase(env);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
+  return { db: database.db, database, config, mailer, jobs: null, now: () => new Date() };
+}
+
 /** Starts Clearlist; `prepare` runs after migrations and before listening (the demo seed). */
 export async function startServer(
   rawEnv: NodeJS.ProcessEnv,
   prepare?: (ctx: AppContext) => Promise<void>,
 ): Promise<Running> {
   const env = parseEnv(rawEnv);
-  const config = toAppConfig(env, webDir);
-  const database = await openConfiguredDatabase(env);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
-  const ctx: AppContext = { db: database.db, database, config, mailer, jobs: null, now: () => new Date() };
+  const ctx = await openAppContext(env, webDir);
+  const { config, database, mailer } = ctx;
   const app = await createApp(ctx);
   const admin = env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL } : null;
   let firstRun;

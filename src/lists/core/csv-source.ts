@@ -70,6 +70,17 @@ async function* afterLine(batches: AsyncIterable<PhysicalLine[]>, skip: number):
   for await (const batch of batches) yield batch[batch.length - 1].line > skip ? batch.filter((line) => line.line > skip) : [];
 }
 
+/** One row through its mapper: the value, or null when skipped on purpose or rejected (RowError). */
+export function mapOneRow<T>(context: FileContext, mapper: RowMapper<T>, fields: string[], line: number, raw: string): T | null {
+  try {
+    return mapper.map(fields, new RowAt(context, line, raw));
+  } catch (error) {
+    if (!(error instanceof RowError)) throw error;
+    context.reject(line, error.message, raw);
+    return null;
+  }
+}
+
 /** A RowPosition without a closure per row. */
 export class RowAt implements RowPosition {
   constructor(
@@ -100,15 +111,10 @@ async function* rowBatches<T, U>(input: ListInput, context: FileContext, spec: C
       context.reject(line, problem, raw);
       return;
     }
-    try {
-      const value = rowMapper.map(fields, new RowAt(context, line, raw));
-      if (value === null) return;
-      const emitted = emit(value, line, raw);
-      if (emitted !== null) out.push(emitted);
-    } catch (error) {
-      if (!(error instanceof RowError)) throw error;
-      context.reject(line, error.message, raw);
-    }
+    const value = mapOneRow(context, rowMapper, fields, line, raw);
+    if (value === null) return;
+    const emitted = emit(value, line, raw);
+    if (emitted !== null) out.push(emitted);
   };
 
   for await (const lines of lineBatches(input, spec.skipLines ?? 0)) {

@@ -103,6 +103,14 @@ export function parseDateAny(text: string | null | undefined, layouts: DateLayou
 }
 
 /** The later of two ISO dates (either may be null). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The latest of `latest` and the complete ISO dates among `dates` (partial or empty ones ignored). */
+export function latestIsoDate(latest: string | null, ...dates: (string | null)[]): string | null {
+  for (const date of dates) if (date && ISO_DATE.test(date) && (!latest || date > latest)) latest = date;
+  return latest;
+}
+
 export function laterDate(a: string | null, b: string | null): string | null {
   if (a === null) return b;
   if (b === null) return a;

@@ -7,9 +7,8 @@
  */
 import type { ListRecord } from '#shared/list-record';
 import { checkWidth } from './columns';
-import { RowAt, type CsvSourceSpec, type RowMapper } from './csv-source';
+import { mapOneRow, type CsvSourceSpec, type RowMapper } from './csv-source';
 import { RecordDeduper } from './dedupe';
-import { RowError } from './errors';
 import type { FileContext } from './parse-run';
 import { cellsAsCsv, type SheetRow } from './xls-shared';
 
@@ -33,17 +32,12 @@ export async function* parseSheetSource(rows: AsyncIterable<SheetRow[]>, context
         context.reject(row, problem, raw);
         continue;
       }
-      try {
-        const value = mapper.map(fields, new RowAt(context, row, raw));
-        if (value === null) continue;
-        const admitted = deduper.admit(value, row, raw);
-        if (admitted !== null) {
-          spec.onAdmitted?.(admitted);
-          out.push(admitted);
-        }
-      } catch (error) {
-        if (!(error instanceof RowError)) throw error;
-        context.reject(row, error.message, raw);
+      const value = mapOneRow(context, mapper, fields, row, raw);
+      if (value === null) continue;
+      const admitted = deduper.admit(value, row, raw);
+      if (admitted !== null) {
+        spec.onAdmitted?.(admitted);
+        out.push(admitted);
       }
     }
     if (out.length > 0) yield out;

@@ -8,7 +8,8 @@ import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { listRecords } from '#server/db/schema';
 import type { ListRecord } from '#shared/list-record';
-import { bulkWriterFor, copyLine } from './bulk-writer';
+import { bulkWriterFor } from './bulk-writer';
+import { copyLine } from './copy-batch';
 import { importList, type ImportRequest } from './import';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -11,8 +11,6 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/client';
 
-export { copyLine } from './copy-batch';
-
 export interface BulkWriter {
   /**
    * Runs one COPY of lines made by `copyLine` (their UTF-8 bytes). Answers false, having

@@ -4,6 +4,7 @@
  * its parse worker) so that only bytes travel to the writer.
  */
 import type { ListRecord } from '#shared/list-record';
+import { latestIsoDate } from '#lists/core/dates';
 import { recordJson } from '#lists/core/dedupe';
 import type { RecordRow } from './queries';
 
@@ -54,7 +55,7 @@ export class CopyBatcher {
     this.count += 1;
     this.ids.add(id);
     this.totals.records += 1;
-    this.totals.latestDate = laterDate(this.totals.latestDate, record.exclusionDate, record.reinstatementDate);
+    this.totals.latestDate = latestIsoDate(this.totals.latestDate, record.exclusionDate, record.reinstatementDate);
     return closed;
   }
 
@@ -98,13 +99,6 @@ export function copyText(value: string): string {
 export function copyLine(versionId: number, recordId: string, json: string): string {
   const data = json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
   return `${versionId}\t${copyText(recordId)}\t${data}\n`;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function laterDate(latest: string | null, ...dates: (string | null)[]): string | null {
-  for (const date of dates) if (date && ISO_DATE.test(date) && (!latest || date > latest)) latest = date;
-  return latest;
 }
 
 const UNESCAPES: Record<string, string> = { '\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r' };

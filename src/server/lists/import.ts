@@ -10,6 +10,7 @@ import { applyModeFor, type ApplyMode } from '#lists/apply-mode';
 import { findListSource } from '#lists/sources';
 import type { Db } from '../db/client';
 import { recordAudit } from '../audit/audit';
+import { latestIsoDate } from '#lists/core/dates';
 import type { ParseRun } from '#lists/core/parse-run';
 import { copyBatchWriter, recordWriter } from './batch-writer';
 import { bulkWriterFor, type BulkWriter } from './bulk-writer';
@@ -130,7 +131,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
       for await (const records of localRun.batches()) {
         for (const record of records) {
           rowsRead += 1;
-          latestDate = maxDate(latestDate, record.exclusionDate, record.reinstatementDate);
+          latestDate = latestIsoDate(latestDate, record.exclusionDate, record.reinstatementDate);
           const handOff = writer.add(record);
           if (handOff) {
             await handOff;
@@ -181,10 +182,4 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     };
     throw new ImportRefusedError(message, summary);
   }
-}
-
-function maxDate(...dates: (string | null)[]): string | null {
-  let latest: string | null = null;
-  for (const date of dates) if (date && /^\d{4}-\d{2}-\d{2}$/.test(date) && (!latest || date > latest)) latest = date;
-  return latest;
 }
