@@ -19,10 +19,10 @@ describe('demo billing', () => {
     const details = AccountDetailsSchema.parse((await owner.get('/services/account')).json());
     expect(details).toMatchObject({ state: 'paid', teamType: 'MULTI_TEAM', cardLastFour: '1881', nextBillingDate: '2026-06-01', failedCharge: null });
     const invoices = InvoiceListSchema.parse((await owner.get('/services/account/invoices')).json());
-    expect(invoices.map((i) => [i.period, i.issuedOn, i.status, i.totalCents])).toEqual([
-      ['2026-04', '2026-05-01', 'paid', 7500],
-      ['2026-03', '2026-04-01', 'paid', 7500],
-      ['2026-02', '2026-03-02', 'paid', 7500],
+    expect(invoices.map((i) => [i.period, i.issuedOn, i.status, i.total])).toEqual([
+      ['2026-04', '2026-05-01', 'paid', 75],
+      ['2026-03', '2026-04-01', 'paid', 75],
+      ['2026-02', '2026-03-02', 'paid', 75],
     ]);
     const trial = new Agent(t.app);
     expect(await trial.login('trialuser', DEFAULT_PASSWORD)).toBe('LOGIN_SUCCESSFUL');

@@ -1,9 +1,11 @@
 /**
  * Contracts of the account page (spec accounts-and-access §2 Account Details, §3, §4 Account
  * states, §7, §8, §9): plans and prices, account details, plan changes, card update,
- * invoices and co-worker invitations. Money is in integer cents.
+ * invoices and co-worker invitations. Constants count integer cents; answers give dollars
+ * rounded to the cent under the spec's names (price, unitPrice, total; ADR 028).
  */
 import { z } from 'zod';
+import { DollarsSchema, centsFromDollars } from './money';
 import { SEARCH_PRICE_CENTS } from './prices';
 import { SEARCH_OPTIONS, TEAM_TYPES, ACCOUNT_STATES, type SearchOption, type TeamType } from './teams';
 
@@ -29,6 +31,11 @@ export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** '$0.15', '$30.00' from an answer's dollar amount. */
+export function formatDollars(dollars: number): string {
+  return formatCents(centsFromDollars(dollars));
 }
 
 /** Texts of the account page (spec §8 word for word, typos included; the rest our own). */
@@ -68,12 +75,13 @@ export function formatLongDate(isoDate: string): string {
   return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 }
 
+/** One line of usage (spec §3: description, unitPrice, quantity, total), amounts in dollars. */
 export const LineItemSchema = z.object({
   description: z.string(),
   searchOption: z.enum(SEARCH_OPTIONS).nullable(),
-  unitPriceCents: z.number().int(),
+  unitPrice: DollarsSchema,
   quantity: z.number().int(),
-  totalCents: z.number().int(),
+  total: DollarsSchema,
 });
 export type LineItem = z.infer<typeof LineItemSchema>;
 
@@ -81,7 +89,8 @@ export type LineItem = z.infer<typeof LineItemSchema>;
 export const FailedChargeSchema = z.object({
   invoiceId: z.number(),
   period: z.string(),
-  totalCents: z.number().int(),
+  /** Dollars. */
+  total: DollarsSchema,
   attempts: z.number().int(),
   lastError: z.string(),
   nextAttemptOn: z.string().nullable(),
@@ -99,12 +108,12 @@ export const AccountDetailsSchema = z.object({
   trialSearchesLeft: z.number().int().nullable(),
   trialSearchesPerMonth: z.number().int().nullable(),
   trialResetsOn: z.string().nullable(),
-  /** Paid: the plan's monthly price. */
-  basePricingItem: z.object({ description: z.string(), priceCents: z.number().int() }).nullable(),
+  /** Paid: the plan's monthly price, in dollars. */
+  basePricingItem: z.object({ description: z.string(), price: DollarsSchema }).nullable(),
   /** This month's usage so far, one line per search option. */
   lineItems: z.array(LineItemSchema),
-  /** Plan plus usage so far this month. */
-  monthToDateCents: z.number().int(),
+  /** Plan plus usage so far this month, in dollars. */
+  monthToDate: DollarsSchema,
   nextBillingDate: z.string().nullable(),
   /** Disabling: the last day of access (the next billing date). */
   accessEndsOn: z.string().nullable(),
@@ -143,7 +152,8 @@ export const InvoiceSummarySchema = z.object({
   /** Billed month, 'YYYY-MM'. */
   period: z.string(),
   issuedOn: z.string(),
-  totalCents: z.number().int(),
+  /** Dollars. */
+  total: DollarsSchema,
   status: z.enum(INVOICE_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),

@@ -54,7 +54,7 @@ describe('GET /services/account: paid view', () => {
       disabling: false,
       state: 'paid',
       teamType: 'SINGLE',
-      basePricingItem: { description: 'Single Team plan', priceCents: 3000 },
+      basePricingItem: { description: 'Single Team plan', price: 30 },
       nextBillingDate: '2026-05-01',
       cardLastFour: '1881',
       trialSearchesLeft: null,
@@ -62,11 +62,11 @@ describe('GET /services/account: paid view', () => {
     });
     expect(d.braintreeCustomerId).toMatch(/^offline_cus_/);
     expect(d.lineItems).toEqual([
-      { description: 'Name Search', searchOption: 'NAME', unitPriceCents: 15, quantity: 42, totalCents: 630 },
-      { description: 'NPI Search', searchOption: 'NPI', unitPriceCents: 20, quantity: 7, totalCents: 140 },
-      { description: 'OFAC (add-on to the name search)', searchOption: 'OFAC', unitPriceCents: 5, quantity: 42, totalCents: 210 },
+      { description: 'Name Search', searchOption: 'NAME', unitPrice: 0.15, quantity: 42, total: 6.3 },
+      { description: 'NPI Search', searchOption: 'NPI', unitPrice: 0.2, quantity: 7, total: 1.4 },
+      { description: 'OFAC (add-on to the name search)', searchOption: 'OFAC', unitPrice: 0.05, quantity: 42, total: 2.1 },
     ]);
-    expect(d.monthToDateCents).toBe(3000 + 630 + 140 + 210);
+    expect(d.monthToDate).toBe(39.8);
   });
 
   it('is the account owner’s only, and the operator has none', async () => {
@@ -91,7 +91,7 @@ describe('PUT /services/account: trial upgrade', () => {
     const res = await trial.agent.put('/services/account', { nonce: 'fake-valid-mastercard-nonce', searchOptions: ['NPI', 'SSNDMF'], teamType: 'MULTI_TEAM' });
     expect(res.statusCode, res.body).toBe(200);
     const d = AccountDetailsSchema.parse(res.json());
-    expect(d).toMatchObject({ trial: false, state: 'paid', teamType: 'MULTI_TEAM', searchOptions: ['NAME', 'NPI', 'SSNDMF'], cardLastFour: '4444', basePricingItem: { priceCents: 7500 } });
+    expect(d).toMatchObject({ trial: false, state: 'paid', teamType: 'MULTI_TEAM', searchOptions: ['NAME', 'NPI', 'SSNDMF'], cardLastFour: '4444', basePricingItem: { price: 75 } });
     const [client] = await t.ctx.db.select().from(clients).where(eq(clients.id, trial.clientId));
     expect(client).toMatchObject({ planType: 'COMPANY', trialEndsAt: null, trialSearchesPerMonth: null });
     const roles = (await t.ctx.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, trial.userId))).map((r) => r.role).sort();
@@ -143,7 +143,7 @@ describe('PUT /services/account/teamoptions', () => {
     const paid = await signUp(t, { planType: 'COMPANY', teamType: 'SINGLE' });
     const up = await putJsonString(paid.agent, '/services/account/teamoptions', 'MULTI_TEAM');
     expect(up.statusCode, up.body).toBe(200);
-    expect(AccountDetailsSchema.parse(up.json())).toMatchObject({ teamType: 'MULTI_TEAM', basePricingItem: { description: 'Unlimited Teams plan', priceCents: 7500 } });
+    expect(AccountDetailsSchema.parse(up.json())).toMatchObject({ teamType: 'MULTI_TEAM', basePricingItem: { description: 'Unlimited Teams plan', price: 75 } });
     const down = await putJsonString(paid.agent, '/services/account/teamoptions', 'SINGLE');
     expect(down.statusCode).toBe(400);
     expect(error(down)).toBe('To downgrade your team plan please contact support.');

@@ -1,5 +1,6 @@
 /** The account page's data (spec §3 Account details response): trial allowance or plan, usage, card. */
 import { PLAN_NAMES, PLAN_PRICE_CENTS, TRIAL_SEARCHES_PER_MONTH, type AccountDetails } from '#shared/account';
+import { dollarsFromCents } from '#shared/money';
 import type { AccountState, SearchOption, TeamType } from '#shared/teams';
 import type { AppContext } from '../app-context';
 import { AppError } from '../http/errors';
@@ -37,7 +38,7 @@ export async function accountDetails(ctx: AppContext, clientId: number): Promise
       trialResetsOn: isoDay(month.end),
       basePricingItem: null,
       lineItems: [],
-      monthToDateCents: 0,
+      monthToDate: 0,
       nextBillingDate: null,
       accessEndsOn: null,
       braintreeCustomerId: null,
@@ -47,20 +48,21 @@ export async function accountDetails(ctx: AppContext, clientId: number): Promise
   }
   const account = await findBillingAccount(ctx.db, client.id);
   const from = account && account.paidSince > month.start ? account.paidSince : month.start;
-  const lineItems = await usageLines(ctx.db, client.id, from, month.end);
+  const usage = await usageLines(ctx.db, client.id, from, month.end);
   const priceCents = PLAN_PRICE_CENTS[teamType];
+  const failed = await failedChargeOf(ctx, client.id);
   return {
     ...base,
     trialSearchesLeft: null,
     trialSearchesPerMonth: null,
     trialResetsOn: null,
-    basePricingItem: { description: `${PLAN_NAMES[teamType]} plan`, priceCents },
-    lineItems,
-    monthToDateCents: priceCents + lineItems.reduce((n, l) => n + l.totalCents, 0),
+    basePricingItem: { description: `${PLAN_NAMES[teamType]} plan`, price: dollarsFromCents(priceCents) },
+    lineItems: usage.map(({ unitPriceCents, totalCents, ...line }) => ({ ...line, unitPrice: dollarsFromCents(unitPriceCents), total: dollarsFromCents(totalCents) })),
+    monthToDate: dollarsFromCents(priceCents + usage.reduce((n, l) => n + l.totalCents, 0)),
     nextBillingDate: state === 'disabled' ? null : isoDay(nextBillingDate(now)),
     accessEndsOn: state === 'disabling' && client.accessEndsAt ? isoDay(client.accessEndsAt) : null,
     braintreeCustomerId: account?.customerId ?? null,
     cardLastFour: account?.cardLastFour ?? null,
-    failedCharge: await failedChargeOf(ctx, client.id),
+    failedCharge: failed && { invoiceId: failed.invoiceId, period: failed.period, total: dollarsFromCents(failed.totalCents), attempts: failed.attempts, lastError: failed.lastError, nextAttemptOn: failed.nextAttemptOn },
   };
 }

@@ -181,7 +181,7 @@ describe('failed charges', () => {
     t.setNow(at('2026-02-02T12:00:00Z'));
     await paid.relogin();
     const shown = AccountDetailsSchema.parse((await paid.agent.get('/services/account')).json());
-    expect(shown.failedCharge).toEqual({ invoiceId: invoice.id, period: '2026-01', totalCents: invoice.totalCents, attempts: 1, lastError: 'Insufficient Funds (2001)', nextAttemptOn: '2026-02-03' });
+    expect(shown.failedCharge).toEqual({ invoiceId: invoice.id, period: '2026-01', total: invoice.totalCents / 100, attempts: 1, lastError: 'Insufficient Funds (2001)', nextAttemptOn: '2026-02-03' });
     expect(InvoiceListSchema.parse((await paid.agent.get('/services/account/invoices')).json())[0]).toMatchObject({ status: 'failed', lastError: 'Insufficient Funds (2001)' });
 
     await run('2026-02-02T20:00:00Z'); // not due yet

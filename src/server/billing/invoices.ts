@@ -1,5 +1,6 @@
 /** Invoices on the account page: the list and each one as a PDF. */
 import type { InvoiceSummary } from '#shared/account';
+import { dollarsFromCents } from '#shared/money';
 import type { AppContext } from '../app-context';
 import { notFound } from '../http/errors';
 import { isoDay } from './calendar';
@@ -15,7 +16,7 @@ export async function invoicesOf(ctx: AppContext, clientId: number): Promise<Inv
     number: i.number,
     period: i.period,
     issuedOn: i.issuedOn,
-    totalCents: i.totalCents,
+    total: dollarsFromCents(i.totalCents),
     status: shownStatus(i.status),
     attempts: i.attempts,
     lastError: i.lastError,

@@ -1,13 +1,22 @@
 /** Line items of usage: one per search option and unit price, totals in cents. */
-import { SEARCH_OPTION_NAMES, type LineItem } from '#shared/account';
+import { SEARCH_OPTION_NAMES } from '#shared/account';
 import { SEARCH_OPTIONS, type SearchOption } from '#shared/teams';
 import type { Db } from '../db/client';
 import { usageByOption } from './queries';
 
+/** A line of usage as the server counts it, in integer cents (answers convert to dollars). */
+export interface UsageLine {
+  description: string;
+  searchOption: SearchOption | null;
+  unitPriceCents: number;
+  quantity: number;
+  totalCents: number;
+}
+
 const asOption = (value: string): SearchOption | null => ((SEARCH_OPTIONS as readonly string[]).includes(value) ? (value as SearchOption) : null);
 
 /** The client's usage in [from, to) as line items, in the catalogue's order. */
-export async function usageLines(db: Db, clientId: number, from: Date, to: Date): Promise<LineItem[]> {
+export async function usageLines(db: Db, clientId: number, from: Date, to: Date): Promise<UsageLine[]> {
   if (from >= to) return [];
   const rows = await usageByOption(db, clientId, from, to);
   return rows

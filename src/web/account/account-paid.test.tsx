@@ -112,7 +112,7 @@ describe('Account Overview, paid view', () => {
   });
 
   it('shows a failed charge that is being retried', async () => {
-    renderAccount({ ...PAID, failedCharge: { invoiceId: 9, period: '2026-10', totalCents: 4485, attempts: 2, lastError: 'Processor Declined', nextAttemptOn: '2026-11-05' } });
+    renderAccount({ ...PAID, failedCharge: { invoiceId: 9, period: '2026-10', total: 44.85, attempts: 2, lastError: 'Processor Declined', nextAttemptOn: '2026-11-05' } });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('$44.85 for October 2026');
     expect(alert.textContent).toContain('Processor Declined');

@@ -18,7 +18,7 @@ export const TRIAL: AccountDetails = {
   trialResetsOn: '2026-12-01',
   basePricingItem: null,
   lineItems: [],
-  monthToDateCents: 0,
+  monthToDate: 0,
   nextBillingDate: null,
   accessEndsOn: null,
   braintreeCustomerId: null,
@@ -36,12 +36,12 @@ export const PAID: AccountDetails = {
   trialSearchesLeft: null,
   trialSearchesPerMonth: null,
   trialResetsOn: null,
-  basePricingItem: { description: 'Single Team plan', priceCents: 3000 },
+  basePricingItem: { description: 'Single Team plan', price: 30 },
   lineItems: [
-    { description: 'Name Search', searchOption: 'NAME', unitPriceCents: 15, quantity: 120, totalCents: 1800 },
-    { description: 'NPI Search', searchOption: 'NPI', unitPriceCents: 20, quantity: 3, totalCents: 60 },
+    { description: 'Name Search', searchOption: 'NAME', unitPrice: 0.15, quantity: 120, total: 18 },
+    { description: 'NPI Search', searchOption: 'NPI', unitPrice: 0.2, quantity: 3, total: 0.6 },
   ],
-  monthToDateCents: 4860,
+  monthToDate: 48.6,
   nextBillingDate: '2026-12-01',
   accessEndsOn: null,
   braintreeCustomerId: 'cust-42',
@@ -50,7 +50,7 @@ export const PAID: AccountDetails = {
 };
 
 export const INVOICES: InvoiceSummary[] = [
-  { id: 9, number: 'INV-2026-10-0001', period: '2026-10', issuedOn: '2026-11-02', totalCents: 4485, status: 'paid', attempts: 1, lastError: null, paidOn: '2026-11-02', cardLastFour: '1881' },
+  { id: 9, number: 'INV-2026-10-0001', period: '2026-10', issuedOn: '2026-11-02', total: 44.85, status: 'paid', attempts: 1, lastError: null, paidOn: '2026-11-02', cardLastFour: '1881' },
 ];
 
 export function renderAccount(account: AccountDetails, extra: Handlers = {}) {

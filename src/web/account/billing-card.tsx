@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_MESSAGES, formatCents, formatLongDate, type AccountDetails } from '#shared/account';
+import { ACCOUNT_MESSAGES, formatDollars, formatLongDate, type AccountDetails } from '#shared/account';
 import { showToast } from '../app/toasts';
 import { CardForm } from '../registration/card-form';
 import type { CardFormHandle } from '../registration/card-form-types';
@@ -32,17 +32,17 @@ export function BillingCard({ account }: { account: AccountDetails }) {
             {account.basePricingItem && (
               <Table.Tr>
                 <Table.Td>{account.basePricingItem.description}</Table.Td>
-                <Table.Td ta="right">{formatCents(account.basePricingItem.priceCents)}</Table.Td>
+                <Table.Td ta="right">{formatDollars(account.basePricingItem.price)}</Table.Td>
                 <Table.Td ta="right">1</Table.Td>
-                <Table.Td ta="right">{formatCents(account.basePricingItem.priceCents)}</Table.Td>
+                <Table.Td ta="right">{formatDollars(account.basePricingItem.price)}</Table.Td>
               </Table.Tr>
             )}
             {account.lineItems.map((item) => (
               <Table.Tr key={item.description}>
                 <Table.Td>{item.description}</Table.Td>
-                <Table.Td ta="right">{formatCents(item.unitPriceCents)}</Table.Td>
+                <Table.Td ta="right">{formatDollars(item.unitPrice)}</Table.Td>
                 <Table.Td ta="right">{item.quantity.toLocaleString('en-US')}</Table.Td>
-                <Table.Td ta="right">{formatCents(item.totalCents)}</Table.Td>
+                <Table.Td ta="right">{formatDollars(item.total)}</Table.Td>
               </Table.Tr>
             ))}
             {account.lineItems.length === 0 && (
@@ -56,7 +56,7 @@ export function BillingCard({ account }: { account: AccountDetails }) {
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th colSpan={3}>Month to date</Table.Th>
-              <Table.Th ta="right">{formatCents(account.monthToDateCents)}</Table.Th>
+              <Table.Th ta="right">{formatDollars(account.monthToDate)}</Table.Th>
             </Table.Tr>
           </Table.Tfoot>
         </Table>

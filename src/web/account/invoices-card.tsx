@@ -2,7 +2,7 @@
 import { Alert, Anchor, Badge, Card, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { formatCents, formatLongDate, type InvoiceStatus } from '#shared/account';
+import { formatDollars, formatLongDate, type InvoiceStatus } from '#shared/account';
 import { accountKeys, fetchInvoices, invoicePdfUrl } from './account-api';
 import { readableBadge } from './badge-text';
 import { monthOf } from './month';
@@ -61,7 +61,7 @@ export function InvoicesCard() {
                       )}
                     </Table.Td>
                     {!isPhone && <Table.Td>{formatLongDate(invoice.issuedOn)}</Table.Td>}
-                    <Table.Td ta="right">{formatCents(invoice.totalCents)}</Table.Td>
+                    <Table.Td ta="right">{formatDollars(invoice.total)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" tt="none" size={isPhone ? 'sm' : 'md'} style={{ overflow: 'visible' }} color={STATUS[invoice.status].color} styles={readableBadge(STATUS[invoice.status].color)} title={invoice.lastError ?? undefined}>
                         {STATUS[invoice.status].label}

@@ -1,6 +1,6 @@
 /** Paid view (spec §2 Account Details): plan, billing and payment, search types, help, invoices; the cancelled notice. */
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { cancelNotice, formatCents, formatLongDate, type AccountDetails } from '#shared/account';
+import { cancelNotice, formatDollars, formatLongDate, type AccountDetails } from '#shared/account';
 import { reactivateAccount } from './account-api';
 import { ACCOUNT_TEXTS } from './account-texts';
 import { BillingCard } from './billing-card';
@@ -30,7 +30,7 @@ export function PaidView({ account }: { account: AccountDetails }) {
       )}
       {charge && (
         <Alert color="red" variant="light" title="Payment failed" role="alert">
-          The charge of {formatCents(charge.totalCents)} for {monthOf(charge.period)} failed ({charge.lastError}) after {charge.attempts}{' '}
+          The charge of {formatDollars(charge.total)} for {monthOf(charge.period)} failed ({charge.lastError}) after {charge.attempts}{' '}
           {charge.attempts === 1 ? 'attempt' : 'attempts'}.
           {charge.nextAttemptOn ? ` We will try again on ${formatLongDate(charge.nextAttemptOn)}.` : ''} Update your card below to settle it.
         </Alert>
