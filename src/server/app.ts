@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { accountRoutes } from './accounts/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { batchRoutes } from './batches/routes';
@@ -57,6 +58,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.get('/services/health', async () => ({ status: 'ok' }));
   authRoutes(app, ctx);
+  analyticsRoutes(app, ctx);
   adminRoutes(app, ctx);
   listRoutes(app, ctx);
   batchRoutes(app, ctx);

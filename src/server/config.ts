@@ -28,6 +28,7 @@ export const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   ZENDESK_APP_KEY: optionalText,
+  ANALYTICS_KEY: optionalText,
   JOBS_IN_PROCESS: z
     .string()
     .optional()
@@ -98,6 +99,8 @@ export interface AppConfig {
   sessionTtlHours: number;
   loginLimits: { perUser: number; perIp: number; windowMinutes: number };
   zendeskAppKey: string | undefined;
+  /** Answered by GET /services/analytic/apikey; unset: no analytics. */
+  analyticsKey: string | undefined;
   bodyLimitBytes: number;
   /** Cron of the scheduled list update check; null when off. */
   listUpdateSchedule: string | null;
@@ -151,6 +154,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
       windowMinutes: env.LOGIN_WINDOW_MINUTES,
     },
     zendeskAppKey: env.ZENDESK_APP_KEY,
+    analyticsKey: env.ANALYTICS_KEY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     listUpdateSchedule: env.LIST_UPDATE_SCHEDULE === 'off' ? null : env.LIST_UPDATE_SCHEDULE,
     listUrls: env.LIST_URLS,

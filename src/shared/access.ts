@@ -19,6 +19,8 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/setup/:token': 'public',
   'POST /services/setup': 'public',
   'GET /services/zendesk': 'user',
+  'GET /services/analytic/apikey': 'public',
+  'PUT /services/analytic': 'public',
   'GET /services/admin/users': ['domain_admin_user'],
   'PUT /services/admin/users/:userId/roles': ['domain_admin_user'],
   'PUT /services/admin/users/:userId/team': ['domain_admin_user'],
