@@ -96,6 +96,17 @@ export const FailedChargeSchema = z.object({
   nextAttemptOn: z.string().nullable(),
 });
 
+/**
+ * What this month's plan charge would be on another team plan from today (a trial: upgrading
+ * today), by the calculation the invoice uses (ADR 030). Dollars.
+ */
+export const PlanPreviewSchema = z.object({
+  teamType: z.enum(TEAM_TYPES),
+  monthlyPrice: DollarsSchema,
+  thisMonth: DollarsSchema,
+});
+export type PlanPreview = z.infer<typeof PlanPreviewSchema>;
+
 /** GET /services/account (spec §3 Account details response). Dates are 'YYYY-MM-DD'. */
 export const AccountDetailsSchema = z.object({
   clientName: z.string(),
@@ -110,10 +121,14 @@ export const AccountDetailsSchema = z.object({
   trialResetsOn: z.string().nullable(),
   /** Paid: the plan's monthly price, in dollars. */
   basePricingItem: z.object({ description: z.string(), price: DollarsSchema }).nullable(),
+  /** This month's plan charge as the invoice will bill it: one line per part of the month on one plan (prorated). */
+  planItems: z.array(LineItemSchema),
   /** This month's usage so far, one line per search option. */
   lineItems: z.array(LineItemSchema),
-  /** Plan plus usage so far this month, in dollars. */
+  /** Plan (in parts when the plan changed) plus usage so far this month, in dollars: what the invoice will charge for it. */
   monthToDate: DollarsSchema,
+  /** The team plans the account can move to now, with this month's plan charge if it did. */
+  planPreviews: z.array(PlanPreviewSchema),
   nextBillingDate: z.string().nullable(),
   /** Disabling: the last day of access (the next billing date). */
   accessEndsOn: z.string().nullable(),

@@ -66,7 +66,9 @@ describe('GET /services/account: paid view', () => {
       { description: 'NPI Search', searchOption: 'NPI', unitPrice: 0.2, quantity: 7, total: 1.4 },
       { description: 'OFAC (add-on to the name search)', searchOption: 'OFAC', unitPrice: 0.05, quantity: 42, total: 2.1 },
     ]);
-    expect(d.monthToDate).toBe(39.8);
+    // Paying from 20 April: 11 of 30 days of the $30 plan ($11.00), as the invoice will bill it, plus $9.80 of searches.
+    expect(d.planItems).toEqual([{ description: 'Single Team plan, April 2026 (from 2026-04-20)', searchOption: null, unitPrice: 11, quantity: 1, total: 11 }]);
+    expect(d.monthToDate).toBe(20.8);
   });
 
   it('is the account owner’s only, and the operator has none', async () => {

@@ -1,13 +1,14 @@
 /** The account page's data (spec §3 Account details response): trial allowance or plan, usage, card. */
-import { PLAN_NAMES, PLAN_PRICE_CENTS, TRIAL_SEARCHES_PER_MONTH, type AccountDetails } from '#shared/account';
+import { PLAN_NAMES, PLAN_PRICE_CENTS, TRIAL_SEARCHES_PER_MONTH, type AccountDetails, type PlanPreview } from '#shared/account';
 import { dollarsFromCents } from '#shared/money';
-import type { AccountState, SearchOption, TeamType } from '#shared/teams';
+import { TEAM_TYPES, type AccountState, type SearchOption, type TeamType } from '#shared/teams';
 import type { AppContext } from '../app-context';
 import { AppError } from '../http/errors';
-import { currentPeriod, isoDay, nextBillingDate } from '../billing/calendar';
+import { currentPeriod, isoDay, nextBillingDate, type Period } from '../billing/calendar';
 import { failedChargeOf } from '../billing/charging';
 import { findBillingAccount } from '../billing/queries';
-import { searchCount, usageLines } from '../billing/usage-lines';
+import { monthStatement, planChargeIfChanged, planSpansOf, type PlanSpan, type StatementLine } from '../billing/month-statement';
+import { searchCount } from '../billing/usage-lines';
 import { findClientById } from './queries';
 
 export async function accountDetails(ctx: AppContext, clientId: number): Promise<AccountDetails> {
@@ -37,8 +38,10 @@ export async function accountDetails(ctx: AppContext, clientId: number): Promise
       trialSearchesPerMonth: perMonth,
       trialResetsOn: isoDay(month.end),
       basePricingItem: null,
+      planItems: [],
       lineItems: [],
       monthToDate: 0,
+      planPreviews: TEAM_TYPES.map((t) => preview(month, [], null, t, now)),
       nextBillingDate: null,
       accessEndsOn: null,
       braintreeCustomerId: null,
@@ -47,9 +50,19 @@ export async function accountDetails(ctx: AppContext, clientId: number): Promise
     };
   }
   const account = await findBillingAccount(ctx.db, client.id);
-  const from = account && account.paidSince > month.start ? account.paidSince : month.start;
-  const usage = await usageLines(ctx.db, client.id, from, month.end);
+  const paidSince = account?.paidSince ?? month.start;
+  const spans = await planSpansOf(ctx.db, client.id, teamType, paidSince);
+  const statement = await monthStatement(ctx.db, client, paidSince, month, spans);
+  const asItem = (line: StatementLine) => ({
+    description: line.description,
+    searchOption: line.searchOption as SearchOption | null,
+    unitPrice: dollarsFromCents(line.unitPriceCents),
+    quantity: line.quantity,
+    total: dollarsFromCents(line.totalCents),
+  });
   const priceCents = PLAN_PRICE_CENTS[teamType];
+  // Only upgrades are offered on the page (a downgrade goes through support).
+  const upgrades = state === 'paid' && teamType === 'SINGLE' ? (['MULTI_TEAM'] as const) : [];
   const failed = await failedChargeOf(ctx, client.id);
   return {
     ...base,
@@ -57,12 +70,18 @@ export async function accountDetails(ctx: AppContext, clientId: number): Promise
     trialSearchesPerMonth: null,
     trialResetsOn: null,
     basePricingItem: { description: `${PLAN_NAMES[teamType]} plan`, price: dollarsFromCents(priceCents) },
-    lineItems: usage.map(({ unitPriceCents, totalCents, ...line }) => ({ ...line, unitPrice: dollarsFromCents(unitPriceCents), total: dollarsFromCents(totalCents) })),
-    monthToDate: dollarsFromCents(priceCents + usage.reduce((n, l) => n + l.totalCents, 0)),
+    planItems: statement.lines.filter((l) => l.isPlan).map(asItem),
+    lineItems: statement.lines.filter((l) => !l.isPlan).map(asItem),
+    monthToDate: dollarsFromCents(statement.totalCents),
+    planPreviews: upgrades.map((t) => preview(month, spans, paidSince, t, now)),
     nextBillingDate: state === 'disabled' ? null : isoDay(nextBillingDate(now)),
     accessEndsOn: state === 'disabling' && client.accessEndsAt ? isoDay(client.accessEndsAt) : null,
     braintreeCustomerId: account?.customerId ?? null,
     cardLastFour: account?.cardLastFour ?? null,
     failedCharge: failed && { invoiceId: failed.invoiceId, period: failed.period, total: dollarsFromCents(failed.totalCents), attempts: failed.attempts, lastError: failed.lastError, nextAttemptOn: failed.nextAttemptOn },
   };
+}
+
+function preview(month: Period, spans: PlanSpan[], paidSince: Date | null, teamType: TeamType, now: Date): PlanPreview {
+  return { teamType, monthlyPrice: dollarsFromCents(PLAN_PRICE_CENTS[teamType]), thisMonth: dollarsFromCents(planChargeIfChanged(month, spans, paidSince, teamType, now)) };
 }

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit';
 import { AppError } from '../http/errors';
 import { dayOf, isoDay, nextBillingDate } from '../billing/calendar';
 import { paymentsOf } from '../billing/payments';
-import { findBillingAccount, insertBillingAccount, updateBillingAccount } from '../billing/queries';
+import { findBillingAccount, insertBillingAccount, insertPlanPeriod, updateBillingAccount } from '../billing/queries';
 import { accountDetails } from './details';
 import { findClientById, findUser, grantRolesToClientUsers, updateClient } from './queries';
 import { orderedOptions } from './registration';
@@ -54,6 +54,7 @@ export async function upgradeTrial(ctx: AppContext, owner: Owner, input: Upgrade
     await ctx.db.transaction(async (tx) => {
       await updateClient(tx, client.id, { planType: 'COMPANY', state: 'paid', teamType: input.teamType, searchOptions: options, trialEndsAt: null, trialSearchesPerMonth: null });
       await insertBillingAccount(tx, { clientId: client.id, provider: payments.name, customerId: card.customerId, paymentMethodToken: card.paymentMethodToken, cardLastFour: card.lastFour, paidSince: now });
+      await insertPlanPeriod(tx, client.id, input.teamType, now);
       await grantRolesToClientUsers(tx, client.id, ['paying_user', ...searchRolesFor(options)]);
       await grantRolesToClientUsers(tx, client.id, ['domain_admin_user'], [owner.userId]);
     });
@@ -87,7 +88,11 @@ export async function changeTeamPlan(ctx: AppContext, owner: Owner, teamType: Te
   const client = await clientIn(ctx, owner, ['paid'], ACCOUNT_MESSAGES.notPaid);
   if (client.teamType === teamType) throw refuse(ACCOUNT_MESSAGES.alreadyThatPlan);
   if (teamType === 'SINGLE') throw refuse(ACCOUNT_MESSAGES.cannotDowngrade);
-  await updateClient(ctx.db, client.id, { teamType });
+  // The new plan's rate applies from today: the month is billed in parts (ADR 030).
+  await ctx.db.transaction(async (tx) => {
+    await updateClient(tx, client.id, { teamType });
+    await insertPlanPeriod(tx, client.id, teamType, ctx.now());
+  });
   await audit(ctx, owner, 'account.team_plan_changed', { from: client.teamType, to: teamType });
   return accountDetails(ctx, client.id);
 }

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/audit';
 import { hashPassword } from '../auth/password-hash';
 import { paymentsOf } from '../billing/payments';
 import type { VaultedCard } from '../billing/provider';
-import { insertBillingAccount } from '../billing/queries';
+import { insertBillingAccount, insertPlanPeriod } from '../billing/queries';
 import { UserCreationFailure } from './creation-error';
 import { claimInvitation, findLiveInvitation } from './invitation-queries';
 import { freeDomainName, insertClient, insertTeam, insertUser, isUniqueViolation, setTeamOwner } from './queries';
@@ -104,6 +104,7 @@ export async function createAccount(ctx: AppContext, input: SignUp): Promise<Cre
           cardLastFour: card.lastFour,
           paidSince: now,
         });
+        await insertPlanPeriod(tx, client.id, client.teamType, now);
       }
       await recordAudit(tx as never, {
         action: 'account.created',

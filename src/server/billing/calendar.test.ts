@@ -10,7 +10,6 @@ import {
   nextBillingDate,
   periodLabel,
   periodOf,
-  planCentsFor,
   previousPeriod,
 } from './calendar';
 
@@ -94,14 +93,4 @@ describe('billing dates and periods', () => {
     expect(periodLabel('2026-04')).toBe('April 2026');
   });
 
-  it('prorates the plan for a client that started mid-month, by whole days', () => {
-    const april = periodOf(2026, 3);
-    expect(planCentsFor(3000, april, new Date('2026-03-20T00:00:00Z'))).toBe(3000);
-    expect(planCentsFor(3000, april, new Date('2026-04-01T00:00:00Z'))).toBe(3000);
-    expect(planCentsFor(3000, april, new Date('2026-04-16T18:30:00Z'))).toBe(1500); // 15 of 30 days
-    expect(planCentsFor(7500, april, new Date('2026-04-30T23:00:00Z'))).toBe(250); // 1 day
-    expect(planCentsFor(3000, april, new Date('2026-05-01T00:00:00Z'))).toBe(0);
-    // Leap February: 15 of 29 days.
-    expect(planCentsFor(3000, periodOf(2028, 1), new Date('2028-02-15T10:00:00Z'))).toBe(1552);
-  });
 });

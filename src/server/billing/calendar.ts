@@ -104,15 +104,3 @@ export const daysIn = (p: Period): number => Math.round((p.end.getTime() - p.sta
 export function periodLabel(key: string): string {
   return dayOf(`${key}-01`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 }
-
-/**
- * Cents of a monthly plan for a period, prorated by whole days when the client started
- * paying during it (the day it started counts).
- */
-export function planCentsFor(priceCents: number, period: Period, paidSince: Date): number {
-  if (paidSince <= period.start) return priceCents;
-  if (paidSince >= period.end) return 0;
-  const startDay = utc(paidSince.getUTCFullYear(), paidSince.getUTCMonth(), paidSince.getUTCDate());
-  const days = Math.round((period.end.getTime() - startDay.getTime()) / 86_400_000);
-  return Math.round((priceCents * days) / daysIn(period));
-}

@@ -1,10 +1,10 @@
 /** Demo billing: a card on file (offline provider) and paid invoices of the months already billed. */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { invoices } from '../db/schema';
+import { clients, invoices } from '../db/schema';
 import { firstBusinessDay, periodOf } from './calendar';
 import { issueInvoices } from './invoicing';
-import { insertBillingAccount } from './queries';
+import { insertBillingAccount, insertPlanPeriod } from './queries';
 
 export async function seedDemoBilling(db: Db, clientId: number, now: Date): Promise<void> {
   const y = now.getUTCFullYear();
@@ -17,6 +17,8 @@ export async function seedDemoBilling(db: Db, clientId: number, now: Date): Prom
     cardLastFour: '1881',
     paidSince: new Date(Date.UTC(y, m - 3, 1)),
   });
+  const [client] = await db.select({ teamType: clients.teamType }).from(clients).where(eq(clients.id, clientId));
+  await insertPlanPeriod(db, clientId, client.teamType, new Date(Date.UTC(y, m - 3, 1)));
   for (const back of [3, 2, 1]) {
     const period = periodOf(y, m - back);
     const billingDay = firstBusinessDay(period.end.getUTCFullYear(), period.end.getUTCMonth());

@@ -1,7 +1,7 @@
 /** SQL of billing: payment accounts, invoices and their lines, usage sums. */
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { billingAccounts, clients, invoiceLines, invoices, usageRecords } from '../db/schema';
+import { billingAccounts, clients, invoiceLines, invoices, planPeriods, usageRecords } from '../db/schema';
 
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -16,6 +16,16 @@ export async function findBillingAccount(db: Executor, clientId: number) {
 
 export async function updateBillingAccount(db: Executor, clientId: number, values: Partial<typeof billingAccounts.$inferInsert>) {
   await db.update(billingAccounts).set({ ...values, updatedAt: new Date() }).where(eq(billingAccounts.clientId, clientId));
+}
+
+/** Records that the client is on this team plan from `startsAt` (sign-up, upgrade, plan change). */
+export async function insertPlanPeriod(db: Executor, clientId: number, teamType: string, startsAt: Date) {
+  await db.insert(planPeriods).values({ clientId, teamType, startsAt });
+}
+
+/** The client's team plans in the order they started. */
+export async function planPeriodsOf(db: Executor, clientId: number) {
+  return db.select({ teamType: planPeriods.teamType, startsAt: planPeriods.startsAt }).from(planPeriods).where(eq(planPeriods.clientId, clientId)).orderBy(asc(planPeriods.startsAt), asc(planPeriods.id));
 }
 
 /** Usage of a client in [from, to), one row per search option and unit price. */

@@ -18,6 +18,22 @@ export const billingAccounts = pgTable('billing_accounts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The team plan a paying client had from when (sign-up, trial upgrade, team plan change): each
+ * part of a month is billed at the rate of the plan it was on (ADR 030).
+ */
+export const planPeriods = pgTable(
+  'plan_periods',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    /** SINGLE | MULTI_TEAM */
+    teamType: text('team_type').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('plan_periods_client').on(t.clientId, t.startsAt)],
+);
+
 /** One invoice per client and billed month; status pending | charging | paid | failed. */
 export const invoices = pgTable(
   'invoices',

@@ -16,7 +16,7 @@ describe('Account Overview, paid view', () => {
     expect(within(card('Your plan')).getByText('Single Team')).toBeTruthy();
     const charges = screen.getByRole('table', { name: "This month's charges" });
     const rows = within(charges).getAllByRole('row').map((row) => row.textContent);
-    expect(rows).toContain('Single Team plan$30.001$30.00');
+    expect(rows).toContain('Single Team plan, November 2026$30.001$30.00');
     expect(rows).toContain('Name Search$0.15120$18.00');
     expect(rows).toContain('NPI Search$0.203$0.60');
     expect(rows).toContain('Month to date$48.60');
@@ -57,7 +57,10 @@ describe('Account Overview, paid view', () => {
   it('upgrades the team plan to unlimited teams', async () => {
     const { server } = renderAccount(PAID, { 'PUT /services/account/teamoptions': () => json(200, { ...PAID, teamType: 'MULTI_TEAM' }) });
     click('Upgrade to Unlimited Teams', await screen.findByRole('region', { name: 'Your plan' }));
-    click('Upgrade', await screen.findByRole('dialog', { name: 'Upgrade to Unlimited Teams?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Unlimited Teams?' });
+    // The price text is the server's calculation of this month's plan charge, the one the invoice uses.
+    expect(dialog.textContent).toContain("This month's plan charge becomes $52.50");
+    click('Upgrade', dialog);
     expect(await screen.findByText(ACCOUNT_MESSAGES.teamPlanUpdated)).toBeTruthy();
     expect(server.requests.find((r) => r.path === '/services/account/teamoptions')!.body).toBe('MULTI_TEAM');
     await waitFor(() => expect(within(card('Your plan')).getByText('Unlimited Teams')).toBeTruthy());

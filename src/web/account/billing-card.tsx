@@ -29,15 +29,7 @@ export function BillingCard({ account }: { account: AccountDetails }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {account.basePricingItem && (
-              <Table.Tr>
-                <Table.Td>{account.basePricingItem.description}</Table.Td>
-                <Table.Td ta="right">{formatDollars(account.basePricingItem.price)}</Table.Td>
-                <Table.Td ta="right">1</Table.Td>
-                <Table.Td ta="right">{formatDollars(account.basePricingItem.price)}</Table.Td>
-              </Table.Tr>
-            )}
-            {account.lineItems.map((item) => (
+            {[...account.planItems, ...account.lineItems].map((item) => (
               <Table.Tr key={item.description}>
                 <Table.Td>{item.description}</Table.Td>
                 <Table.Td ta="right">{formatDollars(item.unitPrice)}</Table.Td>

@@ -1,7 +1,7 @@
 /** Plan card: the team plan (upgrade to unlimited teams; downgrade only through support) and cancelling. */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { ACCOUNT_MESSAGES, cancelNotice, formatCents, formatLongDate, PLAN_NAMES, PLAN_PRICE_CENTS, type AccountDetails } from '#shared/account';
+import { ACCOUNT_MESSAGES, cancelNotice, formatCents, formatDollars, formatLongDate, PLAN_NAMES, PLAN_PRICE_CENTS, type AccountDetails } from '#shared/account';
 import { showToast } from '../app/toasts';
 import { cancelAccount, updateTeamOption } from './account-api';
 import { ACCOUNT_TEXTS } from './account-texts';
@@ -66,7 +66,7 @@ export function PlanCard({ account }: { account: AccountDetails }) {
         onClose={close}
         onConfirm={() => teamPlan.mutate('MULTI_TEAM', { onSuccess: close })}
       >
-        Your plan becomes {formatCents(PLAN_PRICE_CENTS.MULTI_TEAM)} a month from the next bill, and your administrators can create as many teams as they need.
+        {upgradeText(account)}
       </ConfirmDialog>
       <ConfirmDialog
         opened={asking === 'cancel'}
@@ -83,4 +83,12 @@ export function PlanCard({ account }: { account: AccountDetails }) {
       </ConfirmDialog>
     </Card>
   );
+}
+
+/** The upgrade's price in the words of the calculation the invoice uses (ADR 030). */
+function upgradeText(account: AccountDetails): string {
+  const preview = account.planPreviews.find((p) => p.teamType === 'MULTI_TEAM');
+  const price = preview ? formatDollars(preview.monthlyPrice) : formatCents(PLAN_PRICE_CENTS.MULTI_TEAM);
+  const month = preview ? ` This month's plan charge becomes ${formatDollars(preview.thisMonth)}: the days before today at your current plan's rate, today and after at the new one.` : '';
+  return `Your plan becomes ${price} a month from today, and your administrators can create as many teams as they need.${month}`;
 }

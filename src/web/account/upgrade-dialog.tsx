@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Stepper, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ACCOUNT_MESSAGES, formatCents, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES, type AccountDetails } from '#shared/account';
+import { ACCOUNT_MESSAGES, formatCents, formatDollars, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES, type AccountDetails } from '#shared/account';
 import { SEARCH_PRICE_CENTS } from '#shared/prices';
 import { REGISTRATION_MESSAGES } from '#shared/registration';
 import type { SearchOption, TeamType } from '#shared/teams';
@@ -100,7 +100,9 @@ export function UpgradeDialog({ account, onClose }: { account: AccountDetails; o
                 ))}
               </Table.Tbody>
             </Table>
-            <Text size="sm">Card ending in {card.lastFour}. Billed on the first business day of each month; the trial&apos;s monthly limit ends.</Text>
+            <Text size="sm">
+              {thisMonthText(account, teamType)} Card ending in {card.lastFour}. Billed on the first business day of each month; the trial&apos;s monthly limit ends.
+            </Text>
           </Stack>
         )}
         <Group justify="space-between">
@@ -120,4 +122,10 @@ export function UpgradeDialog({ account, onClose }: { account: AccountDetails; o
       </Stack>
     </Modal>
   );
+}
+
+/** This month's prorated plan charge, as the first invoice will bill it (ADR 030). */
+function thisMonthText(account: AccountDetails, teamType: TeamType): string {
+  const preview = account.planPreviews.find((p) => p.teamType === teamType);
+  return preview ? `This month's plan charge, from today: ${formatDollars(preview.thisMonth)}.` : '';
 }
