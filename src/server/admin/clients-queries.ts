@@ -12,7 +12,9 @@ export async function findScopeClient(db: Db, clientId: number, scope: number | 
   return row ?? null;
 }
 
-const usersCount = sql<number>`(select count(*) from ${users} where ${users.clientId} = ${clients.id})`.mapWith(Number);
+// Qualified by hand: Drizzle writes the columns of a sql`` fragment without their table, which
+// inside this subquery made "id" the user's id, not the client's (every client showed 2 users).
+const usersCount = sql<number>`(select count(*) from "users" u where u."client_id" = "clients"."id")`.mapWith(Number);
 
 export async function listClients(db: Db, filter: { q?: string; state?: string }) {
   const text = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;

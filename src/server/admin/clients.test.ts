@@ -28,6 +28,13 @@ describe('GET /services/admin/clients', () => {
     await createClient(t.ctx.db, { name: 'Sunrise Clinic', state: 'trial', planType: 'FREE' });
     const all = ClientListSchema.parse((await agent.get('/services/admin/clients')).json());
     expect(all.find((c) => c.id === acme.id)).toMatchObject({ name: 'Acme Health', usersCount: 2, state: 'paid', teamType: 'MULTI_TEAM' });
+    // Each client's own users: three for one, none for another.
+    const big = await createClient(t.ctx.db, { name: 'Big Health' });
+    for (let i = 0; i < 3; i++) await createUser(t.ctx.db, { clientId: big.id });
+    const empty = await createClient(t.ctx.db, { name: 'Empty Health' });
+    const counts = ClientListSchema.parse((await agent.get('/services/admin/clients')).json());
+    expect([big.id, empty.id, acme.id].map((id) => counts.find((c) => c.id === id)?.usersCount)).toEqual([3, 0, 2]);
+    expect(ClientDetailSchema.parse((await agent.get(`/services/admin/clients/${big.id}`)).json()).usersCount).toBe(3);
     const byText = ClientListSchema.parse((await agent.get('/services/admin/clients?q=ACME')).json());
     expect(byText.map((c) => c.name)).toEqual(['Acme Health']);
     const byState = ClientListSchema.parse((await agent.get('/services/admin/clients?state=trial')).json());
