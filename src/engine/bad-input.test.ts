@@ -59,7 +59,7 @@ describe('bad input gets a defined outcome, never a crash or a hang', () => {
   it('an NPI with letters is a validation message, and the name still runs', () => {
     const r = screen(index, { type: 'individual', firstName: 'Robert', lastName: 'Smith', npi: '12345A7893' });
     expect(r.status).toBe('ok');
-    expect(r.issues).toEqual([expect.objectContaining({ field: 'npi', code: 'npi-format', message: 'NPI must be 10 digits.' })]);
+    expect(r.issues).toEqual([expect.objectContaining({ field: 'npi', code: 'npi-format', message: 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces' })]);
     expect(r.npiCheck).toBeNull();
     const alone = screen(index, { type: 'npi', npi: 'ABCDEFGHIJ' });
     expect(alone).toMatchObject({ status: 'invalid', hits: [], issues: [{ code: 'npi-format' }] });

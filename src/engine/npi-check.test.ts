@@ -20,6 +20,6 @@ describe('checkNpiInIndex', () => {
 
   it('says when a valid NPI is not in NPPES, and when an NPI is malformed', () => {
     expect(checkNpiInIndex(index, '1245319599')).toMatchObject({ valid: true, found: false, status: null });
-    expect(checkNpiInIndex(index, '12345')).toMatchObject({ valid: false, found: false, message: 'NPI must be 10 digits.' });
+    expect(checkNpiInIndex(index, '12345')).toMatchObject({ valid: false, found: false, message: 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces' });
   });
 });

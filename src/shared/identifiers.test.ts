@@ -54,3 +54,12 @@ describe('checkEin', () => {
     expect(checkEin('12-345678')).toMatchObject({ ok: false, code: 'ein-format' });
   });
 });
+
+describe('the NPI message', () => {
+  it('is the spec’s words wherever an NPI’s format is checked: searches, batch rows, registration rule', async () => {
+    const spec = 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces';
+    const { npiFieldError } = await import('./interactive-search');
+    const { npiError } = await import('./registration');
+    expect([checkNpi('12345').ok ? '' : (checkNpi('12345') as { message: string }).message, npiFieldError('12a4567890'), npiError('123 456 7890')]).toEqual([spec, spec, spec]);
+  });
+});

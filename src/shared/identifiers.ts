@@ -1,4 +1,5 @@
 /** Format checks for the exact keys we screen on: NPI, SSN, EIN. Shared by engine, server and web. */
+import { MESSAGES } from './messages';
 
 export type IdentifierCheck =
   | { ok: true; value: string }
@@ -14,7 +15,7 @@ export type IdentifierErrorCode =
 
 /** User-facing texts for identifier errors (kept here until they move to messages.ts). */
 export const IDENTIFIER_MESSAGES: Record<IdentifierErrorCode, string> = {
-  'npi-format': 'NPI must be 10 digits.',
+  'npi-format': MESSAGES.npiInvalid,
   'npi-check-digit': 'NPI check digit is not valid.',
   'ssn-format': 'SSN must be 9 digits.',
   'ssn-invalid': 'SSN is not a number the SSA issues.',

@@ -221,7 +221,7 @@ export function describeNameCriteria(c: NameCriteria): string {
 export function npiFieldError(value: string): string | null {
   const v = value.trim();
   if (!v) return MESSAGES.required;
-  if (!/^\d{10}$/.test(v)) return 'An NPI is 10 digits, with no spaces or letters.';
+  if (!/^\d{10}$/.test(v)) return MESSAGES.npiInvalid;
   if (!isValidNpi(v)) return 'This is not a valid NPI: its last digit (the check digit) does not match the other nine.';
   return null;
 }

@@ -33,6 +33,8 @@ export const TOAST_DURATION_MS = 10_000;
 
 export const MESSAGES = {
   required: 'This field is required.',
+  /** Spec accounts-and-access §5, word for word: every NPI format check says this (registration, searches, batch rows, API). */
+  npiInvalid: 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces',
   passwordsDoNotMatch: 'Passwords do not match.',
   passwordRules:
     'Use at least 7 characters, with at least one letter and one number, not based on a dictionary word or your username.',

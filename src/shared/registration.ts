@@ -19,7 +19,7 @@ export const REGISTRATION_MESSAGES = {
   passwordHint: MESSAGES.passwordRules,
   usernameTaken: 'This username is already used.',
   fieldInvalid: 'This field is invalid',
-  npiInvalid: 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces',
+  npiInvalid: MESSAGES.npiInvalid,
   chooseTeam: 'Please select a team option before continuing.',
   clientCreation: 'There was an error creating your account. Please try again later.',
   paymentRejected:

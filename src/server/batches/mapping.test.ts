@@ -84,7 +84,7 @@ describe('dry run', () => {
     expect(res.statusCode).toBe(400);
     const { error } = RowErrorsBodySchema.parse(res.json());
     expect(error).toEqual([
-      { rowIndx: 1, errorMessage: ['First Name is required.', 'NPI must be 10 digits.', 'SSN must be 9 digits.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E2,,Ray,123,12345,02/30/1975' },
+      { rowIndx: 1, errorMessage: ['First Name is required.', 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces', 'SSN must be 9 digits.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E2,,Ray,123,12345,02/30/1975' },
       { rowIndx: 2, errorMessage: ['NPI check digit is not valid.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E3,Cy,Doe,1234567890,,2999-01-01' },
       { rowIndx: 3, errorMessage: ROW_MESSAGES.uniqueIdDuplicate('E1', 0), data: 'E1,Di,Fox,,,' },
       { rowIndx: 4, errorMessage: ROW_MESSAGES.ragged(3, 6), data: 'E5,Ed,Gu' },

@@ -56,7 +56,7 @@ describe('the landing search form', () => {
     fireEvent.click(within(card()).getByRole('radio', { name: 'NPI' }));
     fill(/^NPI/, '12345');
     fireEvent.blur(within(card()).getByRole('textbox', { name: /^NPI/ }));
-    expect(within(card()).getByText('An NPI is 10 digits, with no spaces or letters.')).toBeTruthy();
+    expect(within(card()).getByText('NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces')).toBeTruthy();
     fill(/^NPI/, '1234567890');
     expect(within(card()).getByText(/check digit/)).toBeTruthy();
     expect(searchButton()).toHaveProperty('disabled', true);
