@@ -32,10 +32,11 @@ test('a free trial signs up, logs in, runs a batch and an interactive search and
   // Enter submits.
   await page.getByLabel(/^Confirm password/).press('Enter');
   await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+  // Start Searching signs the new user in, after the Intent of Use, and opens the home page.
   await page.getByRole('link', { name: 'Start Searching' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'I Acknowledge' }).click();
+  await expect(page).toHaveURL(/\/home$/);
 
-  await logIn(page, username, PASSWORD);
   await page.goto('/flex-search/file-upload');
   await page.getByRole('radio', { name: /^Exclusion Search by Individual Name/ }).check();
   const csv = Buffer.from('First Name,Last Name\r\nAda,Reyes\r\nJon,Smith\r\n', 'utf8');

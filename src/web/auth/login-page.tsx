@@ -1,68 +1,30 @@
 /** Login: username and password, Intent of Use acknowledgement, then the server's login code. */
-import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
-import type { LoginInput } from '#shared/auth';
-import { INTENT_DECLINED, MESSAGES, loginMessage } from '#shared/messages';
-import { isApiError } from '../app/api';
-import { refreshCurrentUser } from '../app/current-user';
-import { showToast } from '../app/toasts';
+import { Link } from 'react-router';
+import { MESSAGES } from '#shared/messages';
 import { AuthCard } from './auth-card';
-import { requestLogin } from './auth-api';
-import { IntentDialog } from './intent-dialog';
+import { useIntentLogin } from './use-intent-login';
 
 const required = (value: string) => (value.trim() ? null : MESSAGES.required);
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState<LoginInput | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const login = useIntentLogin();
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: { username: required, password: (value) => (value ? null : MESSAGES.required) },
   });
 
-  const acknowledge = async () => {
-    if (!pending) return;
-    const credentials = pending;
-    setPending(null);
-    setSubmitting(true);
-    try {
-      const code = await requestLogin(credentials);
-      if (code === 'LOGIN_SUCCESSFUL') {
-        await refreshCurrentUser(queryClient);
-        navigate('/home', { replace: true });
-        return;
-      }
-      setError(loginMessage(code));
-    } catch (cause) {
-      setError(isApiError(cause) ? cause.message : MESSAGES.genericError);
-    }
-    setSubmitting(false);
-  };
-
-  const decline = () => {
-    setPending(null);
-    showToast(INTENT_DECLINED, 'error');
-  };
-
   return (
     <AuthCard title="Log in" intro="Log in to screen people and companies against the exclusion lists.">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
-          setError(null);
-          setPending({ username: values.username.trim(), password: values.password });
-        })}
+        onSubmit={form.onSubmit((values) => login.start({ username: values.username.trim(), password: values.password }))}
       >
         <Stack gap="md">
-          {error && (
+          {login.error && (
             <Alert color="red" variant="light" role="alert" title="Could not log in">
-              {error}
+              {login.error}
             </Alert>
           )}
           <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
@@ -71,7 +33,7 @@ export function LoginPage() {
             <Anchor component={Link} to="/reset-password" size="sm">
               Forgot Password
             </Anchor>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={login.isSubmitting}>
               Log in
             </Button>
           </Group>
@@ -83,7 +45,7 @@ export function LoginPage() {
           </Text>
         </Stack>
       </form>
-      <IntentDialog opened={pending !== null} onAcknowledge={() => void acknowledge()} onDecline={decline} />
+      {login.dialog}
     </AuthCard>
   );
 }

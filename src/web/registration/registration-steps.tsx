@@ -41,7 +41,7 @@ export function RegistrationSteps({ planType, invitation }: RegistrationStepsPro
         {flow.step === 1 && <PlanStep flow={flow} />}
         {flow.step === 2 && <AccountStep flow={flow} />}
         {flow.step === 3 && <ConfirmStep flow={flow} />}
-        {flow.step === 4 && <ThankYouStep created={flow.created} planType={planType} />}
+        {flow.step === 4 && <ThankYouStep created={flow.created} planType={planType} credentials={{ username: flow.form.values.username.trim(), password: flow.form.values.password }} />}
       </Paper>
     </Stack>
   );

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '../test-setup';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { REGISTRATION_MESSAGES } from '#shared/registration';
-import { apiError, json } from '../test-utils';
+import { apiError, json, makeUser, userInfoHandler, type RecordedRequest } from '../test-utils';
 import { bodiesOf, click, field, fillAccount, INVITATION, refusal, renderRegistration } from './registration-test-kit';
 
 describe('Free trial registration', () => {
@@ -21,6 +21,25 @@ describe('Free trial registration', () => {
     expect(body.userInfo.nonce).toBeUndefined();
     expect(bodiesOf(server.requests, 'GET', '/services/braintree/clienttoken')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Start Searching' }).getAttribute('href')).toBe('/');
+  });
+
+  it('Start Searching signs the new user in after the Intent of Use and opens the home page', async () => {
+    let loggedIn = false;
+    const { server, router } = renderRegistration('/registration/trial', {
+      'GET /services/user/info': () => userInfoHandler(loggedIn ? makeUser({ userName: 'ada.reyes' }) : null)({} as RecordedRequest),
+      'POST /services/user/login': () => {
+        loggedIn = true;
+        return json(200, 'LOGIN_SUCCESSFUL');
+      },
+    });
+    await screen.findByRole('heading', { name: 'Your account' });
+    await fillAccount();
+    click('Create account');
+    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Start Searching' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'I Acknowledge' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(bodiesOf(server.requests, 'POST', '/services/user/login')).toEqual([{ username: 'ada.reyes', password: 'Harbor-77x' }]);
   });
 
   it('treats any other plan word as a trial', async () => {
