@@ -18,6 +18,7 @@ export const REGISTRATION_MESSAGES = {
   passwordsDoNotMatch: MESSAGES.passwordsDoNotMatch,
   passwordHint: MESSAGES.passwordRules,
   usernameTaken: 'This username is already used.',
+  emailInUse: 'This e-mail address already has a Clearlist account. Log in, or reset your password if you have forgotten it.',
   fieldInvalid: 'This field is invalid',
   npiInvalid: MESSAGES.npiInvalid,
   chooseTeam: 'Please select a team option before continuing.',
@@ -145,7 +146,13 @@ export function fieldsOfCreationError(code: string, message?: string): Partial<R
 
 /** POST /services/user/validate: body { userInfo }; 200 answers { valid: true }. */
 export const ValidateUserInputSchema = z.strictObject({ userInfo: UserInfoSchema });
-export const ValidateUserResponseSchema = z.object({ valid: z.literal(true) });
+/** Success of the validation (not shown by the spec): notices the user should read before creating the account (ADR 031). */
+export const ValidateUserResponseSchema = z.object({ valid: z.literal(true), notices: z.array(z.string()) });
+
+/** The notice for a company name another client already has: allowed (names are not unique), but said. */
+export function companyNameInUseNotice(companyName: string): string {
+  return `Another organisation named ${companyName} already uses Clearlist. The account you create is separate: its own users, searches and billing. If you meant to join your colleagues, ask their account owner to invite you instead.`;
+}
 
 /** The plan of a creation request; defaults teamType SINGLE, searchOptions NAME (spec §3). */
 export const PlanSchema = z.strictObject({
@@ -169,6 +176,8 @@ export const CreateAccountResponseSchema = z.object({
   planType: z.enum(PLAN_TYPES),
   /** Last four digits of the card charged (paid plans). */
   cardLastFour: z.string().nullable(),
+  /** What the user should know about the new account (e.g. another organisation has the same name). */
+  notices: z.array(z.string()),
 });
 export type CreateAccountResponse = z.infer<typeof CreateAccountResponseSchema>;
 

@@ -1,5 +1,5 @@
 /** SQL of sign-up and the account page: clients, teams, users, roles, owners. */
-import { and, eq, like, or } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Role } from '#shared/roles';
 import type { Db } from '../db/client';
 import { clients, teams, userRoles, users } from '../db/schema';
@@ -83,3 +83,15 @@ export const isUniqueViolation = (error: unknown): boolean => {
   return e?.code === '23505' || e?.cause?.code === '23505' || String((e as Error)?.message ?? '').includes('duplicate key');
 };
 
+
+/** Whether a user (of any client) has this e-mail address, ignoring case. */
+export async function isEmailTaken(db: Db | Tx, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
+  return row !== undefined;
+}
+
+/** Whether a client already has this name, ignoring case and surrounding spaces. */
+export async function isClientNameUsed(db: Db | Tx, name: string): Promise<boolean> {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(sql`lower(trim(${clients.name}))`, name.trim().toLowerCase())).limit(1);
+  return row !== undefined;
+}

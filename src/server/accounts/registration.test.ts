@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REGISTRATION_MESSAGES, UserCreationErrorBodySchema, CreateAccountResponseSchema, ClientTokenSchema, type UserInfo } from '#shared/registration';
+import { companyNameInUseNotice, REGISTRATION_MESSAGES, UserCreationErrorBodySchema, CreateAccountResponseSchema, ClientTokenSchema, type UserInfo } from '#shared/registration';
 import { MESSAGES } from '#shared/messages';
 import { billingAccounts, clients, teams, userRoles, users } from '#server/db/schema';
 import { Agent, createTestApp, type TestApp } from '#test/app';
@@ -44,7 +44,20 @@ describe('POST /services/user/validate', () => {
   it('accepts a valid form, trimming text inputs', async () => {
     const res = await agent().post('/services/user/validate', { userInfo: form({ firstName: '  Dana  ' }) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ valid: true });
+    expect(res.json()).toEqual({ valid: true, notices: [] });
+  });
+
+  it('refuses an e-mail address a user already has (any case), on the email field', async () => {
+    const first = form();
+    expect((await agent().post('/services/account', { userInfo: first, plan: { planType: 'FREE' } })).statusCode).toBe(201);
+    const userInfo = form({ email: first.email.toUpperCase() });
+    for (const [url, payload] of [['/services/user/validate', { userInfo }], ['/services/account', { userInfo, plan: { planType: 'FREE' } }]] as const) {
+      const res = await agent().post(url, payload);
+      expect(res.statusCode).toBe(400);
+      const body = UserCreationErrorBodySchema.parse(res.json());
+      expect(body.userCreationError).toBe('INVALID_EMAIL');
+      expect(body.error.fields).toMatchObject({ email: REGISTRATION_MESSAGES.emailInUse });
+    }
   });
 
   it('refuses blank required fields (after trimming) with the spec’s message', async () => {
@@ -105,7 +118,7 @@ describe('POST /services/account: free trial', () => {
     const info = form();
     const res = await new Agent(t.app).post('/services/account?deviceId=abc', { userInfo: info, plan: { planType: 'FREE', teamType: 'MULTI_TEAM', searchOptions: ['SSNDMF'] } });
     expect(res.statusCode).toBe(201);
-    expect(CreateAccountResponseSchema.parse(res.json())).toEqual({ userName: info.username, clientName: info.companyName, planType: 'FREE', cardLastFour: null });
+    expect(CreateAccountResponseSchema.parse(res.json())).toEqual({ userName: info.username, clientName: info.companyName, planType: 'FREE', cardLastFour: null, notices: [] });
     const { user, roles } = await rolesOf(info.username);
     expect(roles).toEqual(['account_owner_user', 'name_search_user', 'npi_search_user']);
     const [client] = await t.ctx.db.select().from(clients).where(eq(clients.id, user.clientId));
@@ -123,6 +136,17 @@ describe('POST /services/account: free trial', () => {
     for (const info of [a, b]) expect((await new Agent(t.app).post('/services/account', { userInfo: info, plan: { planType: 'FREE' } })).statusCode).toBe(201);
     const rows = await t.ctx.db.select({ d: clients.domainName }).from(clients).where(eq(clients.name, 'Same Name Clinic'));
     expect(rows.map((r) => r.d).sort()).toEqual(['same-name-clinic', 'same-name-clinic-2']);
+  });
+
+  it('tells the user, before and after, that another organisation already has the company name', async () => {
+    const first = form({ companyName: 'Told Name Clinic' });
+    const created = CreateAccountResponseSchema.parse((await new Agent(t.app).post('/services/account', { userInfo: first, plan: { planType: 'FREE' } })).json());
+    expect(created.notices).toEqual([]);
+    const second = form({ companyName: ' told name clinic ' });
+    const validated = (await new Agent(t.app).post('/services/user/validate', { userInfo: second })).json();
+    expect(validated.notices).toEqual([companyNameInUseNotice('told name clinic')]);
+    const again = CreateAccountResponseSchema.parse((await new Agent(t.app).post('/services/account', { userInfo: second, plan: { planType: 'FREE' } })).json());
+    expect(again.notices).toEqual([companyNameInUseNotice('told name clinic')]);
   });
 
   it('refuses an invalid form with the validation codes and creates nothing', async () => {

@@ -17,7 +17,7 @@ import { claimInvitation, findLiveInvitation } from './invitation-queries';
 import { freeDomainName, insertClient, insertTeam, insertUser, isUniqueViolation, setTeamOwner } from './queries';
 import { memberRoles, ownerRoles } from './roles';
 import { checkSignUpLimit } from './signup-limit';
-import { validateUserInfo } from './validation';
+import { signUpNotices, validateUserInfo } from './validation';
 
 /** Days a free trial lasts (ADR 007). */
 export const TRIAL_DAYS = 90;
@@ -33,9 +33,11 @@ export interface SignUp {
 export const orderedOptions = (options: readonly string[]): SearchOption[] => SEARCH_OPTIONS.filter((o) => options.includes(o));
 
 /** Checks a sign-up form as POST /services/user/validate does. */
-export async function validateSignUp(ctx: AppContext, userInfo: ParsedUserInfo, now: Date): Promise<void> {
+/** Validates the form; answers the notices the user should read before creating the account. */
+export async function validateSignUp(ctx: AppContext, userInfo: ParsedUserInfo, now: Date): Promise<string[]> {
   const invitation = userInfo.inviteId ? await invitationFacts(ctx, userInfo.inviteId, now) : null;
   await validateUserInfo(ctx.db, userInfo, invitation);
+  return signUpNotices(ctx.db, userInfo, invitation);
 }
 
 async function invitationFacts(ctx: AppContext, inviteId: string, now: Date) {
@@ -50,6 +52,7 @@ export async function createAccount(ctx: AppContext, input: SignUp): Promise<Cre
   await checkSignUpLimit(ctx.db, input.ip, ctx.config.signupsPerIpPerHour);
   if (plan.planType === 'INVITATION') return joinByInvitation(ctx, input, now);
   await validateUserInfo(ctx.db, userInfo, null);
+  const notices = await signUpNotices(ctx.db, userInfo, null);
 
   const isPaid = plan.planType === 'COMPANY';
   if (isPaid && plan.searchOptions.includes('OFAC') && !plan.searchOptions.includes('NAME')) {
@@ -116,7 +119,7 @@ export async function createAccount(ctx: AppContext, input: SignUp): Promise<Cre
       });
       return { client, user };
     });
-    return { userName: created.user.username, clientName: created.client.name, planType: plan.planType, cardLastFour: card?.lastFour ?? null };
+    return { userName: created.user.username, clientName: created.client.name, planType: plan.planType, cardLastFour: card?.lastFour ?? null, notices };
   } catch (error) {
     if (card) await payments.deleteCustomer(card.customerId).catch(() => {});
     throw asCreationFailure(error);
@@ -152,7 +155,7 @@ async function joinByInvitation(ctx: AppContext, input: SignUp, now: Date): Prom
         ip: input.ip,
         details: { invitationId: invitation.id, inviterUserId: invitation.inviterUserId },
       });
-      return { userName: user.username, clientName: client.name, planType: 'INVITATION' as const, cardLastFour: null };
+      return { userName: user.username, clientName: client.name, planType: 'INVITATION' as const, cardLastFour: null, notices: [] };
     });
   } catch (error) {
     throw asCreationFailure(error);

@@ -41,8 +41,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/services/user/validate', { schema: { body: ValidateUserInputSchema, response: { 200: ValidateUserResponseSchema } } }, async (request, reply) => {
     try {
-      await validateSignUp(ctx, request.body.userInfo, ctx.now());
-      return { valid: true as const };
+      const notices = await validateSignUp(ctx, request.body.userInfo, ctx.now());
+      return { valid: true as const, notices };
     } catch (error) {
       if (error instanceof UserCreationFailure) return sendCreationFailure(reply, error);
       throw error;

@@ -1,5 +1,6 @@
 /** Server-side checks of a sign-up form (spec §5): the shared rules, the word list, username use. */
 import {
+  companyNameInUseNotice,
   REGISTRATION_MESSAGES,
   validateRegistration,
   type ParsedUserInfo,
@@ -10,6 +11,7 @@ import type { Db } from '../db/client';
 import { isDictionaryWord } from '../auth/dictionary';
 import { isUsernameTaken } from '../auth/queries';
 import { UserCreationFailure } from './creation-error';
+import { isClientNameUsed, isEmailTaken } from './queries';
 
 export interface InvitationFacts {
   email: string;
@@ -20,6 +22,8 @@ export interface InvitationFacts {
 export async function validateUserInfo(db: Db, info: ParsedUserInfo, invitation: InvitationFacts | null): Promise<void> {
   const fields: Partial<Record<RegistrationField, string>> = validateRegistration(info, { isInvitation: invitation !== null, isDictionaryWord });
   if (!fields.username && (await isUsernameTaken(db, info.username))) fields.username = REGISTRATION_MESSAGES.usernameTaken;
+  // One e-mail, one user: password resets by e-mail must reach one account (ADR 031).
+  if (!fields.email && (await isEmailTaken(db, info.email))) fields.email = REGISTRATION_MESSAGES.emailInUse;
   if (invitation && !fields.email && info.email.toLowerCase() !== invitation.email.toLowerCase()) {
     fields.email = REGISTRATION_MESSAGES.invitationEmailMismatch;
   }
@@ -35,6 +39,12 @@ export async function validateUserInfo(db: Db, info: ParsedUserInfo, invitation:
     fields.verifyPassword ??= text;
   }
   throw new UserCreationFailure(code, [...new Set(entries.map(([, m]) => m))], fields);
+}
+
+/** Notices for a valid form: a company name another client has is allowed, and said. */
+export async function signUpNotices(db: Db, info: ParsedUserInfo, invitation: InvitationFacts | null): Promise<string[]> {
+  if (invitation || !(await isClientNameUsed(db, info.companyName))) return [];
+  return [companyNameInUseNotice(info.companyName)];
 }
 
 function codeOf(fields: Partial<Record<RegistrationField, string>>): UserCreationError {

@@ -3,6 +3,7 @@ import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/c
 import { formatCents, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES } from '#shared/account';
 import { SEARCH_PRICE_CENTS } from '#shared/prices';
 import type { Registration } from './use-registration';
+import { SignUpNotices } from './notices';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -23,6 +24,7 @@ export function ConfirmStep({ flow }: { flow: Registration }) {
       <Title order={2} fz="lg">
         Confirm
       </Title>
+      <SignUpNotices notices={flow.notices} />
       <section aria-label="Plan">
         <Table withTableBorder verticalSpacing="xs">
           <Table.Tbody>

@@ -7,7 +7,7 @@ type Handlers = Parameters<typeof stubServer>[0];
 
 export const OFFLINE_TOKEN = { provider: 'offline', clientToken: 'offline-client-token' };
 
-export const CREATED = { userName: 'ada.reyes', clientName: 'Harbor Health', planType: 'COMPANY', cardLastFour: '1881' };
+export const CREATED = { userName: 'ada.reyes', clientName: 'Harbor Health', planType: 'COMPANY', cardLastFour: '1881', notices: [] };
 
 export const INVITATION = {
   inviteId: 'inv-0123456789abcdef',
@@ -24,7 +24,7 @@ export function renderRegistration(path: string, extra: Handlers = {}) {
   const server = stubServer({
     'GET /services/user/info': userInfoHandler(null),
     'GET /services/braintree/clienttoken': () => json(200, OFFLINE_TOKEN),
-    'POST /services/user/validate': () => json(200, { valid: true }),
+    'POST /services/user/validate': () => json(200, { valid: true, notices: [] }),
     'POST /services/account': () => json(201, CREATED),
     ...extra,
   });

@@ -10,6 +10,7 @@ import type { LoginInput } from '#shared/auth';
 import type { CreateAccountResponse } from '#shared/registration';
 import type { PlanType } from '#shared/teams';
 import { useIntentLogin } from '../auth/use-intent-login';
+import { SignUpNotices } from './notices';
 
 const NEXT: Record<PlanType, string> = {
   COMPANY: 'Your company account is ready; your card is charged monthly for the plan and the searches you run.',
@@ -43,6 +44,7 @@ export function ThankYouStep({ created, planType, credentials }: ThankYouStepPro
           {created.cardLastFour ? `, card ending in ${created.cardLastFour}` : ''}.
         </Text>
       )}
+      <SignUpNotices notices={created?.notices ?? []} />
       {login.error && (
         <Alert color="red" variant="light" role="alert" title="Could not log in">
           {login.error}

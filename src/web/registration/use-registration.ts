@@ -35,6 +35,8 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
   const [pageError, setPageError] = useState<{ title?: string; lines: string[] } | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreateAccountResponse | null>(null);
+  /** The server's notices about the form (e.g. another organisation has this company name). */
+  const [notices, setNotices] = useState<string[]>([]);
   const cardForm = useRef<CardFormHandle>(null);
   const form = useForm<AccountValues>({
     initialValues: invitation ? { ...EMPTY_ACCOUNT, email: invitation.inviteeEmail, companyName: invitation.companyName } : EMPTY_ACCOUNT,
@@ -88,6 +90,7 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
         withCard?.deviceData ?? null,
       );
       setCreated(answer);
+      setNotices(answer.notices);
       setStep(4);
       scrollToTop();
     } catch (error) {
@@ -108,7 +111,7 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
     setBusy(true);
     setPageError(null);
     try {
-      await validateUser(userInfo(values));
+      setNotices((await validateUser(userInfo(values))).notices);
     } catch (error) {
       setBusy(false);
       return showRefusal(error);
@@ -132,7 +135,7 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
     setStep((s) => (s > 1 ? ((s - 1) as RegistrationStep) : s));
   };
 
-  return { step, plan, setPlan, teamError, chooseTeam, leavePlanStep, form, cardForm, card, pageError, isBusy, created, submitAccount, confirm, back, isCompany, isInvitation };
+  return { step, plan, setPlan, teamError, chooseTeam, leavePlanStep, form, cardForm, card, pageError, isBusy, created, notices, submitAccount, confirm, back, isCompany, isInvitation };
 }
 
 export type Registration = ReturnType<typeof useRegistration>;
