@@ -255,11 +255,11 @@ describe('NPI tab', () => {
       ['Found on Opt Out List', 'No Exclusions Found'],
       ['Not Found on Opt Out List', 'Exclusion Found'],
       ['Not Found on Opt Out List', 'Exclusion Found'],
-      ['Found on Opt Out List', 'No Exclusions Found'],
+      ['Not Found on Opt Out List', 'No Exclusions Found'],
     ]);
-    expect((await get('?optOutStatus=FOUND')).npiSearches.map((n) => n.npi)).toEqual([NPI_ACTIVE, NPI_ACTIVE]);
+    expect((await get('?optOutStatus=FOUND')).npiSearches.map((n) => n.npi)).toEqual([NPI_ACTIVE]);
     expect((await get('?exclusionStatus=FOUND')).npiSearches.map((n) => n.npi)).toEqual([NPI_DEACTIVATED, '1000000020']);
-    expect((await get('?exclusionStatus=NOT_FOUND&optOutStatus=NOT_FOUND')).total).toBe(0);
+    expect((await get('?exclusionStatus=NOT_FOUND&optOutStatus=NOT_FOUND')).total).toBe(1);
     // Opted out: not cleared by the screening, so it can be reviewed.
     expect(page.npiSearches[0]).toMatchObject({ status: 'NONCLEARED', canChangeStatus: true });
   });
