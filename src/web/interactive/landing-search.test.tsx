@@ -21,7 +21,7 @@ const NAME_RESULT: NameSearchResult = {
   ],
 };
 const NPI_MISSING: NpiSearchResult = {
-  ...META, kind: 'npi', 'npi-match': false, criteria: { npi: '1234567893' }, nppes: null, exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Not Found on Opt Out List', optOut: null,
+  ...META, kind: 'npi', 'npi-match': false, criteria: { npi: '1234567893', name: null }, nameCheck: null, nppes: null, exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Not Found on Opt Out List', optOut: null,
 };
 
 function renderLanding(handlers: Record<string, (r: RecordedRequest) => Response>) {
