@@ -128,8 +128,8 @@ test("the demo roster's rows carrying someone else's NPI are findings: reviewabl
   await borrowed.getByRole('button', { name: /^Open details of / }).click();
   const drawer = page.getByRole('dialog', { name: 'Record details' });
   const agreement = drawer.getByRole('region', { name: 'Name Agreement' });
-  await expect(agreement.getByText('Name On Your List')).toBeVisible();
-  await expect(agreement.getByText('Name In NPPES')).toBeVisible();
+  await expect(agreement.getByText('Name On Your List', { exact: true })).toBeVisible();
+  await expect(agreement.getByText('Name In NPPES', { exact: true })).toBeVisible();
   await expect(agreement).toContainText('The NPI may belong to someone else.');
   await expect(agreement).toContainText('Last name: different (');
   await expect(drawer.getByRole('button', { name: 'Status of this record: Needs Review' })).toBeVisible();
