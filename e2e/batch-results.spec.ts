@@ -111,3 +111,26 @@ test('a reviewer filters, decides in the drawer and in bulk, sees the history, a
   expect(lines.filter((l) => l.startsWith('2,E2,') && l.includes(',Under Review,Olivia Owens,') && l.includes('Checking the date of birth with HR'))).toHaveLength(1);
   expect(lines).toContain('3,E3,First Name: Zelda; Last Name: Quixotic,No match,,,,,,,,,,,');
 });
+
+test("the demo roster's rows carrying someone else's NPI are findings: reviewable, with both names side by side in the drawer", async ({ page }) => {
+  await logIn(page, 'owner');
+  await page.goto('/flex-search');
+  await page.getByRole('textbox', { name: 'Search' }).fill('acme-staff-roster.csv');
+  await page.getByRole('row').filter({ hasText: 'acme-staff-roster.csv' }).getByRole('link', { name: 'Results to Review' }).click();
+  await page.getByRole('tab', { name: 'NPI Results' }).click();
+  const table = page.getByRole('table', { name: 'NPI results' });
+  const borrowed = table.getByRole('row').filter({ hasText: 'Name differs from NPPES' }).first();
+  await expect(borrowed).toBeVisible();
+  await expect(borrowed.getByRole('checkbox')).toBeVisible();
+  await expect(borrowed.getByRole('button', { name: /^Status of .*: Needs Review$/ })).toBeVisible();
+  await expect(borrowed).toContainText('The same NPI is also used by row');
+
+  await borrowed.getByRole('button', { name: /^Open details of / }).click();
+  const drawer = page.getByRole('dialog', { name: 'Record details' });
+  const agreement = drawer.getByRole('region', { name: 'Name Agreement' });
+  await expect(agreement.getByText('Name On Your List', { exact: true })).toBeVisible();
+  await expect(agreement.getByText('Name In NPPES', { exact: true })).toBeVisible();
+  await expect(agreement).toContainText('The NPI may belong to someone else.');
+  await expect(agreement).toContainText('Last name: different (');
+  await expect(drawer.getByRole('button', { name: 'Status of this record: Needs Review' })).toBeVisible();
+});

@@ -20,6 +20,8 @@ const fixtures = fileURLToPath(new URL('../src/lists', import.meta.url));
 /** A valid NPI from nine digits. */
 export const npiOf = (nine: string): string => nine + luhnCheckDigit(`80840${nine}`);
 export const NPI_ACTIVE = npiOf('123456789');
+/** Zed Nobody's own NPI (each row of the review batch has its own: a shared NPI is a finding). */
+export const NPI_ZED = npiOf('223456789');
 /** Patel's and Okafor's NPIs in the LEIE fixture: deactivated in NPPES, and not in NPPES. */
 export const NPI_DEACTIVATED = '1000000012';
 export const NPI_UNKNOWN = '1000000020';
@@ -43,14 +45,14 @@ export async function leieRecords(change?: (r: ListRecord) => ListRecord): Promi
   return out;
 }
 
-function nppes(npi: string, first: string, last: string, deactivated?: string): ListRecord {
+export function nppes(npi: string, first: string, last: string, deactivated?: string): ListRecord {
   return { ...emptyListRecord('nppes', npi, 'person'), firstName: first, lastName: last, npi, extra: { entityType: '1', ...(deactivated ? { deactivationDate: deactivated } : {}) } };
 }
 
 /** LEIE, NPPES and DMF versions, and the index built from them. */
 export async function seedLists(t: TestApp): Promise<{ leie: number }> {
   const leie = await activateVersion(t, 'leie', await leieRecords(), '2026-03-01');
-  await activateVersion(t, 'nppes', [nppes(NPI_ACTIVE, 'Kathleen', 'Brennan'), nppes(NPI_DEACTIVATED, 'Anil', 'Patel', '2020-01-01')], '2026-03-02');
+  await activateVersion(t, 'nppes', [nppes(NPI_ACTIVE, 'Kathleen', 'Brennan'), nppes(NPI_DEACTIVATED, 'Anil', 'Patel', '2020-01-01'), nppes(NPI_ZED, 'Zed', 'Nobody')], '2026-03-02');
   const dead = { ...emptyListRecord('dmf', SSN_DEAD, 'person'), firstName: 'LUZ', lastName: 'RAMIREZ', ssn: SSN_DEAD, dateOfBirth: '1988-01-12', dateOfDeath: '2025-05-05' };
   await activateVersion(t, 'dmf', [dead], '2026-03-03');
   await activateVersion(t, 'optout', [{ ...emptyListRecord('optout', NPI_ACTIVE, 'person'), firstName: 'KATHLEEN', lastName: 'BRENNAN', npi: NPI_ACTIVE }], '2026-03-04');
@@ -72,7 +74,7 @@ export const REVIEW_CSV =
   `E1,Kathleen,Brennan,${NPI_ACTIVE},${SSN_DEAD},=SUM(A1)\n` +
   `E2,Anil,Patel,${NPI_DEACTIVATED},987654321,Pharmacy\n` +
   `E3,Daniel,Okafor,${NPI_UNKNOWN},987654322,Clinic\n` +
-  `E4,Zed,Nobody,${NPI_ACTIVE},987654323,Front desk\n`;
+  `E4,Zed,Nobody,${NPI_ZED},987654323,Front desk\n`;
 
 export const REVIEW_MAPPING = {
   columnMappings: { First: 'First Name', Last: 'Last Name', NPI: 'NPI', SSN: 'SSN' },

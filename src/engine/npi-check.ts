@@ -2,7 +2,8 @@
 import { checkNpi } from '#shared/identifiers';
 import type { MatchIndex } from './match-index';
 import type { RecordView } from './record-view';
-import { scorePair } from './score-pair';
+import type { Explanation } from './explanation';
+import { scorePair, type PairResult } from './score-pair';
 import { lookupPairs } from './sorted-pairs';
 
 export interface NpiCheck {
@@ -18,9 +19,27 @@ export interface NpiCheck {
   entityType: 'individual' | 'organization' | null;
   /** The name NPPES holds for this NPI. */
   nppesName: string | null;
-  /** How well the customer's name agrees with the NPPES name (null when no name was given). */
-  nameAgreement: { score: number; agrees: boolean; summary: string } | null;
+  /** How well the customer's name agrees with the NPPES name (null when no name was given or NPPES holds none). */
+  nameAgreement: NameAgreement | null;
   nppesRecordId: string | null;
+}
+
+/**
+ * The customer's name against the names NPPES holds for the NPI (its name and its other names:
+ * former, maiden or professional names; an organisation's other names). `agrees` is a score at or
+ * above the default review threshold, as a name search would count a potential match.
+ */
+export interface NameAgreement {
+  score: number;
+  agrees: boolean;
+  summary: string;
+  /** The customer's name as compared. */
+  customerName: string;
+  /** The NPPES name it came closest to. */
+  nppesName: string;
+  /** 'name' for NPPES's own name, 'other-name' for one of its other names. */
+  matchedThrough: 'name' | 'other-name';
+  explanation: Explanation;
 }
 
 /** The customer's name for the agreement check, in an unambiguous "Last, First Middle" form. */
@@ -54,12 +73,7 @@ export function checkNpiInIndex(index: MatchIndex, npi: string, name?: NpiCheckN
   const v = index.recordView(nppes[0]);
   const entityType = entityTypeOf(v);
   const nppesName = entityType === 'organization' ? v.businessName ?? '' : `${v.lastName ?? ''}, ${[v.firstName, v.middleName].filter(Boolean).join(' ')}`;
-  let nameAgreement: NpiCheck['nameAgreement'] = null;
-  if (name) {
-    const customer = name.type === 'business' ? name.name : `${name.lastName}, ${[name.firstName, name.middleName].filter(Boolean).join(' ')}`;
-    const pair = scorePair(customer, nppesName, name.type === 'business' ? 'business' : 'person');
-    nameAgreement = { score: pair.score, agrees: pair.match, summary: pair.explanation.summary };
-  }
+  const nameAgreement = name ? agreementOf(name, v, entityType, nppesName) : null;
   return {
     npi: check.value,
     valid: true,
@@ -73,4 +87,34 @@ export function checkNpiInIndex(index: MatchIndex, npi: string, name?: NpiCheckN
     nameAgreement,
     nppesRecordId: v.sourceRecordId,
   };
+}
+
+/** The customer's name as people write it, and the way the engine compares it with NPPES's. */
+function customerNameOf(name: NpiCheckName): { text: string; compared: string } {
+  if (name.type === 'business') return { text: name.name.trim(), compared: name.name };
+  const given = [name.firstName, name.middleName].filter(Boolean).join(' ');
+  return { text: [given, name.lastName].filter(Boolean).join(' ').trim(), compared: `${name.lastName}, ${given}` };
+}
+
+/**
+ * Compares the customer's name with every name NPPES holds for the NPI and keeps the closest.
+ * A person against an organisation (or the reverse) is compared word for word as business names,
+ * so "Jennifer Garcia" still agrees with "JENNIFER GARCIA MD PC" and not with "ACME CLINIC".
+ */
+function agreementOf(name: NpiCheckName, v: RecordView, entityType: NpiCheck['entityType'], nppesName: string): NameAgreement | null {
+  const customer = customerNameOf(name);
+  if (!customer.text) return null;
+  const isOrganisation = entityType === 'organization';
+  const own = isOrganisation ? (v.businessName ?? '') : nppesName;
+  const others = isOrganisation ? v.dbas : v.akas;
+  const candidates = [{ text: own, through: 'name' as const }, ...others.map((text) => ({ text, through: 'other-name' as const }))].filter((c) => /[\p{L}\p{N}]/u.test(c.text));
+  if (!candidates.length) return null;
+  const sameKind = (name.type === 'business') === isOrganisation;
+  let best: { pair: PairResult; text: string; through: 'name' | 'other-name' } | null = null;
+  for (const c of candidates) {
+    const pair = sameKind ? scorePair(customer.compared, c.text, name.type) : scorePair(customer.text, c.text, 'business');
+    if (!best || pair.score > best.pair.score) best = { pair, text: c.text, through: c.through };
+  }
+  if (!best) return null;
+  return { score: best.pair.score, agrees: best.pair.match, summary: best.pair.explanation.summary, customerName: customer.text, nppesName: best.text, matchedThrough: best.through, explanation: best.pair.explanation };
 }

@@ -1,7 +1,7 @@
 /** What callers ask the engine, and what it answers. */
 import type { IdentifierErrorCode } from '#shared/identifiers';
 import type { Explanation } from './explanation';
-import type { NpiCheck } from './npi-check';
+import type { NpiCheck, NpiCheckName } from './npi-check';
 import type { RecordView } from './record-view';
 
 export interface IndividualQuery {
@@ -30,6 +30,8 @@ export interface BusinessQuery {
 export interface NpiQuery {
   type: 'npi';
   npi: string;
+  /** The name the customer has for the NPI's holder, compared with NPPES's (npiCheck.nameAgreement). */
+  name?: NpiCheckName | null;
 }
 
 export interface SsnQuery {

@@ -9,7 +9,7 @@ import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, typ
 import { normalizeCity, normalizeState, packState } from './location';
 import type { MatchIndex } from './match-index';
 import { businessNameEvidence, personNameEvidence } from './name-evidence';
-import { checkNpiInIndex } from './npi-check';
+import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from './npi-check';
 import { isEmptyPersonName, personNameFromFields } from './person-name';
 import { PersonNameBound } from './name-bound';
 import { PersonMatcher } from './person-score';
@@ -30,7 +30,7 @@ export function screen(index: MatchIndex, query: ScreenQuery, options: ScreenOpt
     case 'business':
       return screenBusiness(index, query, opts);
     case 'npi':
-      return screenIdentifiersOnly(index, { npi: query.npi }, opts);
+      return screenIdentifiersOnly(index, { npi: query.npi }, opts, query.name);
     case 'ssn':
       return screenIdentifiersOnly(index, { ssn: query.ssn }, opts);
     default:
@@ -191,7 +191,7 @@ function screenBusiness(index: MatchIndex, query: BusinessQuery, opts: ResolvedO
   return { indexVersion: index.version, status: searchable ? 'ok' : 'invalid', issues, hits: searchable ? finish(index, named, idRecords, q, opts) : [], npiCheck };
 }
 
-function screenIdentifiersOnly(index: MatchIndex, input: { npi?: string; ssn?: string }, opts: ResolvedOptions): ScreenResult {
+function screenIdentifiersOnly(index: MatchIndex, input: { npi?: string; ssn?: string }, opts: ResolvedOptions, name?: NpiCheckName | null): ScreenResult {
   const raw = input.npi !== undefined ? { npi: str(input.npi) || ' ' } : { ssn: str(input.ssn) || ' ' };
   const ids = readIdentifiers(raw);
   if (raw.npi === ' ') ids.issues.push({ field: 'npi', code: 'npi-format', message: IDENTIFIER_MESSAGES['npi-format'] });
@@ -201,7 +201,14 @@ function screenIdentifiersOnly(index: MatchIndex, input: { npi?: string; ssn?: s
   for (const [record] of idRecords) if (allowSource(opts, index.sourceOf(record))) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
   const q: QueryEvidence = { dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, packedState: 0, city: '', postal: null };
   const ok = ids.npi !== null || ids.ssn !== null;
-  return { indexVersion: index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits: ok ? finish(index, named, idRecords, q, opts) : [], npiCheck: ids.npi ? checkNpiInIndex(index, ids.npi) : null };
+  return { indexVersion: index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits: ok ? finish(index, named, idRecords, q, opts) : [], npiCheck: npiCheckOf(index, input.npi, name) };
+}
+
+/** The NPPES check of an NPI query: a malformed NPI is answered too (invalid, with the reason). */
+function npiCheckOf(index: MatchIndex, npi: string | undefined, name: NpiCheckName | null | undefined): NpiCheck | null {
+  if (npi === undefined) return null;
+  const given = name && typeof name === 'object' ? (name.type === 'business' ? { type: 'business' as const, name: str(name.name) } : { type: 'person' as const, firstName: str(name.firstName), middleName: str(name.middleName), lastName: str(name.lastName) }) : null;
+  return checkNpiInIndex(index, str(npi), given);
 }
 
 // Untyped callers may send numbers or objects: only strings are names.

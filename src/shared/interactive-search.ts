@@ -78,6 +78,8 @@ export const NameSearchQuerySchema = z
 export type NameSearchQuery = z.infer<typeof NameSearchQuerySchema>;
 
 export const NpiParamsSchema = z.strictObject({ npi: z.string().trim().max(20) });
+/** GET /services/interactivesearch/npi/{npi}?name=: the provider's name as the searcher has it (optional), checked against NPPES. */
+export const NpiSearchQuerySchema = z.strictObject({ name: optionalTrimmed(200) });
 
 /** A list searched, with the date of the copy searched: a "no match" is only worth what the lists behind it are worth. */
 export const ListSearchedSchema = z.object({
@@ -164,10 +166,26 @@ export type NppesRecord = z.infer<typeof NppesRecordSchema>;
 export const OPT_OUT_LABELS = { found: 'Found on Opt Out List', notFound: 'Not Found on Opt Out List' } as const;
 export const EXCLUSION_LABELS = { found: 'Exclusion Found', notFound: 'No Exclusions Found' } as const;
 
+/** The searcher's name for the NPI's holder against NPPES's (issue 14): someone else's NPI is not a clean result. */
+export const NpiNameCheckSchema = z.object({
+  agrees: z.boolean(),
+  /** The name given. */
+  givenName: z.string(),
+  /** The NPPES name it was compared with (its own, or an other name such as a maiden name). */
+  nppesName: z.string(),
+  /** One sentence: agrees, or does not (the NPI may belong to someone else). */
+  verdict: z.string(),
+  /** Field by field: "Last name: different (Garcia vs Wang)". */
+  lines: z.array(z.string()),
+});
+export type NpiNameCheck = z.infer<typeof NpiNameCheckSchema>;
+
 export const NpiSearchResultSchema = MetaSchema.extend({
   kind: z.literal('npi'),
   'npi-match': z.boolean(),
-  criteria: z.object({ npi: z.string() }),
+  criteria: z.object({ npi: z.string(), name: z.string().nullable().default(null) }),
+  /** Null when no name was given (or NPPES holds no name for the NPI). */
+  nameCheck: NpiNameCheckSchema.nullable().default(null),
   nppes: NppesRecordSchema.nullable(),
   exclusionStatus: z.enum([EXCLUSION_LABELS.found, EXCLUSION_LABELS.notFound]),
   exclusions: z.array(SearchHitSchema),

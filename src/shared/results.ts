@@ -266,6 +266,8 @@ export const NpiResultSchema = z.object({
   searchCriteriaKey: z.string(),
   /** False for CLEARED rows: shown as 'Clear', no checkbox, dropped from bulk selection. */
   canChangeStatus: z.boolean(),
+  /** What makes it a finding, one sentence each ("Name differs from NPPES: …"); empty when clean. */
+  findings: z.array(z.string()),
 });
 export type NpiResult = z.infer<typeof NpiResultSchema>;
 
@@ -392,6 +394,8 @@ export const MatchDetailSchema = z.object({
   /** Oldest first; empty in clear-only mode. */
   changeHistorys: z.array(HistoryEntrySchema),
   explanation: MatchExplanationSchema.nullable(),
+  /** The explanation in a reviewer's words (src/shared/match-words.ts). */
+  explanationWords: z.object({ verdict: z.string(), matchedThrough: z.string().nullable(), lines: z.array(z.string()), notes: z.array(z.string()) }).nullable(),
   listVersion: ListVersionInfoSchema.nullable(),
 });
 export type MatchDetail = z.infer<typeof MatchDetailSchema>;

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import { carryForwardClearings } from '../results/carry-forward';
 import { clearProcessing, ensureChunks, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
+import { batchNpiUses } from './npi-uses';
 import { screenRows, type RowInput } from './row-screening';
 import { currentIndex, screenerFor, versionIdsOf } from './screener';
 import { usageFor } from './usage';
@@ -48,7 +49,8 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
     const index = await currentIndex(ctx);
     const threshold = await clientReviewThreshold(ctx.db, batch.clientId);
-    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold });
+    const npiUses = batch.searchTypes.includes('NPI Validation') ? await batchNpiUses(ctx.db, batch) : undefined;
+    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold, npiUses });
     const versions = versionIdsOf(index.version);
     const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
     const records = await readRecords(ctx.db, keys);

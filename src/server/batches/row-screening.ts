@@ -3,6 +3,7 @@
  * one per exclusion hit, one NPI check and one SSDMF check per row (ADR 014).
  */
 import { STATE_SOURCE_IDS, type SourceId } from '#shared/list-record';
+import type { NpiCheckName } from '#engine/npi-check';
 import type { Hit, ScreenQuery, ScreenResult } from '#engine/query-types';
 import type { ScreenOptions } from '#engine/settings';
 
@@ -24,6 +25,40 @@ export interface ResultDraft {
   explanation: Record<string, unknown>;
   reviewStatus: 'NONCLEARED' | 'CLEARED';
   searchCriteriaKey: string;
+}
+
+/** Another row of the batch carrying the same NPI. */
+export interface NpiUse {
+  rowIndex: number;
+  uniqueId: string | null;
+}
+/** Rows by NPI (see `npiKey`), only for NPIs carried by two rows or more. */
+export type NpiUses = ReadonlyMap<string, readonly NpiUse[]>;
+/** At most this many other rows are named in a result; the count says how many there are. */
+export const MAX_SHARED_ROWS_NAMED = 10;
+
+/** An NPI as compared between rows: without the separators people type (spaces, dashes, dots). */
+export const npiKey = (raw: string): string => raw.replace(/[\s\-.\u00a0]/g, '');
+
+/** The rows sharing an NPI among `rows` (the whole batch, so that rows of other chunks count). */
+export function npiUsesOf(rows: Iterable<{ rowIndex: number; uniqueId: string | null; npi: string | null | undefined }>): NpiUses {
+  const all = new Map<string, NpiUse[]>();
+  for (const r of rows) {
+    const key = r.npi ? npiKey(r.npi) : '';
+    if (!key) continue;
+    const list = all.get(key);
+    if (list) list.push({ rowIndex: r.rowIndex, uniqueId: r.uniqueId });
+    else all.set(key, [{ rowIndex: r.rowIndex, uniqueId: r.uniqueId }]);
+  }
+  for (const [key, list] of all) if (list.length < 2) all.delete(key);
+  return all;
+}
+
+/** The name the row gives for the NPI's holder: the person's name, else the company's. */
+function npiHolderName(v: Record<string, string>): NpiCheckName | null {
+  if (v['First Name'] || v['Last Name']) return { type: 'person', firstName: v['First Name'] ?? '', middleName: v['Middle Name'] ?? null, lastName: v['Last Name'] ?? '' };
+  if (v['Company Name']) return { type: 'business', name: v['Company Name'] };
+  return null;
 }
 
 /** The federal and state exclusion lists (the interactive search uses them too). */
@@ -73,7 +108,7 @@ export async function screenRows(
   screen: Screener,
   types: readonly string[],
   rows: readonly RowInput[],
-  settings: { threshold?: number } = {},
+  settings: { threshold?: number; npiUses?: NpiUses } = {},
 ): Promise<ResultDraft[]> {
   const nameType = NAME_TYPES.find((t) => types.includes(t));
   const nameSources = types.includes('OFAC') ? [...EXCLUSION_SOURCES, ...OFAC_SOURCES] : EXCLUSION_SOURCES;
@@ -81,7 +116,9 @@ export async function screenRows(
   const npiType = NPI_EXCLUSION_TYPES.find((t) => types.includes(t));
   const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES, threshold: settings.threshold }) : new Map();
   const wantsNpiRow = types.includes('NPI Validation');
-  const optOut = wantsNpiRow ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: ['optout'] }) : new Map();
+  // The opt-out query also answers the NPPES check, with the row's name to compare.
+  const optOut = wantsNpiRow ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI, name: npiHolderName(r.values) } : null), { sources: ['optout'] }) : new Map();
+  const npiUses: NpiUses = wantsNpiRow ? (settings.npiUses ?? npiUsesOf(rows.map((r) => ({ rowIndex: r.rowIndex, uniqueId: r.uniqueId, npi: r.values.NPI })))) : new Map();
   const dmf = types.includes('SSDMF') ? await run(screen, rows, (r) => (r.values.SSN ? { type: 'ssn', ssn: r.values.SSN } : null), { sources: ['dmf'] }) : new Map();
 
   const out: ResultDraft[] = [];
@@ -97,7 +134,10 @@ export async function screenRows(
     if (nameType) add(nameType, byName.get(row.rowIndex)?.hits);
     if (npiType) add(npiType, byNpi.get(row.rowIndex)?.hits);
     const key = searchCriteriaKey(row);
-    if (wantsNpiRow) out.push(npiRow(row, key, types, optOut.get(row.rowIndex), npiType ? (byNpi.get(row.rowIndex)?.hits.length ?? 0) > 0 : null));
+    if (wantsNpiRow) {
+      const others = row.values.NPI ? (npiUses.get(npiKey(row.values.NPI)) ?? []).filter((u) => u.rowIndex !== row.rowIndex) : [];
+      out.push(npiRow(row, key, types, optOut.get(row.rowIndex), npiType ? (byNpi.get(row.rowIndex)?.hits.length ?? 0) > 0 : null, others));
+    }
     if (types.includes('SSDMF')) {
       const hit = dmf.get(row.rowIndex)?.hits[0];
       out.push({ rowIndex: row.rowIndex, resultType: 'ssdmf', searchType: 'SSDMF', source: hit ? 'dmf' : null, sourceRecordId: hit?.record.sourceRecordId ?? null, score: hit?.score ?? null, explanation: { found: Boolean(hit), dateOfDeath: hit?.record.dateOfDeath ?? null }, reviewStatus: hit ? 'NONCLEARED' : 'CLEARED', searchCriteriaKey: key });
@@ -106,10 +146,17 @@ export async function screenRows(
   return out;
 }
 
-function npiRow(row: RowInput, key: string, types: readonly string[], result: ScreenResult | undefined, excluded: boolean | null): ResultDraft {
+/**
+ * The NPI result of a row. Only a valid NPI, active in NPPES, held by the name the row gives (or
+ * no name given), used by no other row, not opted out and not excluded arrives cleared; anything
+ * else is a finding for a reviewer (issue 14: someone using another clinician's NPI).
+ */
+function npiRow(row: RowInput, key: string, types: readonly string[], result: ScreenResult | undefined, excluded: boolean | null, others: readonly NpiUse[]): ResultDraft {
   const check = result?.npiCheck ?? null;
   const optedOut = types.includes('NPI Medicare OptOut') ? (result?.hits.length ?? 0) > 0 : null;
-  const isClear = Boolean(check?.valid && check.found && check.status !== 'deactivated') && optedOut !== true && excluded !== true;
+  const sharedWith = others.slice(0, MAX_SHARED_ROWS_NAMED).map((u) => ({ rowNumber: u.rowIndex + 1, uniqueId: u.uniqueId }));
+  const isActive = Boolean(check?.valid && check.found && check.status !== 'deactivated');
+  const isClear = isActive && check?.nameAgreement?.agrees !== false && others.length === 0 && optedOut !== true && excluded !== true;
   return {
     rowIndex: row.rowIndex,
     resultType: 'npi',
@@ -117,7 +164,7 @@ function npiRow(row: RowInput, key: string, types: readonly string[], result: Sc
     source: check?.found ? 'nppes' : null,
     sourceRecordId: check?.nppesRecordId ?? null,
     score: null,
-    explanation: { npiCheck: check, optedOut, excluded },
+    explanation: { npiCheck: check, optedOut, excluded, sharedWith, sharedCount: others.length },
     reviewStatus: isClear ? 'CLEARED' : 'NONCLEARED',
     searchCriteriaKey: key,
   };

@@ -1,5 +1,7 @@
 /** Engine hits as the result page shows them (full list records, official links) and the lists behind a search. */
+import { describeExclusionType } from '#shared/exclusion-types';
 import type { ListSearched, SearchHit } from '#shared/interactive-search';
+import { explanationLine } from '#shared/match-words';
 import type { ListRecord } from '#shared/list-record';
 import { findListSource } from '#lists/sources';
 import type { MatchIndex } from '#engine/match-index';
@@ -35,13 +37,13 @@ function toSearchHit(hit: Hit, full: ListRecord | undefined): SearchHit {
     state: r.state,
     postalCode: r.postalCode,
     specialty: record?.specialty ?? null,
-    exclusionType: r.exclusionType,
+    exclusionType: describeExclusionType(r.exclusionType),
     exclusionDate: r.exclusionDate,
     exclusionTerm: record?.exclusionTerm ?? null,
     reinstatementDate: r.reinstatementDate,
     link: record?.link ?? findListSource(hit.record.source)?.officialUrl ?? null,
     score: Math.round(hit.score * 1000) / 1000,
-    matchedOn: hit.explanation.summary,
+    matchedOn: explanationLine(hit.explanation) || hit.explanation.summary,
   };
 }
 

@@ -1,11 +1,13 @@
 /**
  * GET /services/interactivesearch/npi/{npi}: the NPPES record of an NPI (name, entity type,
- * status, deactivation), the exclusions carrying it and its Medicare opt-out status.
+ * status, deactivation), the exclusions carrying it and its Medicare opt-out status; with
+ * `?name=`, whether that name is the one NPPES holds for the NPI.
  */
 import { checkNpi } from '#shared/identifiers';
-import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NppesRecord, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
+import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NppesRecord, type NpiNameCheck, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
-import { checkNpiInIndex, type NpiCheck } from '#engine/npi-check';
+import { nameAgreementLines, nameAgreementVerdict } from '#shared/npi-words';
+import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from '#engine/npi-check';
 import { screen } from '#engine/screen';
 import type { AppContext } from '../app-context';
 import { EXCLUSION_SOURCES } from '../batches/row-screening';
@@ -34,13 +36,35 @@ function nppesRecordOf(check: NpiCheck, full: SearchHit | undefined): NppesRecor
   };
 }
 
-export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi: string): Promise<NpiSearchResult> {
+/**
+ * A name typed in one box, as the engine compares it: an organisation's name whole; a person's
+ * as "Last, First Middle" when written with a comma, else the last word as the last name.
+ */
+function givenNameFor(name: string, entityType: NpiCheck['entityType']): NpiCheckName {
+  if (entityType === 'organization') return { type: 'business', name };
+  const comma = name.indexOf(',');
+  if (comma >= 0) return { type: 'person', lastName: name.slice(0, comma).trim(), firstName: name.slice(comma + 1).trim() };
+  const words = name.split(/\s+/).filter(Boolean);
+  return { type: 'person', firstName: words.slice(0, -1).join(' '), lastName: words.at(-1) ?? '' };
+}
+
+function nameCheckOf(check: NpiCheck, given: string): NpiNameCheck | null {
+  const a = check.nameAgreement;
+  if (!a) return null;
+  const stored = { ...a, customerName: given };
+  return { agrees: a.agrees, givenName: given, nppesName: a.nppesName, verdict: nameAgreementVerdict(stored) ?? '', lines: nameAgreementLines(stored) };
+}
+
+export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi: string, givenName?: string | null): Promise<NpiSearchResult> {
   const valid = checkNpi(rawNpi);
   if (!valid.ok) throw new AppError('BAD_REQUEST', valid.message, { npi: valid.message });
   await claimSearch(ctx, caller, 'npi');
   const npi = valid.value;
   const index = await currentIndex(ctx);
-  const check = checkNpiInIndex(index, npi);
+  const name = givenName?.trim() || null;
+  const plain = checkNpiInIndex(index, npi);
+  const check = name && plain.found ? checkNpiInIndex(index, npi, givenNameFor(name, plain.entityType)) : plain;
+  const nameCheck = name ? nameCheckOf(check, name) : null;
   const excluded = screen(index, { type: 'npi', npi }, { sources: EXCLUSION_SOURCES, limit: 100 }).hits;
   const optOutHit = screen(index, { type: 'npi', npi }, { sources: ['optout'], limit: 1 }).hits[0];
   const nppesHit = check.found ? screen(index, { type: 'npi', npi }, { sources: ['nppes'], limit: 1 }).hits[0] : undefined;
@@ -55,17 +79,18 @@ export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi:
     searchedAt: ctx.now().toISOString(),
     searchedBy: caller.kind === 'user' ? `${caller.fullName}, ${caller.clientName}` : null,
     lists,
-    criteria: { npi },
+    criteria: { npi, name },
+    nameCheck,
     nppes,
     exclusionStatus: exclusions.length ? EXCLUSION_LABELS.found : EXCLUSION_LABELS.notFound,
     exclusions,
     optOutStatus: optOut ? OPT_OUT_LABELS.found : OPT_OUT_LABELS.notFound,
     optOut: optOut ? { effectiveDate: optOut.exclusionDate, term: optOut.exclusionTerm, link: optOut.link } : null,
   };
-  const outcome = [check.found ? `NPPES: ${nppes?.status ?? 'found'}` : 'NPI not found in NPPES', exclusions.length ? `${exclusions.length} exclusion record${exclusions.length === 1 ? '' : 's'}` : 'no exclusion', optOut ? 'opted out of Medicare' : ''];
+  const outcome = [check.found ? `NPPES: ${nppes?.status ?? 'found'}` : 'NPI not found in NPPES', nameCheck && !nameCheck.agrees ? `name differs from NPPES (${nameCheck.nppesName})` : '', exclusions.length ? `${exclusions.length} exclusion record${exclusions.length === 1 ? '' : 's'}` : 'no exclusion', optOut ? 'opted out of Medicare' : ''];
   return (await recordSearch(ctx, caller, result, {
     kind: 'npi',
-    criteriaText: `NPI ${npi}`,
+    criteriaText: name ? `NPI ${npi}, name ${name}` : `NPI ${npi}`,
     outcome: outcome.filter(Boolean).join(' · '),
     hitCount: exclusions.length,
     isBillable: true,

@@ -8,6 +8,7 @@ import {
   NameSearchQuerySchema,
   NameSearchResultSchema,
   NpiParamsSchema,
+  NpiSearchQuerySchema,
   NpiSearchResultSchema,
   SearchHistoryQuerySchema,
   SearchHistorySchema,
@@ -33,8 +34,8 @@ export function interactiveSearchRoutes(app: FastifyInstance, ctx: AppContext): 
     searchByName(ctx, await searchCallerOf(db, request), request.query),
   );
 
-  r.get(`${base}/npi/:npi`, { schema: { params: NpiParamsSchema, response: { 200: NpiSearchResultSchema } } }, async (request) =>
-    searchByNpi(ctx, await searchCallerOf(db, request), request.params.npi),
+  r.get(`${base}/npi/:npi`, { schema: { params: NpiParamsSchema, querystring: NpiSearchQuerySchema, response: { 200: NpiSearchResultSchema } } }, async (request) =>
+    searchByNpi(ctx, await searchCallerOf(db, request), request.params.npi, request.query.name),
   );
 
   r.get(`${base}/history`, { schema: { querystring: SearchHistoryQuerySchema, response: { 200: SearchHistorySchema } } }, async (request) =>

@@ -44,7 +44,10 @@ describe('name search', () => {
     const hit = result.hits.find((h) => h.source === 'leie');
     expect(hit).toMatchObject({ name: expect.stringMatching(/DONALD.*BAILEY/), sourceTitle: 'OIG List of Excluded Individuals/Entities (LEIE)', npi: '1000994545' });
     expect(hit!.link).toMatch(/^https:\/\//);
-    expect(hit!.exclusionType).toBeTruthy();
+    // The exclusion type carries its meaning, and why it matched is in words, not field names.
+    expect(hit!.exclusionType).toMatch(/^1128\w+: \w+/);
+    expect(hit!.matchedOn).toBe('Name: same');
+    expect(hit!.matchedOn).not.toMatch(/lastName|firstName|exact|akas\[/);
     expect(hit!.exclusionDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(result.criteria).toMatchObject({ entity: 'individual', firstName: 'Donald', lastName: 'Bailey', matchingAlgorithm: 'Exact' });
     expect(result.searchedBy).toBeNull();
@@ -133,6 +136,23 @@ describe('NPI search', () => {
     const deactivated = await npi(anonymous(), '1020712851');
     expect(deactivated.nppes?.status).toBe('Deactivated');
     expect(deactivated.nppes?.deactivationDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('with a name, says whether NPPES holds that name for the NPI: someone else’s NPI is not a clean result', async () => {
+    const withName = async (value: string, given: string) => {
+      const res = await anonymous().get(`/services/interactivesearch/npi/${value}?name=${encodeURIComponent(given)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return NpiSearchResultSchema.parse(res.json());
+    };
+    const other = await withName('1000994545', 'Jennifer Garcia');
+    expect(other.criteria).toEqual({ npi: '1000994545', name: 'Jennifer Garcia' });
+    expect(other.nameCheck).toMatchObject({ agrees: false, givenName: 'Jennifer Garcia', lines: ['Last name: different (Garcia vs Bailey)', 'First name: different (Jennifer vs Donald)'] });
+    expect(other.nameCheck!.verdict).toContain('may belong to someone else');
+    expect(other.nameCheck!.nppesName).toMatch(/BAILEY/i);
+    expect((await withName('1000994545', 'Don Bailey')).nameCheck).toMatchObject({ agrees: true, lines: ['Last name: same', 'First name: Don is a nickname of Donald'] });
+    expect((await withName('1000994545', 'Bailey, Donald')).nameCheck?.agrees).toBe(true);
+    expect((await withName('1500123454', 'United Ambulance Service, LLC')).nameCheck?.agrees).toBe(true);
+    expect((await npi(anonymous(), '1000994545')).nameCheck).toBeNull();
   });
 
   it('answers npi-match false for a valid NPI that NPPES does not have', async () => {

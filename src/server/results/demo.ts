@@ -30,18 +30,24 @@ async function sampleValues(db: Db, source: string, field: string, limit: number
   ).then((rows) => rows.map((r) => JSON.parse((r as { data: string }).data) as Record<string, string>));
 }
 
+const titleCase = (s: string | undefined): string => (s ?? '').toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+
 /** Seeds the batch for the given user of the client; answers its id. */
 export async function seedDemoResults(db: Db, owner: { clientId: number; teamId: number | null; userId: number; username: string; name: string }, now: Date): Promise<number> {
   await importMissingSamples(db, now);
   const { index } = await buildIndexFromDatabase(db, await findActiveVersions(db), { shared: false });
   const excluded = await sampleValues(db, 'leie', 'lastName', 4);
-  const npis = (await sampleValues(db, 'nppes', 'npi', 4)).map((r) => r.npi);
+  const providers = await sampleValues(db, 'nppes', 'npi', 6);
+  const npis = providers.slice(0, 4).map((r) => r.npi);
   const [dead] = await sampleValues(db, 'dmf', 'ssn', 1);
-  const people = [...excluded.map((r) => [r.firstName, r.lastName]), ...CLEAN_NAMES];
-  const rows: RowInput[] = people.map(([first, last], i) => ({
+  // The first eight rows carry NPIs NPPES registers to other people, two rows each (findings to
+  // review); the last two are the providers themselves, under their own names (cleared).
+  const own = providers.slice(4).map((r) => [titleCase(r.firstName), titleCase(r.lastName), r.npi]);
+  const people = [...[...excluded.map((r) => [r.firstName, r.lastName]), ...CLEAN_NAMES].map(([first, last], i) => [first, last, npis[i % Math.max(1, npis.length)] ?? '1234567893']), ...own];
+  const rows: RowInput[] = people.map(([first, last, npi], i) => ({
     rowIndex: i,
     uniqueId: `EMP-${1001 + i}`,
-    values: { 'First Name': first, 'Last Name': last, NPI: npis[i % Math.max(1, npis.length)] ?? '1234567893', SSN: i === 5 && dead?.ssn ? dead.ssn : `4015${String(51000 + i)}` },
+    values: { 'First Name': first, 'Last Name': last, NPI: npi, SSN: i === 5 && dead?.ssn ? dead.ssn : `4015${String(51000 + i)}` },
   }));
   const header = ['Employee ID', 'First Name', 'Last Name', 'NPI', 'SSN', 'Department'];
   const day = 86_400_000;

@@ -1,6 +1,9 @@
 /** The detail drawer (spec §2 Detail drawer, §3 Match record): sections, the customer's row, history, why it matched. */
 import { and, eq } from 'drizzle-orm';
+import { describeExclusionType } from '#shared/exclusion-types';
 import { maskSsn } from '#shared/identifiers';
+import { explanationWords } from '#shared/match-words';
+import { nameAgreementLines, nameAgreementVerdict, npiProblemWords, sharedNpiWords, type StoredNpiExplanation } from '#shared/npi-words';
 import type { ListRecord } from '#shared/list-record';
 import {
   canChangeStatus,
@@ -20,7 +23,7 @@ import type { Db } from '../db/client';
 import { batchRows, listVersions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { resultsByIds, type ResultRow } from './page-queries';
-import { orderedValues, toExclusionRecord, toNpiResult, toSsdmfResult } from './record-views';
+import { customerName, orderedValues, toExclusionRecord, toNpiResult, toSsdmfResult } from './record-views';
 import { historyOf, type HistoryRow } from './review-queries';
 import { searchesOf } from './pages';
 
@@ -73,7 +76,7 @@ function exclusionSections(row: ResultRow): DetailSection[] {
         NPI: x.NPI,
         Specialty: x.specialty,
         Classification: x.classification,
-        'Exclusion Type': x.exclusionType,
+        'Exclusion Type': describeExclusionType(x.exclusionType),
         'Exclusion Date': x.exclusionDate,
         'Exclusion Term': x.exclusionTerm,
         'Reinstatement Date': r.reinstatementDate ?? null,
@@ -94,19 +97,21 @@ function exclusionSections(row: ResultRow): DetailSection[] {
 
 function npiSections(row: ResultRow, batch: BatchRow): DetailSection[] {
   const n = toNpiResult(row, searchesOf(batch).nameSearch);
-  const check = (row.explanation as { npiCheck?: { deactivationDate?: string | null; reactivationDate?: string | null; entityType?: string | null; message?: string | null; nameAgreement?: { summary: string } | null } | null }).npiCheck;
-  return [
+  const e = row.explanation as StoredNpiExplanation;
+  const check = e.npiCheck;
+  const agreement = check?.nameAgreement ?? null;
+  const sections: DetailSection[] = [
     {
       title: 'NPI Details',
       data: {
         NPI: n.npi,
         'Name From NPPES': n.nppesName,
         Status: link(n.npiStatusText, n.npi && n.npiStatus !== 'INVALID' && n.npiStatus !== 'ERROR' ? `${NPPES_PROVIDER_URL}${n.npi}` : null),
-        'Entity Type': check?.entityType ?? null,
+        'Entity Type': (check as { entityType?: string | null } | null | undefined)?.entityType ?? null,
         'Deactivation Date': check?.deactivationDate ?? null,
         'Reactivation Date': check?.reactivationDate ?? null,
-        'Name Agreement': check?.nameAgreement?.summary ?? null,
-        Problem: check?.message ?? null,
+        Problem: npiProblemWords(check),
+        'Also Used By': sharedNpiWords(e),
         'Opt Out Status': n.optOutStatusText,
         'Exclusion Result': n.exclusionStatusText,
         Source: link(findListSource('nppes')?.title ?? 'NPPES', findListSource('nppes')?.officialUrl),
@@ -114,6 +119,20 @@ function npiSections(row: ResultRow, batch: BatchRow): DetailSection[] {
       },
     },
   ];
+  // Both names side by side, then the verdict and the comparison field by field (issue 14).
+  const customer = agreement?.customerName ?? customerName(row.values);
+  if (agreement || (customer && check?.found)) {
+    sections.push({
+      title: 'Name Agreement',
+      data: {
+        'Name On Your List': customer,
+        'Name In NPPES': agreement?.nppesName ?? check?.nppesName ?? null,
+        Agreement: nameAgreementVerdict(agreement) ?? 'Not compared: this result was screened before names were compared with NPPES.',
+        Comparison: nameAgreementLines(agreement).join('; ') || null,
+      },
+    });
+  }
+  return sections;
 }
 
 function ssdmfSections(row: ResultRow, batch: BatchRow): DetailSection[] {
@@ -169,6 +188,7 @@ export async function matchDetail(db: Db, batch: BatchRow, resultType: ResultTab
     userData: await userDataOf(db, row),
     changeHistorys: clearOnly ? [] : (await historyOf(db, [row.id])).map(toHistoryEntry),
     explanation: explanation?.success ? explanation.data : null,
+    explanationWords: explanation?.success ? explanationWords(explanation.data) : null,
     listVersion: await listVersionOf(db, row),
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import { describeExclusionType } from '#shared/exclusion-types';
 import { maskSsn } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
 import { REVIEW_STATUS_LABELS } from '#shared/results';
@@ -58,6 +59,7 @@ function fieldText(record: Partial<ListRecord>, key: keyof ListRecord): string {
   const v = record[key];
   if (v == null) return '';
   if (key === 'ssn') return maskSsn(String(v));
+  if (key === 'exclusionType') return describeExclusionType(String(v)) ?? '';
   if (Array.isArray(v)) return v.join('; ');
   if (typeof v === 'object') return Object.entries(v).map(([k, x]) => `${k}=${x}`).join('; ');
   return String(v);

@@ -1,5 +1,6 @@
 /** Stored results as the tabs show them (spec §3): exclusion records, NPI and SSDMF results, groups. */
 import { maskSsn } from '#shared/identifiers';
+import { npiFindings, type StoredNpiExplanation } from '#shared/npi-words';
 import type { ListRecord } from '#shared/list-record';
 import { SEARCH_CRITERIA } from '#shared/search-types';
 import {
@@ -83,11 +84,7 @@ export function toExclusionRecord(row: ResultRow): ExclusionRecord {
   };
 }
 
-interface NpiExplanation {
-  npiCheck?: { npi?: string; valid?: boolean; found?: boolean; status?: string | null; nppesName?: string | null } | null;
-  optedOut?: boolean | null;
-  excluded?: boolean | null;
-}
+type NpiExplanation = StoredNpiExplanation;
 
 export function npiStatusOf(e: NpiExplanation): NpiStatus {
   const c = e.npiCheck;
@@ -115,6 +112,7 @@ export function toNpiResult(row: ResultRow, nameSearch: boolean): NpiResult {
     latestNote: row.latest_note,
     searchCriteriaKey: row.search_criteria_key,
     canChangeStatus: canChangeStatus('npi', row.review_status),
+    findings: npiFindings(e),
   };
 }
 

@@ -1,7 +1,8 @@
 /** What the reports say of a row and a result: outcome, final status, who decided, when, the notes. */
 import { maskSsn } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
-import { NPI_STATUS_TEXTS, REVIEW_STATUS_LABELS } from '#shared/results';
+import { explanationLine } from '#shared/match-words';
+import { MatchExplanationSchema, NPI_STATUS_TEXTS, REVIEW_STATUS_LABELS } from '#shared/results';
 import type { ResultRow } from './page-queries';
 import { npiStatusOf, orderedValues, shownRecordId, sourceName, toNpiResult, toSsdmfResult } from './record-views';
 import type { HistoryRow } from './review-queries';
@@ -23,12 +24,15 @@ export function recordName(row: ResultRow): string {
   return [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ') || r.businessName || '';
 }
 
-/** What the search found, in words. */
+/** What the search found, in words, with why (the words of the drawer: src/shared/match-words.ts). */
 export function outcomeOf(row: ResultRow): string {
-  if (row.result_type === 'exclusions') return `Potential match on ${sourceName(row.source)}`;
+  if (row.result_type === 'exclusions') {
+    const why = MatchExplanationSchema.safeParse(row.explanation);
+    return `Potential match on ${sourceName(row.source)}${why.success ? `: ${explanationLine(why.data)}` : ''}`;
+  }
   if (row.result_type === 'npi') {
     const n = toNpiResult(row, false);
-    return ['NPI ' + NPI_STATUS_TEXTS[npiStatusOf(row.explanation)], n.optOutStatusText, n.exclusionStatusText].filter(Boolean).join('; ');
+    return ['NPI ' + NPI_STATUS_TEXTS[npiStatusOf(row.explanation)], n.optOutStatusText, n.exclusionStatusText, ...n.findings].filter(Boolean).join('; ');
   }
   return toSsdmfResult(row, false).ssdmfStatus;
 }

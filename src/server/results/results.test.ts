@@ -124,6 +124,11 @@ describe('detail drawer', () => {
     expect(detail.explanation!.score).toBeGreaterThan(0.8);
     expect(detail.explanation!.fields.some((f) => f.queryField === 'lastName' && f.score === 1)).toBe(true);
     expect(Array.isArray(detail.explanation!.adjustments)).toBe(true);
+    // The same in a reviewer's words (issue 14), and the exclusion type with its meaning.
+    expect(detail.explanationWords!.verdict).toMatch(/^Potential match: score 0\.\d\d \(review threshold 0\.80\)$/);
+    expect(detail.explanationWords!.lines.slice(0, 2)).toEqual(['Last name: same', 'First name: same']);
+    expect(JSON.stringify(detail.explanationWords)).not.toMatch(/akas\[|lastName|firstName|Raised|×/);
+    expect(exclusion.data['Exclusion Type']).toBe('1128b4: License to practise revoked, suspended or surrendered');
     expect(detail.listVersion).toMatchObject({ source: 'leie', asOf: '2026-03-01' });
   });
 
@@ -255,11 +260,11 @@ describe('NPI tab', () => {
       ['Found on Opt Out List', 'No Exclusions Found'],
       ['Not Found on Opt Out List', 'Exclusion Found'],
       ['Not Found on Opt Out List', 'Exclusion Found'],
-      ['Found on Opt Out List', 'No Exclusions Found'],
+      ['Not Found on Opt Out List', 'No Exclusions Found'],
     ]);
-    expect((await get('?optOutStatus=FOUND')).npiSearches.map((n) => n.npi)).toEqual([NPI_ACTIVE, NPI_ACTIVE]);
+    expect((await get('?optOutStatus=FOUND')).npiSearches.map((n) => n.npi)).toEqual([NPI_ACTIVE]);
     expect((await get('?exclusionStatus=FOUND')).npiSearches.map((n) => n.npi)).toEqual([NPI_DEACTIVATED, '1000000020']);
-    expect((await get('?exclusionStatus=NOT_FOUND&optOutStatus=NOT_FOUND')).total).toBe(0);
+    expect((await get('?exclusionStatus=NOT_FOUND&optOutStatus=NOT_FOUND')).total).toBe(1);
     // Opted out: not cleared by the screening, so it can be reviewed.
     expect(page.npiSearches[0]).toMatchObject({ status: 'NONCLEARED', canChangeStatus: true });
   });

@@ -37,8 +37,9 @@ export function searchName(input: NameSearchInput): Promise<NameSearchResult> {
   return api(`${BASE}/name?${params}`, { schema: NameSearchResultSchema });
 }
 
-export function searchNpi(npi: string): Promise<NpiSearchResult> {
-  return api(`${BASE}/npi/${encodeURIComponent(npi)}`, { schema: NpiSearchResultSchema });
+export function searchNpi(npi: string, name?: string): Promise<NpiSearchResult> {
+  const query = name ? `?${new URLSearchParams({ name })}` : '';
+  return api(`${BASE}/npi/${encodeURIComponent(npi)}${query}`, { schema: NpiSearchResultSchema });
 }
 
 export function fetchStoredResult(searchId: number): Promise<InteractiveResult> {

@@ -21,7 +21,15 @@ const NAME_RESULT: NameSearchResult = {
   ],
 };
 const NPI_MISSING: NpiSearchResult = {
-  ...META, kind: 'npi', 'npi-match': false, criteria: { npi: '1234567893' }, nppes: null, exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Not Found on Opt Out List', optOut: null,
+  ...META, kind: 'npi', 'npi-match': false, criteria: { npi: '1234567893', name: null }, nameCheck: null, nppes: null, exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Not Found on Opt Out List', optOut: null,
+};
+
+// NPI 1000994545 is Donald Bailey's in NPPES; the searcher has it for Jennifer Garcia.
+const NPI_SOMEONE_ELSES: NpiSearchResult = {
+  ...META, kind: 'npi', 'npi-match': true, criteria: { npi: '1000994545', name: 'Jennifer Garcia' },
+  nameCheck: { agrees: false, givenName: 'Jennifer Garcia', nppesName: 'BAILEY, DONALD JOHN', verdict: 'Does not agree: the name on your list (Jennifer Garcia) is not the name NPPES holds for this NPI (BAILEY, DONALD JOHN). The NPI may belong to someone else.', lines: ['Last name: different (Garcia vs Bailey)', 'First name: different (Jennifer vs Donald)'] },
+  nppes: { npi: '1000994545', name: 'DONALD JOHN BAILEY', entityType: 'Individual', status: 'Active', deactivationDate: null, reactivationDate: null, specialty: null, location: null, link: null },
+  exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Not Found on Opt Out List', optOut: null,
 };
 
 function renderLanding(handlers: Record<string, (r: RecordedRequest) => Response>) {
@@ -115,6 +123,24 @@ describe('the landing search form', () => {
     await waitFor(async () => expect((await run()).textContent).toBe('Too many, says the server.'));
     answer = () => apiError(500, 'SomethingElse', '');
     await waitFor(async () => expect((await run()).textContent).toBe(MESSAGES.genericError));
+  });
+
+  it("sends the provider's name with an NPI; a name NPPES does not hold makes the result a finding, both names side by side", async () => {
+    const { server } = renderLanding({ 'GET /services/interactivesearch/eligibility': granted, 'GET /services/interactivesearch/npi/1000994545': () => json(200, NPI_SOMEONE_ELSES) });
+    await screen.findByRole('heading', { name: 'Check a name or NPI now' });
+    fireEvent.click(within(card()).getByRole('radio', { name: 'NPI' }));
+    fill(/^NPI/, '1000994545');
+    fill(/^Provider's name/, ' Jennifer Garcia ');
+    fireEvent.click(searchButton());
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'I Acknowledge' }));
+    await screen.findByRole('heading', { level: 1, name: 'NPI search results' });
+    const call = server.requests.find((r) => r.path === '/services/interactivesearch/npi/1000994545')!;
+    expect(call.query.get('name')).toBe('Jennifer Garcia');
+    expect(screen.getByText(/the NPI may belong to someone else\. Review before any decision\./)).toBeTruthy();
+    const check = screen.getByRole('region', { name: 'Name check' });
+    expect(within(check).getByText('Jennifer Garcia')).toBeTruthy();
+    expect(within(check).getByText('BAILEY, DONALD JOHN')).toBeTruthy();
+    expect(within(within(check).getByRole('list', { name: 'Names compared' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Last name: different (Garcia vs Bailey)', 'First name: different (Jennifer vs Donald)']);
   });
 
   it('an NPI search with npi-match false shows NPINotFound; declining the intent shows its message', async () => {

@@ -13,12 +13,16 @@ const npiStatusLabel = (status: string) => ({ Active: 'Active', Reactivated: 'Ac
 
 function outcomeOf(result: NpiSearchResult) {
   const problems = [
+    result.nameCheck && !result.nameCheck.agrees ? `the name given (${result.nameCheck.givenName}) is not the name NPPES holds for it (${result.nameCheck.nppesName}): the NPI may belong to someone else` : '',
     result.exclusionStatus === EXCLUSION_LABELS.found ? 'an exclusion record carries this NPI' : '',
     result.optOutStatus === OPT_OUT_LABELS.found ? 'the provider opted out of Medicare' : '',
     result.nppes?.status === 'Deactivated' ? 'NPPES lists the NPI as deactivated' : '',
     !result['npi-match'] ? 'NPPES has no such NPI' : '',
   ].filter(Boolean);
-  if (problems.length === 0) return { text: `NPI ${result.criteria.npi} is active in NPPES, not on the Medicare opt-out list, and on no exclusion list searched.`, isAlert: false };
+  if (problems.length === 0) {
+    const named = result.nameCheck ? ` under the name given (${result.nameCheck.givenName}),` : '';
+    return { text: `NPI ${result.criteria.npi} is active in NPPES${named} not on the Medicare opt-out list, and on no exclusion list searched.`, isAlert: false };
+  }
   return { text: `NPI ${result.criteria.npi}: ${problems.join('; ')}. Review before any decision.`, isAlert: true };
 }
 
@@ -35,12 +39,40 @@ function Status({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The name given beside NPPES's, the verdict and the comparison field by field. */
+function NameCheck({ check }: { check: NonNullable<NpiSearchResult['nameCheck']> }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="name-check-title">
+      <Title order={2} fz="lg" id="name-check-title" mb="sm">
+        Name check
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+        <Status label="Name given" value={check.givenName} />
+        <Status label="Name in NPPES" value={check.nppesName} />
+      </SimpleGrid>
+      <Text mt="sm" fw={600} style={{ color: statusTextColor(check.agrees ? 'Active' : 'Inactive') }}>
+        {check.verdict}
+      </Text>
+      {check.lines.length > 0 && (
+        <Stack gap={2} component="ul" aria-label="Names compared" m={0} mt="xs" pl="md">
+          {check.lines.map((line) => (
+            <Text component="li" size="sm" key={line}>
+              {line}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
 function NpiResult({ result }: { result: NpiSearchResult }) {
   const nppes = result.nppes;
   const npiStatus = nppes ? npiStatusLabel(nppes.status) : 'Invalid';
   return (
     <>
-      <ProofHeader result={result} title="NPI search results" criteria={`NPI ${result.criteria.npi}`} outcome={outcomeOf(result)} />
+      <ProofHeader result={result} title="NPI search results" criteria={result.criteria.name ? `NPI ${result.criteria.npi}, name ${result.criteria.name}` : `NPI ${result.criteria.npi}`} outcome={outcomeOf(result)} />
+      {result.nameCheck && <NameCheck check={result.nameCheck} />}
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="npi-status-title">
         <Title order={2} fz="lg" id="npi-status-title" mb="sm">
           Status

@@ -11,7 +11,7 @@ import { MESSAGES } from '#shared/messages';
 import type { NameSearchInput } from './interactive-api';
 import { US_STATES } from './us-states';
 
-export type SearchRequest = { kind: 'name'; input: NameSearchInput } | { kind: 'npi'; npi: string };
+export type SearchRequest = { kind: 'name'; input: NameSearchInput } | { kind: 'npi'; npi: string; name?: string };
 
 export interface SearchFormProps {
   onSearch: (request: SearchRequest) => void;
@@ -35,6 +35,7 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
   const [algorithm, setAlgorithm] = useState<MatchingAlgorithm>('Exact');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [state, setState] = useState<string | null>(null);
+  const [npiName, setNpiName] = useState('');
 
   const fields: Field[] = mode === 'npi' ? ['npi'] : entity === 'business' ? ['companyName'] : ['firstName', 'lastName'];
   const errorOf = (field: Field) => (field === 'npi' ? npiFieldError(values.npi) : required(values[field]));
@@ -56,7 +57,7 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
     event.preventDefault();
     setTouched(Object.fromEntries(fields.map((f) => [f, true])));
     if (!isValid || isBusy) return;
-    if (mode === 'npi') return onSearch({ kind: 'npi', npi: values.npi.trim() });
+    if (mode === 'npi') return onSearch({ kind: 'npi', npi: values.npi.trim(), ...(npiName.trim() ? { name: npiName.trim() } : {}) });
     const narrowing = hasNarrowing ? { matchingAlgorithm: algorithm, dateOfBirth: dateOfBirth || undefined, state: state ?? undefined } : { matchingAlgorithm: 'Exact' as const };
     const input: NameSearchInput =
       entity === 'business' ? { companyName: values.companyName.trim(), ...narrowing, dateOfBirth: undefined } : { firstName: values.firstName.trim(), lastName: values.lastName.trim(), ...narrowing };
@@ -94,7 +95,17 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
           </div>
         )}
         {mode === 'npi' ? (
-          <TextInput label="NPI" description="The 10-digit National Provider Identifier." inputMode="numeric" autoComplete="off" maxLength={14} {...bind('npi')} />
+          <>
+            <TextInput label="NPI" description="The 10-digit National Provider Identifier." inputMode="numeric" autoComplete="off" maxLength={14} {...bind('npi')} />
+            <TextInput
+              label="Provider's name"
+              description="Optional: the name you have for this NPI, checked against the name NPPES holds for it."
+              autoComplete="off"
+              maxLength={200}
+              value={npiName}
+              onChange={(e) => setNpiName(e.currentTarget.value)}
+            />
+          </>
         ) : entity === 'business' ? (
           <TextInput label="Business Name" autoComplete="organization" {...bind('companyName')} />
         ) : (

@@ -22,7 +22,7 @@ export function useInteractiveSearch({ asksIntent }: { asksIntent: boolean }) {
     try {
       const eligibility = await fetchEligibility(request.kind);
       if (eligibility.name !== 'GRANTED') throw new SearchError(eligibility.name, eligibility.text);
-      const result = request.kind === 'npi' ? await searchNpi(request.npi) : await searchName(request.input);
+      const result = request.kind === 'npi' ? await searchNpi(request.npi, request.name) : await searchName(request.input);
       if (result.kind === 'npi' && !result['npi-match']) throw new SearchError('NPINotFound');
       keepResult(result);
       navigate(resultPath(result), { state: { result } });

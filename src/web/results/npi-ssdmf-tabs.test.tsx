@@ -12,10 +12,21 @@ const headersOf = (table: HTMLElement) => within(table).getAllByRole('columnhead
 describe('NPI Results tab', () => {
   const open = makeNpi({ name: 'Ada Reyes', npiStatus: 'INACTIVE', npiStatusText: 'Inactive', optOutStatusText: 'Found on Opt Out List', exclusionStatusText: 'Exclusion Found' });
   const cleared = makeNpi({ name: 'Ben Ode', status: 'CLEARED', canChangeStatus: false });
+  const someoneElses = makeNpi({ name: 'Jennifer Garcia', nppesName: 'WANG, JAMES KENNETH', findings: ['Name differs from NPPES: WANG, JAMES KENNETH.', 'The same NPI is also used by row 5 (EMP-1005) of this batch.'] });
 
   function renderNpi(flags: { nameSearch: boolean; optOutSearch: boolean; exclusionSearch: boolean }) {
-    return renderResults({ searchTypes: [false, true, false], npi: () => json(200, { npiSearches: [open, cleared], total: 2, ...flags }) });
+    return renderResults({ searchTypes: [false, true, false], npi: () => json(200, { npiSearches: [open, cleared, someoneElses], total: 3, ...flags }) });
   }
+
+  it("shows under the NPI status why a valid NPI is a finding, with a status to change", async () => {
+    renderNpi({ nameSearch: true, optOutSearch: false, exclusionSearch: false });
+    const table = await screen.findByRole('table', { name: 'NPI results' });
+    const row = within(table).getByText('Jennifer Garcia').closest('tr')!;
+    expect(within(row).getByText('Name differs from NPPES: WANG, JAMES KENNETH.')).toBeTruthy();
+    expect(within(row).getByText('The same NPI is also used by row 5 (EMP-1005) of this batch.')).toBeTruthy();
+    expect(within(row).getByRole('checkbox')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /^Status of/ })).toBeTruthy();
+  });
 
   it('shows every column and filter when the batch included name, opt-out and exclusion searches, red texts in red', async () => {
     renderNpi({ nameSearch: true, optOutSearch: true, exclusionSearch: true });
@@ -44,7 +55,7 @@ describe('NPI Results tab', () => {
     expect(within(benRow).queryByRole('checkbox')).toBeNull();
     expect(within(benRow).queryByRole('button', { name: /^Status of/ })).toBeNull();
     fireEvent.click(within(table).getByRole('checkbox', { name: 'Select every record of this page' }));
-    expect(await screen.findByText('1 selected')).toBeTruthy();
+    expect(await screen.findByText('2 selected')).toBeTruthy();
   });
 
   it('sends the NPI filters: statuses as bracket arrays, opt-out and exclusion as single values', async () => {

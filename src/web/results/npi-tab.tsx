@@ -1,10 +1,11 @@
-/** NPI Results tab: the columns and filters of the searches the batch included; CLEARED rows show 'Clear' and cannot be selected. */
+/** NPI Results tab: the columns and filters of the searches the batch included; CLEARED rows show 'Clear' and cannot be selected; a row's findings show under its NPI status. */
 import { useState } from 'react';
-import { MultiSelect, Select } from '@mantine/core';
+import { MultiSelect, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXCLUSION_STATUS_TEXTS, NPI_STATUSES, NPI_STATUS_TEXTS, OPT_OUT_TEXTS, statusChoices, type NpiPage, type NpiResult, type ReviewStatus } from '#shared/results';
 import { CellText, StatusText, type FlatColumn } from './flat-results-table';
+import classes from './results.module.css';
 import { FILTER_WIDTH } from './result-filters';
 import { changeNpi, fetchNpiResults, type DetailTarget } from './results-api';
 import { resultKeys } from './result-keys';
@@ -31,7 +32,7 @@ export function npiColumns(page: Pick<NpiPage, 'nameSearch' | 'optOutSearch' | '
     { key: 'npi', label: 'NPI', render: (r) => <CellText text={r.npi ?? '—'} isIdentifier /> },
     page.nameSearch && { key: 'name', label: 'Name', render: (r) => <CellText text={r.name} /> },
     { key: 'nppesName', label: 'Name From NPPES', render: (r) => <CellText text={r.nppesName} /> },
-    { key: 'npiStatus', label: 'NPI Status', render: (r) => <StatusText text={r.npiStatusText} /> },
+    { key: 'npiStatus', label: 'NPI Status', render: (r) => <NpiStatusCell result={r} /> },
     page.optOutSearch && { key: 'optOut', label: 'Opt Out Status', render: (r) => <StatusText text={r.optOutStatusText} /> },
     page.exclusionSearch && { key: 'exclusion', label: 'Exclusion Result', render: (r) => <StatusText text={r.exclusionStatusText} /> },
     {
@@ -43,6 +44,20 @@ export function npiColumns(page: Pick<NpiPage, 'nameSearch' | 'optOutSearch' | '
     { key: 'latestNote', label: 'Latest Note', render: (r) => <CellText text={r.latestNote} /> },
   ];
   return columns.filter((c): c is FlatColumn<NpiResult> => c !== false);
+}
+
+/** The NPI status and, under it, what makes the row a finding (a name that differs from NPPES's, a shared NPI…). */
+function NpiStatusCell({ result }: { result: NpiResult }) {
+  return (
+    <>
+      <StatusText text={result.npiStatusText} />
+      {result.findings.map((f) => (
+        <Text key={f} size="xs" c="dimmed" className={classes.cellText}>
+          {f}
+        </Text>
+      ))}
+    </>
+  );
 }
 
 export function NpiTab({ batchId }: { batchId: number }) {

@@ -71,6 +71,7 @@ export function makeNpi(overrides: Partial<NpiResult> = {}): NpiResult {
     latestNote: null,
     searchCriteriaKey: 'Ada Reyes | NPI 1234567893',
     canChangeStatus: true,
+    findings: [],
     ...overrides,
   };
 }
@@ -133,6 +134,12 @@ export function makeDetail(overrides: Partial<MatchDetail> = {}): MatchDetail {
         { reason: 'state agrees', effect: 0.03 },
         { reason: 'year of birth differs', effect: -0.25 },
       ],
+    },
+    explanationWords: {
+      verdict: 'Potential match: score 0.91 (review threshold 0.80)',
+      matchedThrough: null,
+      lines: ['First name: same'],
+      notes: [],
     },
     listVersion: { source: 'leie', sourceName: 'OIG LEIE', versionId: 7, asOf: '2026-02-28', fetchedAt: '2026-03-01T06:00:00.000Z' },
     ...overrides,
