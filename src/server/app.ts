@@ -18,6 +18,7 @@ import { resultRoutes } from './results/routes';
 import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
 import { installAccessControl } from './http/access';
+import { installNoStore } from './http/cache-control';
 import { body, installErrorHandler } from './http/errors';
 import { installSessions } from './http/session';
 
@@ -53,6 +54,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Batch uploads: one file, streamed; the size limit answers the app's own message.
   await app.register(multipart, { limits: { files: 1, fileSize: ctx.config.uploadMaxBytes, fields: 10 } });
+  installNoStore(app);
   installSessions(app, ctx.db, ctx.now);
   installAccessControl(app);
 
