@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
 import type { AppContext } from './app-context';
 import { ensureFirstAdmin } from './auth/first-admin';
+import { failInterruptedImports } from './lists/import-claims';
 import { importMissingSamples } from './lists/samples';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
@@ -26,11 +27,13 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Opens the database of the environment and applies migrations. */
+/** Opens the database of the environment, applies migrations and fails imports whose process died. */
 export async function openConfiguredDatabase(env: Env): Promise<Database> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(path.resolve(env.DATA_DIR)) });
   try {
     await database.migrate();
+    const interrupted = await failInterruptedImports(database);
+    if (interrupted) console.log(`Marked ${interrupted} interrupted list import${interrupted === 1 ? '' : 's'} as failed.`);
   } catch (error) {
     await database.close();
     throw error;
