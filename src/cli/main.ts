@@ -97,9 +97,28 @@ async function runUntilSignal(env: NodeJS.ProcessEnv, prepare?: Parameters<typeo
   return 0;
 }
 
+/** How long a stop may take before the process exits anyway (orchestrators kill at 10–30 s). */
+const STOP_DEADLINE_MS = 10_000;
+
+/**
+ * Resolves on the first SIGINT or SIGTERM. From then on the process must end: a second signal,
+ * or a stop still running after the deadline, exits at once (unfinished jobs are retried).
+ */
 function waitForSignal(): Promise<void> {
   return new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    const onSignal = () => {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      const force = () => {
+        console.error('Stopping took too long; exiting now (unfinished jobs will be retried).');
+        process.exit(1);
+      };
+      process.once('SIGINT', force);
+      process.once('SIGTERM', force);
+      setTimeout(force, STOP_DEADLINE_MS).unref();
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
   });
 }

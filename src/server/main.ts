@@ -10,6 +10,7 @@ import { importMissingSamples } from './lists/samples';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { resumeUnfinishedBatches } from './batches/resume';
+import { closeScreeningPool } from './batches/screener';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './mail/mailer';
@@ -103,6 +104,7 @@ export async function startServer(
       clearInterval(indexCheck);
       await app.close();
       await ctx.jobs?.stop();
+      await closeScreeningPool();
       await database.close();
     },
   };

@@ -6,6 +6,9 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../app-context';
 import type { JobDefinition } from './job';
 
+/** How long a stopping process lets its running jobs finish before handing them back (ADR 026). */
+export const STOP_GRACE_MS = 4_000;
+
 export interface JobQueue {
   send<T>(job: JobDefinition<T>, payload: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Runs queued jobs in this process until none is left (tests, CLI); never sleeps. */
@@ -79,6 +82,8 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       }
       return ran;
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    // Running jobs get a few seconds to finish; pg-boss then fails the rest, which puts them
+    // back in the queue for a retry (a chunk is written in one transaction, so nothing doubles).
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS }),
   };
 }
