@@ -6,11 +6,9 @@ import type { Database } from '#server/db/client';
 import { importList, ImportRefusedError, type ImportSummary } from '#server/lists/import';
 import { listStatuses } from '#server/lists/status';
 import { openConfiguredDatabase } from '#server/main';
+import { LISTS_USAGE } from './usage';
 
-const USAGE = `Usage:
-  clearlist lists import <source> <file…> [--json] [--mode full|incremental]
-  clearlist lists status [--json]
-  clearlist lists update [<source>…] [--json]`;
+export { LISTS_USAGE };
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -25,7 +23,7 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
     options: { json: { type: 'boolean', default: false }, mode: { type: 'string' } },
   });
   if (sub !== 'import' && sub !== 'status' && sub !== 'update') {
-    io.stderr.write(`${USAGE}\n`);
+    io.stderr.write(`${LISTS_USAGE}\n`);
     return 2;
   }
   const env = parseEnv(process.env);
@@ -38,7 +36,7 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
     }
     const [source, ...files] = positionals;
     if (!source || files.length === 0) {
-      io.stderr.write(`${USAGE}\n`);
+      io.stderr.write(`${LISTS_USAGE}\n`);
       return 2;
     }
     const mode = values.mode === 'full' || values.mode === 'incremental' ? values.mode : undefined;

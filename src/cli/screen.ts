@@ -16,14 +16,9 @@ import type { Database } from '#server/db/client';
 import { openConfiguredDatabase } from '#server/main';
 import { createIndexStore } from '#server/screening/index-store';
 import { ScreeningPool } from '../engine-runtime/worker-pool';
+import { SCREEN_USAGE } from './usage';
 
-export const SCREEN_USAGE = `Usage:
-  clearlist screen <file.csv> --map "<Column>=<target>,…" [--out results.csv] [--threshold 0.8] [--algorithm Fuzzy|Exact] [--workers 2]
-    targets: first, middle, last, business (or company), dob, npi, ssn, ein, state, city, postal (or zip)
-    e.g. --map "First Name=first,Last Name=last,DOB=dob,NPI=npi"
-  A row with a person name is screened as a person, else with a business name as a business,
-  else by its NPI or SSN alone. Output: one CSV line per hit (row = data row number, 1 = the
-  first row under the header), and one line for each row whose values had problems.`;
+export { SCREEN_USAGE };
 
 export const SCREEN_TARGETS = ['first', 'middle', 'last', 'business', 'dob', 'npi', 'ssn', 'ein', 'state', 'city', 'postal'] as const;
 export type ScreenTarget = (typeof SCREEN_TARGETS)[number];
