@@ -13,6 +13,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { batchRoutes } from './batches/routes';
+import { healthRoutes } from './health/routes';
 import { billingRoutes } from './billing/routes';
 import { resultRoutes } from './results/routes';
 import { interactiveSearchRoutes } from './interactive/routes';
@@ -58,7 +59,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   installSessions(app, ctx.db, ctx.now);
   installAccessControl(app);
 
-  app.get('/services/health', async () => ({ status: 'ok' }));
+  healthRoutes(app, ctx);
   authRoutes(app, ctx);
   analyticsRoutes(app, ctx);
   adminRoutes(app, ctx);

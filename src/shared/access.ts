@@ -10,6 +10,7 @@ export type Access = 'public' | 'user' | readonly Role[];
 
 export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/health': 'public',
+  'GET /services/ready': 'public',
   'POST /services/user/login': 'public',
   'POST /services/user/logout': 'public',
   'GET /services/user/info': 'user',

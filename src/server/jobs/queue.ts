@@ -14,6 +14,8 @@ export interface JobQueue {
   /** Runs queued jobs in this process until none is left (tests, CLI); never sleeps. */
   drain(): Promise<number>;
   stop(): Promise<void>;
+  /** Started and not stopped (the readiness check). */
+  isRunning(): boolean;
 }
 
 export interface QueueOptions {
@@ -31,6 +33,7 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       : new PgBoss({ db: { executeSql: (text, values) => database.sql(text, values) }, schedule: options.schedule, supervise: options.work });
   boss.on('error', (error) => console.error(`job queue: ${error.message}`));
   await boss.start();
+  let running = true;
   const byName = new Map(jobs.map((job) => [job.name, job as JobDefinition<unknown>]));
   for (const job of byName.values()) await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
 
@@ -84,6 +87,10 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
     },
     // Running jobs get a few seconds to finish; pg-boss then fails the rest, which puts them
     // back in the queue for a retry (a chunk is written in one transaction, so nothing doubles).
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS }),
+    stop: async () => {
+      running = false;
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS });
+    },
+    isRunning: () => running,
   };
 }
