@@ -6,6 +6,7 @@ import type { Database } from '#server/db/client';
 import { importList, ImportRefusedError, type ImportSummary } from '#server/lists/import';
 import { listStatuses } from '#server/lists/status';
 import { openConfiguredDatabase } from '#server/main';
+import { count, progressLine } from './progress';
 import { LISTS_USAGE } from './usage';
 
 export { LISTS_USAGE };
@@ -48,7 +49,14 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
 
 async function runImport(database: Database, args: { source: string; files: string[]; mode?: 'full' | 'incremental'; json: boolean }, io: Io) {
   try {
-    const summary = await importList(database.db, { source: args.source, files: args.files, mode: args.mode, origin: 'import', now: new Date() });
+    const progress = args.json ? null : progressLine(io.stdout);
+    const onProgress = progress ? (rows: number) => progress.update(`${args.source}: ${count(rows)} rows read`) : undefined;
+    let summary: ImportSummary;
+    try {
+      summary = await importList(database.db, { source: args.source, files: args.files, mode: args.mode, origin: 'import', now: new Date(), onProgress });
+    } finally {
+      progress?.clear();
+    }
     io.stdout.write(args.json ? `${JSON.stringify(toJson(summary))}\n` : describe(summary));
     return 0;
   } catch (error) {

@@ -16,6 +16,7 @@ import type { Database } from '#server/db/client';
 import { openConfiguredDatabase } from '#server/main';
 import { createIndexStore } from '#server/screening/index-store';
 import { ScreeningPool } from '../engine-runtime/worker-pool';
+import { count, progressLine } from './progress';
 import { SCREEN_USAGE } from './usage';
 
 export { SCREEN_USAGE };
@@ -34,7 +35,8 @@ export interface ColumnMapping {
 
 export interface ScreenIo {
   stdout: { write(chunk: string): unknown };
-  stderr: { write(chunk: string): unknown };
+  /** Progress is drawn here when it is a terminal (stdout may be the results). */
+  stderr: { write(chunk: string): unknown; isTTY?: boolean };
 }
 
 export interface ScreenDeps {
@@ -205,6 +207,7 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
     pool = await ScreeningPool.create(index, { size: args.workers });
     await write(csvLine(['row', ...mapping.map((m) => m.column), 'score', 'source', 'source_record_id', 'list_name', 'matched_name', 'matched_fields', 'explanation', 'issues']));
     const totals = { rows: 0, rowsWithHits: 0, hits: 0, rowsWithIssues: 0 };
+    const progress = progressLine(io.stderr);
     let chunk: { row: number; values: string[]; query: ScreenQuery | null }[] = [];
     const flush = async (): Promise<void> => {
       if (!chunk.length) return;
@@ -228,6 +231,7 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
       }
       await write(text);
       chunk = [];
+      progress?.update(`Screened ${count(totals.rows)} rows: ${count(totals.rowsWithHits)} with hits`);
     };
     let row = 0;
     for await (const record of records) {
@@ -239,6 +243,7 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
       if (chunk.length >= CHUNK_ROWS) await flush();
     }
     await flush();
+    progress?.clear();
     const seconds = (performance.now() - started) / 1000;
     for (const e of csvErrors.slice(0, 20)) io.stderr.write(`clearlist screen: ${e}\n`);
     io.stderr.write(
