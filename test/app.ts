@@ -92,10 +92,10 @@ export class Agent {
   ) {}
 
   async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
-    const method = (options.method ?? 'GET').toUpperCase();
     if (!this.cookies.has('csrf')) await this.send({ method: 'GET', url: '/services/health' });
     const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
-    if (method !== 'GET' && !('x-csrf-token' in headers)) headers['x-csrf-token'] = this.cookies.get('csrf') ?? '';
+    // Like the web app: the token on every call, so the GETs that change state pass too (ADR 026).
+    if (!('x-csrf-token' in headers)) headers['x-csrf-token'] = this.cookies.get('csrf') ?? '';
     return this.send({ ...options, headers });
   }
 

@@ -50,7 +50,8 @@ function client(base: string) {
   const call = async (url: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    if (init.method && init.method !== 'GET') headers.set('x-csrf-token', cookies.get('csrf') ?? '');
+    // The token on every call: the state-changing GETs need it too (ADR 026).
+    headers.set('x-csrf-token', cookies.get('csrf') ?? '');
     const res = await fetch(base + url, { ...init, headers });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');

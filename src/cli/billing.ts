@@ -11,8 +11,9 @@ import { runBillingDay, type BillingRunSummary } from '#server/billing/run';
 import { parseEnv } from '#server/config';
 import { openAppContext } from '#server/main';
 import type { Io } from './lists';
+import { BILLING_USAGE } from './usage';
 
-const USAGE = 'Usage: clearlist billing run [--date YYYY-MM-DD] [--json]';
+export { BILLING_USAGE };
 
 /** Opens the configured database as the server would; `close` releases it. */
 export type OpenContext = () => Promise<{ ctx: AppContext; close(): Promise<void> }>;
@@ -26,12 +27,12 @@ export async function runBilling(argv: string[], io: Io, open: OpenContext = ope
   const [sub, ...rest] = argv;
   const { values } = parseArgs({ args: rest, options: { date: { type: 'string' }, json: { type: 'boolean', default: false } } });
   if (sub !== 'run') {
-    io.stderr.write(`${USAGE}\n`);
+    io.stderr.write(`${BILLING_USAGE}\n`);
     return 2;
   }
   const day = values.date ? asOfDay(values.date) : null;
   if (values.date && !day) {
-    io.stderr.write(`--date must be a calendar date as YYYY-MM-DD, not "${values.date}".\n${USAGE}\n`);
+    io.stderr.write(`--date must be a calendar date as YYYY-MM-DD, not "${values.date}".\n${BILLING_USAGE}\n`);
     return 2;
   }
   const { ctx, close } = await open();

@@ -6,11 +6,10 @@ import type { Database } from '#server/db/client';
 import { importList, ImportRefusedError, type ImportSummary } from '#server/lists/import';
 import { listStatuses } from '#server/lists/status';
 import { openConfiguredDatabase } from '#server/main';
+import { count, progressLine } from './progress';
+import { LISTS_USAGE } from './usage';
 
-const USAGE = `Usage:
-  clearlist lists import <source> <file…> [--json] [--mode full|incremental]
-  clearlist lists status [--json]
-  clearlist lists update [<source>…] [--json]`;
+export { LISTS_USAGE };
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -25,7 +24,7 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
     options: { json: { type: 'boolean', default: false }, mode: { type: 'string' } },
   });
   if (sub !== 'import' && sub !== 'status' && sub !== 'update') {
-    io.stderr.write(`${USAGE}\n`);
+    io.stderr.write(`${LISTS_USAGE}\n`);
     return 2;
   }
   const env = parseEnv(process.env);
@@ -38,7 +37,7 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
     }
     const [source, ...files] = positionals;
     if (!source || files.length === 0) {
-      io.stderr.write(`${USAGE}\n`);
+      io.stderr.write(`${LISTS_USAGE}\n`);
       return 2;
     }
     const mode = values.mode === 'full' || values.mode === 'incremental' ? values.mode : undefined;
@@ -50,7 +49,14 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
 
 async function runImport(database: Database, args: { source: string; files: string[]; mode?: 'full' | 'incremental'; json: boolean }, io: Io) {
   try {
-    const summary = await importList(database.db, { source: args.source, files: args.files, mode: args.mode, origin: 'import', now: new Date() });
+    const progress = args.json ? null : progressLine(io.stdout);
+    const onProgress = progress ? (rows: number) => progress.update(`${args.source}: ${count(rows)} rows read`) : undefined;
+    let summary: ImportSummary;
+    try {
+      summary = await importList(database.db, { source: args.source, files: args.files, mode: args.mode, origin: 'import', now: new Date(), onProgress });
+    } finally {
+      progress?.clear();
+    }
     io.stdout.write(args.json ? `${JSON.stringify(toJson(summary))}\n` : describe(summary));
     return 0;
   } catch (error) {

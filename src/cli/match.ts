@@ -5,6 +5,9 @@ import type { Readable } from 'node:stream';
 import { formatExplanation } from '../engine/explanation';
 import { scorePair, type PairType } from '../engine/score-pair';
 import { DEFAULT_REVIEW_THRESHOLD, MATCH_ALGORITHMS, type MatchAlgorithm } from '../engine/settings';
+import { MATCH_USAGE } from './usage';
+
+export { MATCH_USAGE };
 
 export interface MatchIo {
   stdout: { write(chunk: string): unknown };
@@ -14,13 +17,6 @@ export interface MatchIo {
   /** Opens a pairs file as lines (defaults to reading the file from disk). */
   openLines?: (path: string) => AsyncIterable<string>;
 }
-
-export const MATCH_USAGE = `Usage:
-  clearlist match "<query>" "<candidate>" [--type person|business] [--threshold 0.8] [--algorithm Fuzzy|Exact] [--json]
-  clearlist match --pairs <file.jsonl|-> [--threshold 0.8] [--algorithm Fuzzy|Exact]
-    each input line: {"a": "...", "b": "...", "type": "person"|"business"}
-    each output line: the same object plus "score" and "match", in input order.
-`;
 
 interface MatchArgs {
   positional: string[];
@@ -55,7 +51,7 @@ function parseArgs(argv: string[]): MatchArgs | string {
       if (!p) return '--pairs needs a file name (or - for stdin)';
       args.pairs = p;
     } else if (a === '--help' || a === '-h') return '';
-    else if (a.startsWith('--')) return `unknown option ${a}`;
+    else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
     else args.positional.push(a);
   }
   if (args.pairs === null && args.positional.length !== 2) return 'give a query and a candidate, or --pairs <file>';

@@ -42,10 +42,10 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 /** Runs the command on the test database (kept open: the command closes what it is given). */
-async function run(argv: string[]) {
+async function run(argv: string[], terminal = false) {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
+  const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s), isTTY: terminal } };
   const openDatabase = async () => ({ ...database, close: async () => {} });
   const code = await runScreen(argv, io, { openDatabase });
   return { code, stdout, stderr };
@@ -140,5 +140,15 @@ describe('mapping rows to queries', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell(null)).toBe('');
+  });
+
+  it('shows its progress on a terminal, and only there', async () => {
+    const map = ['--map', 'First Name=first,Last Name=last'];
+    const onTerminal = await run([input, ...map], true);
+    expect(onTerminal.code).toBe(0);
+    expect(onTerminal.stderr).toMatch(/^\rScreened 8 rows: \d+ with hits\x1b\[K\r\x1b\[K/);
+    const piped = await run([input, ...map]);
+    expect(piped.stderr).not.toContain('\r');
+    expect(onTerminal.stdout).toBe(piped.stdout);
   });
 });

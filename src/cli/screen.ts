@@ -16,14 +16,10 @@ import type { Database } from '#server/db/client';
 import { openConfiguredDatabase } from '#server/main';
 import { createIndexStore } from '#server/screening/index-store';
 import { ScreeningPool } from '../engine-runtime/worker-pool';
+import { count, progressLine } from './progress';
+import { SCREEN_USAGE } from './usage';
 
-export const SCREEN_USAGE = `Usage:
-  clearlist screen <file.csv> --map "<Column>=<target>,…" [--out results.csv] [--threshold 0.8] [--algorithm Fuzzy|Exact] [--workers 2]
-    targets: first, middle, last, business (or company), dob, npi, ssn, ein, state, city, postal (or zip)
-    e.g. --map "First Name=first,Last Name=last,DOB=dob,NPI=npi"
-  A row with a person name is screened as a person, else with a business name as a business,
-  else by its NPI or SSN alone. Output: one CSV line per hit (row = data row number, 1 = the
-  first row under the header), and one line for each row whose values had problems.`;
+export { SCREEN_USAGE };
 
 export const SCREEN_TARGETS = ['first', 'middle', 'last', 'business', 'dob', 'npi', 'ssn', 'ein', 'state', 'city', 'postal'] as const;
 export type ScreenTarget = (typeof SCREEN_TARGETS)[number];
@@ -39,7 +35,8 @@ export interface ColumnMapping {
 
 export interface ScreenIo {
   stdout: { write(chunk: string): unknown };
-  stderr: { write(chunk: string): unknown };
+  /** Progress is drawn here when it is a terminal (stdout may be the results). */
+  stderr: { write(chunk: string): unknown; isTTY?: boolean };
 }
 
 export interface ScreenDeps {
@@ -210,6 +207,7 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
     pool = await ScreeningPool.create(index, { size: args.workers });
     await write(csvLine(['row', ...mapping.map((m) => m.column), 'score', 'source', 'source_record_id', 'list_name', 'matched_name', 'matched_fields', 'explanation', 'issues']));
     const totals = { rows: 0, rowsWithHits: 0, hits: 0, rowsWithIssues: 0 };
+    const progress = progressLine(io.stderr);
     let chunk: { row: number; values: string[]; query: ScreenQuery | null }[] = [];
     const flush = async (): Promise<void> => {
       if (!chunk.length) return;
@@ -233,6 +231,7 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
       }
       await write(text);
       chunk = [];
+      progress?.update(`Screened ${count(totals.rows)} rows: ${count(totals.rowsWithHits)} with hits`);
     };
     let row = 0;
     for await (const record of records) {
@@ -244,6 +243,7 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
       if (chunk.length >= CHUNK_ROWS) await flush();
     }
     await flush();
+    progress?.clear();
     const seconds = (performance.now() - started) / 1000;
     for (const e of csvErrors.slice(0, 20)) io.stderr.write(`clearlist screen: ${e}\n`);
     io.stderr.write(

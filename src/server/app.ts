@@ -13,11 +13,13 @@ import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { batchRoutes } from './batches/routes';
+import { healthRoutes } from './health/routes';
 import { billingRoutes } from './billing/routes';
 import { resultRoutes } from './results/routes';
 import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
 import { installAccessControl } from './http/access';
+import { installNoStore } from './http/cache-control';
 import { body, installErrorHandler } from './http/errors';
 import { installSessions } from './http/session';
 
@@ -53,10 +55,11 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Batch uploads: one file, streamed; the size limit answers the app's own message.
   await app.register(multipart, { limits: { files: 1, fileSize: ctx.config.uploadMaxBytes, fields: 10 } });
+  installNoStore(app);
   installSessions(app, ctx.db, ctx.now);
   installAccessControl(app);
 
-  app.get('/services/health', async () => ({ status: 'ok' }));
+  healthRoutes(app, ctx);
   authRoutes(app, ctx);
   analyticsRoutes(app, ctx);
   adminRoutes(app, ctx);

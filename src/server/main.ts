@@ -5,10 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
 import type { AppContext } from './app-context';
 import { ensureFirstAdmin } from './auth/first-admin';
+import { failInterruptedImports } from './lists/import-claims';
 import { importMissingSamples } from './lists/samples';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { resumeUnfinishedBatches } from './batches/resume';
+import { closeScreeningPool } from './batches/screener';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './mail/mailer';
@@ -26,11 +28,13 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Opens the database of the environment and applies migrations. */
+/** Opens the database of the environment, applies migrations and fails imports whose process died. */
 export async function openConfiguredDatabase(env: Env): Promise<Database> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(path.resolve(env.DATA_DIR)) });
   try {
     await database.migrate();
+    const interrupted = await failInterruptedImports(database);
+    if (interrupted) console.log(`Marked ${interrupted} interrupted list import${interrupted === 1 ? '' : 's'} as failed.`);
   } catch (error) {
     await database.close();
     throw error;
@@ -100,6 +104,7 @@ export async function startServer(
       clearInterval(indexCheck);
       await app.close();
       await ctx.jobs?.stop();
+      await closeScreeningPool();
       await database.close();
     },
   };

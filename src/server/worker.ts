@@ -1,5 +1,6 @@
 /** `clearlist worker`: a process that only runs jobs, beside `clearlist serve` processes. */
 import { parseEnv } from './config';
+import { closeScreeningPool } from './batches/screener';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { openAppContext } from './main';
@@ -19,6 +20,7 @@ export async function startWorker(rawEnv: NodeJS.ProcessEnv): Promise<{ stop(): 
   return {
     async stop() {
       await ctx.jobs?.stop();
+      await closeScreeningPool();
       await ctx.database.close();
     },
   };

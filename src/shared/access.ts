@@ -10,6 +10,7 @@ export type Access = 'public' | 'user' | readonly Role[];
 
 export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/health': 'public',
+  'GET /services/ready': 'public',
   'POST /services/user/login': 'public',
   'POST /services/user/logout': 'public',
   'GET /services/user/info': 'user',
@@ -86,3 +87,17 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/account/invoices/:invoiceId/pdf': ['account_owner_user'],
   'POST /services/account/invitations': ['account_owner_user', 'domain_admin_user'],
 };
+
+/**
+ * GET endpoints that change state (the spec names them GETs): they follow the rules of writes
+ * (ADR 026): a signed-in caller must echo the CSRF cookie in X-CSRF-Token, and a browser's
+ * cross-site fetch (Sec-Fetch-Site: cross-site) is refused, so a link on another site cannot
+ * re-run a batch or bill a search.
+ */
+export const STATE_CHANGING_GETS: ReadonlySet<string> = new Set([
+  // Re-runs a batch: forgets its results and bills its searches again.
+  'GET /services/flexsearchs/:batchId/resubmit',
+  // Run, bill (or count against the allowance) and store a search.
+  'GET /services/interactivesearch/name',
+  'GET /services/interactivesearch/npi/:npi',
+]);

@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   CSRF_FAILED: 403,
+  /** The session's address left the client's IP allowlist: the session is over (spec: WHITELIST_FAILURE). */
+  WHITELIST_FAILURE: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

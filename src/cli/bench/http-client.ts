@@ -30,7 +30,8 @@ export class HttpClient {
   private async call(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    if (init.method && init.method !== 'GET') headers.set('x-csrf-token', this.cookies.get('csrf') ?? '');
+    // The token on every call: the state-changing GETs need it too (ADR 026).
+    headers.set('x-csrf-token', this.cookies.get('csrf') ?? '');
     const res = await fetch(this.base + url, { ...init, headers });
     for (const cookie of res.headers.getSetCookie()) {
       const [name, value] = cookie.split(';')[0].split('=');

@@ -21,6 +21,11 @@ export async function currentIndex(ctx: AppContext): Promise<MatchIndex> {
   return ctx.screening.getIndex();
 }
 
+/** Ends the worker threads now (a stopping process): kept idle, they would hold it alive for a minute. */
+export async function closeScreeningPool(): Promise<void> {
+  await closePool();
+}
+
 async function closePool(): Promise<void> {
   const held = pool;
   pool = null;

@@ -52,4 +52,13 @@ describe('the DATA_DIR lock', () => {
     const lock = acquireDataDirLock(dir);
     lock.release();
   });
+
+  it('takes over a lock naming this process’s pid that this process did not take (a restarted container)', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'clearlist.lock'), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: 'before the restart', command: 'clearlist serve' }));
+    const lock = acquireDataDirLock(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    lock.release();
+    acquireDataDirLock(dir).release();
+  });
 });

@@ -17,7 +17,9 @@ function collectRoutes(printed: string) {
   const found: { method: string; url: string }[] = [];
   for (const line of printed.split('\n')) {
     const m = line.match(/[└├]── (\S+) \(([A-Z, ]+)\)/);
-    if (!m || !(m[1].startsWith('/services') || m[1].startsWith('/api'))) continue;
+    // A child line holds only the rest of its path (`/services/analytic` then `└── /apikey`):
+    // `/apikey` is not under `/api`.
+    if (!m || !/^\/(services|api)(\/|$)/.test(m[1])) continue;
     for (const method of m[2].split(', ')) if (method !== 'HEAD') found.push({ method, url: m[1] });
   }
   return found;

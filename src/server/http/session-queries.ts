@@ -13,6 +13,7 @@ export async function findSessionAuth(db: Db, sessionHash: string, now: Date) {
       teamId: users.teamId,
       clientState: clients.state,
       accessEndsAt: clients.accessEndsAt,
+      ipAllowlist: clients.ipAllowlist,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -29,6 +30,7 @@ export async function findSessionAuth(db: Db, sessionHash: string, now: Date) {
     clientId: row.clientId,
     teamId: row.teamId,
     roles: roles.map((r) => r.role).sort(),
+    ipAllowlist: row.ipAllowlist,
   };
 }
 

@@ -1,8 +1,11 @@
 /** Session cookie → request.auth, and the CSRF double-submit check for cookie writes. */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATE_CHANGING_GETS } from '#shared/access';
+import { LOGIN_MESSAGES } from '#shared/messages';
+import { isIpAllowedForClient } from '../auth/ip-allowlist';
 import type { Db } from '../db/client';
-import { findSessionAuth, touchSession } from './session-queries';
+import { findSessionAuth, revokeSession, touchSession } from './session-queries';
 import { AppError } from './errors';
 import { hashToken } from './tokens';
 
@@ -32,16 +35,34 @@ export function installSessions(app: FastifyInstance, db: Db, now: () => Date): 
 
   app.addHook('onRequest', async (request, reply) => {
     ensureCsrfCookie(request, reply);
+    const writes = changesState(request);
+    // A browser says where a fetch came from; no other site may write through our cookies.
+    if (writes && request.headers['sec-fetch-site'] === 'cross-site') throw csrfFailed();
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const sessionHash = hashToken(token);
-    const auth = await findSessionAuth(db, sessionHash, now());
-    if (!auth) return;
+    const found = await findSessionAuth(db, sessionHash, now());
+    if (!found) return;
+    const { ipAllowlist, ...auth } = found;
+    // The allowlist holds for the whole session, not only at login (ADR 026).
+    if (!isIpAllowedForClient(auth.clientId, request.ip, ipAllowlist)) {
+      await revokeSession(db, sessionHash);
+      clearSessionCookie(reply);
+      throw new AppError('WHITELIST_FAILURE', LOGIN_MESSAGES.WHITELIST_FAILURE);
+    }
     request.auth = { ...auth, sessionHash };
-    if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+    if (writes) checkCsrf(request);
     await touchSession(db, sessionHash);
   });
 }
+
+/** Any method but GET/HEAD/OPTIONS, and the GETs the spec gave a side effect (ADR 026). */
+function changesState(request: FastifyRequest): boolean {
+  if (!SAFE_METHODS.has(request.method)) return true;
+  return request.method === 'GET' && STATE_CHANGING_GETS.has(`GET ${request.routeOptions.url}`);
+}
+
+const csrfFailed = () => new AppError('CSRF_FAILED', 'Missing or invalid CSRF token. Reload the page and try again.');
 
 function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[CSRF_COOKIE]) return;
@@ -61,7 +82,7 @@ function checkCsrf(request: FastifyRequest): void {
   const header = request.headers[CSRF_HEADER];
   const sent = typeof header === 'string' ? header : '';
   const ok = cookie.length > 0 && sent.length === cookie.length && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
-  if (!ok) throw new AppError('CSRF_FAILED', 'Missing or invalid CSRF token. Reload the page and try again.');
+  if (!ok) throw csrfFailed();
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {

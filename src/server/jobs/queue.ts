@@ -6,11 +6,16 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../app-context';
 import type { JobDefinition } from './job';
 
+/** How long a stopping process lets its running jobs finish before handing them back (ADR 026). */
+export const STOP_GRACE_MS = 4_000;
+
 export interface JobQueue {
   send<T>(job: JobDefinition<T>, payload: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Runs queued jobs in this process until none is left (tests, CLI); never sleeps. */
   drain(): Promise<number>;
   stop(): Promise<void>;
+  /** Started and not stopped (the readiness check). */
+  isRunning(): boolean;
 }
 
 export interface QueueOptions {
@@ -28,6 +33,7 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       : new PgBoss({ db: { executeSql: (text, values) => database.sql(text, values) }, schedule: options.schedule, supervise: options.work });
   boss.on('error', (error) => console.error(`job queue: ${error.message}`));
   await boss.start();
+  let running = true;
   const byName = new Map(jobs.map((job) => [job.name, job as JobDefinition<unknown>]));
   for (const job of byName.values()) await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
 
@@ -79,6 +85,12 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       }
       return ran;
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    // Running jobs get a few seconds to finish; pg-boss then fails the rest, which puts them
+    // back in the queue for a retry (a chunk is written in one transaction, so nothing doubles).
+    stop: async () => {
+      running = false;
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS });
+    },
+    isRunning: () => running,
   };
 }

@@ -15,6 +15,7 @@ import type { ParseRun } from '#lists/core/parse-run';
 import { copyBatchWriter, recordWriter } from './batch-writer';
 import { bulkWriterFor, type BulkWriter } from './bulk-writer';
 import { digestFile } from './file-digest';
+import { claimImport } from './import-claims';
 import * as q from './queries';
 import { isWorthAWorker, parseInWorker, type ParseEnd } from './worker-parse';
 
@@ -94,6 +95,8 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     fileSizes: sizes,
     fetchedAt: req.now,
   });
+  // Held until the import ends, so a restart can tell a dead import from a running one.
+  const releaseClaim = await claimImport(db, version.id);
   const dateAcquired = req.now.toISOString().slice(0, 10);
   const bulk = req.bulk === undefined ? bulkWriterFor(db) : req.bulk;
   const inWorker = mode === 'full' && bulk !== null && (req.parseInWorker ?? isWorthAWorker(sizes.reduce((sum, size) => sum + size, 0)));
@@ -181,5 +184,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
       error: message,
     };
     throw new ImportRefusedError(message, summary);
+  } finally {
+    await releaseClaim();
   }
 }

@@ -54,10 +54,10 @@ export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') {
-    const token = readCsrfToken() ?? (await obtainCsrfToken());
-    if (token) headers[CSRF_HEADER] = token;
-  }
+  // Every call carries the token: writes need it, and so do the GETs that change state
+  // (resubmit, billed searches; ADR 026). A write before any answer asks for the cookie first.
+  const token = method === 'GET' ? readCsrfToken() : (readCsrfToken() ?? (await obtainCsrfToken()));
+  if (token) headers[CSRF_HEADER] = token;
 
   let response: Response;
   try {

@@ -1,0 +1,43 @@
+/** The readiness endpoint names what is not ready yet; liveness answers all along. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/app';
+import { startQueue } from '#test/batches';
+import { createIndexStore } from '../screening/index-store';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const ready = () => t.app.inject({ url: '/services/ready' });
+
+describe('GET /services/ready', () => {
+  it('answers 503 naming the missing parts until the index is built and the queue runs, then 200', async () => {
+    const before = await ready();
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: 'not ready', checks: { database: 'ok', index: 'failing', queue: 'failing' } });
+    expect((await t.app.inject({ url: '/services/health' })).statusCode).toBe(200);
+
+    t.ctx.screening = await createIndexStore(t.ctx.db, { shared: false });
+    const queue = await startQueue(t);
+    const after = await ready();
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ status: 'ready', checks: { database: 'ok', index: 'ok', queue: 'ok' } });
+
+    await queue.stop();
+    expect((await ready()).json().checks.queue).toBe('failing');
+  });
+
+  it('reports a database that does not answer', async () => {
+    const other = await createTestApp();
+    other.ctx.screening = await createIndexStore(other.ctx.db, { shared: false });
+    await startQueue(other);
+    await other.ctx.jobs!.stop();
+    await other.ctx.database.close();
+    const res = await other.app.inject({ url: '/services/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().checks.database).toBe('failing');
+    await other.app.close();
+  });
+});
