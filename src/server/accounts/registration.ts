@@ -16,7 +16,7 @@ import { UserCreationFailure } from './creation-error';
 import { claimInvitation, findLiveInvitation } from './invitation-queries';
 import { freeDomainName, insertClient, insertTeam, insertUser, isUniqueViolation, setTeamOwner } from './queries';
 import { memberRoles, ownerRoles } from './roles';
-import { checkSignUpLimit } from './signup-limit';
+import { withSignUpLimit } from './signup-limit';
 import { validateUserInfo } from './validation';
 
 /** Days a free trial lasts (ADR 007). */
@@ -44,10 +44,13 @@ async function invitationFacts(ctx: AppContext, inviteId: string, now: Date) {
   return { email: found.invitation.email, companyName: found.client.name };
 }
 
-export async function createAccount(ctx: AppContext, input: SignUp): Promise<CreateAccountResponse> {
+export function createAccount(ctx: AppContext, input: SignUp): Promise<CreateAccountResponse> {
+  return withSignUpLimit(ctx.db, input.ip, ctx.config.signupsPerIpPerHour, () => signUp(ctx, input));
+}
+
+async function signUp(ctx: AppContext, input: SignUp): Promise<CreateAccountResponse> {
   const now = ctx.now();
   const { userInfo, plan } = input;
-  await checkSignUpLimit(ctx.db, input.ip, ctx.config.signupsPerIpPerHour);
   if (plan.planType === 'INVITATION') return joinByInvitation(ctx, input, now);
   await validateUserInfo(ctx.db, userInfo, null);
 
