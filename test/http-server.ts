@@ -44,3 +44,10 @@ export function countStatuses(answers: readonly Answer[]): Record<number, number
   for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
   return counts;
 }
+
+/** The headers a browser signed in as `agent` sends on a write: its cookies and the CSRF token. */
+export function sessionHeaders(agent: { cookie(name: string): string | undefined }): Record<string, string> {
+  const sid = agent.cookie('sid');
+  const csrf = agent.cookie('csrf') ?? '';
+  return { cookie: `sid=${sid}; csrf=${csrf}`, 'x-csrf-token': csrf };
+}
