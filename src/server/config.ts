@@ -15,7 +15,7 @@ export const EnvSchema = z.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   ADMIN_EMAIL: optionalText,
-  PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
+  PUBLIC_URL: optionalText.pipe(z.string().regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, 'must be an http(s) URL such as https://clearlist.example.org').optional()),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Clearlist <no-reply@clearlist.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,7 +91,8 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface AppConfig {
   dataDir: string;
-  publicUrl: string | undefined;
+  /** Base of links in e-mails, without a trailing slash: PUBLIC_URL, else this machine's own address (local use). */
+  publicUrl: string;
   mailFrom: string;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -128,6 +129,11 @@ export interface AppConfig {
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.superRefine((e, ctx) => {
     const braintree = [e.BRAINTREE_MERCHANT_ID, e.BRAINTREE_PUBLIC_KEY, e.BRAINTREE_PRIVATE_KEY];
+    // Links in mails never follow a request's Host header (ADR 024): once mail reaches real
+    // people (SMTP) or the server sits behind a proxy, their base must be configured.
+    if (!e.PUBLIC_URL && (e.SMTP_URL || e.TRUST_PROXY)) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: `required with ${e.SMTP_URL ? 'SMTP_URL' : 'TRUST_PROXY'}: the address users open Clearlist at, the base of links in e-mails (e.g. https://clearlist.example.org)` });
+    }
     if (braintree.some(Boolean) && !braintree.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['BRAINTREE_MERCHANT_ID'], message: 'set BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together, or none' });
     }
@@ -142,7 +148,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
 export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
   return {
     dataDir: path.resolve(env.DATA_DIR),
-    publicUrl: env.PUBLIC_URL,
+    publicUrl: publicUrlOf(env),
     mailFrom: env.MAIL_FROM,
     smtpUrl: env.SMTP_URL,
     logLevel: env.LOG_LEVEL,
@@ -173,6 +179,13 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     signupsPerIpPerHour: env.SIGNUPS_PER_IP_PER_HOUR,
     anonymousSearchesPerDay: env.ANONYMOUS_SEARCHES_PER_DAY,
   };
+}
+
+/** PUBLIC_URL, or for local use (mail in the outbox, no proxy) the address the server listens at. */
+export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' || env.HOST === '' ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
 }
 
 /** Configuration for tests and tools: everything defaulted, overridable. */

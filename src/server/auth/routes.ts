@@ -1,5 +1,5 @@
 /** Routes of sign-in, sign-out, current user, password reset and first-run setup. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => ({
       message: await requestPasswordReset(db, mailer, {
         usernameOrEmail: request.body.usernameOrEmail,
-        baseUrl: baseUrl(request, config.publicUrl),
+        baseUrl: config.publicUrl,
         ip: request.ip,
         now: ctx.now(),
       }),
@@ -98,7 +98,3 @@ function jsonString(reply: FastifyReply, value: string): string {
   return JSON.stringify(value);
 }
 
-/** Absolute base of links in mails: PUBLIC_URL when set, else the request's own origin. */
-function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
-  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-}
