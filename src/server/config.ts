@@ -64,6 +64,12 @@ export const EnvSchema = z.object({
     .string()
     .default('0 7 * * *')
     .refine((v) => v === 'off' || v.trim().split(/\s+/).length === 5, 'a 5-field cron expression or "off"'),
+  /** Password reset requests one address may make an hour; 0: no limit. */
+  PASSWORD_RESETS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Password reset requests for one username or e-mail (and mails to one account) an hour; 0: no limit. */
+  PASSWORD_RESETS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(3),
+  /** Public username checks (GET /services/user/status) one address may make an hour; 0: no limit. */
+  USERNAME_CHECKS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(120),
   /** Interactive searches an anonymous visitor may run a day from one address. */
   ANONYMOUS_SEARCHES_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(10),
 });
@@ -123,6 +129,10 @@ export interface AppConfig {
   /** Cron of the daily billing check; null when off. */
   billingSchedule: string | null;
   anonymousSearchesPerDay: number;
+  /** Password reset requests an hour per address and per recipient (username or e-mail, and account); 0 means no limit. */
+  resetLimits: { perIpPerHour: number; perRecipientPerHour: number };
+  /** Public username checks an hour per address; 0 means no limit. */
+  usernameChecksPerIpPerHour: number;
 }
 
 /** Parses the environment; throws one error listing every problem. */
@@ -178,6 +188,8 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     billingSchedule: env.BILLING_SCHEDULE === 'off' ? null : env.BILLING_SCHEDULE,
     signupsPerIpPerHour: env.SIGNUPS_PER_IP_PER_HOUR,
     anonymousSearchesPerDay: env.ANONYMOUS_SEARCHES_PER_DAY,
+    resetLimits: { perIpPerHour: env.PASSWORD_RESETS_PER_IP_PER_HOUR, perRecipientPerHour: env.PASSWORD_RESETS_PER_RECIPIENT_PER_HOUR },
+    usernameChecksPerIpPerHour: env.USERNAME_CHECKS_PER_IP_PER_HOUR,
   };
 }
 

@@ -100,6 +100,15 @@ export async function insertToken(
   await db.insert(tokens).values(values);
 }
 
+/** Tokens of a purpose created for a user in the last hour (database clock). */
+export async function countRecentResetTokens(db: Db, userId: number, purpose: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tokens)
+    .where(and(eq(tokens.userId, userId), eq(tokens.purpose, purpose), gt(tokens.createdAt, sql`now() - interval '1 hour'`)));
+  return row?.n ?? 0;
+}
+
 /** Finds a live token without using it. */
 export async function findLiveToken(db: Db, idHash: string, purpose: string, now: Date) {
   const [row] = await db
@@ -119,6 +128,14 @@ export async function consumeToken(db: Db, idHash: string, purpose: string, now:
   return rows.length === 1;
 }
 
-export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
+/**
+ * Sets a user's password and voids every reset link of theirs still outstanding: a link mailed
+ * before the password changed must not change it again (ADR 024). The one way a password changes.
+ */
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, now: Date) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db
+    .update(tokens)
+    .set({ usedAt: now })
+    .where(and(eq(tokens.userId, userId), eq(tokens.purpose, 'password_reset'), isNull(tokens.usedAt)));
 }
