@@ -15,7 +15,7 @@ export const EnvSchema = z.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   ADMIN_EMAIL: optionalText,
-  PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
+  PUBLIC_URL: optionalText.pipe(z.string().regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, 'must be an http(s) URL such as https://clearlist.example.org').optional()),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Clearlist <no-reply@clearlist.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -64,6 +64,12 @@ export const EnvSchema = z.object({
     .string()
     .default('0 7 * * *')
     .refine((v) => v === 'off' || v.trim().split(/\s+/).length === 5, 'a 5-field cron expression or "off"'),
+  /** Password reset requests one address may make an hour; 0: no limit. */
+  PASSWORD_RESETS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Password reset requests for one username or e-mail (and mails to one account) an hour; 0: no limit. */
+  PASSWORD_RESETS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(3),
+  /** Public username checks (GET /services/user/status) one address may make an hour; 0: no limit. */
+  USERNAME_CHECKS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(120),
   /** Interactive searches an anonymous visitor may run a day from one address. */
   ANONYMOUS_SEARCHES_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(10),
 });
@@ -91,7 +97,8 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface AppConfig {
   dataDir: string;
-  publicUrl: string | undefined;
+  /** Base of links in e-mails, without a trailing slash: PUBLIC_URL, else this machine's own address (local use). */
+  publicUrl: string;
   mailFrom: string;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -122,12 +129,21 @@ export interface AppConfig {
   /** Cron of the daily billing check; null when off. */
   billingSchedule: string | null;
   anonymousSearchesPerDay: number;
+  /** Password reset requests an hour per address and per recipient (username or e-mail, and account); 0 means no limit. */
+  resetLimits: { perIpPerHour: number; perRecipientPerHour: number };
+  /** Public username checks an hour per address; 0 means no limit. */
+  usernameChecksPerIpPerHour: number;
 }
 
 /** Parses the environment; throws one error listing every problem. */
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.superRefine((e, ctx) => {
     const braintree = [e.BRAINTREE_MERCHANT_ID, e.BRAINTREE_PUBLIC_KEY, e.BRAINTREE_PRIVATE_KEY];
+    // Links in mails never follow a request's Host header (ADR 024): once mail reaches real
+    // people (SMTP) or the server sits behind a proxy, their base must be configured.
+    if (!e.PUBLIC_URL && (e.SMTP_URL || e.TRUST_PROXY)) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: `required with ${e.SMTP_URL ? 'SMTP_URL' : 'TRUST_PROXY'}: the address users open Clearlist at, the base of links in e-mails (e.g. https://clearlist.example.org)` });
+    }
     if (braintree.some(Boolean) && !braintree.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['BRAINTREE_MERCHANT_ID'], message: 'set BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together, or none' });
     }
@@ -142,7 +158,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
 export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
   return {
     dataDir: path.resolve(env.DATA_DIR),
-    publicUrl: env.PUBLIC_URL,
+    publicUrl: publicUrlOf(env),
     mailFrom: env.MAIL_FROM,
     smtpUrl: env.SMTP_URL,
     logLevel: env.LOG_LEVEL,
@@ -172,7 +188,16 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     billingSchedule: env.BILLING_SCHEDULE === 'off' ? null : env.BILLING_SCHEDULE,
     signupsPerIpPerHour: env.SIGNUPS_PER_IP_PER_HOUR,
     anonymousSearchesPerDay: env.ANONYMOUS_SEARCHES_PER_DAY,
+    resetLimits: { perIpPerHour: env.PASSWORD_RESETS_PER_IP_PER_HOUR, perRecipientPerHour: env.PASSWORD_RESETS_PER_RECIPIENT_PER_HOUR },
+    usernameChecksPerIpPerHour: env.USERNAME_CHECKS_PER_IP_PER_HOUR,
   };
+}
+
+/** PUBLIC_URL, or for local use (mail in the outbox, no proxy) the address the server listens at. */
+export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' || env.HOST === '' ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
 }
 
 /** Configuration for tests and tools: everything defaulted, overridable. */

@@ -81,8 +81,7 @@ export async function startServer(
     await database.close();
     throw error;
   }
-  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  const url = config.publicUrl ?? `http://${shownHost}:${env.PORT}`;
+  const url = config.publicUrl;
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
   console.log(`Clearlist is running at ${url} on ${where}; mail goes to the ${mailer.describe()}.`);
   if (firstRun.kind === 'created') console.log(`Created the first system administrator "${firstRun.username}".`);

@@ -32,6 +32,7 @@ export const CurrentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const UsernameStatusSchema = z.enum(['TAKEN', 'AVAILABLE']);
+export type UsernameStatus = z.infer<typeof UsernameStatusSchema>;
 
 export const PasswordResetRequestSchema = z.strictObject({
   usernameOrEmail: trimmed(254),

@@ -48,6 +48,8 @@ export const MESSAGES = {
   resetDone: 'Your password has been changed. You can log in with it now.',
   setupLinkInvalid: 'This setup link is invalid or has already been used.',
   tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
+  tooManyResetRequests: 'Too many password reset requests. Please wait an hour and try again.',
+  tooManyUsernameChecks: 'Too many username checks from your network. Please wait an hour and try again.',
   loggedOut: 'You have been logged out.',
   genericError: 'Error occurred.',
 } as const;

@@ -16,7 +16,7 @@ import { UserCreationFailure } from './creation-error';
 import { claimInvitation, findLiveInvitation } from './invitation-queries';
 import { freeDomainName, insertClient, insertTeam, insertUser, isUniqueViolation, setTeamOwner } from './queries';
 import { memberRoles, ownerRoles } from './roles';
-import { checkSignUpLimit } from './signup-limit';
+import { withSignUpLimit } from './signup-limit';
 import { signUpNotices, validateUserInfo } from './validation';
 
 /** Days a free trial lasts (ADR 007). */
@@ -32,8 +32,7 @@ export interface SignUp {
 /** Options in the catalogue's order, each once. */
 export const orderedOptions = (options: readonly string[]): SearchOption[] => SEARCH_OPTIONS.filter((o) => options.includes(o));
 
-/** Checks a sign-up form as POST /services/user/validate does. */
-/** Validates the form; answers the notices the user should read before creating the account. */
+/** Validates the form as POST /services/user/validate does; answers the notices the user should read before creating the account. */
 export async function validateSignUp(ctx: AppContext, userInfo: ParsedUserInfo, now: Date): Promise<string[]> {
   const invitation = userInfo.inviteId ? await invitationFacts(ctx, userInfo.inviteId, now) : null;
   await validateUserInfo(ctx.db, userInfo, invitation);
@@ -46,10 +45,13 @@ async function invitationFacts(ctx: AppContext, inviteId: string, now: Date) {
   return { email: found.invitation.email, companyName: found.client.name };
 }
 
-export async function createAccount(ctx: AppContext, input: SignUp): Promise<CreateAccountResponse> {
+export function createAccount(ctx: AppContext, input: SignUp): Promise<CreateAccountResponse> {
+  return withSignUpLimit(ctx.db, input.ip, ctx.config.signupsPerIpPerHour, () => signUp(ctx, input));
+}
+
+async function signUp(ctx: AppContext, input: SignUp): Promise<CreateAccountResponse> {
   const now = ctx.now();
   const { userInfo, plan } = input;
-  await checkSignUpLimit(ctx.db, input.ip, ctx.config.signupsPerIpPerHour);
   if (plan.planType === 'INVITATION') return joinByInvitation(ctx, input, now);
   await validateUserInfo(ctx.db, userInfo, null);
   const notices = await signUpNotices(ctx.db, userInfo, null);

@@ -33,9 +33,6 @@ export function ownerOf(request: FastifyRequest) {
   return { userId: auth.userId, username: auth.username, clientId: auth.clientId, ip: request.ip };
 }
 
-/** Absolute base of links in mails: PUBLIC_URL when set, else the request's own origin. */
-const baseUrl = (request: FastifyRequest, publicUrl: string | undefined) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -80,6 +77,6 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put('/services/account/reactivate', { schema: details }, async (request) => reactivateAccount(ctx, ownerOf(request)));
 
   r.post('/services/account/invitations', { schema: { body: InviteCoworkerInputSchema, response: { 200: InviteCoworkerResponseSchema } } }, async (request) =>
-    inviteCoworker(ctx, ownerOf(request), request.body, baseUrl(request, ctx.config.publicUrl)),
+    inviteCoworker(ctx, ownerOf(request), request.body, ctx.config.publicUrl),
   );
 }

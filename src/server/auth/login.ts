@@ -9,7 +9,7 @@ import { createSession } from '../http/session-queries';
 import { hashToken, newToken } from '../http/tokens';
 import { isIpAllowed } from './ip-allowlist';
 import { dummyPasswordHash, verifyPassword } from './password-hash';
-import { countRecentFailures, findUserForLogin, recordLoginAttempt } from './queries';
+import { findUserForLogin, reserveLoginAttempt, settleLoginAttempt } from './queries';
 
 export interface LoginRequest {
   username: string;
@@ -28,16 +28,16 @@ export interface LoginOutcome {
 export async function logIn(db: Db, config: AppConfig, req: LoginRequest): Promise<LoginOutcome> {
   const usernameLower = req.username.trim().toLowerCase();
   const since = new Date(req.now.getTime() - config.loginLimits.windowMinutes * 60_000);
-  const failures = await countRecentFailures(db, req.ip, usernameLower, since);
-  if (failures.byIp >= config.loginLimits.perIp || failures.byUser >= config.loginLimits.perUser) {
-    await recordAudit(db, { action: 'login.rate_limited', actorUsername: usernameLower, ip: req.ip, details: failures });
+  // The attempt takes its place under the limits before the password is checked (ADR 024).
+  const attempt = await reserveLoginAttempt(db, { ip: req.ip, usernameLower, since, perIp: config.loginLimits.perIp, perUser: config.loginLimits.perUser });
+  if (!('id' in attempt)) {
+    await recordAudit(db, { action: 'login.rate_limited', actorUsername: usernameLower, ip: req.ip, details: attempt });
     throw new AppError('RATE_LIMITED', MESSAGES.tooManyLoginAttempts);
   }
 
   const found = await findUserForLogin(db, usernameLower);
   const passwordOk = await verifyPassword(found?.user.passwordHash ?? (await dummyPasswordHash()), req.password);
   if (!found || !passwordOk || !found.user.isActive) {
-    await recordLoginAttempt(db, req.ip, usernameLower, false);
     await recordAudit(db, {
       action: 'login.failed',
       actorUsername: usernameLower,
@@ -52,7 +52,7 @@ export async function logIn(db: Db, config: AppConfig, req: LoginRequest): Promi
   const { user, client } = found;
   const refusal = clientRefusal(client, req);
   if (refusal) {
-    await recordLoginAttempt(db, req.ip, usernameLower, true);
+    await settleLoginAttempt(db, attempt.id);
     await recordAudit(db, {
       action: 'login.refused',
       actorUserId: user.id,
@@ -72,7 +72,7 @@ export async function logIn(db: Db, config: AppConfig, req: LoginRequest): Promi
     ip: req.ip,
     userAgent: req.userAgent,
   });
-  await recordLoginAttempt(db, req.ip, usernameLower, true);
+  await settleLoginAttempt(db, attempt.id);
   await recordAudit(db, {
     action: 'login.succeeded',
     actorUserId: user.id,

@@ -1,52 +1,40 @@
-/** Forgot password: a single-use link valid for one hour, sent by mail; no account enumeration. */
+/** Forgot password: a single-use link valid for one hour, sent by mail off the request; no account enumeration. */
 import { MESSAGES } from '#shared/messages';
 import { checkPassword } from '#shared/passwords';
+import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
+import { withKeyLocks } from '../db/key-lock';
 import { recordAudit } from '../audit/audit';
 import { AppError } from '../http/errors';
 import { revokeUserSessions } from '../http/session-queries';
-import { hashToken, newToken } from '../http/tokens';
-import type { Mailer } from '../mail/mailer';
+import { hashToken } from '../http/tokens';
+import { takeRateLimits } from '../http/rate-limit';
+import { passwordResetMailJob } from './jobs';
 import { isDictionaryWord } from './dictionary';
 import { hashPassword } from './password-hash';
-import { consumeToken, findLiveToken, findUserByUsernameOrEmail, insertToken, loadCurrentUser, setPasswordHash } from './queries';
+import { consumeToken, findLiveToken, loadCurrentUser, setPasswordHash } from './queries';
+import { RESET_PURPOSE } from './reset-mail';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-const PURPOSE = 'password_reset';
+const PURPOSE = RESET_PURPOSE;
 
-export async function requestPasswordReset(
-  db: Db,
-  mailer: Mailer,
-  input: { usernameOrEmail: string; baseUrl: string; ip: string; now: Date },
-): Promise<string> {
-  const matches = await findUserByUsernameOrEmail(db, input.usernameOrEmail);
-  for (const user of matches) {
-    const token = newToken();
-    await insertToken(db, {
-      idHash: hashToken(token),
-      purpose: PURPOSE,
-      userId: user.id,
-      expiresAt: new Date(input.now.getTime() + RESET_TOKEN_TTL_MS),
-    });
-    const link = `${input.baseUrl}/reset-password/${token}`;
-    await mailer.send({
-      to: user.email,
-      subject: 'Reset your Clearlist password',
-      text:
-        `Hello ${user.username},\n\n` +
-        `Someone (hopefully you) asked to reset the password of your Clearlist account.\n` +
-        `Open this link within one hour to choose a new password. It works once.\n\n${link}\n\n` +
-        `If you did not ask for this, ignore this message: your password stays as it is.\n`,
-    });
-    await recordAudit(db, {
-      action: 'password_reset.requested',
-      actorUserId: user.id,
-      actorUsername: user.username,
-      clientId: user.clientId,
-      ip: input.ip,
-    });
+/**
+ * POST …/password-reset/request: counts the request against the limits of its address and of
+ * what was typed (429 past them), queues the mail and answers. The request does the same work
+ * whether or not an account matches, so neither its answer nor its timing tells (ADR 024).
+ */
+export async function requestPasswordReset(ctx: AppContext, input: { usernameOrEmail: string; ip: string }): Promise<string> {
+  const { perIpPerHour, perRecipientPerHour } = ctx.config.resetLimits;
+  const typed = input.usernameOrEmail.trim().toLowerCase();
+  const taken = await takeRateLimits(ctx.db, [
+    { key: `password-reset:ip:${input.ip}`, max: perIpPerHour, windowSeconds: 3600 },
+    { key: `password-reset:to:${typed}`, max: perRecipientPerHour, windowSeconds: 3600 },
+  ]);
+  if (!taken.ok) {
+    await recordAudit(ctx.db, { action: 'password_reset.rate_limited', ip: input.ip, details: { limit: taken.reached.key.startsWith('password-reset:ip:') ? 'address' : 'recipient' } });
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyResetRequests);
   }
-  // Same answer whether or not an account matched.
+  if (!ctx.jobs) throw new Error('the job queue is not running');
+  await ctx.jobs.send(passwordResetMailJob, { usernameOrEmail: typed, ip: input.ip });
   return MESSAGES.resetRequested;
 }
 
@@ -72,10 +60,13 @@ export async function resetPassword(
   const broken = checkPassword(input.password, user.user.username, isDictionaryWord);
   if (broken) throw new AppError('BAD_REQUEST', broken, { password: broken });
   const passwordHash = await hashPassword(input.password);
-  if (!(await consumeToken(db, idHash, PURPOSE, input.now))) {
-    throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid, { token: MESSAGES.resetLinkInvalid });
-  }
-  await setPasswordHash(db, user.user.id, passwordHash);
+  // Under a lock on the user: two links used at once cannot both change the password.
+  const isChanged = await withKeyLocks(db, [`password:${user.user.id}`], async (tx) => {
+    if (!(await consumeToken(tx, idHash, PURPOSE, input.now))) return false;
+    await setPasswordHash(tx, user.user.id, passwordHash, input.now);
+    return true;
+  });
+  if (!isChanged) throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid, { token: MESSAGES.resetLinkInvalid });
   await revokeUserSessions(db, user.user.id);
   await recordAudit(db, {
     action: 'password_reset.completed',

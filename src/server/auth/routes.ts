@@ -1,5 +1,5 @@
 /** Routes of sign-in, sign-out, current user, password reset and first-run setup. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,13 +21,13 @@ import { getCurrentUser } from './current-user';
 import { completeSetup, isSetupTokenLive } from './first-admin';
 import { logIn } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { isUsernameTaken } from './queries';
+import { usernameStatus } from './username-status';
 import { AppError } from '../http/errors';
 import { MESSAGES } from '#shared/messages';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, config, mailer } = ctx;
+  const { db, config } = ctx;
 
   r.post('/services/user/login', { schema: { body: LoginInputSchema, } }, async (request, reply) => {
     const outcome = await logIn(db, config, {
@@ -57,19 +57,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/services/user/status/:username',
     { schema: { params: z.object({ username: z.string().min(1).max(100) }) } },
     async (request, reply) =>
-      jsonString(reply, UsernameStatusSchema.parse((await isUsernameTaken(db, request.params.username)) ? 'TAKEN' : 'AVAILABLE')),
+      jsonString(reply, UsernameStatusSchema.parse(await usernameStatus(ctx, request.params.username, request.ip))),
   );
 
   r.post(
     '/services/user/password-reset/request',
     { schema: { body: PasswordResetRequestSchema, response: { 200: MessageSchema } } },
     async (request) => ({
-      message: await requestPasswordReset(db, mailer, {
-        usernameOrEmail: request.body.usernameOrEmail,
-        baseUrl: baseUrl(request, config.publicUrl),
-        ip: request.ip,
-        now: ctx.now(),
-      }),
+      message: await requestPasswordReset(ctx, { usernameOrEmail: request.body.usernameOrEmail, ip: request.ip }),
     }),
   );
 
@@ -98,7 +93,3 @@ function jsonString(reply: FastifyReply, value: string): string {
   return JSON.stringify(value);
 }
 
-/** Absolute base of links in mails: PUBLIC_URL when set, else the request's own origin. */
-function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
-  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-}

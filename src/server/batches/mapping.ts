@@ -1,18 +1,19 @@
 /** POST …/{batchId}/columnmappings: the dry run validates every row; the real one stores and queues. */
-import { BATCH_MESSAGES } from '#shared/messages';
+import { BATCH_MESSAGES, trialLimitMessage } from '#shared/messages';
 import type { ColumnMappingInput, RowError } from '#shared/batches';
 import type { AppContext } from '../app-context';
+import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
 import { parseCsv } from './csv-file';
 import { readDecrypted } from './file-store';
 import { screenBatchJob } from './jobs';
 import { checkMapping, type CheckedMapping } from './mapping-rules';
 import { markSubmitted } from './processing-queries';
-import { findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
+import { findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { parseDateOfBirth, validateRows } from './row-validation';
 import { scopeOf, type BatchCaller } from './scope';
 import { requireSearchOptions } from './upload';
-import { checkTrialAllowance } from './usage';
+import { checkTrialAllowance, withTrialAllowance } from './usage';
 
 export type MappingOutcome =
   | { kind: 'errors'; errors: RowError[] }
@@ -40,17 +41,35 @@ export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: nu
   const rows = await readRows(ctx, batch);
   const errors = validateRows(rows, mapping.columns, ctx.now());
   if (errors.length) return { kind: 'errors', errors };
-  await checkTrialAllowance(ctx.db, batch.clientId, rows.length * mapping.searchTypes.length, ctx.now());
+  const needed = rows.length * mapping.searchTypes.length;
+  await checkTrialAllowance(ctx.db, batch.clientId, needed, ctx.now());
   if (dryRun) return { kind: 'ok', batchId, recordCount: rows.length, status: null, message: DRY_RUN_OK };
-  await submit(ctx, batch, mapping, rows);
+  await submit(ctx, batch, mapping, rows, needed);
   return { kind: 'ok', batchId, recordCount: rows.length, status: 'Submitted', message: BATCH_MESSAGES.created };
 }
 
-async function submit(ctx: AppContext, batch: BatchRow, mapping: CheckedMapping, rows: string[][]): Promise<void> {
+async function submit(ctx: AppContext, batch: BatchRow, mapping: CheckedMapping, rows: string[][], needed: number): Promise<void> {
   if (!ctx.jobs) throw new Error('the job queue is not running');
   const today = ctx.now();
-  await insertBatchRows(
+  const client = await findClient(ctx.db, batch.clientId);
+  const trial = { clientId: batch.clientId, state: client?.state ?? '', trialSearchesPerMonth: client?.trialSearchesPerMonth ?? null };
+  // A trial's batch reserves its searches as it is submitted: the check above could be overtaken by a parallel submission.
+  const submitted = await withTrialAllowance(
     ctx.db,
+    trial,
+    needed,
+    today,
+    ({ remaining, perMonth }) => new AppError('BAD_REQUEST', trialLimitMessage(needed, remaining, perMonth)),
+    (db) => storeSubmission(db, batch, mapping, rows, today),
+  );
+  if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
+  await ctx.jobs.send(screenBatchJob, { batchId: batch.id });
+}
+
+/** Stores the rows and moves the draft to Submitted; false when it was submitted already. */
+async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: string[][], today: Date): Promise<boolean> {
+  await insertBatchRows(
+    db,
     rows.map((row, rowIndex) => {
       const values: Record<string, string> = {};
       for (const [i, criterion] of mapping.columns.criteria) {
@@ -63,15 +82,13 @@ async function submit(ctx: AppContext, batch: BatchRow, mapping: CheckedMapping,
     }),
   );
   // Only a draft moves to Submitted: a double click cannot queue the batch twice.
-  const submitted = await markSubmitted(ctx.db, batch.id, {
+  return markSubmitted(db, batch.id, {
     searchTypes: mapping.searchTypes,
     columnMappings: mapping.columnMappings,
     uniqueIdIndex: mapping.columns.uniqueIdIndex,
     correlatedColumnIndexes: mapping.correlatedColumnIndexes,
     recordCount: rows.length,
-    submittedAt: ctx.now(),
+    submittedAt: today,
   });
-  if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
-  await ctx.jobs.send(screenBatchJob, { batchId: batch.id });
 }
 

@@ -107,6 +107,22 @@ export async function findClient(db: Db, clientId: number) {
   return row ?? null;
 }
 
+/**
+ * Searches a trial client has used or reserved since the given instant: those billed, plus
+ * those its submitted batches still owe (rows × search types, less what they billed already),
+ * so a batch waiting in the queue counts against the allowance from its submission (ADR 024).
+ */
+export async function searchesCommitted(db: Db, clientId: number, since: Date): Promise<number> {
+  const res = (await db.execute(sql`SELECT
+      coalesce((SELECT sum(u.quantity) FROM usage_records u WHERE u.client_id = ${clientId} AND u.created_at >= ${since.toISOString()}), 0)
+      + coalesce((SELECT sum(greatest(0, b.record_count * cardinality(b.search_types)
+          - coalesce((SELECT sum(u.quantity) FROM usage_records u WHERE u.batch_id = b.id), 0)))
+        FROM batches b WHERE b.client_id = ${clientId} AND b.status IN ('Submitted', 'Pending', 'Processing', 'Batch Kill Requested')), 0) AS n`)) as unknown as {
+    rows: { n: number | string }[];
+  };
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 /** Searches billed to a client since the given instant. */
 export async function searchesSince(db: Db, clientId: number, since: Date): Promise<number> {
   const [row] = await db

@@ -141,3 +141,17 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/**
+ * Events counted by the rate limits of sign-ups, password reset mails and username checks
+ * (ADR 024): one row per counted event, its key hashed (keys hold addresses and e-mails).
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    keyHash: text('key_hash').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_events_key_at').on(t.keyHash, t.at)],
+);

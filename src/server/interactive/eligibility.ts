@@ -7,7 +7,7 @@ import { ELIGIBILITY_TEXTS, type Eligibility, type EligibilityName, type SearchK
 import { LOGIN_MESSAGES } from '#shared/messages';
 import { hasAnyRole } from '#shared/roles';
 import type { AppContext } from '../app-context';
-import { searchesSince } from '../batches/queries';
+import { searchesCommitted } from '../batches/queries';
 import { DEFAULT_TRIAL_SEARCHES_PER_MONTH } from '../batches/usage';
 import { AppError } from '../http/errors';
 import { isSystemAdmin, type AnonymousCaller, type SearchCaller, type UserCaller } from './caller';
@@ -35,7 +35,7 @@ async function userEligibility(ctx: AppContext, caller: UserCaller, kind: Search
   if (kind && !mayRun(caller, kind)) return refuse('NOT_PERMITTED', kind === 'name' ? ELIGIBILITY_TEXTS.notPermittedName : ELIGIBILITY_TEXTS.notPermittedNpi);
   if (caller.clientState === 'trial') {
     const perMonth = caller.trialSearchesPerMonth ?? DEFAULT_TRIAL_SEARCHES_PER_MONTH;
-    const used = await searchesSince(ctx.db, caller.clientId, startOfMonthUtc(now));
+    const used = await searchesCommitted(ctx.db, caller.clientId, startOfMonthUtc(now));
     if (used >= perMonth) return refuse('TRIAL_LIMIT_REACHED', ELIGIBILITY_TEXTS.trialLimit(perMonth));
   }
   return granted;

@@ -2,7 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import type { InteractiveResult, SearchKind } from '#shared/interactive-search';
 import { priceOf } from '#shared/prices';
+import { ELIGIBILITY_TEXTS } from '#shared/interactive-search';
 import type { AppContext } from '../app-context';
+import { withTrialAllowance } from '../batches/usage';
+import { AppError } from '../http/errors';
 import type { SearchCaller } from './caller';
 import { insertSearch, type StoredSearch } from './queries';
 
@@ -46,21 +49,28 @@ export async function recordSearch(ctx: AppContext, caller: SearchCaller, result
     isUser && outcome.isBillable
       ? { clientId: caller.clientId, batchId: null, rowIndex: null, searchType: billed.searchType, searchOption: billed.option, unitPriceCents: priceOf(billed.option), quantity: 1, createdAt: now }
       : null;
-  const row = await insertSearch(
+  const search = {
+    reference: newReference(),
+    clientId: isUser ? caller.clientId : null,
+    teamId: isUser ? caller.teamId : null,
+    userId: isUser ? caller.userId : null,
+    kind: outcome.kind,
+    criteriaText: outcome.criteriaText,
+    outcome: outcome.outcome,
+    hitCount: outcome.hitCount,
+    result,
+    searchedAt: now,
+  };
+  if (!usage || caller.kind !== 'user') return resultOf(await insertSearch(ctx.db, search, null));
+  // A trial's search is stored only while its allowance has room, counted under a lock: the
+  // check before the search could be overtaken by parallel searches (ADR 024).
+  const row = await withTrialAllowance(
     ctx.db,
-    {
-      reference: newReference(),
-      clientId: isUser ? caller.clientId : null,
-      teamId: isUser ? caller.teamId : null,
-      userId: isUser ? caller.userId : null,
-      kind: outcome.kind,
-      criteriaText: outcome.criteriaText,
-      outcome: outcome.outcome,
-      hitCount: outcome.hitCount,
-      result,
-      searchedAt: now,
-    },
-    usage,
+    { clientId: caller.clientId, state: caller.clientState, trialSearchesPerMonth: caller.trialSearchesPerMonth },
+    1,
+    now,
+    ({ perMonth }) => new AppError('RATE_LIMITED', ELIGIBILITY_TEXTS.trialLimit(perMonth)),
+    (db) => insertSearch(db, search, usage),
   );
   return resultOf(row);
 }

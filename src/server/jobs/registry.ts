@@ -1,4 +1,5 @@
 /** Every background job of the app, in one list. */
+import { passwordResetMailJob } from '../auth/jobs';
 import { screenBatchJob, screenChunkJob } from '../batches/jobs';
 import { billingDayJob } from '../billing/jobs';
 import { checkListUpdatesJob } from '../lists/jobs';
@@ -9,4 +10,5 @@ export const JOBS: readonly JobDefinition<never>[] = [
   screenBatchJob as JobDefinition<never>,
   screenChunkJob as JobDefinition<never>,
   billingDayJob as JobDefinition<never>,
+  passwordResetMailJob as JobDefinition<never>,
 ];
