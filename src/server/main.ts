@@ -11,6 +11,7 @@ import { JOBS } from './jobs/registry';
 import { resumeUnfinishedBatches } from './batches/resume';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
+import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createIndexStore } from './screening/index-store';
 
@@ -46,7 +47,8 @@ export async function openAppContext(env: Env, webDirectory?: string): Promise<A
   const config = toAppConfig(env, webDirectory);
   const database = await openConfiguredDatabase(env);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
-  return { db: database.db, database, config, mailer, jobs: null, now: () => new Date() };
+  const log = createLogger({ level: config.logLevel });
+  return { db: database.db, database, config, mailer, log, jobs: null, now: () => new Date() };
 }
 
 /** Starts Clearlist; `prepare` runs after migrations and before listening (the demo seed). */
@@ -63,13 +65,13 @@ export async function startServer(
   try {
     if (prepare) await prepare(ctx);
     firstRun = await ensureFirstAdmin(database.db, admin, new Date());
-    await importMissingSamples(database.db, new Date(), (line) => console.log(line));
+    await importMissingSamples(database.db, new Date(), (line) => ctx.log.info(line));
     // Screening needs the index before the first request; list imports refresh it (jobs.ts).
-    ctx.screening = await createIndexStore(database.db, { log: (line) => console.log(line) });
+    ctx.screening = await createIndexStore(database.db, { log: (line) => ctx.log.info(line) });
     // Jobs run in this process unless separate workers do them (JOBS_IN_PROCESS=false).
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true });
     const resumed = await resumeUnfinishedBatches(ctx);
-    if (resumed) console.log(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
+    if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
     await ctx.jobs?.stop();
@@ -80,13 +82,15 @@ export async function startServer(
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = config.publicUrl ?? `http://${shownHost}:${env.PORT}`;
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
-  console.log(`Clearlist is running at ${url} on ${where}; mail goes to the ${mailer.describe()}.`);
-  if (firstRun.kind === 'created') console.log(`Created the first system administrator "${firstRun.username}".`);
+  ctx.log.info(`Clearlist is running at ${url} on ${where}; mail goes to the ${mailer.describe()}.`);
+  if (firstRun.kind === 'created') ctx.log.info(`Created the first system administrator "${firstRun.username}".`);
   if (firstRun.kind === 'setup-link') {
-    console.log(`No administrator yet. Open this one-time link to choose one:\n\n  ${url}/setup/${firstRun.token}\n`);
+    // A live secret for the operator's eyes: written to the terminal, never to the log pipeline.
+    ctx.log.info('No administrator yet: the one-time setup link is printed on standard output.');
+    process.stdout.write(`No administrator yet. Open this one-time link to choose one:\n\n  ${url}/setup/${firstRun.token}\n\n`);
   }
   const indexCheck = setInterval(() => {
-    ctx.screening?.refreshIfChanged().catch((error: unknown) => console.error(`match index refresh failed: ${error instanceof Error ? error.message : String(error)}`));
+    ctx.screening?.refreshIfChanged().catch((error: unknown) => ctx.log.error({ err: error }, 'match index refresh failed'));
   }, INDEX_CHECK_MS);
   indexCheck.unref();
   let stopped = false;
