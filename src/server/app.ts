@@ -20,6 +20,7 @@ import { listRoutes } from './lists/routes';
 import { installAccessControl } from './http/access';
 import { body, installErrorHandler } from './http/errors';
 import { installSessions } from './http/session';
+import { installTextInputGuard } from './http/text-input';
 
 export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -55,6 +56,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   // Batch uploads: one file, streamed; the size limit answers the app's own message.
   await app.register(multipart, { limits: { files: 1, fileSize: ctx.config.uploadMaxBytes, fields: 10 } });
   installSessions(app, ctx.db, ctx.now);
+  // Before the access control, which puts its check ahead of this one (see text-input.ts).
+  installTextInputGuard(app);
   installAccessControl(app);
 
   app.get('/services/health', async () => ({ status: 'ok' }));

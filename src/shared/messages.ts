@@ -50,6 +50,8 @@ export const MESSAGES = {
   tooManyLoginAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
   loggedOut: 'You have been logged out.',
   genericError: 'Error occurred.',
+  /** Any text input holding U+0000, which the database cannot store (ADR 025). */
+  nulCharacter: 'Text cannot contain the NUL character (\\0).',
 } as const;
 
 /** Batch search texts: the spec's (§8, word for word) and the server's own for file and limit problems. */
