@@ -37,7 +37,7 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
   if (!(error instanceof Error)) return { message: scrubText(String(error)).slice(0, 300) };
   const fields = error as Error & Record<string, unknown>;
   // Drizzle's message is "Failed query: <sql>\nparams: <every value>": keep the SQL only.
-  const message = typeof fields.query === 'string' && 'params' in fields ? `Failed query: ${fields.query.slice(0, 500)}` : error.message.split('\nparams:')[0];
+  const message = error.message.split('\nparams:')[0];
   const out: Record<string, unknown> = { type: error.constructor?.name ?? 'Error', message: scrubText(message).slice(0, 1000) };
   // SQLSTATE and the names of what failed help; `detail`, `where`, `parameters` and `internalQuery` hold values.
   for (const key of ['code', 'statusCode', 'severity', 'table', 'column', 'constraint', 'routine'] as const) {
