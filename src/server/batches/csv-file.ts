@@ -5,7 +5,7 @@
  * refused before parsing (csv-shape.ts). The server runs these in a worker (csv-worker.ts).
  */
 import Papa from 'papaparse';
-import { checkCsvShape, checkIsText, type CsvLimits } from './csv-shape';
+import { checkCsvShape, checkIsText, newlineOf, type CsvLimits } from './csv-shape';
 
 export interface CsvTable {
   /** Column labels: trimmed, an empty label becomes "Column N", a repeated one "Label (2)". */
@@ -40,17 +40,18 @@ function decodeWindows1252(bytes: Uint8Array): string {
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
 
 /** Decodes and checks a file against the limits; throws a CsvRefusal naming the problem. */
-function checkedText(bytes: Uint8Array, limits: CsvLimits | undefined): { text: string; encoding: CsvEncoding } {
+function checkedText(bytes: Uint8Array, limits: CsvLimits | undefined): { text: string; encoding: CsvEncoding; newline: ReturnType<typeof newlineOf> } {
   checkIsText(bytes);
   const decoded = decodeCsv(bytes);
-  if (limits) checkCsvShape(decoded.text, limits);
-  return decoded;
+  const newline = newlineOf(decoded.text);
+  if (limits) checkCsvShape(decoded.text, limits, newline);
+  return { ...decoded, newline };
 }
 
 /** Parses the whole file; an empty file gives no header and no rows. */
 export function parseCsv(bytes: Uint8Array, limits?: CsvLimits): CsvTable {
-  const { text, encoding } = checkedText(bytes, limits);
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: ',' });
+  const { text, encoding, newline } = checkedText(bytes, limits);
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: ',', newline });
   const all = parsed.data.filter((row) => !isBlank(row));
   if (all.length === 0) return { header: [], rows: [], encoding };
   return { header: uniqueLabels(all[0]), rows: all.slice(1), encoding };
@@ -65,7 +66,7 @@ export interface CsvSummary {
 }
 
 export function summarizeCsv(bytes: Uint8Array, limits: CsvLimits): CsvSummary {
-  const { text, encoding } = checkedText(bytes, limits);
+  const { text, encoding, newline } = checkedText(bytes, limits);
   let header: string[] | null = null;
   const samples: string[][] = [];
   let rowCount = 0;
@@ -73,6 +74,7 @@ export function summarizeCsv(bytes: Uint8Array, limits: CsvLimits): CsvSummary {
     header: false,
     skipEmptyLines: false,
     delimiter: ',',
+    newline,
     step: (result) => {
       const row = result.data;
       if (isBlank(row)) return;

@@ -54,14 +54,29 @@ export function checkIsText(bytes: Uint8Array): void {
 
 const QUOTE = 34;
 const COMMA = 44;
-const LF = 10;
-const CR = 13;
 
 /**
- * Scans the decoded text as papaparse reads it (commas, RFC 4180 quotes) and throws a
- * CsvRefusal at the first line, value or column count past the limits. Allocates nothing.
+ * The line break the file uses, guessed as papaparse guesses it (from the first MiB, quoted
+ * values left out): LF when there is no CR or an LF comes first, else CRLF when at least half
+ * the CRs are followed by an LF, else CR. Parser and shape check are both given this one.
  */
-export function checkCsvShape(text: string, limits: CsvLimits): void {
+export function newlineOf(text: string): '\n' | '\r\n' | '\r' {
+  const head = text.slice(0, 1 << 20).replace(/"[^]*?"/g, '');
+  const byCr = head.split('\r');
+  const byLf = head.split('\n');
+  if (byCr.length === 1 || (byLf.length > 1 && byLf[0].length < byCr[0].length)) return '\n';
+  const crLf = byCr.filter((part) => part.startsWith('\n')).length;
+  return crLf >= byCr.length / 2 ? '\r\n' : '\r';
+}
+
+/**
+ * Scans the decoded text as papaparse reads it (commas, RFC 4180 quotes, the file's line
+ * break) and throws a CsvRefusal at the first line, value or column count past the limits.
+ * Allocates nothing.
+ */
+export function checkCsvShape(text: string, limits: CsvLimits, newline = newlineOf(text)): void {
+  const first = newline.charCodeAt(0);
+  const isBreak = (i: number) => text.charCodeAt(i) === first && (newline.length === 1 || text.charCodeAt(i + 1) === 10);
   let line = 1;
   let recordLine = 1;
   let recordStart = 0;
@@ -79,8 +94,9 @@ export function checkCsvShape(text: string, limits: CsvLimits): void {
       if (c === QUOTE) {
         if (text.charCodeAt(i + 1) === QUOTE) i++;
         else inQuotes = false;
-      } else if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) {
+      } else if (isBreak(i)) {
         line++;
+        i += newline.length - 1;
       }
       if (i - valueStart > limits.maxValueChars) endValue(i);
       continue;
@@ -94,9 +110,9 @@ export function checkCsvShape(text: string, limits: CsvLimits): void {
       if (columns > limits.maxColumns) throw new CsvRefusal(UPLOAD_MESSAGES.tooManyColumns(recordLine, limits.maxColumns));
       valueStart = i + 1;
       atValueStart = true;
-    } else if (c === LF || c === CR) {
+    } else if (isBreak(i)) {
       endValue(i);
-      if (c === CR && text.charCodeAt(i + 1) === LF) i++;
+      i += newline.length - 1;
       line++;
       recordLine = line;
       recordStart = valueStart = i + 1;

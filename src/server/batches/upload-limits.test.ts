@@ -113,3 +113,18 @@ describe('files that are not CSV text', () => {
     expect(storedFiles()).toEqual(before);
   });
 });
+
+describe('a failed upload', () => {
+  it('leaves no encrypted file behind when the database refuses the batch', async () => {
+    const before = storedFiles();
+    await t.ctx.database.sql(`CREATE FUNCTION refuse_batch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
+      CREATE TRIGGER refuse_batch BEFORE INSERT ON batches FOR EACH ROW EXECUTE FUNCTION refuse_batch();`);
+    try {
+      const res = await upload(agent, 'First Name,Last Name\nAnn,Lee\n');
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.ctx.database.sql('DROP TRIGGER refuse_batch ON batches; DROP FUNCTION refuse_batch();');
+    }
+    expect(storedFiles()).toEqual(before);
+  });
+});
