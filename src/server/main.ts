@@ -82,13 +82,13 @@ export async function startServer(
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = config.publicUrl ?? `http://${shownHost}:${env.PORT}`;
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
-  ctx.log.info(`Clearlist is running at ${url} on ${where}; mail goes to the ${mailer.describe()}.`);
-  if (firstRun.kind === 'created') ctx.log.info(`Created the first system administrator "${firstRun.username}".`);
-  if (firstRun.kind === 'setup-link') {
-    // A live secret for the operator's eyes: written to the terminal, never to the log pipeline.
-    ctx.log.info('No administrator yet: the one-time setup link is printed on standard output.');
-    process.stdout.write(`No administrator yet. Open this one-time link to choose one:\n\n  ${url}/setup/${firstRun.token}\n\n`);
-  }
+  // The start-up banner is the command's own output for whoever started it, whatever LOG_LEVEL
+  // says; the log gets the same facts as fields. The setup link is a live secret: banner only.
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  ctx.log.info({ url, database: database.kind, mail: mailer.describe() }, 'listening');
+  say(`Clearlist is running at ${url} on ${where}; mail goes to the ${mailer.describe()}.`);
+  if (firstRun.kind === 'created') say(`Created the first system administrator "${firstRun.username}".`);
+  if (firstRun.kind === 'setup-link') say(`No administrator yet. Open this one-time link to choose one:\n\n  ${url}/setup/${firstRun.token}\n`);
   const indexCheck = setInterval(() => {
     ctx.screening?.refreshIfChanged().catch((error: unknown) => ctx.log.error({ err: error }, 'match index refresh failed'));
   }, INDEX_CHECK_MS);
