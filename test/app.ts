@@ -12,6 +12,7 @@ import { createApp } from '#server/app';
 import type { AppContext } from '#server/app-context';
 import { testConfig, type AppConfig } from '#server/config';
 import { openDatabase, type Database } from '#server/db/client';
+import { createLogger, type LogLevel } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
 
 export interface TestApp {
@@ -51,7 +52,12 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Captures the app's log lines (JSON, one per call) at this level instead of discarding them. */
+  logTo?: { write(line: string): void; level?: LogLevel };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-test-'));
   const config = testConfig({ dataDir, ...overrides });
@@ -62,6 +68,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     database,
     config,
     mailer: createMailer({ outboxDir, from: config.mailFrom }),
+    log: createLogger(options.logTo ? { level: options.logTo.level ?? 'info', destination: options.logTo } : { level: config.logLevel }),
     jobs: null,
     now: () => now,
   };

@@ -1,7 +1,8 @@
-/** What every feature's routes receive: the database, configuration, mailer and clock. */
+/** What every feature's routes receive: the database, configuration, mailer, logger and clock. */
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { IndexStore } from './screening/index-store';
 import type { PaymentProvider } from './billing/provider';
@@ -11,6 +12,8 @@ export interface AppContext {
   database: Database;
   config: AppConfig;
   mailer: Mailer;
+  /** The process's structured logger (redacting, ADR 025); requests log through its children. */
+  log: Logger;
   /** The job queue, once started (null in tests that do not need one). */
   jobs: JobQueue | null;
   /** The match index of the active lists (absent where nothing screens, e.g. the jobs-only worker). */

@@ -1,7 +1,7 @@
 /** Builds the Fastify app from its context; never listens (main.ts does). */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -22,10 +22,12 @@ import { installAccessControl } from './http/access';
 import { installNoStore } from './http/cache-control';
 import { body, installErrorHandler } from './http/errors';
 import { installSessions } from './http/session';
+import { installTextInputGuard } from './http/text-input';
 
 export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel, redact: ['req.headers.cookie'] },
+    // The process's logger (redaction, safe error serialisation: ADR 025), typed as Fastify's own.
+    loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: ctx.config.bodyLimitBytes,
     // Bulk status changes carry up to 1,000 comma-separated ids in the path (ADR 015).
@@ -57,6 +59,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { files: 1, fileSize: ctx.config.uploadMaxBytes, fields: 10 } });
   installNoStore(app);
   installSessions(app, ctx.db, ctx.now);
+  // Before the access control, which puts its check ahead of this one (see text-input.ts).
+  installTextInputGuard(app);
   installAccessControl(app);
 
   healthRoutes(app, ctx);

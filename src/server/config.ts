@@ -46,6 +46,8 @@ export const EnvSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(2048).default(50),
   /** Most data rows in a batch file. */
   UPLOAD_MAX_ROWS: z.coerce.number().int().positive().default(200_000),
+  /** Most columns a line of a batch file may have (ADR 025). */
+  UPLOAD_MAX_COLUMNS: z.coerce.number().int().min(1).max(10_000).default(500),
   /** 32-byte key (64 hex characters or base64) encrypting uploaded files; else DATA_DIR/file-encryption.key (ADR 014). */
   FILE_ENCRYPTION_KEY: optionalText,
   /** Rows screened per batch job. */
@@ -119,6 +121,7 @@ export interface AppConfig {
   webDir: string | undefined;
   uploadMaxBytes: number;
   uploadMaxRows: number;
+  uploadMaxColumns: number;
   fileEncryptionKey: string | undefined;
   batchChunkRows: number;
   batchScreenWorkers: number;
@@ -178,6 +181,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     webDir,
     uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1_048_576),
     uploadMaxRows: env.UPLOAD_MAX_ROWS,
+    uploadMaxColumns: env.UPLOAD_MAX_COLUMNS,
     fileEncryptionKey: env.FILE_ENCRYPTION_KEY,
     batchChunkRows: env.BATCH_CHUNK_ROWS,
     batchScreenWorkers: env.BATCH_SCREEN_WORKERS,

@@ -13,6 +13,7 @@ import { resumeUnfinishedBatches } from './batches/resume';
 import { closeScreeningPool } from './batches/screener';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
+import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createIndexStore } from './screening/index-store';
 
@@ -50,7 +51,8 @@ export async function openAppContext(env: Env, webDirectory?: string): Promise<A
   const config = toAppConfig(env, webDirectory);
   const database = await openConfiguredDatabase(env);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
-  return { db: database.db, database, config, mailer, jobs: null, now: () => new Date() };
+  const log = createLogger({ level: config.logLevel });
+  return { db: database.db, database, config, mailer, log, jobs: null, now: () => new Date() };
 }
 
 /** Starts Clearlist; `prepare` runs after migrations and before listening (the demo seed). */
@@ -67,13 +69,13 @@ export async function startServer(
   try {
     if (prepare) await prepare(ctx);
     firstRun = await ensureFirstAdmin(database.db, admin, new Date());
-    await importMissingSamples(database.db, new Date(), (line) => console.log(line));
+    await importMissingSamples(database.db, new Date(), (line) => ctx.log.info(line));
     // Screening needs the index before the first request; list imports refresh it (jobs.ts).
-    ctx.screening = await createIndexStore(database.db, { log: (line) => console.log(line) });
+    ctx.screening = await createIndexStore(database.db, { log: (line) => ctx.log.info(line) });
     // Jobs run in this process unless separate workers do them (JOBS_IN_PROCESS=false).
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true });
     const resumed = await resumeUnfinishedBatches(ctx);
-    if (resumed) console.log(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
+    if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
     await ctx.jobs?.stop();
@@ -83,13 +85,15 @@ export async function startServer(
   }
   const url = config.publicUrl;
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
-  console.log(`Clearlist is running at ${url} on ${where}; mail goes to the ${mailer.describe()}.`);
-  if (firstRun.kind === 'created') console.log(`Created the first system administrator "${firstRun.username}".`);
-  if (firstRun.kind === 'setup-link') {
-    console.log(`No administrator yet. Open this one-time link to choose one:\n\n  ${url}/setup/${firstRun.token}\n`);
-  }
+  // The start-up banner is the command's own output for whoever started it, whatever LOG_LEVEL
+  // says; the log gets the same facts as fields. The setup link is a live secret: banner only.
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  ctx.log.info({ url, database: database.kind, mail: mailer.describe() }, 'listening');
+  say(`Clearlist is running at ${url} on ${where}; mail goes to the ${mailer.describe()}.`);
+  if (firstRun.kind === 'created') say(`Created the first system administrator "${firstRun.username}".`);
+  if (firstRun.kind === 'setup-link') say(`No administrator yet. Open this one-time link to choose one:\n\n  ${url}/setup/${firstRun.token}\n`);
   const indexCheck = setInterval(() => {
-    ctx.screening?.refreshIfChanged().catch((error: unknown) => console.error(`match index refresh failed: ${error instanceof Error ? error.message : String(error)}`));
+    ctx.screening?.refreshIfChanged().catch((error: unknown) => ctx.log.error({ err: error }, 'match index refresh failed'));
   }, INDEX_CHECK_MS);
   indexCheck.unref();
   let stopped = false;

@@ -16,7 +16,7 @@ export async function startWorker(rawEnv: NodeJS.ProcessEnv): Promise<{ stop(): 
   const ctx = await openAppContext(env);
   // Schedules are installed by the servers; a worker only pulls jobs.
   ctx.jobs = await startJobQueue(ctx, JOBS, { work: true, schedule: false });
-  console.log(`Clearlist worker running ${JOBS.length} job types on the PostgreSQL server.`);
+  ctx.log.info(`Clearlist worker running ${JOBS.length} job types on the PostgreSQL server.`);
   return {
     async stop() {
       await ctx.jobs?.stop();

@@ -184,7 +184,7 @@ export const InvoiceIdParamsSchema = z.strictObject({ invoiceId: z.coerce.number
 export const InviteCoworkerInputSchema = z.strictObject({
   email: z.string().trim().min(1).max(254),
   /** The team the co-worker joins; the inviter's own team when absent. */
-  teamId: z.number().int().positive().optional(),
+  teamId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type InviteCoworkerInput = z.infer<typeof InviteCoworkerInputSchema>;
 export const InviteCoworkerResponseSchema = z.object({ message: z.string(), expiresAt: z.string() });

@@ -197,7 +197,7 @@ export type NpiSearchResult = z.infer<typeof NpiSearchResultSchema>;
 export const InteractiveResultSchema = z.discriminatedUnion('kind', [NameSearchResultSchema, NpiSearchResultSchema]);
 export type InteractiveResult = z.infer<typeof InteractiveResultSchema>;
 
-export const SearchIdParamsSchema = z.strictObject({ searchId: z.coerce.number().int().positive() });
+export const SearchIdParamsSchema = z.strictObject({ searchId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const HISTORY_RESULTS = ['matches', 'clear'] as const;
 

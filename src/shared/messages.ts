@@ -52,6 +52,8 @@ export const MESSAGES = {
   tooManyUsernameChecks: 'Too many username checks from your network. Please wait an hour and try again.',
   loggedOut: 'You have been logged out.',
   genericError: 'Error occurred.',
+  /** Any text input holding U+0000, which the database cannot store (ADR 025). */
+  nulCharacter: 'Text cannot contain the NUL character (\\0).',
 } as const;
 
 /** Batch search texts: the spec's (§8, word for word) and the server's own for file and limit problems. */
@@ -87,6 +89,22 @@ export const fileTooLargeMessage = (limitBytes: number) =>
 
 export const tooManyRowsMessage = (rows: number, limit: number) =>
   `The file has ${rows.toLocaleString('en-US')} rows; a batch can have at most ${limit.toLocaleString('en-US')}. Split it into smaller files.`;
+
+/** Upload limits and refusals of files that are not CSV text (ADR 025); lines count from 1, as an editor shows them. */
+export const UPLOAD_MESSAGES = {
+  tooManyColumns: (line: number, limit: number) =>
+    `Line ${line.toLocaleString('en-US')} has more than ${limit.toLocaleString('en-US')} columns; a batch file can have at most ${limit.toLocaleString('en-US')}. Remove the extra columns (and check that values are separated by commas), then upload the file again.`,
+  valueTooLong: (line: number, column: number, limit: number) =>
+    `Line ${line.toLocaleString('en-US')}, column ${column.toLocaleString('en-US')} holds more than ${limit.toLocaleString('en-US')} characters; a value can have at most ${limit.toLocaleString('en-US')}. An unclosed quote (") makes the rest of a file one value.`,
+  lineTooLong: (line: number, limit: number) =>
+    `Line ${line.toLocaleString('en-US')} is longer than ${limit.toLocaleString('en-US')} characters; a row of a batch file can have at most ${limit.toLocaleString('en-US')}.`,
+  notText: (what: string) =>
+    `This file is ${what}, not a CSV text file. Open it in your spreadsheet program, save it as "CSV UTF-8 (Comma delimited)" and upload the .csv file.`,
+  labelControlCharacter: (column: number) =>
+    `The label of column ${column.toLocaleString('en-US')} contains a control character (such as NUL). Remove it and upload the file again.`,
+  fileNameControlCharacter: 'The file name contains a control character (such as NUL). Rename the file and upload it again.',
+  tooBigToRead: 'The file is too complex to read within the server’s memory limit. Split it into smaller files and upload each.',
+} as const;
 
 export const trialLimitMessage = (needed: number, remaining: number, perMonth: number) =>
   `This batch needs ${needed.toLocaleString('en-US')} searches but your trial has ${remaining.toLocaleString('en-US')} of its ${perMonth.toLocaleString('en-US')} monthly searches left. Upload fewer rows or choose fewer search types.`;

@@ -94,6 +94,8 @@ export const pageCount = (total: number, pageSize: number): number => (pageSize 
 // repeated keys and a single value are accepted too.
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** Batch ids are 32-bit integers in the database: a larger one is a 400, not a database error. */
+const batchId = z.coerce.number().int().positive().max(2_147_483_647);
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const many = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
 const text = z.string().trim().max(200);
@@ -400,7 +402,7 @@ export const MatchDetailSchema = z.object({
 });
 export type MatchDetail = z.infer<typeof MatchDetailSchema>;
 
-export const ResultIdParamsSchema = z.strictObject({ batchId: id, id });
+export const ResultIdParamsSchema = z.strictObject({ batchId, id });
 export const SsdmfDetailQuerySchema = z.strictObject({ searchId: id.optional() });
 
 // ---------------------------------------------------------------------------------------
@@ -412,7 +414,7 @@ export const REVIEW_NOTE_MAX = 2000;
 
 /** `{ids}`: comma-separated record ids. */
 export const ResultIdsParamsSchema = z.strictObject({
-  batchId: id,
+  batchId,
   ids: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'Ids must be numbers separated by commas.')

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '#server/app';
 import type { AppContext } from '#server/app-context';
+import { createLogger } from '#server/logger';
 import { testConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { startJobQueue } from '#server/jobs/queue';
@@ -37,7 +38,7 @@ export async function benchBatch(): Promise<Figure[]> {
   const database = await openDatabase({ dataDir });
   await database.migrate();
   const config = testConfig({ dataDir, uploadMaxBytes: 200 * 1_048_576 });
-  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), jobs: null, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), log: createLogger({ level: config.logLevel }), jobs: null, now: () => new Date() };
   await importMissingSamples(database.db, new Date());
   ctx.screening = await createIndexStore(database.db);
   const app = await createApp(ctx);

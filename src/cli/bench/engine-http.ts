@@ -11,6 +11,7 @@ import { runBench } from '#engine/bench';
 import { syntheticIndividuals } from '#engine/synthetic-records';
 import { createApp } from '#server/app';
 import type { AppContext } from '#server/app-context';
+import { createLogger } from '#server/logger';
 import { testConfig } from '#server/config';
 import { createMailer } from '#server/mail/mailer';
 import { ScreeningPool } from '../../engine-runtime/worker-pool';
@@ -41,7 +42,7 @@ export async function benchHttpDuringBatch(): Promise<Figure[]> {
   const { database, dispose } = await openBenchDatabase('pglite');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-bench-http-'));
   const config = testConfig({ dataDir });
-  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), jobs: null, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), log: createLogger({ level: config.logLevel }), jobs: null, now: () => new Date() };
   const app = await createApp(ctx);
   const pool = await ScreeningPool.create(index, { size: 2 });
   try {

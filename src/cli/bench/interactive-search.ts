@@ -15,6 +15,7 @@ import { storedRecordJson } from '#lists/core/stored-record';
 import { seededRandom, syntheticDob, syntheticFirstName, syntheticNpi, syntheticRecords, syntheticSurname } from '#engine/synthetic-records';
 import { createApp } from '#server/app';
 import type { AppContext } from '#server/app-context';
+import { createLogger } from '#server/logger';
 import { testConfig } from '#server/config';
 import { clients, listVersions } from '#server/db/schema';
 import { bulkWriterFor } from '#server/lists/bulk-writer';
@@ -98,7 +99,7 @@ export async function benchInteractiveSearch(): Promise<Figure[]> {
   const { database, dispose } = await openBenchDatabase('pglite');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-bench-interactive-'));
   const config = testConfig({ dataDir });
-  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), jobs: null, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), log: createLogger({ level: config.logLevel }), jobs: null, now: () => new Date() };
   try {
     const loaded = await loadRecords(ctx);
     const buildStarted = performance.now();

@@ -13,6 +13,7 @@ import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { createApp } from '#server/app';
 import type { AppContext } from '#server/app-context';
+import { createLogger } from '#server/logger';
 import { testConfig } from '#server/config';
 import { openDatabase, type Database } from '#server/db/client';
 import { createMailer } from '#server/mail/mailer';
@@ -141,7 +142,7 @@ export async function benchResultsReview(): Promise<Figure[]> {
   const database = await openDatabase({ dataDir });
   await database.migrate();
   const config = testConfig({ dataDir });
-  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), jobs: null, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), log: createLogger({ level: config.logLevel }), jobs: null, now: () => new Date() };
   const app = await createApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -212,7 +212,7 @@ describe('POST /services/account: paid company with the offline provider', () =>
     const offline = createOfflineProvider();
     t.ctx.payments = { ...offline, deleteCustomer: async (id) => void deleted.push(id) };
     // The database fails after the card was accepted.
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(t.ctx.log, 'error').mockImplementation(() => {});
     const info = form({ nonce: 'fake-valid-nonce' });
     const original = t.ctx.db.transaction.bind(t.ctx.db);
     // The first transaction takes the sign-up's place under the address limit; the second saves the account.

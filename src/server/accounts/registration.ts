@@ -124,7 +124,7 @@ async function signUp(ctx: AppContext, input: SignUp): Promise<CreateAccountResp
     return { userName: created.user.username, clientName: created.client.name, planType: plan.planType, cardLastFour: card?.lastFour ?? null, notices };
   } catch (error) {
     if (card) await payments.deleteCustomer(card.customerId).catch(() => {});
-    throw asCreationFailure(error);
+    throw asCreationFailure(ctx, error);
   }
 }
 
@@ -160,16 +160,16 @@ async function joinByInvitation(ctx: AppContext, input: SignUp, now: Date): Prom
       return { userName: user.username, clientName: client.name, planType: 'INVITATION' as const, cardLastFour: null, notices: [] };
     });
   } catch (error) {
-    throw asCreationFailure(error);
+    throw asCreationFailure(ctx, error);
   }
 }
 
-function asCreationFailure(error: unknown): UserCreationFailure {
+function asCreationFailure(ctx: AppContext, error: unknown): UserCreationFailure {
   if (error instanceof UserCreationFailure) return error;
   // A sign-up racing another for the same username.
   if (isUniqueViolation(error) && String((error as Error).message ?? '').includes('users_username_lower')) {
     return new UserCreationFailure('USERNAME_TAKEN', [REGISTRATION_MESSAGES.usernameTaken], { username: REGISTRATION_MESSAGES.usernameTaken });
   }
-  console.error('account creation failed', error);
+  ctx.log.error({ err: error }, 'account creation failed');
   return new UserCreationFailure('CLIENT_CREATION', [REGISTRATION_MESSAGES.clientCreation]);
 }

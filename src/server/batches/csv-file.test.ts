@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_MESSAGES } from '#shared/messages';
 import { decodeCsv, parseCsv, previewOf } from './csv-file';
+import { checkCsvShape, CsvRefusal } from './csv-shape';
 
 
 describe('reading uploaded CSV files (ADR 014)', () => {
@@ -51,5 +53,26 @@ describe('reading uploaded CSV files (ADR 014)', () => {
       ['First', 'F0', 'F1', 'F2', 'F3', 'F4'],
       ['Last', 'L0', 'L1', 'L2', 'L3', 'L4'],
     ]);
+  });
+});
+
+describe('the shape check before parsing (ADR 025)', () => {
+  const limits = { maxColumns: 3, maxValueChars: 10, maxLineChars: 40 };
+  it('counts columns and value lengths as the parser reads them: quoted commas and line breaks stay in one value', () => {
+    expect(() => checkCsvShape('a,b,c\n"x,y,z",2,3\n"tw\nlin",2,3\n', limits)).not.toThrow();
+    expect(parseCsv(Buffer.from('a,b,c\n"x,y,z",2,3\n"tw\nlin",2,3\n'), limits).rows).toHaveLength(2);
+  });
+
+  it('breaks lines where the parser does: a CRLF file with stray LFs keeps them inside values', () => {
+    const text = 'a,b,c\r\n1,2\n3,4\r\n';
+    expect(parseCsv(Buffer.from(text)).rows).toEqual([['1', '2\n3', '4']]);
+    expect(() => checkCsvShape(text, limits)).not.toThrow();
+    expect(() => checkCsvShape('a,b,c\r\n1,2\n3,4\n5,6\r\n', limits)).toThrow(new CsvRefusal(UPLOAD_MESSAGES.tooManyColumns(2, 3)));
+  });
+
+  it('names the line where a record starts, counting quoted line breaks', () => {
+    expect(() => checkCsvShape('a,b\n"one\ntwo",1\n1,2,3,4\n', limits)).toThrow(new CsvRefusal(UPLOAD_MESSAGES.tooManyColumns(4, 3)));
+    expect(() => checkCsvShape('a,b\n"12345678901",1\n', limits)).toThrow(CsvRefusal);
+    expect(() => checkCsvShape(`a,b\n${'1234567,'.repeat(2)}\n`, { ...limits, maxLineChars: 10 })).toThrow(new CsvRefusal(UPLOAD_MESSAGES.lineTooLong(2, 10)));
   });
 });

@@ -1,19 +1,26 @@
 /**
- * Reading an uploaded CSV file (ADR 014): UTF-8 with or without BOM, else Windows-1252;
- * CRLF or LF; quoted fields with commas, quotes and line breaks; blank lines skipped.
+ * Reading an uploaded CSV file (ADR 014, 025): UTF-8 with or without BOM, UTF-16 with its BOM,
+ * else Windows-1252; CRLF or LF; quoted fields with commas, quotes and line breaks; blank lines
+ * skipped. Files that are not text, and lines, values or column counts past the limits, are
+ * refused before parsing (csv-shape.ts). The server runs these in a worker (csv-worker.ts).
  */
 import Papa from 'papaparse';
+import { checkCsvShape, checkIsText, newlineOf, type CsvLimits } from './csv-shape';
 
 export interface CsvTable {
   /** Column labels: trimmed, an empty label becomes "Column N", a repeated one "Label (2)". */
   header: string[];
   /** Data rows as read (ragged rows keep their own length). */
   rows: string[][];
-  encoding: 'utf-8' | 'windows-1252';
+  encoding: CsvEncoding;
 }
 
-/** Decodes the bytes: UTF-8 (BOM dropped) when valid, else Windows-1252 (what Excel writes on Windows). */
-export function decodeCsv(bytes: Buffer): { text: string; encoding: CsvTable['encoding'] } {
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+/** Decodes the bytes: UTF-8 (BOM dropped) when valid, UTF-16 by its BOM, else Windows-1252 (what Excel writes on Windows). */
+export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
@@ -25,20 +32,61 @@ export function decodeCsv(bytes: Buffer): { text: string; encoding: CsvTable['en
 // Windows-1252 differs from Latin-1 only in 0x80–0x9F (Node's decoder treats them as Latin-1).
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
-function decodeWindows1252(bytes: Buffer): string {
-  const latin1 = bytes.toString('latin1');
+function decodeWindows1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 }
 
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
 
+/** Decodes and checks a file against the limits; throws a CsvRefusal naming the problem. */
+function checkedText(bytes: Uint8Array, limits: CsvLimits | undefined): { text: string; encoding: CsvEncoding; newline: ReturnType<typeof newlineOf> } {
+  checkIsText(bytes);
+  const decoded = decodeCsv(bytes);
+  const newline = newlineOf(decoded.text);
+  if (limits) checkCsvShape(decoded.text, limits, newline);
+  return { ...decoded, newline };
+}
+
 /** Parses the whole file; an empty file gives no header and no rows. */
-export function parseCsv(bytes: Buffer): CsvTable {
-  const { text, encoding } = decodeCsv(bytes);
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: ',' });
+export function parseCsv(bytes: Uint8Array, limits?: CsvLimits): CsvTable {
+  const { text, encoding, newline } = checkedText(bytes, limits);
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: ',', newline });
   const all = parsed.data.filter((row) => !isBlank(row));
   if (all.length === 0) return { header: [], rows: [], encoding };
   return { header: uniqueLabels(all[0]), rows: all.slice(1), encoding };
+}
+
+/** What an upload needs of a file: header, data row count and preview, read row by row (no row kept past the preview). */
+export interface CsvSummary {
+  header: string[];
+  rowCount: number;
+  previewData: string[][];
+  encoding: CsvEncoding;
+}
+
+export function summarizeCsv(bytes: Uint8Array, limits: CsvLimits): CsvSummary {
+  const { text, encoding, newline } = checkedText(bytes, limits);
+  let header: string[] | null = null;
+  const samples: string[][] = [];
+  let rowCount = 0;
+  Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: false,
+    delimiter: ',',
+    newline,
+    step: (result) => {
+      const row = result.data;
+      if (isBlank(row)) return;
+      if (!header) header = uniqueLabels(row);
+      else {
+        rowCount++;
+        if (samples.length < PREVIEW_SAMPLES) samples.push(row);
+      }
+    },
+  });
+  const labels: string[] = header ?? [];
+  return { header: labels, rowCount, previewData: previewOf({ header: labels, rows: samples, encoding }), encoding };
 }
 
 function uniqueLabels(cells: string[]): string[] {
@@ -52,12 +100,19 @@ function uniqueLabels(cells: string[]): string[] {
 }
 
 export const PREVIEW_SAMPLES = 5;
+/** Sample values are cut to this length in the preview: it shows what a column holds, not all of it. */
+export const PREVIEW_VALUE_CHARS = 100;
 
 /** One preview row per column: its label, then up to 5 sample values from the first rows. */
 export function previewOf(table: CsvTable): string[][] {
   const samples = table.rows.slice(0, PREVIEW_SAMPLES);
-  return table.header.map((label, i) => [label, ...samples.map((row) => (row[i] ?? '').trim())]);
+  return table.header.map((label, i) => [label, ...samples.map((row) => (row[i] ?? '').trim().slice(0, PREVIEW_VALUE_CHARS))]);
 }
+
+/** Control characters PostgreSQL cannot store (NUL) or that no roster value holds; tab and line breaks are fine. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
 
 /** A row as the errors table shows it: its values joined by commas, quoted where needed. */
 export function rowText(row: string[]): string {

@@ -62,7 +62,7 @@ export function checkMapping(input: ColumnMappingInput, header: readonly string[
   }
   return {
     searchTypes,
-    columns: { criteria, required, uniqueIdIndex: input.uniqueIdIndex, columnCount: header.length },
+    columns: { criteria, required, uniqueIdIndex: input.uniqueIdIndex, columnCount: header.length, additionalIndexes: correlatedColumnIndexes, labels: header },
     columnMappings,
     correlatedColumnIndexes,
   };

@@ -4,7 +4,7 @@ import type { ColumnMappingInput, RowError } from '#shared/batches';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
-import { parseCsv } from './csv-file';
+import { parseInWorker } from './csv-worker';
 import { readDecrypted } from './file-store';
 import { screenBatchJob } from './jobs';
 import { checkMapping, type CheckedMapping } from './mapping-rules';
@@ -12,7 +12,7 @@ import { markSubmitted } from './processing-queries';
 import { findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { parseDateOfBirth, validateRows } from './row-validation';
 import { scopeOf, type BatchCaller } from './scope';
-import { requireSearchOptions } from './upload';
+import { csvLimitsOf, requireSearchOptions } from './upload';
 import { checkTrialAllowance, withTrialAllowance } from './usage';
 
 export type MappingOutcome =
@@ -28,7 +28,7 @@ async function readRows(ctx: AppContext, batch: BatchRow): Promise<string[][]> {
   } catch {
     throw new AppError('CONFLICT', BATCH_MESSAGES.fileMissing);
   }
-  return parseCsv(bytes).rows;
+  return (await parseInWorker(bytes, csvLimitsOf(ctx.config))).rows;
 }
 
 /** Validates (and unless a dry run, submits) the mapping of a draft batch. */

@@ -142,9 +142,9 @@ describe('screening a batch on the queue', () => {
     await t.ctx.database.sql(`CREATE FUNCTION always_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
       CREATE TRIGGER always_fail BEFORE INSERT ON batch_results FOR EACH ROW EXECUTE FUNCTION always_fail();`);
     for (let i = 1; i < MAX_CHUNK_ATTEMPTS; i++) await expect(screenChunk(t.ctx, batchId, 0)).rejects.toThrow();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(t.ctx.log, 'error').mockImplementation(() => {});
     await screenChunk(t.ctx, batchId, 0);
-    expect(logged).toHaveBeenCalledWith(`batch ${batchId} chunk 0 failed for good: disk full`);
+    expect(logged).toHaveBeenCalledWith({ batchId, chunkIndex: 0, err: expect.any(Error) }, 'batch chunk failed for good');
     logged.mockRestore();
     expect(await batchOf(batchId)).toMatchObject({ status: INTERNAL_ERROR, rowsDone: 2, error: 'disk full' });
     await t.ctx.database.sql('DROP TRIGGER always_fail ON batch_results; DROP FUNCTION always_fail();');

@@ -65,7 +65,7 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
   } catch (error) {
     if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
     const reason = reasonOf(error);
-    console.error(`batch ${batchId} chunk ${chunkIndex} failed for good: ${reason}`);
+    ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
     await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
   }
 }

@@ -2,7 +2,7 @@
 import { checkNpi, checkSsn } from '#shared/identifiers';
 import type { RowError } from '#shared/batches';
 import type { SearchCriterion } from '#shared/search-types';
-import { rowText } from './csv-file';
+import { hasControlCharacter, rowText } from './csv-file';
 
 export const ROW_MESSAGES = {
   missing: (column: string) => `${column} is required.`,
@@ -10,6 +10,7 @@ export const ROW_MESSAGES = {
   dateOfBirth: 'Date of Birth is not a possible date (use YYYY-MM-DD or MM/DD/YYYY).',
   uniqueIdMissing: 'The unique identifier is missing.',
   uniqueIdDuplicate: (value: string, firstRow: number) => `The unique identifier ${value} is also on row ${firstRow + 1}.`,
+  controlCharacter: (column: string) => `${column} contains a control character (such as NUL); remove it from the file or leave the column out.`,
 } as const;
 
 /** Most rows the dry run reports; a file with more bad rows is usually mapped wrongly. */
@@ -21,6 +22,10 @@ export interface MappedColumns {
   required: readonly SearchCriterion[];
   uniqueIdIndex: number | null;
   columnCount: number;
+  /** Columns kept as additional data: stored too, so they must be storable. */
+  additionalIndexes?: readonly number[];
+  /** The header's labels, to name a column in messages. */
+  labels?: readonly string[];
 }
 
 const EARLIEST_BIRTH_YEAR = 1900;
@@ -61,8 +66,15 @@ export function rowProblems(row: string[], columns: MappedColumns, today: Date):
       problems.push(ROW_MESSAGES.dateOfBirth);
     }
   }
+  const stored = new Set([...columns.criteria.keys(), ...(columns.additionalIndexes ?? []), ...(columns.uniqueIdIndex === null ? [] : [columns.uniqueIdIndex])]);
+  for (const index of [...stored].sort((a, b) => a - b)) {
+    // Values that reach the database: PostgreSQL refuses NUL, and no roster value holds a control character.
+    if (hasControlCharacter(row[index] ?? '')) problems.push(ROW_MESSAGES.controlCharacter(columnName(columns, index)));
+  }
   return problems;
 }
+
+const columnName = (columns: MappedColumns, index: number) => columns.labels?.[index] ?? columns.criteria.get(index) ?? `Column ${index + 1}`;
 
 /** Validates every row; answers at most MAX_ROW_ERRORS entries. */
 export function validateRows(rows: readonly string[][], columns: MappedColumns, today: Date): RowError[] {

@@ -1,15 +1,23 @@
 /** POST /services/fileupload: one CSV file, stored encrypted, read for its header and preview. */
 import type { Multipart } from '@fastify/multipart';
-import { BATCH_MESSAGES, fileTooLargeMessage, tooManyRowsMessage } from '#shared/messages';
+import { BATCH_MESSAGES, fileTooLargeMessage, tooManyRowsMessage, UPLOAD_MESSAGES } from '#shared/messages';
 import type { UploadResponse } from '#shared/batches';
 import type { AppContext } from '../app-context';
+import type { AppConfig } from '../config';
 import { AppError } from '../http/errors';
-import { parseCsv, previewOf } from './csv-file';
+import { hasControlCharacter } from './csv-file';
+import { MAX_LINE_CHARS, MAX_VALUE_CHARS, type CsvLimits } from './csv-shape';
+import { summarizeInWorker } from './csv-worker';
 import { removeStored, storeEncrypted, type StoredFile } from './file-store';
 import { findClient, insertBatch } from './queries';
 import type { BatchCaller } from './scope';
 
 const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
+
+/** The limits a batch file is read under (ADR 025). */
+export function csvLimitsOf(config: Pick<AppConfig, 'uploadMaxColumns'>): CsvLimits {
+  return { maxColumns: config.uploadMaxColumns, maxValueChars: MAX_VALUE_CHARS, maxLineChars: MAX_LINE_CHARS };
+}
 
 /** Refuses callers whose client cannot search (no search options). */
 export async function requireSearchOptions(ctx: AppContext, caller: BatchCaller): Promise<string[]> {
@@ -55,15 +63,24 @@ export async function uploadBatch(ctx: AppContext, caller: BatchCaller, parts: A
   await requireSearchOptions(ctx, caller);
   const { stored, fileName, typeName } = await receive(ctx, parts);
   if (!stored) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.uploadFirst);
-  const refuse = (code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE', message: string) => {
+  try {
+    return await keepUpload(ctx, caller, stored, fileName, typeName);
+  } catch (error) {
+    // Whatever refused or broke the upload, its encrypted file does not stay behind.
     removeStored(ctx.config, stored.storedPath);
-    return new AppError(code, message);
-  };
-  if (typeName !== 'Flex') throw refuse('BAD_REQUEST', BATCH_MESSAGES.typeNameFlex);
-  const table = parseCsv(stored.bytes);
-  if (table.header.length === 0) throw refuse('BAD_REQUEST', BATCH_MESSAGES.fileEmpty);
-  if (table.rows.length === 0) throw refuse('BAD_REQUEST', BATCH_MESSAGES.headerOnly);
-  if (table.rows.length > ctx.config.uploadMaxRows) throw refuse('BAD_REQUEST', tooManyRowsMessage(table.rows.length, ctx.config.uploadMaxRows));
+    throw error;
+  }
+}
+
+async function keepUpload(ctx: AppContext, caller: BatchCaller, stored: StoredFile, fileName: string, typeName: string | undefined): Promise<UploadResponse> {
+  if (typeName !== 'Flex') throw new AppError('BAD_REQUEST', BATCH_MESSAGES.typeNameFlex);
+  if (hasControlCharacter(fileName)) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.fileNameControlCharacter);
+  const file = await summarizeInWorker(stored.bytes, csvLimitsOf(ctx.config));
+  if (file.header.length === 0) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.fileEmpty);
+  const badLabel = file.header.findIndex(hasControlCharacter);
+  if (badLabel >= 0) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.labelControlCharacter(badLabel + 1));
+  if (file.rowCount === 0) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.headerOnly);
+  if (file.rowCount > ctx.config.uploadMaxRows) throw new AppError('BAD_REQUEST', tooManyRowsMessage(file.rowCount, ctx.config.uploadMaxRows));
   const batch = await insertBatch(ctx.db, {
     clientId: caller.clientId,
     teamId: caller.teamId,
@@ -72,9 +89,9 @@ export async function uploadBatch(ctx: AppContext, caller: BatchCaller, parts: A
     storedPath: stored.storedPath,
     sha256: stored.sha256,
     sizeBytes: stored.size,
-    header: table.header,
-    recordCount: table.rows.length,
+    header: file.header,
+    recordCount: file.rowCount,
     uploadedAt: ctx.now(),
   });
-  return { batchId: batch.id, previewData: previewOf(table) };
+  return { batchId: batch.id, previewData: file.previewData };
 }

@@ -31,7 +31,7 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
     database.kind === 'postgres' && database.pool
       ? new PgBoss({ db: { executeSql: (text, values) => database.pool!.query(text, values) }, schedule: options.schedule, supervise: options.work })
       : new PgBoss({ db: { executeSql: (text, values) => database.sql(text, values) }, schedule: options.schedule, supervise: options.work });
-  boss.on('error', (error) => console.error(`job queue: ${error.message}`));
+  boss.on('error', (error) => ctx.log.error({ err: error }, 'job queue error'));
   await boss.start();
   let running = true;
   const byName = new Map(jobs.map((job) => [job.name, job as JobDefinition<unknown>]));

@@ -13,7 +13,7 @@ export const checkListUpdatesJob = defineJob({
     const sources = payload.sources ?? LIST_SOURCES.map((s) => s.id);
     const results = await updateLists(ctx.db, ctx.config, sources, { now: ctx.now() });
     for (const result of results) {
-      if (result.outcome === 'failed') console.error(`list update of ${result.source} failed: ${result.error ?? 'unknown error'}`);
+      if (result.outcome === 'failed') ctx.log.error({ source: result.source, reason: result.error ?? 'unknown error' }, 'list update failed');
     }
     // New list versions reach screening once the index is rebuilt (in this process; a server
     // whose jobs run elsewhere notices through its periodic check).
