@@ -101,3 +101,5 @@ export type BatchFilters = z.infer<typeof BatchFiltersSchema>;
 
 /** Resubmit, kill and trash answer a message. */
 export const BatchMessageSchema = z.object({ message: z.string() });
+/** GET …/resubmit answers the message text itself (spec §7: "returns a message text"). */
+export const BatchMessageTextSchema = z.string();

@@ -134,6 +134,12 @@ export const OPT_OUT_TEXTS = { FOUND: 'Found on Opt Out List', NOT_FOUND: 'Not F
 export const EXCLUSION_STATUS_TEXTS = { FOUND: 'Exclusion Found', NOT_FOUND: 'No Exclusions Found' } as const;
 export const SSDMF_STATUS_TEXTS = { FOUND: 'Found on SSDMF', NOT_FOUND: 'Not Found on SSDMF' } as const;
 const foundOrNot = z.enum(['FOUND', 'NOT_FOUND']);
+/** A found/not-found filter also takes the spec's label texts ('Found on SSDMF'…). */
+const foundOrNotOr = (texts: { FOUND: string; NOT_FOUND: string }) =>
+  z.union([foundOrNot, z.literal(texts.FOUND).transform(() => 'FOUND' as const), z.literal(texts.NOT_FOUND).transform(() => 'NOT_FOUND' as const)]);
+/** The spec's raw NPI statuses fold into its groups (§3): VALID = CLEARED or EXCLUDED; ERROR = PENDING or ERROR. */
+const NPI_STATUS_ALIASES: Record<string, NpiStatus> = { CLEARED: 'VALID', EXCLUDED: 'VALID', PENDING: 'ERROR' };
+const NpiStatusFilterSchema = z.enum([...NPI_STATUSES, 'CLEARED', 'EXCLUDED', 'PENDING']).transform((v): NpiStatus => NPI_STATUS_ALIASES[v] ?? (v as NpiStatus));
 
 /** GET …/npidetails (page is 1-based). */
 export const NpiQuerySchema = z.preprocess(
@@ -144,9 +150,9 @@ export const NpiQuerySchema = z.preprocess(
     requireTotal: bool.default(true),
     searchCriteria: text.optional(),
     recordStatus: many(ReviewStatusSchema).optional(),
-    npiStatus: many(z.enum(NPI_STATUSES)).optional(),
-    optOutStatus: foundOrNot.optional(),
-    exclusionStatus: foundOrNot.optional(),
+    npiStatus: many(NpiStatusFilterSchema).optional(),
+    optOutStatus: foundOrNotOr(OPT_OUT_TEXTS).optional(),
+    exclusionStatus: foundOrNotOr(EXCLUSION_STATUS_TEXTS).optional(),
   }),
 );
 export type NpiQuery = z.output<typeof NpiQuerySchema>;
@@ -160,7 +166,7 @@ export const SsdmfQuerySchema = z.preprocess(
     requireTotal: bool.default(true),
     searchCriteria: text.optional(),
     recordStatus: many(ReviewStatusSchema).optional(),
-    ssdmfStatus: foundOrNot.optional(),
+    ssdmfStatus: foundOrNotOr(SSDMF_STATUS_TEXTS).optional(),
   }),
 );
 export type SsdmfQuery = z.output<typeof SsdmfQuerySchema>;

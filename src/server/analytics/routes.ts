@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AnalyticsEventQuerySchema, AnalyticsKeySchema } from '#shared/analytics';
 import type { AppContext } from '../app-context';
+import { jsonString } from '../http/json-string';
 
 export function analyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/services/analytic/apikey', { schema: { response: { 200: AnalyticsKeySchema } } }, async (_request, reply) => {
-    reply.type('application/json; charset=utf-8');
-    return JSON.stringify(ctx.config.analyticsKey ?? null);
-  });
+  r.get('/services/analytic/apikey', { schema: { response: { 200: AnalyticsKeySchema } } }, async (_request, reply) => jsonString(reply, ctx.config.analyticsKey ?? null));
 
   // Only the event's name reaches the log: no query text, no user data beyond the user id.
   r.put('/services/analytic', { schema: { querystring: AnalyticsEventQuerySchema } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 /** Routes of sign-in, sign-out, current user, password reset and first-run setup. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
 } from '#shared/auth';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
+import { jsonString } from '../http/json-string';
 import { clearSessionCookie, setSessionCookie } from '../http/session';
 import { revokeSession } from '../http/session-queries';
 import { getCurrentUser } from './current-user';
@@ -87,9 +88,4 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** The spec's string answers, sent as JSON strings so every client parses them alike. */
-function jsonString(reply: FastifyReply, value: string): string {
-  reply.type('application/json; charset=utf-8');
-  return JSON.stringify(value);
-}
 

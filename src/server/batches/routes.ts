@@ -9,6 +9,7 @@ import {
   BatchListQuerySchema,
   BatchListSchema,
   BatchMessageSchema,
+  BatchMessageTextSchema,
   ColumnMappingInputSchema,
   ColumnMappingQuerySchema,
   ColumnMappingResponseSchema,
@@ -19,6 +20,7 @@ import { BATCH_MESSAGES } from '#shared/messages';
 import { searchTypesFor } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { AppError } from '../http/errors';
+import { jsonString } from '../http/json-string';
 import { batchFile, killBatch, resubmitBatch, trashBatch } from './actions';
 import { batchFilters, batchInfo, listBatches } from './list';
 import { mapBatch } from './mapping';
@@ -80,8 +82,9 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
     trashBatch(ctx, await caller(request), request.params.batchId),
   );
 
-  r.get('/services/flexsearchs/:batchId/resubmit', { schema: { params, response: { 200: BatchMessageSchema } } }, async (request) =>
-    resubmitBatch(ctx, await caller(request), request.params.batchId),
+  // The spec: "returns a message text", a JSON string as the other string answers (ADR 003).
+  r.get('/services/flexsearchs/:batchId/resubmit', { schema: { params, response: { 200: BatchMessageTextSchema } } }, async (request, reply) =>
+    jsonString(reply, (await resubmitBatch(ctx, await caller(request), request.params.batchId)).message),
   );
 
   r.get('/services/flexsearchs/:batchId/file', { schema: { params } }, async (request, reply) => {

@@ -75,7 +75,7 @@ describe('Batch actions', () => {
 
   it("resubmits after the confirmation and shows the server's message, as success or error", async () => {
     const batch = makeBatch({ status: 'Error' });
-    let answer = json(200, { message: 'The batch was resubmitted.' });
+    let answer = json(200, 'The batch was resubmitted.');
     const server = renderWith(batch, { [`GET /services/flexsearchs/${batch.batchId}/resubmit`]: () => answer });
     await openMenu(batch);
     await confirmAction('Resubmit', 'Are you sure you want to resubmit this batch?');

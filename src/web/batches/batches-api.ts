@@ -3,6 +3,7 @@ import {
   BatchFiltersSchema,
   BatchListSchema,
   BatchMessageSchema,
+  BatchMessageTextSchema,
   RowErrorsBodySchema,
   SearchTypeListSchema,
   UploadResponseSchema,
@@ -69,7 +70,7 @@ export const fetchFilterOptions = (client: string | null, team: string | null) =
 
 export const killBatch = (batchId: number) => api(`${BASE}/${batchId}/kill`, { method: 'POST', schema: BatchMessageSchema });
 export const trashBatch = (batchId: number) => api(`${BASE}/${batchId}/trash`, { method: 'POST', schema: BatchMessageSchema });
-export const resubmitBatch = (batchId: number) => api(`${BASE}/${batchId}/resubmit`, { schema: BatchMessageSchema });
+export const resubmitBatch = async (batchId: number) => ({ message: await api(`${BASE}/${batchId}/resubmit`, { schema: BatchMessageTextSchema }) });
 export const batchFileUrl = (batchId: number) => `${BASE}/${batchId}/file`;
 
 /** Uploads the CSV file of a new batch (multipart, typeName=Flex). */
