@@ -66,6 +66,8 @@ export const EnvSchema = z.object({
     .refine((v) => v === 'off' || v.trim().split(/\s+/).length === 5, 'a 5-field cron expression or "off"'),
   /** Interactive searches an anonymous visitor may run a day from one address. */
   ANONYMOUS_SEARCHES_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Requests one public API key may make a minute (ADR 029). */
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 const ListUrlsSchema = z.record(z.string(), z.union([z.string().url(), z.array(z.string().url()).min(1)]));
@@ -122,6 +124,8 @@ export interface AppConfig {
   /** Cron of the daily billing check; null when off. */
   billingSchedule: string | null;
   anonymousSearchesPerDay: number;
+  /** Requests one public API key may make a minute; past it 429 with Retry-After. */
+  apiRequestsPerMinute: number;
 }
 
 /** Parses the environment; throws one error listing every problem. */
@@ -172,6 +176,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     billingSchedule: env.BILLING_SCHEDULE === 'off' ? null : env.BILLING_SCHEDULE,
     signupsPerIpPerHour: env.SIGNUPS_PER_IP_PER_HOUR,
     anonymousSearchesPerDay: env.ANONYMOUS_SEARCHES_PER_DAY,
+    apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
   };
 }
 

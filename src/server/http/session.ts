@@ -31,6 +31,8 @@ export function installSessions(app: FastifyInstance, db: Db, now: () => Date): 
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request, reply) => {
+    // The public API is authenticated by its key alone: no cookie is read or set there (ADR 029).
+    if (request.url.startsWith('/api/')) return;
     ensureCsrfCookie(request, reply);
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
