@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_ACCESS } from '#shared/access';
 import { createTestApp, type TestApp } from '#test/app';
-import { openApiPath } from './openapi';
+import { openApiPath } from '#shared/openapi';
 
 let t: TestApp;
 const apiRoutes: string[] = [];

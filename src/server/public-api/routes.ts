@@ -12,7 +12,7 @@ import { searchByName } from '../interactive/name-search';
 import { searchByNpi } from '../interactive/npi-search';
 import { listStatuses } from '../lists/status';
 import { createKeyAuthenticator } from './authenticate';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument } from '#shared/openapi';
 import { createRateLimiter } from './rate-limit';
 
 type Handler = (request: FastifyRequest) => Promise<unknown>;

@@ -1,7 +1,7 @@
 /** The OpenAPI 3.1 document of /api/v1, generated from the operations table and its zod contracts. */
 import { z } from 'zod';
-import { ErrorBodySchema } from '#shared/errors';
-import { PUBLIC_API_BASE, PUBLIC_API_OPERATIONS, type ApiOperation } from '#shared/public-api';
+import { ErrorBodySchema } from './errors';
+import { PUBLIC_API_BASE, PUBLIC_API_OPERATIONS, type ApiOperation } from './public-api';
 
 const ERROR_TEXTS: Record<number, string> = {
   400: 'Invalid input: `error.fields` names each field and what is wrong with it.',
@@ -48,7 +48,7 @@ function operationOf(id: string, op: ApiOperation): JsonSchema {
   };
 }
 
-/** The whole document; `serverUrl` is where the API is reached (the request's origin). */
+/** The whole document; its server is the origin it is served from. */
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const [id, op] of Object.entries(PUBLIC_API_OPERATIONS) as [string, ApiOperation][]) {
