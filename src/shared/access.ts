@@ -94,5 +94,7 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /api/v1/searches/npi': ['api_user'],
   'GET /api/v1/searches/:searchId': ['api_user'],
   'GET /api/v1/lists': ['api_user'],
+  'GET /api/v1/batches': ['api_user'],
+  'GET /api/v1/batches/:batchId/results': ['api_user'],
   'GET /api/v1/openapi.json': 'public',
 };

@@ -22,10 +22,15 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 /** `/searches/:searchId` → `/searches/{searchId}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
+function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const json = jsonSchemaOf(schema, 'input');
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
+}
+
 function operationOf(id: string, op: ApiOperation): JsonSchema {
-  const parameters = op.params
-    ? Object.entries((jsonSchemaOf(op.params, 'input').properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({ name, in: 'path', required: true, schema }))
-    : undefined;
+  const parameters = [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')];
   const errors = [...new Set([...op.errors, ...(op.isPublic ? [] : [401, 429])])].sort();
   const responses: JsonSchema = { 200: { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(op.response, 'output') } } } };
   for (const status of errors) {
@@ -40,7 +45,7 @@ function operationOf(id: string, op: ApiOperation): JsonSchema {
     summary: op.summary,
     description: op.description,
     ...(op.isPublic ? { security: [] } : {}),
-    ...(parameters ? { parameters } : {}),
+    ...(parameters.length ? { parameters } : {}),
     ...(op.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input'), ...(op.exampleBody ? { example: op.exampleBody } : {}) } } } }
       : {}),

@@ -4,8 +4,10 @@
  * document cannot miss or misdescribe a route.
  */
 import { z } from 'zod';
+import { BatchIdParamsSchema, BatchListQuerySchema, BatchListSchema } from './batches';
 import { InteractiveResultSchema, NameSearchQuerySchema, NameSearchResultSchema, NpiSearchResultSchema, SearchIdParamsSchema } from './interactive-search';
 import { ListStatusesSchema } from './lists';
+import { ExclusionPageSchema, ExclusionQuerySchema } from './results';
 
 export const PUBLIC_API_BASE = '/api/v1';
 
@@ -20,6 +22,8 @@ export interface ApiOperation {
   /** Needs no key (the OpenAPI document itself). */
   isPublic?: boolean;
   params?: z.ZodType;
+  /** Query string parameters. */
+  query?: z.ZodType;
   body?: z.ZodType;
   /** An example body for the documentation's curl line. */
   exampleBody?: unknown;
@@ -67,6 +71,25 @@ export const PUBLIC_API_OPERATIONS = {
     description: 'Every list source with the date of its active copy and its record count.',
     response: ListStatusesSchema,
     errors: [],
+  },
+  listBatches: {
+    method: 'GET',
+    path: '/batches',
+    summary: 'List batch searches with their status and progress',
+    description: 'The batches the key sees (its creator’s team, or the whole account for an account owner or domain admin), newest first, with status, rows screened, hits and rows to review: poll it to follow a batch.',
+    query: BatchListQuerySchema,
+    response: BatchListSchema,
+    errors: [400],
+  },
+  batchResults: {
+    method: 'GET',
+    path: '/batches/:batchId/results',
+    summary: 'Page through the exclusion results of a batch',
+    description: 'The potential matches of a batch with their review status, page by page (as the results page shows them). A batch the key does not see answers 404.',
+    params: BatchIdParamsSchema,
+    query: ExclusionQuerySchema,
+    response: ExclusionPageSchema,
+    errors: [400, 404],
   },
   openApi: {
     method: 'GET',

@@ -5,23 +5,29 @@ import { CreatedApiKeySchema } from '#shared/api-keys';
 import { ErrorBodySchema } from '#shared/errors';
 import { InteractiveResultSchema, NameSearchResultSchema, NpiSearchResultSchema, SearchHistorySchema } from '#shared/interactive-search';
 import { ListStatusesSchema } from '#shared/lists';
+import { BatchListSchema } from '#shared/batches';
+import { ExclusionPageSchema } from '#shared/results';
 import { priceOf } from '#shared/prices';
 import { apiKeys, clients, interactiveSearches, usageRecords, userRoles, users } from '#server/db/schema';
+import type { JobQueue } from '#server/jobs/queue';
 import type { Agent, TestApp } from '#test/app';
-import { signedIn } from '#test/batches';
+import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { createSearchApp, NOW } from '../interactive/test-kit';
 
 let t: TestApp;
+let queue: JobQueue;
 let acme: { clientId: number; userId: number; agent: Agent };
 
 beforeAll(async () => {
   t = await createSearchApp(0);
+  queue = await startQueue(t);
   const client = await createClient(t.ctx.db, { name: 'Acme Health', searchOptions: ['NAME', 'NPI', 'OFAC'] });
   const user = await createUser(t.ctx.db, { clientId: client.id, roles: ['paying_user', 'name_search_user', 'npi_search_user', 'api_user'], firstName: 'Ada', lastName: 'Pi' });
   acme = { clientId: client.id, userId: user.id, agent: await signedIn(t, user) };
 });
 afterAll(async () => {
+  await queue.stop();
   await t.close();
 });
 
@@ -151,5 +157,21 @@ describe('the public API with a key', () => {
     const stranger = await createUser(t.ctx.db, { clientId: client.id, roles: ['name_search_user', 'api_user'] });
     const theirs = await newKey(await signedIn(t, stranger));
     expectRefused(await call('GET', `/api/v1/searches/${mine.searchId}`, theirs.secret), 404);
+  });
+
+  it('lists the batches the key sees and pages through a batch’s results; another client’s batch answers 404', async () => {
+    const batchId = await submitBatch(acme.agent, 'First Name,Last Name\nDonald,Bailey\nJane,Roe\n');
+    const { secret } = await newKey(acme.agent);
+    const list = await call('GET', '/api/v1/batches?limit=5', secret);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(BatchListSchema.parse(list.json()).items[0]).toMatchObject({ batchId, fileName: 'staff.csv', recordCount: 2 });
+    const results = await call('GET', `/api/v1/batches/${batchId}/results?limits=10&page=1`, secret);
+    expect(results.statusCode, results.body).toBe(200);
+    expect(ExclusionPageSchema.parse(results.json()).records).toEqual([]);
+
+    const client = await createClient(t.ctx.db, { searchOptions: ['NAME'] });
+    const stranger = await newKey(await signedIn(t, await createUser(t.ctx.db, { clientId: client.id, roles: ['account_owner_user', 'api_user'] })));
+    expectRefused(await call('GET', `/api/v1/batches/${batchId}/results`, stranger.secret), 404);
+    expect(BatchListSchema.parse((await call('GET', '/api/v1/batches', stranger.secret)).json()).items).toEqual([]);
   });
 });
