@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_ACCESS } from '#shared/access';
 import { createTestApp, type TestApp } from '#test/app';
@@ -34,5 +35,12 @@ describe('the OpenAPI document', () => {
     }
     const operations = Object.values(doc.paths).flatMap((p) => Object.keys(p));
     expect(operations).toHaveLength(apiRoutes.length);
+  });
+
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as object;
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 });
