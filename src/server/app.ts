@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { accountRoutes } from './accounts/routes';
+import { apiKeyRoutes } from './api-keys/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
@@ -18,6 +19,7 @@ import { billingRoutes } from './billing/routes';
 import { resultRoutes } from './results/routes';
 import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
+import { publicApiRoutes } from './public-api/routes';
 import { installAccessControl } from './http/access';
 import { installNoStore } from './http/cache-control';
 import { body, installErrorHandler } from './http/errors';
@@ -73,6 +75,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   billingRoutes(app, ctx);
   resultRoutes(app, ctx);
   interactiveSearchRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
+  await publicApiRoutes(app, ctx);
 
   const webDir = ctx.config.webDir;
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));

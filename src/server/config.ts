@@ -74,6 +74,8 @@ export const EnvSchema = z.object({
   USERNAME_CHECKS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(120),
   /** Interactive searches an anonymous visitor may run a day from one address. */
   ANONYMOUS_SEARCHES_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Requests one public API key may make a minute (ADR 029). */
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 const ListUrlsSchema = z.record(z.string(), z.union([z.string().url(), z.array(z.string().url()).min(1)]));
@@ -136,6 +138,8 @@ export interface AppConfig {
   resetLimits: { perIpPerHour: number; perRecipientPerHour: number };
   /** Public username checks an hour per address; 0 means no limit. */
   usernameChecksPerIpPerHour: number;
+  /** Requests one public API key may make a minute; past it 429 with Retry-After. */
+  apiRequestsPerMinute: number;
 }
 
 /** Parses the environment; throws one error listing every problem. */
@@ -194,6 +198,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     anonymousSearchesPerDay: env.ANONYMOUS_SEARCHES_PER_DAY,
     resetLimits: { perIpPerHour: env.PASSWORD_RESETS_PER_IP_PER_HOUR, perRecipientPerHour: env.PASSWORD_RESETS_PER_RECIPIENT_PER_HOUR },
     usernameChecksPerIpPerHour: env.USERNAME_CHECKS_PER_IP_PER_HOUR,
+    apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
   };
 }
 

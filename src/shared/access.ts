@@ -86,6 +86,18 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/account/invoices': ['account_owner_user'],
   'GET /services/account/invoices/:invoiceId/pdf': ['account_owner_user'],
   'POST /services/account/invitations': ['account_owner_user', 'domain_admin_user'],
+  // API keys and the public API (ADR 029): keys are managed in a session by api users; /api/v1
+  // is called with a key, whose creator must still hold api_user (the key sets request.auth).
+  'GET /services/apikeys': ['api_user'],
+  'POST /services/apikeys': ['api_user'],
+  'PUT /services/apikeys/:keyId/revoke': ['api_user'],
+  'POST /api/v1/searches/name': ['api_user'],
+  'POST /api/v1/searches/npi': ['api_user'],
+  'GET /api/v1/searches/:searchId': ['api_user'],
+  'GET /api/v1/lists': ['api_user'],
+  'GET /api/v1/batches': ['api_user'],
+  'GET /api/v1/batches/:batchId/results': ['api_user'],
+  'GET /api/v1/openapi.json': 'public',
 };
 
 /**

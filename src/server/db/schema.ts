@@ -5,3 +5,4 @@ export * from './schema-batches';
 export * from './schema-interactive';
 export * from './schema-billing';
 export * from './schema-results';
+export * from './schema-api-keys';

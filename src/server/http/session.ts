@@ -34,6 +34,8 @@ export function installSessions(app: FastifyInstance, db: Db, now: () => Date): 
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request, reply) => {
+    // The public API is authenticated by its key alone: no cookie is read or set there (ADR 029).
+    if (request.url.startsWith('/api/')) return;
     ensureCsrfCookie(request, reply);
     const writes = changesState(request);
     // A browser says where a fetch came from; no other site may write through our cookies.

@@ -27,6 +27,8 @@ export const BUILT_PATHS = [
   '/flex-search/:batchId/details',
   '/registration/:plan/:invitationId?',
   '/account-details',
+  '/npi/apikeys',
+  '/npi/apidoc',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -23,6 +23,8 @@ import { NpiResultsPage } from '../interactive/npi-results-page';
 import { SearchHistoryPage } from '../search-history/search-history-page';
 import { RegistrationPage } from '../registration/registration-page';
 import { AccountDetailsPage } from '../account/account-details-page';
+import { ApiKeysPage } from '../api-keys/api-keys-page';
+import { ApiDocPage } from '../public-api/api-doc-page';
 import type { BuiltPath } from './built-pages';
 
 export const PAGES: Record<BuiltPath, ComponentType> = {
@@ -49,4 +51,6 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/flex-search/:batchId/details': ResultsPage,
   '/registration/:plan/:invitationId?': RegistrationPage,
   '/account-details': AccountDetailsPage,
+  '/npi/apikeys': ApiKeysPage,
+  '/npi/apidoc': ApiDocPage,
 };

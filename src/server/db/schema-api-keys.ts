@@ -1,0 +1,26 @@
+/** Public API keys (ADR 029): only the sha256 of a secret is stored, never the secret. */
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clients, teams, users } from './schema-accounts';
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    /** The creating user's team when the key was made (team members see it). */
+    teamId: integer('team_id').references(() => teams.id),
+    createdByUserId: integer('created_by_user_id').notNull().references(() => users.id),
+    name: text('name').notNull(),
+    /** The first characters of the secret, shown in the list to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    /** sha256 (hex) of the whole secret: the lookup key of a request. */
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByUserId: integer('revoked_by_user_id').references(() => users.id),
+    /** Coalesced: written at most once a minute per key. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_secret_hash').on(t.secretHash), index('api_keys_client').on(t.clientId)],
+);

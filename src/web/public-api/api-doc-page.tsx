@@ -1,0 +1,145 @@
+/**
+ * /npi/apidoc (api users): the public API's reference, rendered from the OpenAPI document the
+ * server serves (generated from the same contracts it validates with), after a short start.
+ */
+import { Alert, Anchor, Badge, Card, Center, Code, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../app/api';
+import { curlOf, operationsOf, type Field, type OpenApiDocument, type OperationView } from './openapi-view';
+
+const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', DELETE: 'red' };
+
+function FieldTable({ label, fields }: { label: string; fields: Field[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fw={600} size="sm">
+        {label}
+      </Text>
+      <Table.ScrollContainer minWidth={600}>
+        <Table withTableBorder fz="sm" aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Field</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Required</Table.Th>
+              <Table.Th>Notes</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {fields.map((f) => (
+              <Table.Tr key={f.name}>
+                <Table.Td>
+                  <Code>{f.name}</Code>
+                </Table.Td>
+                <Table.Td>{f.type}</Table.Td>
+                <Table.Td>{f.isRequired ? 'yes' : 'no'}</Table.Td>
+                <Table.Td>{f.notes}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function Operation({ op, origin }: { op: OperationView; origin: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`op-${op.id}`} id={op.id}>
+      <Stack gap="sm">
+        <Group gap="sm">
+          <Badge color={METHOD_COLORS[op.method] ?? 'gray'} variant="filled" radius="sm">
+            {op.method}
+          </Badge>
+          <Code fz="md">{op.path}</Code>
+          {!op.needsKey && <Badge variant="light">no key needed</Badge>}
+        </Group>
+        <Title order={3} id={`op-${op.id}`}>
+          {op.summary}
+        </Title>
+        <Text size="sm">{op.description}</Text>
+        <FieldTable label="Path parameters" fields={op.parameters} />
+        <FieldTable label="Request body (JSON)" fields={op.body} />
+        <FieldTable label="Answer (JSON)" fields={op.response} />
+        <Text fw={600} size="sm">
+          Example
+        </Text>
+        <Code block aria-label={`Example request: ${op.summary}`}>
+          {curlOf(origin, op)}
+        </Code>
+        {op.errors.length > 0 && (
+          <Stack gap={2}>
+            <Text fw={600} size="sm">
+              Errors
+            </Text>
+            {op.errors.map((e) => (
+              <Text size="sm" key={e.status}>
+                <Code>{e.status}</Code> {e.description}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function GettingStarted({ origin }: { origin: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="getting-started">
+      <Stack gap="sm">
+        <Title order={2} id="getting-started">
+          Getting started
+        </Title>
+        <Text size="sm">
+          1. Create a key on{' '}
+          <Anchor component={Link} to="/npi/apikeys">
+            API Key Management
+          </Anchor>{' '}
+          and keep it secret: it is shown once. Calls made with it act as you, for your account, and are stored in Search History and billed like the same search in the app.
+        </Text>
+        <Text size="sm">2. Put it in your shell and screen a person:</Text>
+        <Code block aria-label="Getting started example">
+          {`export CLEARLIST_API_KEY='cl_live_…'\n${curlOf(origin, { method: 'POST', path: '/api/v1/searches/name', needsKey: true, exampleBody: { firstName: 'Donald', lastName: 'Bailey' } })}`}
+        </Code>
+        <Text size="sm">
+          3. Every answer is JSON and is never cached. Errors have one shape, <Code>{'{ "error": { "code", "message", "fields"? } }'}</Code>: 401 for a missing, revoked or expired key, 403 when your roles or account do not allow the search, 429 with a{' '}
+          <Code>Retry-After</Code> header when the key sends too many requests. The machine-readable description is at{' '}
+          <Anchor href="/api/v1/openapi.json">/api/v1/openapi.json</Anchor> (OpenAPI 3.1).
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export function ApiDocPage() {
+  const doc = useQuery({ queryKey: ['openapi'], queryFn: () => api<OpenApiDocument>('/api/v1/openapi.json'), staleTime: Infinity });
+  const origin = window.location.origin;
+  return (
+    <Container size={1100} px="md" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>API Documentation</Title>
+          <Text c="dimmed">Screen from your HR, credentialing or vendor systems with the Clearlist API (version {doc.data?.info.version ?? '1'}).</Text>
+        </div>
+        <GettingStarted origin={origin} />
+        {doc.isPending && (
+          <Center py="xl">
+            <Loader aria-label="Loading the API reference" />
+          </Center>
+        )}
+        {doc.isError && <Alert color="red">The API reference could not be loaded.</Alert>}
+        {doc.data && (
+          <>
+            <Title order={2}>Reference</Title>
+            {operationsOf(doc.data).map((op) => (
+              <Operation key={`${op.method} ${op.path}`} op={op} origin={origin} />
+            ))}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,112 @@
+/** Reads the served OpenAPI document into what the documentation page shows, and builds curl lines. */
+export interface JsonSchema {
+  type?: string | string[];
+  description?: string;
+  enum?: unknown[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  pattern?: string;
+  maxLength?: number;
+  minLength?: number;
+  default?: unknown;
+  $ref?: string;
+}
+
+interface RawOperation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema; example?: unknown } } };
+  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, RawOperation>>;
+}
+
+export interface Field {
+  name: string;
+  type: string;
+  isRequired: boolean;
+  notes: string;
+}
+
+export interface OperationView {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  needsKey: boolean;
+  parameters: Field[];
+  body: Field[];
+  exampleBody: unknown;
+  response: Field[];
+  errors: { status: string; description: string }[];
+}
+
+/** "string", "integer", "array of object", "Exact | Fuzzy", "string or null". */
+export function typeOf(schema: JsonSchema): string {
+  if (schema.enum) return schema.enum.map(String).join(' | ');
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return [...new Set(alternatives.map(typeOf))].join(' or ');
+  if (Array.isArray(schema.type)) return schema.type.join(' or ');
+  if (schema.type === 'array') return `array of ${schema.items ? typeOf(schema.items) : 'values'}`;
+  return schema.type ?? 'any';
+}
+
+function notesOf(schema: JsonSchema): string {
+  const notes = [schema.description, schema.pattern ? `pattern ${schema.pattern}` : '', schema.maxLength ? `at most ${schema.maxLength} characters` : '', schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : ''];
+  return notes.filter(Boolean).join('; ');
+}
+
+export function fieldsOf(schema: JsonSchema | undefined): Field[] {
+  if (!schema?.properties) return [];
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, s]) => ({ name, type: typeOf(s), isRequired: required.has(name), notes: notesOf(s) }));
+}
+
+const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
+
+export function operationsOf(doc: OpenApiDocument): OperationView[] {
+  const views: OperationView[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const method of METHOD_ORDER) {
+      const op = methods[method];
+      if (!op) continue;
+      const body = op.requestBody?.content['application/json'];
+      views.push({
+        id: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        summary: op.summary,
+        description: op.description ?? '',
+        needsKey: !(Array.isArray(op.security) && op.security.length === 0),
+        parameters: (op.parameters ?? []).map((p) => ({ name: p.name, type: typeOf(p.schema), isRequired: p.required ?? false, notes: `in the ${p.in}` })),
+        body: fieldsOf(body?.schema),
+        exampleBody: body?.example,
+        response: fieldsOf(op.responses['200']?.content?.['application/json'].schema),
+        errors: Object.entries(op.responses)
+          .filter(([status]) => status !== '200')
+          .map(([status, r]) => ({ status, description: r.description })),
+      });
+    }
+  }
+  return views;
+}
+
+/** A curl line that works when pasted, with the key taken from $CLEARLIST_API_KEY. */
+export function curlOf(origin: string, op: Pick<OperationView, 'method' | 'path' | 'needsKey' | 'exampleBody'>): string {
+  const url = `${origin}${op.path.replace(/\{[^}]+\}/g, '1')}`;
+  const lines = [`curl${op.method === 'GET' ? '' : ` -X ${op.method}`} '${url}'`];
+  if (op.needsKey) lines.push(`  -H "Authorization: Bearer $CLEARLIST_API_KEY"`);
+  if (op.exampleBody !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(op.exampleBody)}'`);
+  return lines.join(' \\\n');
+}
