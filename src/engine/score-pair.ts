@@ -1,5 +1,5 @@
 /** Scores one name against another, for the `clearlist match` command and tuning. */
-import { businessTokens, splitBusinessAliases } from './business-name';
+import { businessTokens, isCutName, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
 import { combineEvidence } from './evidence';
 import { summarize, type Explanation } from './explanation';
@@ -72,8 +72,9 @@ function scorePersonPair(a: string, b: string, algorithm: MatchAlgorithm): Named
 }
 
 function scoreBusinessPair(a: string, b: string, algorithm: MatchAlgorithm): NamedComparison | null {
-  const queries = splitBusinessAliases(a).map(businessTokens).filter((t) => t.length);
-  const lists = splitBusinessAliases(b).map(businessTokens).filter((t) => t.length);
+  const queries = splitBusinessAliases(a).map((n) => businessTokens(n)).filter((t) => t.length);
+  // The list side may be cut at a field limit (LEIE: 30 characters), so its last word may be a prefix.
+  const lists = splitBusinessAliases(b).map((n, i) => businessTokens(n, i === 0 && isCutName(b))).filter((t) => t.length);
   if (!queries.length || !lists.length) return null;
   let best: NamedComparison | null = null;
   for (const q of queries) {
