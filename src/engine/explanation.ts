@@ -23,6 +23,8 @@ export interface ScoreAdjustment {
 
 export interface Explanation {
   algorithm: MatchAlgorithm;
+  /** The version of the scoring rules that made this score (ALGORITHM_VERSION), kept with every result. */
+  algorithmVersion: string;
   /** The list name that matched best (primary name, an AKA, a DBA) or null for identifier-only hits. */
   matchedName: { listField: string; value: string } | null;
   /** Name similarity in [0,1] before other evidence (null when no name was compared). */
@@ -40,7 +42,7 @@ const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(3);
 /** Renders an explanation as plain text, one fact per line (CLI, audit report). */
 export function formatExplanation(e: Explanation): string {
   const lines: string[] = [];
-  lines.push(`score ${pct(e.score)} (${e.score >= e.threshold ? 'match' : 'no match'} at threshold ${pct(e.threshold)}, algorithm ${e.algorithm})`);
+  lines.push(`score ${pct(e.score)} (${e.score >= e.threshold ? 'match' : 'no match'} at threshold ${pct(e.threshold)}, algorithm ${e.algorithm} ${e.algorithmVersion})`);
   lines.push(e.summary);
   if (e.matchedName) lines.push(`matched list name: ${e.matchedName.listField} "${e.matchedName.value}"`);
   if (e.nameScore !== null) lines.push(`name similarity: ${pct(e.nameScore)}`);

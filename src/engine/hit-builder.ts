@@ -1,4 +1,5 @@
 /** Turns a scored candidate record into a Hit with its explanation, and orders hits. */
+import { ALGORITHM_VERSION } from './algorithm-version';
 import { compareDates, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate, type PartialDate } from './dates';
 import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
@@ -100,6 +101,7 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
     record,
     explanation: {
       algorithm: options.algorithm,
+      algorithmVersion: ALGORITHM_VERSION,
       matchedName: c.listField ? { listField: c.listField, value: listNameValue(record, c.listField) } : null,
       nameScore: c.similarity === null ? null : Math.round(c.similarity * 1000) / 1000,
       fields,

@@ -1,4 +1,5 @@
 /** Scores one name against another, for the `clearlist match` command and tuning. */
+import { ALGORITHM_VERSION } from './algorithm-version';
 import { businessTokens, isCutName, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
 import { combineEvidence } from './evidence';
@@ -26,6 +27,7 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
   if (!named) {
     const explanation: Explanation = {
       algorithm,
+      algorithmVersion: ALGORITHM_VERSION,
       matchedName: null,
       nameScore: null,
       fields: [],
@@ -39,6 +41,7 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
   const { score, adjustments } = combineEvidence({ nameSimilarity: named.similarity, identifier: null, conflicts: [], dob: null, state: null, city: null, postal: null }, named.fields);
   const explanation: Explanation = {
     algorithm,
+    algorithmVersion: ALGORITHM_VERSION,
     matchedName: { listField: named.listField, value: named.listValue },
     nameScore: Math.round(named.similarity * 1000) / 1000,
     fields: named.fields,
