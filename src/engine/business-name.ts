@@ -163,3 +163,26 @@ export function splitBusinessAliases(name: string | null | undefined): string[] 
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
+
+const FORM_NAMES: Record<string, string> = {
+  ag: 'Aktiengesellschaft', gmbh: 'Gesellschaft mit beschränkter Haftung', llc: 'Limited Liability Company', inc: 'Incorporated',
+  corp: 'Corporation', co: 'Company', ltd: 'Limited', plc: 'Public Limited Company', jsc: 'Joint Stock Company',
+  ojsc: 'Open Joint Stock Company', cjsc: 'Closed Joint Stock Company', pjsc: 'Public Joint Stock Company', oao: 'Open Joint Stock Company',
+  zao: 'Closed Joint Stock Company', ooo: 'Limited Liability Company', sa: 'Société Anonyme', pc: 'Professional Corporation',
+};
+const SAME_FORM: Record<string, string> = { oao: 'ojsc', zao: 'cjsc', ooo: 'llc', pao: 'pjsc' };
+
+/**
+ * The legal forms of two business names in words, when either carries one: weak evidence, shown to the
+ * reviewer but not scored ("legal form differs: AG = Aktiengesellschaft vs GmbH").
+ */
+export function legalFormNote(query: string, list: string): string | null {
+  const q = businessLegalForms(query);
+  const l = businessLegalForms(list);
+  if (!q.length && !l.length) return null;
+  const words = (forms: string[]): string => forms.map((f) => (FORM_NAMES[f] ? `${f.toUpperCase()} = ${FORM_NAMES[f]}` : f.toUpperCase())).join(', ');
+  const same = (f: string): string => SAME_FORM[f] ?? f;
+  if (!q.length || !l.length) return `legal form on one side only: ${words(q.length ? q : l)}`;
+  if (q.map(same).join(' ') === l.map(same).join(' ')) return `legal form agrees: ${words(l)}`;
+  return `legal form differs: ${words(q)} vs ${words(l)}`;
+}

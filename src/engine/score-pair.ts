@@ -1,6 +1,6 @@
 /** Scores one name against another, for the `clearlist match` command and tuning. */
 import { ALGORITHM_VERSION } from './algorithm-version';
-import { businessTokens, isCutName, splitBusinessAliases } from './business-name';
+import { businessTokens, isCutName, legalFormNote, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
 import { combineEvidence } from './evidence';
 import { summarize, type Explanation } from './explanation';
@@ -92,7 +92,12 @@ function scoreBusinessPair(a: string, b: string, algorithm: MatchAlgorithm): Nam
         return;
       }
       const r = matcher.score(l);
-      if (!best || r.score > best.similarity) best = { similarity: r.score, listField, listValue: l.join(' '), ...businessNameEvidence(r, listField) };
+      if (!best || r.score > best.similarity) {
+        const ev = businessNameEvidence(r, listField);
+        const form = legalFormNote(a, b);
+        if (form) ev.adjustments.push({ reason: form, effect: 0 });
+        best = { similarity: r.score, listField, listValue: l.join(' '), ...ev };
+      }
     });
   }
   return best;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatExplanation } from './explanation';
+import { buildIndex } from './index-builder';
+import { scorePair } from './score-pair';
+import { screen } from './screen';
+import { DEFAULT_REVIEW_THRESHOLD } from './settings';
+import { listRecord } from './test-records';
+
+const score = (a: string, b: string, type: 'person' | 'business') => scorePair(a, b, type).score;
+
+describe('names the first engine missed', () => {
+  it('legal forms in full, short or in front are the same name, and the explanation says so', () => {
+    for (const [a, b] of [
+      ['Siemens AG', 'Siemens Aktiengesellschaft'],
+      ['OAO Gazprom', 'Open Joint Stock Company Gazprom'],
+      ['JSC VTB Bank', 'VTB BANK OAO'],
+      ['Acme Pharmacy Incorporated', 'ACME PHARMACY, INC.'],
+    ]) expect(score(a, b, 'business'), `${a} | ${b}`).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    expect(formatExplanation(scorePair('Siemens AG', 'Siemens GmbH', 'business').explanation)).toContain('legal form differs: AG = Aktiengesellschaft vs GMBH');
+  });
+
+  it('a LEIE business name cut at 30 characters matches the whole name by its beginning', () => {
+    expect(score('Banaadiri Home Health Care LLC', 'BANAADIRI HOME HEALTH CARE, LL', 'business')).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    const cut = scorePair('Sunshine Valley Behavioral Health Services', 'SUNSHINE VALLEY BEHAVIORAL HEA', 'business');
+    expect(cut.score).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    expect(formatExplanation(cut.explanation)).toContain('list name cut at 30 characters');
+    // Through the index too, for LEIE records only.
+    const index = buildIndex([listRecord('leie', 'B1', 'business', { businessName: 'SUNSHINE VALLEY BEHAVIORAL HEA' }), listRecord('sam', 'B2', 'business', { businessName: 'SUNSHINE VALLEY BEHAVIORAL HEA' })], { version: 't' });
+    const hits = screen(index, { type: 'business', name: 'Sunshine Valley Behavioral Health Services' }).hits;
+    expect(hits.map((h) => h.record.sourceRecordId)).toEqual(['B1']);
+  });
+
+  it('ordinals and number words agree with digits', () => {
+    expect(score('1st International Bank', 'FIRST INTERNATIONAL BANK', 'business')).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    expect(score('Brigade Forty-Four', 'BRIGADE 44', 'business')).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+  });
+
+  it('the same words with the comma elsewhere match; different middle names and a first name that is only the middle name do not', () => {
+    expect(score('NASIR, Ali Khan', 'KHAN, Nasir Ali', 'person')).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    expect(score('Sergey Viktorovich Lavrov', 'Sergey Borisovich Lavrov', 'person')).toBeLessThan(DEFAULT_REVIEW_THRESHOLD);
+    expect(score('Linda Davis', 'JOSHUA LINDA DAVIS', 'person')).toBeLessThan(DEFAULT_REVIEW_THRESHOLD);
+    expect(score('Kelly Cobbs Adams', 'KELLY ANN ADAMS', 'person')).toBeLessThan(DEFAULT_REVIEW_THRESHOLD);
+  });
+});
