@@ -42,7 +42,7 @@ const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(3);
 /** Renders an explanation as plain text, one fact per line (CLI, audit report). */
 export function formatExplanation(e: Explanation): string {
   const lines: string[] = [];
-  lines.push(`score ${pct(e.score)} (${e.score >= e.threshold ? 'match' : 'no match'} at threshold ${pct(e.threshold)}, algorithm ${e.algorithm} ${e.algorithmVersion})`);
+  lines.push(`score ${pct(e.score)} (${e.score >= e.threshold ? 'match' : 'no match'} at threshold ${pct(e.threshold)}, algorithm ${e.algorithm})`);
   lines.push(e.summary);
   if (e.matchedName) lines.push(`matched list name: ${e.matchedName.listField} "${e.matchedName.value}"`);
   if (e.nameScore !== null) lines.push(`name similarity: ${pct(e.nameScore)}`);
@@ -50,6 +50,7 @@ export function formatExplanation(e: Explanation): string {
     lines.push(`  ${f.queryField} "${f.queryValue}" ~ ${f.listField} "${f.listValue}": ${pct(f.score)} (${f.method})`);
   }
   for (const a of e.adjustments) lines.push(`  ${signed(a.effect)} ${a.reason}`);
+  lines.push(`scored by algorithm version ${e.algorithmVersion}`);
   return lines.join('\n');
 }
 
