@@ -41,7 +41,10 @@ export function qualityFigures(pairs: readonly ScoredPair[], threshold: number):
   let bestF1 = at.f1;
   for (let t = 50; t <= 95; t++) {
     const f = f1At(pairs, t / 100).f1;
-    if (f > bestF1) (bestF1 = f), (bestThreshold = t / 100);
+    if (f > bestF1) {
+      bestF1 = f;
+      bestThreshold = t / 100;
+    }
   }
   const byKind = new Map<string, { n: number; ok: number }>();
   for (const p of pairs) {

@@ -35,8 +35,10 @@ function csvFields(line: string): string[] {
       let v = '';
       i++;
       while (i < line.length) {
-        if (line[i] === '"' && line[i + 1] === '"') (v += '"'), (i += 2);
-        else if (line[i] === '"') break;
+        if (line[i] === '"' && line[i + 1] === '"') {
+          v += '"';
+          i += 2;
+        } else if (line[i] === '"') break;
         else v += line[i++];
       }
       i++;
