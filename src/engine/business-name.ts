@@ -76,6 +76,11 @@ export function isCutName(name: string | null | undefined, width: number = LEIE_
   return s.length === width;
 }
 
+/** A legal form glued to the name in capitals ("SiemensAG", "AcmeLLC") is written apart. */
+function splitGluedForm(name: string | null | undefined): string {
+  return String(name ?? '').replace(/(\p{Ll})(AG|SA|SE|NV|BV|GmbH|LLC|Inc|INC|Ltd|LTD|Corp|CORP|PLC|JSC|OAO|OOO)\b/gu, '$1 $2');
+}
+
 /** True when a business name from this source may have been cut at the source's field limit. */
 export function cutAtSource(source: string, name: string | null | undefined): boolean {
   return source === 'leie' && isCutName(name);
@@ -87,7 +92,7 @@ export function cutAtSource(source: string, name: string | null | undefined): bo
  */
 export function businessTokens(name: string | null | undefined, cut = false): string[] {
   // "and" goes before single letters are joined, so "A & B" and "A and B" both become "ab".
-  const tokens = numbersAsDigits(replaceLongForms(joinSingleLetters(tokenize(name).filter((t) => t !== 'and'))));
+  const tokens = numbersAsDigits(replaceLongForms(joinSingleLetters(tokenize(splitGluedForm(name)).filter((t) => t !== 'and'))));
   let fragment = cut && tokens.length > 1 ? tokens.pop()! : null;
   const out: string[] = [];
   for (const raw of tokens) {

@@ -41,4 +41,15 @@ describe('names the first engine missed', () => {
     expect(score('Linda Davis', 'JOSHUA LINDA DAVIS', 'person')).toBeLessThan(DEFAULT_REVIEW_THRESHOLD);
     expect(score('Kelly Cobbs Adams', 'KELLY ANN ADAMS', 'person')).toBeLessThan(DEFAULT_REVIEW_THRESHOLD);
   });
+
+  it('joined words, a letter written twice and initials', () => {
+    for (const [a, b] of [
+      ['PolPot', 'POL POT'],
+      ['SergeiLavrov', 'Sergei Lavrov'],
+      ['Ana Smith', 'ANNA SMITH'],
+      ['J.C. Juncker', 'JEAN-CLAUDE JUNCKER'],
+    ]) expect(score(a, b, 'person'), `${a} | ${b}`).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    expect(score('SiemensAG', 'SIEMENS AG', 'business')).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    expect(score('Main Street Pharmacy', 'MAIN STREET 1095 PROPRIETARY LIMITED', 'business')).toBeLessThan(DEFAULT_REVIEW_THRESHOLD);
+  });
 });

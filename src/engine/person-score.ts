@@ -32,6 +32,8 @@ const SWAP_FACTOR = 0.96;
 // LINDA DAVIS): with nothing else it stays under the default threshold (tuned on the real-list pairs).
 const MIDDLE_AS_FIRST_FACTOR = 0.85;
 const SAME_WORDS_FACTOR = 0.96;
+/** A whole name written as one word ("PolPot"): the same letters, the split unknown. */
+const GLUED_NAME = 0.94;
 /** Two full middle names (or patronymics) that differ: evidence of another person. */
 const MIDDLE_CONFLICT = -0.2;
 /** A middle initial against another middle name or initial. */
@@ -82,8 +84,8 @@ export class PersonMatcher {
     // Rearrangements are only tried when they could help: this is the hot loop of a batch.
     const firstAgrees = q.first && list.first ? this.compare(q.first, list.first, 'given').score >= 0.8 : false;
     const swapPossible = q.first && list.last.length ? this.compare(q.first, list.last[0], 'surname').score >= 0.7 : false;
-    for (let a = 1; a <= 6; a++) {
-      if (a === 6 && best >= 0.8) break;
+    for (let a = 1; a <= 7; a++) {
+      if (a >= 6 && best >= 0.8) break;
       if (a === 3 && !swapPossible) continue;
       if ((a === 4 || a === 5) && firstAgrees) continue;
       const s = this.alternative(a, list, null);
@@ -114,12 +116,28 @@ export class PersonMatcher {
         return l.middle.length && q.first ? this.align(q, { ...l, first: l.middle[0], middle: [l.first, ...l.middle.slice(1)] }, MIDDLE_AS_FIRST_FACTOR, 'goes by the list middle name', trace) : -1;
       case 5:
         return q.middle.length && l.first ? this.align({ ...q, first: q.middle[0], middle: [q.first, ...q.middle.slice(1)] }, l, MIDDLE_AS_FIRST_FACTOR, 'goes by the query middle name', trace) : -1;
+      case 7:
+        return this.glued(l, trace);
       default: {
         // The same words in another order ("NASIR, Ali Khan" vs "KHAN, Nasir Ali"): lists place the comma differently.
         const order = sameWordsOrder(q, l);
         return order ? this.align(order, l, SAME_WORDS_FACTOR, 'same names in another order', trace) : -1;
       }
     }
+  }
+
+  /** The whole name written as one word on one side ("PolPot", "SergeiLavrov"). */
+  private glued(l: PersonName, trace: Trace): number {
+    const q = this.query;
+    const qw = [q.first, ...q.middle, ...q.last].filter(Boolean);
+    const lw = [l.first, ...l.middle, ...l.last].filter(Boolean);
+    if (qw.length === lw.length || (qw.length !== 1 && lw.length !== 1)) return -1;
+    const qj = qw.join('');
+    const lj = lw.join('');
+    if (qj !== lj || qj.length < 5) return -1;
+    trace?.parts.push({ queryField: 'last', listField: 'last', query: qw.join(' '), list: lw.join(' '), score: 1, method: 'glued' });
+    trace?.notes.push({ note: 'name written as one word on one side', effect: round(GLUED_NAME - 1) });
+    return GLUED_NAME;
   }
 
   private align(q: PersonName, l: PersonName, factor: number, note: string | null, trace: Trace): number {
