@@ -1,7 +1,7 @@
 /**
  * Share of clean, synthetic US people flagged when screened against the real LEIE and OFAC names in
  * ../shared/data/real (ADR 027): the false alarms a customer's roster would raise. Usage:
- *   npx tsx scripts/clean-names-flag-rate.ts [rows=50000]
+ *   npx tsx scripts/clean-names-flag-rate.ts [rows=50000] [--list]
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +31,14 @@ const records = [
 const n = Number(process.argv[2]) || 50_000;
 const index = buildIndex(records, { version: 'real' });
 const queries = syntheticIndividuals(n, 7);
-const withDob = screenMany(index, queries, {}).filter((r) => r.hits.some((h) => h.isMatch)).length;
+const dobResults = screenMany(index, queries, {});
+const withDob = dobResults.filter((r) => r.hits.some((h) => h.isMatch)).length;
+if (process.argv.includes('--list')) {
+  dobResults.forEach((r, i) => {
+    const hit = r.hits.find((h) => h.isMatch);
+    if (hit) console.log(`  ${queries[i].firstName} ${queries[i].middleName ?? ''} ${queries[i].lastName} ${queries[i].dateOfBirth} → ${hit.record.firstName} ${hit.record.middleName ?? ''} ${hit.record.lastName} ${hit.record.dateOfBirth} ${hit.score.toFixed(3)}`);
+  });
+}
 const nameOnly = screenMany(index, queries.map((q) => ({ ...q, dateOfBirth: null, state: null })), {}).filter((r) => r.hits.some((h) => h.isMatch)).length;
 console.log(`algorithm ${ALGORITHM_VERSION}: ${records.length} list records, ${n} clean synthetic people, threshold ${DEFAULT_REVIEW_THRESHOLD}`);
 console.log(`flagged with date of birth and state: ${withDob} (${((withDob / n) * 100).toFixed(3)}%)`);

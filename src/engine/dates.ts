@@ -53,7 +53,7 @@ export interface DateComparison {
  * the same date mistyped: it is flagged and costs little, so it cannot hide a true exclusion. Only a
  * clearly different date is evidence of another person.
  */
-export const DOB_EFFECTS = { exact: 0.08, sameMonth: 0.04, sameYear: 0.02, near: -0.02, nearYear: -0.05, sameYearOtherDay: -0.15, different: -0.25 } as const;
+export const DOB_EFFECTS = { exact: 0.08, sameMonth: 0.04, sameYear: 0.02, near: -0.03, sameYearOtherDay: -0.15, different: -0.25 } as const;
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 const iso = (d: PartialDate): string => [pad(d.year, 4), d.month ? pad(d.month, 2) : '', d.day ? pad(d.day, 2) : ''].filter(Boolean).join('-');
@@ -98,10 +98,6 @@ export function compareDates(q: PartialDate, l: PartialDate): DateComparison {
       return { effect: DOB_EFFECTS.sameMonth, score: 0.9, method: 'partial', note: 'year and month of birth agree' };
     }
     return { effect: DOB_EFFECTS.sameYear, score: 0.8, method: 'partial', note: 'year of birth agrees' };
-  }
-  // Only a year (or year and month) on one side: a year one typo away is weak evidence against.
-  if (oneTypoApart(q.year, l.year, 4) && (!q.month || !l.month || q.month === l.month)) {
-    return { effect: DOB_EFFECTS.nearYear, score: 0.5, method: 'near', note: `year of birth close (${q.year} vs ${l.year}): probably a typo, check it` };
   }
   return { effect: DOB_EFFECTS.different, score: 0, method: 'different', note: 'year of birth differs' };
 }

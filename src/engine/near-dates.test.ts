@@ -27,6 +27,8 @@ describe('a date of birth one typo away', () => {
     expect(compareDates(d('1956-02-28'), d('1956-07-09')).effect).toBe(-0.15);
     expect(compareDates(d('1956-02-28'), d('1971-02-28')).effect).toBe(-0.25);
     expect(compareDates(d('1956-02-28'), d('1958-06-28')).effect).toBe(-0.25);
+    // With only a year on the list, another year is another person, as before.
+    expect(compareDates(d('1956'), d('1958')).effect).toBe(-0.25);
   });
 
   it('keeps a true exclusion above the threshold when the date on the list has a typo', () => {

@@ -1155,9 +1155,10 @@ kwame amara chidi ngozi kofi abena chinedu emeka adebayo folake oluwaseun kemi
  * Given names and their nicknames from the public table of C. Northern et al. (Apache-2.0, see NOTICE),
  * only the relations our own groups above did not already make, one formal name per line. Deliberately
  * left out: entries written as initials (k.c., l.r.); Robert's old rhyming and archaic forms (Bill,
- * Billy, Dob, Dobbin, Hob, Hobkin), which would relate Robert to William's names; and nicknames the
- * public table gives to six formal names or more (Chris, Ann, Mary, Rick, Fred…) beyond the relations
- * our own groups make, which flagged more clean people than they found variants (ADR 027).
+ * Billy, Dob, Dobbin, Hob, Hobkin), which would relate Robert to William's names; nicknames the public
+ * table gives to six formal names or more (Chris, Ann, Mary, Rick, Fred…); and "nicknames" that are
+ * formal names of our own groups (Alexander under Alexandria), which would relate Alexander to Alla.
+ * Each of these flagged more clean people than it found variants (ADR 027).
  */
 export const PUBLIC_GROUPS_TEXT = `
 abbigail abbe abbey abbi abbie abby gail nabby
@@ -1171,7 +1172,7 @@ addison addie
 adela adie
 adelaide adie
 adena adina deena dena dina
-adolphus ado adolph dolph
+adolphus ado dolph
 adrian rian
 adriane riane
 adrienne addie enne rienne
@@ -1180,7 +1181,7 @@ alanson lanson
 aldrich rich riche richie
 aleksandr alek alex
 aleva leve levy
-alexandria alex alexander alla drina sandra
+alexandria alex alla drina
 alexis lexi
 algernon algy
 alixandra alix
@@ -1189,8 +1190,8 @@ alverta vert virdie
 alyssa lissia
 alzada zada
 andre drea
-andrea andi andrew andy rea
-andriane ada adri rienne
+andrea andi andy rea
+andriane adri rienne
 angelica angelika angelique
 anne nan
 antonio ant
@@ -1215,7 +1216,6 @@ august gus
 augustine august
 bab barby
 babs barby
-barbery barbara
 bartholomew bartel
 barticus bart
 bazaleel basil
@@ -1236,7 +1236,7 @@ brianna bri
 brittany brittnie
 brittney britt brittnie
 broderick brady rod
-bryanna ana anna bri briana brianna
+bryanna ana bri briana brianna
 caitlin cait caity
 caitlyn cait caity
 caldonia calliedona
@@ -1252,23 +1252,20 @@ carmelo melo
 carmon cammie carm charm
 carol carri kara kari
 carolann carole
-casper jasper
 cassidy cass
 caswell cass
 catherine casey
-cathleen casey cathy katy kittie trina
+cathleen casey katy kittie trina
 cathy cathleen
 cedric ced
 celeste celia
 chelsey chelsie
 cheryl cher
-chick caroline charlotte
-christiana crissy kristy
+christiana crissy
 christina crissy
 christine crissy
 claire clair
 cleatus cleat
-clementine clement
 cole colie
 con conny
 corey coco cordy ree
@@ -1285,9 +1282,7 @@ della adela
 demaris dea maris
 demerias dea maris
 democrates mock
-dennison dennis
 derek derrek
-derrick eric
 deuteronomy duty
 diane dian dianne dicey didi
 dicey dicie
@@ -1299,17 +1294,13 @@ donato don
 donna dona
 donovan donnie donny dony
 dorcus darkey
-dorinda dorothea
 dotha dotty
 ebenezer ebbie
 edna edny
-edwina edwin
 edyth edie edye
 eighta athy
-elbertson elbert
 eleanor nelly
 eleazer lazar
-elena helen
 eliphalel life
 ella el
 ellswood elsey
@@ -1317,7 +1308,7 @@ elsie elsey
 elswood elsey
 elysia lissa
 elze elsey
-emil em emily
+emil em
 emily mel
 epaphroditius dite ditus dyce dyche eppa
 erwin irwin
@@ -1338,14 +1329,13 @@ francie francine
 francine fran francie frannie franniey franny
 franklin fran
 franklind fran frank
-frederica erica erika frederick rickey
+frederica erika rickey
 frederick erick
 fredericka ericka rickey
 frieda freddie
 gareth gare gary
 garrett barrett gare garratt garret garry jerry rhett
 garrick garri
-georgine george
 geraldine gerri
 gertie gert
 gertrude gert
@@ -1358,9 +1348,8 @@ gregory gory
 griselda grissel
 gum monty
 gustavus gussie
-gwen wendy
 hailey haylee hayley
-hannah anna nanny
+hannah nanny
 harold hap haps
 harrison hap haps
 harry hap haps
@@ -1375,20 +1364,18 @@ hillary hilary
 hipsbibah hipsie
 howard hal
 ignatzio iggy nace naz
-immanuel emmanuel manuel
+immanuel emmanuel
 india indie indy
 iona onnie
-irvin irving
 irwin erwin
 isabel bell ib issy nib nibby tibbie
 isabelle ib issy nib nibby tibbie
 isadora issy
 isadore izzy
 iva ivy
-jacobus jacob
 jacqueline jacqui
 jalen alen haylen jaelin jaelyn jailyn jay jaye jaylin jaylyn len lennie lenny
-jamey james jamie
+jamey jamie
 jasper casper jap
 jayme jay
 jean jeannie
@@ -1400,9 +1387,9 @@ jeremy jez jezza
 jerita rita
 jerry geri gerry jereme
 joan nonie
-johannes johnny jonathan
-johnathan johny jon nathan
-johnathon johny jon
+johannes johnny
+johnathan johny
+johnathon johny
 jonathan johny
 jonathon johny
 josetta jettie
@@ -1420,14 +1407,12 @@ kaitlynn kait kaitie
 kalli cali kali
 kameron kam
 karla carla carly
-katarina catherine
 katelin kaye
 katelyn kaye
-katherine cathy trina
+katherine trina
 kathleen katy
 katia katie
 kelley kelli kellie
-kent kendrick
 kerry kerri
 kevin kev
 kimberley kimberli
@@ -1437,10 +1422,9 @@ latisha tish tisha
 laurel laurie
 lauren ren
 laurence lonny lorne lorry
-laurinda lawrence
 lauryn laurie
 laveda veda
-laverne verna vernon
+laverne verna
 lavina ina vina viney
 lavonia vina viney vonnie wyncha
 lavonne von
@@ -1461,11 +1445,8 @@ lorelei laurie lori lorrie
 loretta lorie
 lorraine lorie
 lou lu
-louis louise
 louvinia vina viney vonnie wyncha
-lucias luke
 lucina sinah
-luther luke
 lydia lyddy
 mabel amabel
 mac mc
@@ -1477,17 +1458,16 @@ madelyn madie
 madie madelyn
 madison mattie
 magdelina magda
-makayla kayla
 malachi mally
 manoah noah
 manola nonnie
-margarita daisy greta maisie marge margo megan metta midge peggie
+margarita daisy greta maisie marge margo metta midge peggie
 mariah maria
-marian marianna marion
-marietta mae mamie maria mariah marie marion maureen may mitzi mollie molly
+marian marianna
+marietta mae mamie maria marie may mitzi mollie molly
 marissa rissa
 marni marnie
-marsha marcia marcie
+marsha marcie
 martine tine
 masayuki masa
 mat mattie
@@ -1510,7 +1490,7 @@ mervin merv
 mervyn merv
 micheal mike mikey miky
 michelle chelle shellie shely
-miguel michael miggy miguael miguaell miguail miguaill miguayl miguayll miguell mike
+miguel miggy miguael miguaell miguail miguaill miguayl miguayll miguell mike
 miranda randi
 mitzi mittie mitty
 mitzie mittie mitty
@@ -1521,7 +1501,7 @@ muriel mur
 myrtle mert myrt myrti
 nelle nelly
 nicholas nickie
-nicholette cole nichole nickey nicki nicole nikki
+nicholette cole nichole nickey nicki nikki
 nicodemus nickie nico
 nicolas nick nickie nico
 nicole nicki nole
@@ -1530,14 +1510,12 @@ nikole nikki
 norbusamte norbu
 nowell noel
 obediah obie
-obie obediah
 odell odo
 olivia livia nollie
 orilla rilly
 patience pat
 patricia patti
 petronella nellie
-pheney josephine
 pheriba ferbie pherbia
 philander fie
 philipina pip
@@ -1550,7 +1528,7 @@ rich dick
 ricky dick
 roberta birtie roby
 roberto rob
-rodger bobby hodge rod roge roger
+rodger bobby hodge rod roge
 roger bobby rodger
 rosemary marie rosemarie rosey
 rosina sina
@@ -1561,20 +1539,17 @@ salvador sally
 samyra myra sam
 savannah savanna
 scott sceeter squat
-sheila cecilia
 sheryl cheri cherie sheri sherri sherryl
 shirley sherry
 sibbilla sibbell sibbie sybill
 sigfired sid
 smith smitty
-sophronia sophia
 stacey staci stacie
 stacie stacey staci stacy
 stacy staci
 stephanie annie steffi steffie stephani stephany stephine
 stephen steph
 steven steph
-susannah hannah
 suzanne suki
 sybill sibbie
 sydney sid
@@ -1591,7 +1566,7 @@ theresa traci tracie
 tiffany tiffy
 trix trixie
 veronica ronny
-vic vicki vickie vicky
+vic vickie vicky
 victoria torri torrie
 vijay vij
 vincent vic vin
@@ -1606,7 +1581,7 @@ wilfred wil
 wilhelm wil
 will bill
 william wil
-wilma billiewilhelm william
+wilma billiewilhelm
 winfield winny
 winnie winnifred
 winnifred freddie winnie winny
