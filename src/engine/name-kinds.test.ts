@@ -52,4 +52,21 @@ describe('names the first engine missed', () => {
     expect(score('SiemensAG', 'SIEMENS AG', 'business')).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
     expect(score('Main Street Pharmacy', 'MAIN STREET 1095 PROPRIETARY LIMITED', 'business')).toBeLessThan(DEFAULT_REVIEW_THRESHOLD);
   });
+
+  it('names in other scripts meet their Latin forms, and the explanation names the script', () => {
+    for (const [a, b] of [
+      ['Сергей Лавров', 'LAVROV, Sergey'],
+      ['Αλέξης Τσίπρας', 'Alexis Tsipras'],
+      ['Նիկոլ Փաշինյան', 'Nikol Pashinyan'],
+      ['习近平', 'XI Jinping'],
+      ['ហ៊ុន សែន', 'HUN Sen'],
+    ]) expect(score(a, b, 'person'), `${a} | ${b}`).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    expect(formatExplanation(scorePair('Сергей Лавров', 'LAVROV, Sergey', 'person').explanation)).toContain('query name transliterated from Cyrillic');
+    // Through the index: a list name kept in its own script is found by its Latin form, and shown as written.
+    const index = buildIndex([listRecord('ofac-sdn', 'P1', 'person', { firstName: 'Сергей', lastName: 'Лавров' })], { version: 't' });
+    const hit = screen(index, { type: 'individual', firstName: 'Sergei', lastName: 'Lavrov' }).hits[0];
+    expect(hit?.isMatch).toBe(true);
+    expect(hit.record.lastName).toBe('Лавров');
+    expect(hit.explanation.adjustments.map((x) => x.reason)).toContain('list name transliterated from Cyrillic');
+  });
 });

@@ -9,6 +9,7 @@ import { isEmptyPersonName, parsePersonName } from './person-name';
 import { PersonMatcher } from './person-score';
 import { DEFAULT_REVIEW_THRESHOLD, type MatchAlgorithm } from './settings';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
+import { nonLatinScriptOf } from './text-normalize';
 
 export type PairType = 'person' | 'business';
 
@@ -38,6 +39,8 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
     };
     return { score: 0, match: false, explanation };
   }
+  const scripts = [nonLatinScriptOf(a), nonLatinScriptOf(b)];
+  const notes = scripts.flatMap((s, i) => (s ? [{ reason: `${i === 0 ? 'query' : 'list'} name transliterated from ${s}`, effect: 0 }] : []));
   const { score, adjustments } = combineEvidence({ nameSimilarity: named.similarity, identifier: null, conflicts: [], dob: null, state: null, city: null, postal: null }, named.fields);
   const explanation: Explanation = {
     algorithm,
@@ -45,7 +48,7 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
     matchedName: { listField: named.listField, value: named.listValue },
     nameScore: Math.round(named.similarity * 1000) / 1000,
     fields: named.fields,
-    adjustments: [...adjustments, ...named.adjustments],
+    adjustments: [...adjustments, ...named.adjustments, ...notes],
     score,
     threshold,
     summary: summarize(score, threshold, named.fields),
