@@ -46,7 +46,7 @@ export function maxEvidenceBonus(q: QueryEvidence): number {
 function scriptNotes(listName: string | null): { reason: string; effect: number }[] {
   const notes: { reason: string; effect: number }[] = [];
   const listScript = nonLatinScriptOf(listName);
-  if (listScript) notes.push({ reason: `list name transliterated from ${listScript}`, effect: 0 });
+  if (listScript) notes.push({ reason: `name: list name transliterated from ${listScript}`, effect: 0 });
   return notes;
 }
 

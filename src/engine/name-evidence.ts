@@ -29,7 +29,7 @@ export function businessNameEvidence(score: BusinessScore, listField: string): {
   const adjustments: ScoreAdjustment[] = [];
   if (score.unmatchedQuery.length) adjustments.push({ reason: `name: query words not on the list name: ${score.unmatchedQuery.join(' ')}`, effect: 0 });
   if (score.unmatchedList.length) adjustments.push({ reason: `name: list words not in the query: ${score.unmatchedList.join(' ')}`, effect: 0 });
-  if (score.cut) adjustments.push({ reason: `list name cut at ${LEIE_BUSINESS_NAME_WIDTH} characters: matched by its beginning`, effect: 0 });
+  if (score.cut) adjustments.push({ reason: `name: list name cut at ${LEIE_BUSINESS_NAME_WIDTH} characters: matched by its beginning`, effect: 0 });
   return { fields, adjustments };
 }
 

@@ -67,6 +67,6 @@ describe('names the first engine missed', () => {
     const hit = screen(index, { type: 'individual', firstName: 'Sergei', lastName: 'Lavrov' }).hits[0];
     expect(hit?.isMatch).toBe(true);
     expect(hit.record.lastName).toBe('Лавров');
-    expect(hit.explanation.adjustments.map((x) => x.reason)).toContain('list name transliterated from Cyrillic');
+    expect(hit.explanation.adjustments.map((x) => x.reason)).toContain('name: list name transliterated from Cyrillic');
   });
 });

@@ -40,7 +40,7 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
     return { score: 0, match: false, explanation };
   }
   const scripts = [nonLatinScriptOf(a), nonLatinScriptOf(b)];
-  const notes = scripts.flatMap((s, i) => (s ? [{ reason: `${i === 0 ? 'query' : 'list'} name transliterated from ${s}`, effect: 0 }] : []));
+  const notes = scripts.flatMap((s, i) => (s ? [{ reason: `name: ${i === 0 ? 'query' : 'list'} name transliterated from ${s}`, effect: 0 }] : []));
   const { score, adjustments } = combineEvidence({ nameSimilarity: named.similarity, identifier: null, conflicts: [], dob: null, state: null, city: null, postal: null }, named.fields);
   const explanation: Explanation = {
     algorithm,
@@ -98,7 +98,7 @@ function scoreBusinessPair(a: string, b: string, algorithm: MatchAlgorithm): Nam
       if (!best || r.score > best.similarity) {
         const ev = businessNameEvidence(r, listField);
         const form = legalFormNote(a, b);
-        if (form) ev.adjustments.push({ reason: form, effect: 0 });
+        if (form) ev.adjustments.push({ reason: `name: ${form}`, effect: 0 });
         best = { similarity: r.score, listField, listValue: l.join(' '), ...ev };
       }
     });

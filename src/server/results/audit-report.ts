@@ -86,9 +86,10 @@ export function auditReportPdf(c: ReportContext): Readable {
         doc.font('Helvetica-Bold').text(head).font('Helvetica');
         for (const x of row.results) {
           const d = decisionOf(x);
-          const record = [recordName(x), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `list version ${x.list_version_id}` : '', x.score !== null ? `score ${x.score.toFixed(3)}` : '', algorithmVersionOf(x.explanation) ? `algorithm ${algorithmVersionOf(x.explanation)}` : ''].filter(Boolean).join(', ');
+          const record = [recordName(x), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `list version ${x.list_version_id}` : '', x.score !== null ? `score ${x.score.toFixed(3)}` : ''].filter(Boolean).join(', ');
           doc.text(`  • ${outcomeOf(x)}${record ? ` (${record})` : ''} — ${d.finalStatus}${d.decidedBy ? `, decided by ${d.decidedBy}` : ''}${d.decidedAt ? ` at ${d.decidedAt}` : ''}`);
           if (d.history) doc.text(`    History: ${d.history}`);
+          if (algorithmVersionOf(x.explanation)) doc.text(`    Scored by algorithm ${algorithmVersionOf(x.explanation)}`);
         }
       }
       await pause();
