@@ -1,5 +1,5 @@
 /** Compares business names as weighted token sets, so generic words ("Home Health") weigh little. */
-import { businessTokenWeight } from './business-name';
+import { businessTokenWeight, CUT_MARK } from './business-name';
 import { TokenComparer, type MatchMethod } from './token-similarity';
 
 /** One query word met one list word (or a glued pair of words). */
@@ -13,6 +13,8 @@ export interface BusinessPart {
 
 export interface BusinessScore {
   score: number;
+  /** The list name was cut at a field limit and matched the query's beginning. */
+  cut?: boolean;
   parts: BusinessPart[];
   /** Words of either side left unmatched, which is what lowered the score. */
   unmatchedQuery: string[];
@@ -20,6 +22,9 @@ export interface BusinessScore {
 }
 
 const MIN_TOKEN_SCORE = 0.7;
+const CUT_FACTOR = 0.98;
+/** A cut name of which only the start of one word is left: weaker than a whole word. */
+const CUT_WORD_ONLY = 0.9;
 
 /** Scores list business names against one query name (token comparisons are memoised). */
 export class BusinessMatcher {
@@ -35,6 +40,44 @@ export class BusinessMatcher {
 
   /** Weighted Dice similarity of the query words and the list words, with their pairing. */
   score(list: string[]): BusinessScore {
+    const last = list[list.length - 1];
+    if (last && last.endsWith(CUT_MARK)) return this.scoreCut(list);
+    return this.scoreWhole(list);
+  }
+
+  /**
+   * A list name cut at a field limit ("BANAADIRI HOME HEALTH CARE, LL"): its words are compared with
+   * the query's first words, the cut word with the start of the query word where the cut fell, and
+   * the query's words after the cut are not counted against it.
+   */
+  private scoreCut(list: string[]): BusinessScore {
+    const whole = list.slice(0, -1);
+    const prefix = list[list.length - 1].slice(0, -CUT_MARK.length);
+    const plain = this.scoreWhole(prefix ? [...whole, prefix] : whole);
+    const q = this.query;
+    if (!whole.length) {
+      // Only the start of one word is left after the legal form ("LIMITED LIABILITY COMPANY CITA").
+      if (prefix.length < 4 || !q[0]?.startsWith(prefix) || plain.score >= CUT_WORD_ONLY) return plain;
+      return { score: CUT_WORD_ONLY, cut: true, parts: [{ query: q[0], list: prefix + CUT_MARK, score: 1, weight: businessTokenWeight(q[0]), method: 'prefix' }], unmatchedQuery: q.slice(1), unmatchedList: [] };
+    }
+    let at = -1;
+    for (let i = Math.max(0, whole.length - 1); i < q.length && i <= whole.length + 1; i++) {
+      if (prefix && q[i].startsWith(prefix)) {
+        at = i;
+        break;
+      }
+    }
+    const head = at >= 0 ? q.slice(0, at) : q.slice(0, whole.length);
+    if (!head.length) return plain;
+    const r = new BusinessMatcher(head).scoreWhole(whole);
+    // A cut name is a little less certain than a whole one.
+    const score = r.score * CUT_FACTOR;
+    if (score <= plain.score) return plain;
+    const parts = at >= 0 ? [...r.parts, { query: q[at], list: prefix + CUT_MARK, score: 1, weight: businessTokenWeight(q[at]), method: 'prefix' as MatchMethod }] : r.parts;
+    return { score, cut: true, parts, unmatchedQuery: r.unmatchedQuery, unmatchedList: r.unmatchedList };
+  }
+
+  private scoreWhole(list: string[]): BusinessScore {
     const q = this.query;
     if (!q.length || !list.length) return { score: 0, parts: [], unmatchedQuery: [...q], unmatchedList: [...list] };
     if (q.length === list.length && q.every((t, i) => t === list[i])) {

@@ -47,24 +47,57 @@ export interface DateComparison {
   note: string;
 }
 
-/** Score effects of date-of-birth evidence (documented in README). */
-export const DOB_EFFECTS = { exact: 0.08, sameMonth: 0.04, sameYear: 0.02, transposed: -0.03, oneYearOff: -0.1, sameYearOtherDay: -0.15, different: -0.25 } as const;
+/**
+ * Score effects of date-of-birth evidence (documented in README). A date one typo away from the other
+ * (one day apart, one wrong digit, day and month swapped, two digits of the year swapped) is probably
+ * the same date mistyped: it is flagged and costs little, so it cannot hide a true exclusion. Only a
+ * clearly different date is evidence of another person.
+ */
+export const DOB_EFFECTS = { exact: 0.08, sameMonth: 0.04, sameYear: 0.02, near: -0.03, sameYearOtherDay: -0.15, different: -0.25 } as const;
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+const iso = (d: PartialDate): string => [pad(d.year, 4), d.month ? pad(d.month, 2) : '', d.day ? pad(d.day, 2) : ''].filter(Boolean).join('-');
+
+/** True when two numbers written with `width` digits differ by one digit, or by two adjacent digits swapped. */
+export function oneTypoApart(a: number, b: number, width: number): boolean {
+  if (a === b) return false;
+  const x = pad(a, width);
+  const y = pad(b, width);
+  const diff: number[] = [];
+  for (let i = 0; i < width; i++) if (x[i] !== y[i]) diff.push(i);
+  if (diff.length === 1) return true;
+  return diff.length === 2 && diff[1] === diff[0] + 1 && x[diff[0]] === y[diff[1]] && x[diff[1]] === y[diff[0]];
+}
+
+/** How a full date is one typo away from another, in words, or null when it is not. */
+function typoOf(q: PartialDate, l: PartialDate): string | null {
+  const sameYear = q.year === l.year;
+  const sameMonth = q.month === l.month;
+  const sameDay = q.day === l.day;
+  if (sameYear && sameMonth && Math.abs(q.day - l.day) === 1) return 'one day apart';
+  if (sameYear && sameMonth && oneTypoApart(q.day, l.day, 2)) return 'one digit of the day differs';
+  if (sameYear && sameDay && oneTypoApart(q.month, l.month, 2)) return 'one digit of the month differs';
+  if (sameYear && q.month === l.day && q.day === l.month) return 'day and month swapped';
+  if (sameMonth && sameDay && oneTypoApart(q.year, l.year, 4)) return Math.abs(q.year - l.year) === 1 ? 'one year apart' : 'one digit of the year differs';
+  return null;
+}
 
 /** Compares a query date of birth with a list one. */
 export function compareDates(q: PartialDate, l: PartialDate): DateComparison {
+  const full = q.month && l.month && q.day && l.day;
+  if (full) {
+    if (q.year === l.year && q.month === l.month && q.day === l.day) return { effect: DOB_EFFECTS.exact, score: 1, method: 'exact', note: 'date of birth agrees' };
+    const typo = typoOf(q, l);
+    if (typo) return { effect: DOB_EFFECTS.near, score: 0.8, method: typo === 'day and month swapped' ? 'transposed' : 'near', note: `date of birth close (${iso(q)} vs ${iso(l)}, ${typo}): probably a typo, check it` };
+    if (q.year === l.year) return { effect: DOB_EFFECTS.sameYearOtherDay, score: 0.3, method: 'different', note: 'date of birth differs (same year)' };
+    return { effect: DOB_EFFECTS.different, score: 0, method: 'different', note: 'year of birth differs' };
+  }
   if (q.year === l.year) {
-    if (q.month && l.month && q.day && l.day) {
-      if (q.month === l.month && q.day === l.day) return { effect: DOB_EFFECTS.exact, score: 1, method: 'exact', note: 'date of birth agrees' };
-      if (q.month === l.day && q.day === l.month) return { effect: DOB_EFFECTS.transposed, score: 0.7, method: 'transposed', note: 'date of birth agrees with day and month swapped' };
-      return { effect: DOB_EFFECTS.sameYearOtherDay, score: 0.3, method: 'different', note: 'date of birth differs (same year)' };
-    }
     if (q.month && l.month) {
       if (q.month !== l.month) return { effect: DOB_EFFECTS.sameYearOtherDay, score: 0.3, method: 'different', note: 'month of birth differs' };
       return { effect: DOB_EFFECTS.sameMonth, score: 0.9, method: 'partial', note: 'year and month of birth agree' };
     }
     return { effect: DOB_EFFECTS.sameYear, score: 0.8, method: 'partial', note: 'year of birth agrees' };
   }
-  const sameDay = q.month && q.month === l.month && q.day === l.day;
-  if (Math.abs(q.year - l.year) === 1 && sameDay) return { effect: DOB_EFFECTS.oneYearOff, score: 0.5, method: 'near', note: 'date of birth one year apart' };
   return { effect: DOB_EFFECTS.different, score: 0, method: 'different', note: 'year of birth differs' };
 }

@@ -23,6 +23,8 @@ export interface ScoreAdjustment {
 
 export interface Explanation {
   algorithm: MatchAlgorithm;
+  /** The version of the scoring rules that made this score (ALGORITHM_VERSION), kept with every result. */
+  algorithmVersion: string;
   /** The list name that matched best (primary name, an AKA, a DBA) or null for identifier-only hits. */
   matchedName: { listField: string; value: string } | null;
   /** Name similarity in [0,1] before other evidence (null when no name was compared). */
@@ -48,6 +50,7 @@ export function formatExplanation(e: Explanation): string {
     lines.push(`  ${f.queryField} "${f.queryValue}" ~ ${f.listField} "${f.listValue}": ${pct(f.score)} (${f.method})`);
   }
   for (const a of e.adjustments) lines.push(`  ${signed(a.effect)} ${a.reason}`);
+  lines.push(`scored by algorithm version ${e.algorithmVersion}`);
   return lines.join('\n');
 }
 

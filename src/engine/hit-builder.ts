@@ -1,5 +1,7 @@
 /** Turns a scored candidate record into a Hit with its explanation, and orders hits. */
-import { compareDates, DOB_EFFECTS, packDate, parseDate, unpackDate, type PartialDate } from './dates';
+import { ALGORITHM_VERSION } from './algorithm-version';
+import { nonLatinScriptOf } from './text-normalize';
+import { compareDates, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate, type PartialDate } from './dates';
 import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
 import { unpackState } from './location';
@@ -40,6 +42,19 @@ export function maxEvidenceBonus(q: QueryEvidence): number {
  * typed arrays only: a clean row with a different date of birth is dropped before any
  * name comparison. Mirrors combineEvidence (checked by tests).
  */
+/** Plain words for names compared after transliteration ("list name transliterated from Cyrillic"). */
+function scriptNotes(listName: string | null): { reason: string; effect: number }[] {
+  const notes: { reason: string; effect: number }[] = [];
+  const listScript = nonLatinScriptOf(listName);
+  if (listScript) notes.push({ reason: `name: list name transliterated from ${listScript}`, effect: 0 });
+  return notes;
+}
+
+/** Years that differ by more than one typo (1956 vs 1958 or 1965 is one typo, 1956 vs 1971 is not). */
+function yearsFarApart(a: number, b: number): boolean {
+  return Math.abs(a - b) > 1 && !oneTypoApart(a, b, 4);
+}
+
 export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): number {
   const data = index.data.record;
   let effect = 0;
@@ -48,7 +63,7 @@ export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): 
     const listDob = data.dob[r];
     const qd = q.dob.packed;
     if (qd === listDob && q.dob.date.day) effect += DOB_EFFECTS.exact;
-    else if (q.dob.date.day && listDob % 100 && Math.abs(Math.floor(qd / 10000) - Math.floor(listDob / 10000)) > 1) effect += DOB_EFFECTS.different;
+    else if (q.dob.date.day && listDob % 100 && yearsFarApart(Math.floor(qd / 10000), Math.floor(listDob / 10000))) effect += DOB_EFFECTS.different;
     else effect += compareDates(q.dob.date, unpackDate(listDob)!).effect;
   }
   let bonus = 0;
@@ -95,10 +110,11 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
     record,
     explanation: {
       algorithm: options.algorithm,
+      algorithmVersion: ALGORITHM_VERSION,
       matchedName: c.listField ? { listField: c.listField, value: listNameValue(record, c.listField) } : null,
       nameScore: c.similarity === null ? null : Math.round(c.similarity * 1000) / 1000,
       fields,
-      adjustments: [...adjustments, ...c.adjustments],
+      adjustments: [...adjustments, ...c.adjustments, ...scriptNotes(c.listField ? listNameValue(record, c.listField) : null)],
       score,
       threshold: options.threshold,
       summary: summarize(score, options.threshold, fields),

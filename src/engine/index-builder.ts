@@ -1,7 +1,7 @@
 /** Builds the immutable match index from list records, one record at a time. */
 import { checkNpi } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
-import { businessTokens, splitBusinessAliases } from './business-name';
+import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { packDate, parseDate } from './dates';
 import { Growable, toShared } from './growable';
 import { ENTRY_KIND, GROUP, ROLE, type IndexData } from './index-data';
@@ -92,7 +92,7 @@ export class IndexBuilder {
       else this.addPerson(parsed, id, ENTRY_KIND.aka, i);
     });
     if (r.businessName) {
-      splitBusinessAliases(r.businessName).forEach((name, i) => this.addBusiness(businessTokens(name), id, i === 0 ? ENTRY_KIND.businessName : ENTRY_KIND.dba, i === 0 ? 0 : 255));
+      splitBusinessAliases(r.businessName).forEach((name, i) => this.addBusiness(businessTokens(name, i === 0 && cutAtSource(r.source, r.businessName)), id, i === 0 ? ENTRY_KIND.businessName : ENTRY_KIND.dba, i === 0 ? 0 : 255));
     } else if (r.kind === 'business' && hasPersonName) {
       this.addBusiness(businessTokens([r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ')), id, ENTRY_KIND.businessName, 0);
     }

@@ -1,4 +1,5 @@
 /** Maps name comparisons to explanation fields (shared by screening and scorePair). */
+import { LEIE_BUSINESS_NAME_WIDTH } from './business-name';
 import type { BusinessScore } from './business-score';
 import type { FieldEvidence, ScoreAdjustment } from './explanation';
 import type { PersonScore } from './person-score';
@@ -28,6 +29,7 @@ export function businessNameEvidence(score: BusinessScore, listField: string): {
   const adjustments: ScoreAdjustment[] = [];
   if (score.unmatchedQuery.length) adjustments.push({ reason: `name: query words not on the list name: ${score.unmatchedQuery.join(' ')}`, effect: 0 });
   if (score.unmatchedList.length) adjustments.push({ reason: `name: list words not in the query: ${score.unmatchedList.join(' ')}`, effect: 0 });
+  if (score.cut) adjustments.push({ reason: `name: list name cut at ${LEIE_BUSINESS_NAME_WIDTH} characters: matched by its beginning`, effect: 0 });
   return { fields, adjustments };
 }
 

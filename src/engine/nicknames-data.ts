@@ -1150,3 +1150,445 @@ ahmed aisha omar layla fatima hassan hussein ali yusuf ibrahim khalid mariam zai
 olga dmitri sergei irina natasha svetlana yuri boris tatiana vladimir andrei elena nikolai oksana
 kwame amara chidi ngozi kofi abena chinedu emeka adebayo folake oluwaseun kemi
 `;
+
+/**
+ * Given names and their nicknames from the public table of C. Northern et al. (Apache-2.0, see NOTICE),
+ * only the relations our own groups above did not already make, one formal name per line. Deliberately
+ * left out: entries written as initials (k.c., l.r.); Robert's old rhyming and archaic forms (Bill,
+ * Billy, Dob, Dobbin, Hob, Hobkin), which would relate Robert to William's names; nicknames the public
+ * table gives to six formal names or more (Chris, Ann, Mary, Rick, Fred…); and "nicknames" that are
+ * formal names of our own groups (Alexander under Alexandria), which would relate Alexander to Alla.
+ * Each of these flagged more clean people than it found variants (ADR 027).
+ */
+export const PUBLIC_GROUPS_TEXT = `
+abbigail abbe abbey abbi abbie abby gail nabby
+abbigale abbe abbey abbi abbie abby gail nabby
+abednego bedney
+abigail abbe abbi
+abigale abbe abbey abbi abbie abby gail nabby
+ada adie
+adaline adie
+addison addie
+adela adie
+adelaide adie
+adena adina deena dena dina
+adolphus ado dolph
+adrian rian
+adriane riane
+adrienne addie enne rienne
+agatha aga
+alanson lanson
+aldrich rich riche richie
+aleksandr alek alex
+aleva leve levy
+alexandria alex alla drina
+alexis lexi
+algernon algy
+alixandra alix
+alphinias alphus
+alverta vert virdie
+alyssa lissia
+alzada zada
+andre drea
+andrea andi andy rea
+andriane adri rienne
+angelica angelika angelique
+anne nan
+antonio ant
+ara arry
+arabella arry
+arabelle arry
+araminta armida middie minty ruminta
+archilles kill killis
+ariadne ari
+aristotle telly
+arizona ona onie
+armanda mandy
+arminta minite
+aron erin ron ronnie
+artelepsa epsey
+arthusa thursa
+arzada zaddi
+ashley ashly leah
+aubrey bree
+audrey audree dee
+august gus
+augustine august
+bab barby
+babs barby
+bartholomew bartel
+barticus bart
+bazaleel basil
+benedict bennie
+bernard berney
+berney bernie
+biddie biddy
+blanche bea
+bob rob
+bobby rob
+boetius bo
+brad ford
+brady brody
+breanna bree bri
+breeanna bree
+brenda brandy
+brianna bri
+brittany brittnie
+brittney britt brittnie
+broderick brady rod
+bryanna ana bri briana brianna
+caitlin cait caity
+caitlyn cait caity
+caldonia calliedona
+calista kissy
+calpurnia cally
+calvin vinny
+cameron ronny
+camile cammie
+campbell cam
+candace dacey
+carla carly karla
+carmelo melo
+carmon cammie carm charm
+carol carri kara kari
+carolann carole
+cassidy cass
+caswell cass
+catherine casey
+cathleen casey katy kittie trina
+cathy cathleen
+cedric ced
+celeste celia
+chelsey chelsie
+cheryl cher
+christiana crissy
+christina crissy
+christine crissy
+claire clair
+cleatus cleat
+cole colie
+con conny
+corey coco cordy ree
+corinne ora
+cornelia corny
+cory coco cordy ree
+courtney curt
+daniel dann
+daycia dacia daisha
+debora deb debbie debby
+deidre deedee
+delia delius
+della adela
+demaris dea maris
+demerias dea maris
+democrates mock
+derek derrek
+deuteronomy duty
+diane dian dianne dicey didi
+dicey dicie
+dickson dick
+domenic dom
+dominick nick
+dominico dom
+donato don
+donna dona
+donovan donnie donny dony
+dorcus darkey
+dotha dotty
+ebenezer ebbie
+edna edny
+edyth edie edye
+eighta athy
+eleanor nelly
+eleazer lazar
+eliphalel life
+ella el
+ellswood elsey
+elsie elsey
+elswood elsey
+elysia lissa
+elze elsey
+emil em
+emily mel
+epaphroditius dite ditus dyce dyche eppa
+erwin irwin
+essy es
+eurydice dicey
+eustacia stacia stacy
+eva eve
+evaline eva eve
+ezideen ez
+fallon fal falcon fall fallie fally falon lon lonnie
+felicia feli felix
+feltie felty
+ferdinando ferdie nando
+fionna fiona
+floyd lloyd
+frances frannie franniey
+francie francine
+francine fran francie frannie franniey franny
+franklin fran
+franklind fran frank
+frederica erika rickey
+frederick erick
+fredericka ericka rickey
+frieda freddie
+gareth gare gary
+garrett barrett gare garratt garret garry jerry rhett
+garrick garri
+geraldine gerri
+gertie gert
+gertrude gert
+giovanni gio
+glenn glen
+governor govie
+greenberry berry green
+greggory gregg
+gregory gory
+griselda grissel
+gum monty
+gustavus gussie
+hailey haylee hayley
+hannah nanny
+harold hap haps
+harrison hap haps
+harry hap haps
+haseltine hassie
+haylee hailey hayley
+hayley hailey haylee
+heather hetty
+helene ella ellie
+henry hap haps
+hephsibah hipsie
+hillary hilary
+hipsbibah hipsie
+howard hal
+ignatzio iggy nace naz
+immanuel emmanuel
+india indie indy
+iona onnie
+irwin erwin
+isabel bell ib issy nib nibby tibbie
+isabelle ib issy nib nibby tibbie
+isadora issy
+isadore izzy
+iva ivy
+jacqueline jacqui
+jalen alen haylen jaelin jaelyn jailyn jay jaye jaylin jaylyn len lennie lenny
+jamey jamie
+jasper casper jap
+jayme jay
+jean jeannie
+jebadiah jeb
+jedidiah diah dyer
+jefferey jeff
+jennifer jenni
+jeremy jez jezza
+jerita rita
+jerry geri gerry jereme
+joan nonie
+johannes johnny
+johnathan johny
+johnathon johny
+jonathan johny
+jonathon johny
+josetta jettie
+josey josophine
+joshua joe
+josophine joey josey
+judah juder
+julia jill
+julias jule jules
+julie jule
+justin justina juston
+kaitlin kait kaitie
+kaitlyn kait kaitie
+kaitlynn kait kaitie
+kalli cali kali
+kameron kam
+karla carla carly
+katelin kaye
+katelyn kaye
+katherine trina
+kathleen katy
+katia katie
+kelley kelli kellie
+kerry kerri
+kevin kev
+kimberley kimberli
+kimberly kimberli
+kymberly kym
+latisha tish tisha
+laurel laurie
+lauren ren
+laurence lonny lorne lorry
+lauryn laurie
+laveda veda
+laverne verna
+lavina ina vina viney
+lavonia vina viney vonnie wyncha
+lavonne von
+lawrence lawrie
+leanne annie lea
+lecurgus curg
+leilani lani
+leonore elenor honor
+lesley les
+levicy vicy
+levone von
+lidia lyddy
+lillah lil lilly lily lolly
+lindsay lindsie lindsy
+lionel leon
+littleberry berry little
+lorelei laurie lori lorrie
+loretta lorie
+lorraine lorie
+lou lu
+louvinia vina viney vonnie wyncha
+lucina sinah
+lydia lyddy
+mabel amabel
+mac mc
+mack mac mc
+mackenzie kenzy mac
+maddison maddi maddie
+madeline maddi
+madelyn madie
+madie madelyn
+madison mattie
+magdelina magda
+malachi mally
+manoah noah
+manola nonnie
+margarita daisy greta maisie marge margo metta midge peggie
+mariah maria
+marian marianna
+marietta mae mamie maria marie may mitzi mollie molly
+marissa rissa
+marni marnie
+marsha marcie
+martine tine
+masayuki masa
+mat mattie
+mathew maty
+mathilda patty tillie
+matilda tilla
+matthew mattie
+matthews matt mattie matty
+maud middy
+maximillian max
+mckenna kenna meaka
+mehitabel hetty
+melanie mellie
+melchizedek dick zadock
+mellony mellia
+melody lodi
+mercedes merci mercy sadie
+merv mervin
+mervin merv
+mervyn merv
+micheal mike mikey miky
+michelle chelle shellie shely
+miguel miggy miguael miguaell miguail miguaill miguayl miguayll miguell mike
+miranda randi
+mitzi mittie mitty
+mitzie mittie mitty
+monica monna monnie
+monteleon monte
+montesque monty
+muriel mur
+myrtle mert myrt myrti
+nelle nelly
+nicholas nickie
+nicholette cole nichole nickey nicki nikki
+nicodemus nickie nico
+nicolas nick nickie nico
+nicole nicki nole
+nikolas claes nick nickie nico
+nikole nikki
+norbusamte norbu
+nowell noel
+obediah obie
+odell odo
+olivia livia nollie
+orilla rilly
+patience pat
+patricia patti
+petronella nellie
+pheriba ferbie pherbia
+philander fie
+philipina pip
+philly delphia
+philomena menaalmena
+prescott pres
+randolf dolph
+reba becca beck
+rich dick
+ricky dick
+roberta birtie roby
+roberto rob
+rodger bobby hodge rod roge
+roger bobby rodger
+rosemary marie rosemarie rosey
+rosina sina
+roxane rox roxie
+roxanna roxie
+safieel safie
+salvador sally
+samyra myra sam
+savannah savanna
+scott sceeter squat
+sheryl cheri cherie sheri sherri sherryl
+shirley sherry
+sibbilla sibbell sibbie sybill
+sigfired sid
+smith smitty
+stacey staci stacie
+stacie stacey staci stacy
+stacy staci
+stephanie annie steffi steffie stephani stephany stephine
+stephen steph
+steven steph
+suzanne suki
+sybill sibbie
+sydney sid
+sylvanus sly
+sylvester si
+tamarra tammy
+tammie tami tammy
+tammy tami tammie
+tanafra tanny
+tasha tash tashie
+terri teri terrie terry
+theodosia theodosius
+theresa traci tracie
+tiffany tiffy
+trix trixie
+veronica ronny
+vic vickie vicky
+victoria torri torrie
+vijay vij
+vincent vic vin
+vincenzo vince
+vinson vin vince vinnie vinny
+viola ola
+violetta lettie
+vivian vi
+westley farmboy wes west
+wilbur willy
+wilfred wil
+wilhelm wil
+will bill
+william wil
+wilma billiewilhelm
+winfield winny
+winnie winnifred
+winnifred freddie winnie winny
+winny winnifred
+yoshihiko yoshi
+zachariah zac zachy zak zakk
+zachary zachy zakk zeke
+zachery zac zach zachy zack zak zakk zeke
+zephaniah zeph
+`;

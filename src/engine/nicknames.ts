@@ -1,5 +1,5 @@
 /** Nickname relations built once from our own table: which given names are the same name. */
-import { GENEALOGY_GROUPS_TEXT, MORE_GROUPS_TEXT, OTHER_GIVEN_NAMES_TEXT, NAME_VARIANT_GROUPS_TEXT, NICKNAME_GROUPS_TEXT, SPANISH_GROUPS_TEXT } from './nicknames-data';
+import { GENEALOGY_GROUPS_TEXT, MORE_GROUPS_TEXT, OTHER_GIVEN_NAMES_TEXT, NAME_VARIANT_GROUPS_TEXT, NICKNAME_GROUPS_TEXT, PUBLIC_GROUPS_TEXT, SPANISH_GROUPS_TEXT } from './nicknames-data';
 
 const EMPTY: readonly number[] = Object.freeze([]);
 
@@ -13,7 +13,7 @@ interface NicknameTable {
 function parseGroups(): NicknameTable {
   const groupsOf = new Map<string, number[]>();
   const groups: string[][] = [];
-  for (const text of [NICKNAME_GROUPS_TEXT, MORE_GROUPS_TEXT, GENEALOGY_GROUPS_TEXT, NAME_VARIANT_GROUPS_TEXT, SPANISH_GROUPS_TEXT]) {
+  for (const text of [NICKNAME_GROUPS_TEXT, MORE_GROUPS_TEXT, GENEALOGY_GROUPS_TEXT, NAME_VARIANT_GROUPS_TEXT, SPANISH_GROUPS_TEXT, PUBLIC_GROUPS_TEXT]) {
     for (const line of text.split('\n')) {
       const names = [...new Set(line.trim().split(/\s+/).filter(Boolean))];
       if (names.length < 2) continue;

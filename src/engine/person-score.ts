@@ -28,7 +28,16 @@ const MISSING_FIRST_FACTOR = 0.8;
 const PARTIAL_SURNAME_EXACT = 0.9;
 const PARTIAL_SURNAME_FUZZY = 0.8;
 const SWAP_FACTOR = 0.96;
-const MIDDLE_AS_FIRST_FACTOR = 0.95;
+// A roster first name that is only the list's middle name is weak evidence ("Linda Davis" vs JOSHUA
+// LINDA DAVIS): with nothing else it stays under the default threshold (tuned on the real-list pairs).
+const MIDDLE_AS_FIRST_FACTOR = 0.85;
+const SAME_WORDS_FACTOR = 0.96;
+/** A whole name written as one word ("PolPot"): the same letters, the split unknown. */
+const GLUED_NAME = 0.94;
+/** Two full middle names (or patronymics) that differ: evidence of another person. */
+const MIDDLE_CONFLICT = -0.2;
+/** A middle initial against another middle name or initial. */
+const MIDDLE_INITIAL_CONFLICT = -0.12;
 const MISSING: TokenMatch = Object.freeze({ score: 0, method: 'missing' });
 
 type Trace = { parts: NamePart[]; notes: PersonScore['notes'] } | null;
@@ -75,9 +84,10 @@ export class PersonMatcher {
     // Rearrangements are only tried when they could help: this is the hot loop of a batch.
     const firstAgrees = q.first && list.first ? this.compare(q.first, list.first, 'given').score >= 0.8 : false;
     const swapPossible = q.first && list.last.length ? this.compare(q.first, list.last[0], 'surname').score >= 0.7 : false;
-    for (let a = 1; a <= 5; a++) {
+    for (let a = 1; a <= 7; a++) {
+      if (a >= 6 && best >= 0.8) break;
       if (a === 3 && !swapPossible) continue;
-      if (a >= 4 && firstAgrees) continue;
+      if ((a === 4 || a === 5) && firstAgrees) continue;
       const s = this.alternative(a, list, null);
       if (s > best) {
         best = s;
@@ -95,17 +105,39 @@ export class PersonMatcher {
         return this.align(q, l, 1, null, trace);
       case 1:
         // An unhyphenated double surname ("Maria Garcia Lopez") parses as a middle name; initials never do.
-        return isWordy(q.middle) ? this.align({ ...q, middle: [], last: [...q.middle, ...q.last] }, l, 1, 'query middle name read as part of the surname', trace) : -1;
+        // Not when the other side has a middle name of its own: that one would be left unexplained.
+        return isWordy(q.middle) && !isWordy(l.middle) ? this.align({ ...q, middle: [], last: [...q.middle, ...q.last] }, l, 1, 'query middle name read as part of the surname', trace) : -1;
       case 2:
-        return isWordy(l.middle) ? this.align(q, { ...l, middle: [], last: [...l.middle, ...l.last] }, 1, 'list middle name read as part of the surname', trace) : -1;
+        return isWordy(l.middle) && !isWordy(q.middle) ? this.align(q, { ...l, middle: [], last: [...l.middle, ...l.last] }, 1, 'list middle name read as part of the surname', trace) : -1;
       case 3:
         if (!q.first || !q.last.length || !l.first || !l.last.length) return -1;
         return this.align({ first: q.last[0], middle: q.middle, last: [q.first], generation: q.generation }, l, SWAP_FACTOR, 'first and last names swapped', trace);
       case 4:
         return l.middle.length && q.first ? this.align(q, { ...l, first: l.middle[0], middle: [l.first, ...l.middle.slice(1)] }, MIDDLE_AS_FIRST_FACTOR, 'goes by the list middle name', trace) : -1;
-      default:
+      case 5:
         return q.middle.length && l.first ? this.align({ ...q, first: q.middle[0], middle: [q.first, ...q.middle.slice(1)] }, l, MIDDLE_AS_FIRST_FACTOR, 'goes by the query middle name', trace) : -1;
+      case 7:
+        return this.glued(l, trace);
+      default: {
+        // The same words in another order ("NASIR, Ali Khan" vs "KHAN, Nasir Ali"): lists place the comma differently.
+        const order = sameWordsOrder(q, l);
+        return order ? this.align(order, l, SAME_WORDS_FACTOR, 'same names in another order', trace) : -1;
+      }
     }
+  }
+
+  /** The whole name written as one word on one side ("PolPot", "SergeiLavrov"). */
+  private glued(l: PersonName, trace: Trace): number {
+    const q = this.query;
+    const qw = [q.first, ...q.middle, ...q.last].filter(Boolean);
+    const lw = [l.first, ...l.middle, ...l.last].filter(Boolean);
+    if (qw.length === lw.length || (qw.length !== 1 && lw.length !== 1)) return -1;
+    const qj = qw.join('');
+    const lj = lw.join('');
+    if (qj !== lj || qj.length < 5) return -1;
+    trace?.parts.push({ queryField: 'last', listField: 'last', query: qw.join(' '), list: lw.join(' '), score: 1, method: 'glued' });
+    trace?.notes.push({ note: 'name written as one word on one side', effect: round(GLUED_NAME - 1) });
+    return GLUED_NAME;
   }
 
   private align(q: PersonName, l: PersonName, factor: number, note: string | null, trace: Trace): number {
@@ -137,7 +169,8 @@ export class PersonMatcher {
       const m = this.compare(q.middle[0], l.middle[0], 'given');
       trace?.parts.push({ queryField: 'middle', listField: 'middle', query: q.middle[0], list: l.middle[0], score: m.score, method: m.method });
       if (m.score >= 0.8) return 0;
-      const effect = m.score >= 0.5 ? -0.04 : -0.12;
+      const bothFull = q.middle[0].length > 1 && l.middle[0].length > 1;
+      const effect = m.score >= 0.5 ? -0.04 : bothFull ? MIDDLE_CONFLICT : MIDDLE_INITIAL_CONFLICT;
       trace?.notes.push({ note: 'middle names differ', effect });
       return effect;
     }
@@ -187,6 +220,16 @@ export class PersonMatcher {
     if (score > best.score) best = { score, method };
     return best;
   }
+}
+
+/** The query's words rearranged into the list's fields when both names hold exactly the same words. */
+function sameWordsOrder(q: PersonName, l: PersonName): PersonName | null {
+  const qw = [q.first, ...q.middle, ...q.last].filter(Boolean);
+  const lw = [l.first, ...l.middle, ...l.last].filter(Boolean);
+  if (qw.length < 2 || qw.length !== lw.length) return null;
+  if ([...qw].sort().join(' ') !== [...lw].sort().join(' ')) return null;
+  if (qw.join(' ') === lw.join(' ')) return null;
+  return { first: l.first, middle: l.middle, last: l.last, generation: q.generation };
 }
 
 function isWordy(tokens: string[]): boolean {

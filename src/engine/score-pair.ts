@@ -1,5 +1,6 @@
 /** Scores one name against another, for the `clearlist match` command and tuning. */
-import { businessTokens, splitBusinessAliases } from './business-name';
+import { ALGORITHM_VERSION } from './algorithm-version';
+import { businessTokens, isCutName, legalFormNote, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
 import { combineEvidence } from './evidence';
 import { summarize, type Explanation } from './explanation';
@@ -8,6 +9,7 @@ import { isEmptyPersonName, parsePersonName } from './person-name';
 import { PersonMatcher } from './person-score';
 import { DEFAULT_REVIEW_THRESHOLD, type MatchAlgorithm } from './settings';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
+import { nonLatinScriptOf } from './text-normalize';
 
 export type PairType = 'person' | 'business';
 
@@ -26,6 +28,7 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
   if (!named) {
     const explanation: Explanation = {
       algorithm,
+      algorithmVersion: ALGORITHM_VERSION,
       matchedName: null,
       nameScore: null,
       fields: [],
@@ -36,13 +39,16 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
     };
     return { score: 0, match: false, explanation };
   }
+  const scripts = [nonLatinScriptOf(a), nonLatinScriptOf(b)];
+  const notes = scripts.flatMap((s, i) => (s ? [{ reason: `name: ${i === 0 ? 'query' : 'list'} name transliterated from ${s}`, effect: 0 }] : []));
   const { score, adjustments } = combineEvidence({ nameSimilarity: named.similarity, identifier: null, conflicts: [], dob: null, state: null, city: null, postal: null }, named.fields);
   const explanation: Explanation = {
     algorithm,
+    algorithmVersion: ALGORITHM_VERSION,
     matchedName: { listField: named.listField, value: named.listValue },
     nameScore: Math.round(named.similarity * 1000) / 1000,
     fields: named.fields,
-    adjustments: [...adjustments, ...named.adjustments],
+    adjustments: [...adjustments, ...named.adjustments, ...notes],
     score,
     threshold,
     summary: summarize(score, threshold, named.fields),
@@ -72,8 +78,9 @@ function scorePersonPair(a: string, b: string, algorithm: MatchAlgorithm): Named
 }
 
 function scoreBusinessPair(a: string, b: string, algorithm: MatchAlgorithm): NamedComparison | null {
-  const queries = splitBusinessAliases(a).map(businessTokens).filter((t) => t.length);
-  const lists = splitBusinessAliases(b).map(businessTokens).filter((t) => t.length);
+  const queries = splitBusinessAliases(a).map((n) => businessTokens(n)).filter((t) => t.length);
+  // The list side may be cut at a field limit (LEIE: 30 characters), so its last word may be a prefix.
+  const lists = splitBusinessAliases(b).map((n, i) => businessTokens(n, i === 0 && isCutName(b))).filter((t) => t.length);
   if (!queries.length || !lists.length) return null;
   let best: NamedComparison | null = null;
   for (const q of queries) {
@@ -88,7 +95,12 @@ function scoreBusinessPair(a: string, b: string, algorithm: MatchAlgorithm): Nam
         return;
       }
       const r = matcher.score(l);
-      if (!best || r.score > best.similarity) best = { similarity: r.score, listField, listValue: l.join(' '), ...businessNameEvidence(r, listField) };
+      if (!best || r.score > best.similarity) {
+        const ev = businessNameEvidence(r, listField);
+        const form = legalFormNote(a, b);
+        if (form) ev.adjustments.push({ reason: `name: ${form}`, effect: 0 });
+        best = { similarity: r.score, listField, listValue: l.join(' '), ...ev };
+      }
     });
   }
   return best;

@@ -1,6 +1,6 @@
 /** Screening queries against the index: individuals, businesses, NPI alone, SSN alone. */
 import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/identifiers';
-import { businessTokens, splitBusinessAliases } from './business-name';
+import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
 import { businessCandidates, personCandidates } from './candidates';
 import type { EvidenceInput } from './evidence';
@@ -158,7 +158,7 @@ function screenBusiness(index: MatchIndex, query: BusinessQuery, opts: ResolvedO
   const ids = readIdentifiers(query);
   const issues = [...ids.issues];
   nameIssues([query.name], issues, 'name');
-  const names = splitBusinessAliases(str(query.name)).map(businessTokens).filter((t) => t.length > 0);
+  const names = splitBusinessAliases(str(query.name)).map((n) => businessTokens(n)).filter((t) => t.length > 0);
   if (!names.length) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
   const q = queryEvidence({ state: query.state, city: query.city, postalCode: query.postalCode }, ids, issues);
   const idRecords = identifierRecords(index, ids);
@@ -183,7 +183,7 @@ function screenBusiness(index: MatchIndex, query: BusinessQuery, opts: ResolvedO
     if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
     const v = index.recordView(record);
     const listNames = [v.businessName, ...v.dbas].filter((n): n is string => !!n);
-    listNames.forEach((n, i) => consider(record, businessTokens(n), i === 0 ? 'businessName' : `dbas[${i - 1}]`));
+    listNames.forEach((n, i) => consider(record, businessTokens(n, i === 0 && cutAtSource(index.sourceOf(record), n)), i === 0 ? 'businessName' : `dbas[${i - 1}]`));
     if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
   }
   const searchable = names.length > 0 || ids.npi !== null || ids.ein !== null;

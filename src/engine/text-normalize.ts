@@ -1,4 +1,5 @@
 /** Text normalisation shared by every name path: one place decides what a "token" is. */
+import { transliterate } from 'transliteration';
 
 /** Longest input we look at; real names are far shorter, and the cap bounds work on hostile input. */
 export const MAX_NAME_CHARS = 300;
@@ -15,11 +16,35 @@ const MARKS_RE = /\p{M}+/gu;
 const APOSTROPHES_RE = /['\u2018\u2019\u02bc`\u00b4]/g;
 const SEPARATOR_RE = /[^\p{L}\p{N}]+/gu;
 
-/** Lowercases, strips accents and punctuation, and collapses spaces; returns "" for nothing usable. */
+// Anything beyond Latin (with its accented and extended forms) is written in Latin letters first.
+const NON_LATIN_RE = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/;
+
+/** Scripts a name can be written in, for the explanation ("transliterated from Cyrillic"). */
+const SCRIPTS: [string, RegExp][] = [
+  ['Cyrillic', /\p{Script=Cyrillic}/u], ['Greek', /\p{Script=Greek}/u], ['Armenian', /\p{Script=Armenian}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u], ['Arabic', /\p{Script=Arabic}/u], ['Chinese', /\p{Script=Han}/u],
+  ['Japanese', /[\p{Script=Hiragana}\p{Script=Katakana}]/u], ['Korean', /\p{Script=Hangul}/u], ['Thai', /\p{Script=Thai}/u],
+  ['Khmer', /\p{Script=Khmer}/u], ['Georgian', /\p{Script=Georgian}/u], ['Devanagari', /\p{Script=Devanagari}/u],
+];
+
+/** The non-Latin script a name is written in (null for Latin names), for explanations. */
+export function nonLatinScriptOf(input: string | null | undefined): string | null {
+  const s = String(input ?? '');
+  if (!NON_LATIN_RE.test(s)) return null;
+  for (const [name, re] of SCRIPTS) if (re.test(s)) return name;
+  return 'another script';
+}
+
+/**
+ * Lowercases, strips accents and punctuation, and collapses spaces; returns "" for nothing usable.
+ * Names in other scripts are transliterated to Latin (package `transliteration`, ADR 027); the
+ * original stays on the record for display.
+ */
 export function normalizeText(input: string | null | undefined): string {
   if (input == null) return '';
   let s = String(input);
   if (s.length > MAX_NAME_CHARS) s = s.slice(0, MAX_NAME_CHARS);
+  if (NON_LATIN_RE.test(s)) s = transliterate(s);
   s = s.normalize('NFKD').replace(MARKS_RE, '').toLowerCase();
   s = s.replace(SPECIAL_RE, (c) => SPECIAL_LETTERS[c] ?? c);
   s = s.replace(APOSTROPHES_RE, '').replace(SEPARATOR_RE, ' ').trim();

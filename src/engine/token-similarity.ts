@@ -65,6 +65,8 @@ export function compareTokens(a: string, b: string, role: TokenRole): TokenMatch
   }
   if (role === 'given' && areNicknames(a, b)) return { score: TOKEN_SCORES.nickname, method: 'nickname' };
   if (!isLatinToken(a) || !isLatinToken(b)) return DIFFERENT;
+  // One letter written once or twice (Ana/Anna, Philip/Phillip, Gadafi/Gadaffi) is one name spelt two ways.
+  if (Math.min(a.length, b.length) >= 3 && a.length !== b.length && undoubled(a) === undoubled(b)) return { score: TOKEN_SCORES.phoneticClose, method: 'phonetic' };
 
   const minLen = Math.min(a.length, b.length);
   const edits = boundedEditDistance(a, b, 2);
@@ -104,6 +106,10 @@ export function compareTokens(a: string, b: string, role: TokenRole): TokenMatch
     return { score: TOKEN_SCORES.otherKnownName, method: 'different' };
   }
   return score === 0 ? DIFFERENT : { score, method };
+}
+
+function undoubled(s: string): string {
+  return s.replace(/(.)\1+/g, '$1');
 }
 
 const phoneticCache = new Map<string, string>();

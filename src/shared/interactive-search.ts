@@ -139,6 +139,8 @@ const MetaSchema = z.object({
   searchedAt: z.string(),
   /** Who searched ("Full Name, Client"), null for an anonymous visitor. */
   searchedBy: z.string().nullable(),
+  /** Version of the matching rules that scored the search (absent on searches kept before versions were). */
+  algorithmVersion: z.string().optional(),
   lists: z.array(ListSearchedSchema),
 });
 

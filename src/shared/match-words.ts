@@ -82,8 +82,9 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
     if (f.method === 'exact') return 'same';
     if (f.method === 'transposed') return `same day and month, swapped (${both})`;
     if (f.method === 'partial') return `the same as far as both give it (${both})`;
-    if (f.method === 'near') return `same day and month, one year apart (${both})`;
     const distance = dateDistance(f.queryValue, f.listValue);
+    // One typo away (a day, a digit, two digits swapped): the engine counts it as the same date mistyped.
+    if (f.method === 'near') return `close, probably a typo (${both}${distance ? `, ${distance}` : ''})`;
     return `different (${both}${distance ? `, ${distance}` : ''})`;
   }
   switch (f.method) {

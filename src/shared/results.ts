@@ -353,6 +353,8 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 /** The engine's explanation (why it matched): each compared field, its score, what moved the total. */
 export const MatchExplanationSchema = z.object({
   algorithm: z.string(),
+  /** The engine's scoring version (absent on results scored before versions were kept). */
+  algorithmVersion: z.string().optional(),
   score: z.number(),
   threshold: z.number(),
   summary: z.string(),

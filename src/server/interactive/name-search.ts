@@ -1,4 +1,5 @@
 /** GET /services/interactivesearch/name: one person or business against every exclusion list. */
+import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import { describeNameCriteria, INTERACTIVE_ERROR_TEXTS, MAX_INTERACTIVE_MATCHES, type NameCriteria, type NameSearchQuery, type NameSearchResult } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
 import { reviewThresholdFor } from '#shared/review-threshold';
@@ -57,6 +58,7 @@ export async function searchByName(ctx: AppContext, caller: SearchCaller, q: Nam
     kind: 'name' as const,
     searchedAt,
     searchedBy: caller.kind === 'user' ? `${caller.fullName}, ${caller.clientName}` : null,
+    algorithmVersion: ALGORITHM_VERSION,
     lists,
     criteria,
     hits,

@@ -3,6 +3,7 @@
  * status, deactivation), the exclusions carrying it and its Medicare opt-out status; with
  * `?name=`, whether that name is the one NPPES holds for the NPI.
  */
+import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import { checkNpi } from '#shared/identifiers';
 import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NppesRecord, type NpiNameCheck, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
@@ -78,6 +79,7 @@ export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi:
     'npi-match': check.found,
     searchedAt: ctx.now().toISOString(),
     searchedBy: caller.kind === 'user' ? `${caller.fullName}, ${caller.clientName}` : null,
+    algorithmVersion: ALGORITHM_VERSION,
     lists,
     criteria: { npi, name },
     nameCheck,

@@ -1,3 +1,4 @@
+import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERACTIVE_ERROR_TEXTS, InteractiveResultSchema, NameSearchResultSchema, NpiSearchResultSchema, SearchHistorySchema } from '#shared/interactive-search';
@@ -207,6 +208,8 @@ describe('billing and Search History', () => {
     const reopened = await alice.get(`/services/interactivesearch/searches/${searched.searchId}`);
     expect(reopened.statusCode).toBe(200);
     expect(InteractiveResultSchema.parse(reopened.json())).toEqual(searched);
+    // The version of the matching rules is kept with the search, so a later version is told apart.
+    expect(searched.algorithmVersion).toBe(ALGORITHM_VERSION);
     expect((await bob.get(`/services/interactivesearch/searches/${searched.searchId}`)).statusCode).toBe(404);
     expect((await paid.get(`/services/interactivesearch/searches/${searched.searchId}`)).statusCode).toBe(404);
   });

@@ -11,7 +11,7 @@ import { csvLine, csvStream } from './csv';
 import { pdfStream, type Pdf } from './pdf';
 import { shownRecordId } from './record-views';
 import { reportHeader, reportRows, type ReportHeader } from './report-data';
-import { criteriaText, decisionOf, isoOrEmpty, NO_MATCH, outcomeOf, recordName, REPORT_TABLE_HEADER, reportTableRows } from './report-lines';
+import { algorithmVersionOf, criteriaText, decisionOf, isoOrEmpty, NO_MATCH, outcomeOf, recordName, REPORT_TABLE_HEADER, reportTableRows } from './report-lines';
 
 export interface ReportContext {
   db: Db;
@@ -89,6 +89,7 @@ export function auditReportPdf(c: ReportContext): Readable {
           const record = [recordName(x), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `list version ${x.list_version_id}` : '', x.score !== null ? `score ${x.score.toFixed(3)}` : ''].filter(Boolean).join(', ');
           doc.text(`  • ${outcomeOf(x)}${record ? ` (${record})` : ''} — ${d.finalStatus}${d.decidedBy ? `, decided by ${d.decidedBy}` : ''}${d.decidedAt ? ` at ${d.decidedAt}` : ''}`);
           if (d.history) doc.text(`    History: ${d.history}`);
+          if (algorithmVersionOf(x.explanation)) doc.text(`    Scored by algorithm ${algorithmVersionOf(x.explanation)}`);
         }
       }
       await pause();

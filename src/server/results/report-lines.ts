@@ -66,10 +66,10 @@ export function decisionOf(row: ResultRow & { history: HistoryRow[] }): Decision
 /** Rows of the report table: one per result, or one 'No match' line for a row without any. */
 export function reportTableRows(r: ReportRow): (string | number | null)[][] {
   const head = [r.rowIndex + 1, r.uniqueId ?? '', criteriaText(r.values)];
-  if (!r.results.length) return [[...head, NO_MATCH, '', '', '', '', '', '', '', '', '', '', '']];
+  if (!r.results.length) return [[...head, NO_MATCH, '', '', '', '', '', '', '', '', '', '', '', '']];
   return r.results.map((x) => {
     const d = decisionOf(x);
-    return [...head, outcomeOf(x), sourceName(x.source), shownRecordId(x.source, x.source_record_id) ?? '', recordName(x), x.score ?? '', x.list_version_id ?? '', d.finalStatus, d.decidedBy, d.decidedAt, d.notes, d.history, x.result_type];
+    return [...head, outcomeOf(x), sourceName(x.source), shownRecordId(x.source, x.source_record_id) ?? '', recordName(x), x.score ?? '', x.list_version_id ?? '', d.finalStatus, d.decidedBy, d.decidedAt, d.notes, d.history, x.result_type, algorithmVersionOf(x.explanation)];
   });
 }
 
@@ -89,4 +89,11 @@ export const REPORT_TABLE_HEADER = [
   'Notes',
   'Status History',
   'Result Type',
+  'Algorithm Version',
 ];
+
+/** The version of the matching rules that scored an exclusion result ('' for checks and older results). */
+export function algorithmVersionOf(explanation: Record<string, unknown> | null | undefined): string {
+  const v = explanation?.algorithmVersion;
+  return typeof v === 'string' ? v : '';
+}

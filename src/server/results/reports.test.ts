@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import { ExclusionPageSchema, REVIEW_MESSAGES } from '#shared/results';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
@@ -86,6 +87,8 @@ describe('audit report', () => {
     expect(e1Match[col('Outcome')]).toMatch(/^Potential match on .*: Last name: same; First name: same/);
     expect(table.map((r) => r[col('Outcome')]).join('\n')).not.toMatch(/akas\[|Raised|×|firstName/);
     expect(e1Match[col('Final Status')]).toBe('Reviewed: Clear');
+    // The version of the matching rules that scored it (ADR 027).
+    expect(e1Match[col('Algorithm Version')]).toBe(ALGORITHM_VERSION);
     expect(e1Match[col('Decided By')]).toBe('Rita Reviewer');
     expect(e1Match[col('Decided At')]).toBe('2026-04-02T09:00:00.000Z');
     // The note starts with @: neutralised so a spreadsheet shows it as text.
@@ -114,6 +117,7 @@ describe('audit report', () => {
     expect(text).toContain('as of 2026-03-01');
     expect(text).toContain('Row 4 (E4)');
     expect(text).toContain('decided by Rita Reviewer');
+    expect(text).toContain(`algorithm ${ALGORITHM_VERSION}`);
   });
 
   it('rejects an unknown format', async () => {

@@ -80,7 +80,7 @@ function DetailBody({ detail, onChoose }: { detail: MatchDetail; onChoose: (stat
         </Group>
       </Stack>
       {detail.listVersion && <ListVersionLine version={detail.listVersion} />}
-      {detail.explanation && detail.explanationWords && <MatchExplanationView score={detail.explanation.score} threshold={detail.explanation.threshold} words={detail.explanationWords} />}
+      {detail.explanation && detail.explanationWords && <MatchExplanationView score={detail.explanation.score} threshold={detail.explanation.threshold} words={detail.explanationWords} algorithmVersion={detail.explanation.algorithmVersion} />}
       <Divider />
       <DetailSections sections={detail.details} />
       {detail.userData.length > 0 && (

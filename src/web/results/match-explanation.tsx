@@ -5,7 +5,7 @@ import { textOnLight } from './review-status';
 
 type Words = NonNullable<MatchDetail['explanationWords']>;
 
-export function MatchExplanationView({ score, threshold, words }: { score: number; threshold: number; words: Words }) {
+export function MatchExplanationView({ score, threshold, words, algorithmVersion }: { score: number; threshold: number; words: Words; algorithmVersion?: string }) {
   const isMatch = score >= threshold;
   return (
     <Stack gap="sm" component="section" aria-label="Why it matched">
@@ -18,7 +18,7 @@ export function MatchExplanationView({ score, threshold, words }: { score: numbe
             Score {score.toFixed(2)}
           </Badge>
           <Text size="xs" c="dimmed">
-            review threshold {threshold.toFixed(2)}
+            review threshold {threshold.toFixed(2)} · {algorithmVersion ? `scored by version ${algorithmVersion}` : 'scored before versions were kept'}
           </Text>
         </Group>
       </Group>
