@@ -40,7 +40,7 @@ export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 export const CreatedApiKeySchema = z.object({ key: ApiKeySchema, secret: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
-export const ApiKeyIdParamsSchema = z.object({ keyId: z.coerce.number().int().positive() });
+export const ApiKeyIdParamsSchema = z.object({ keyId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Status of a key at `now`. */
 export function apiKeyStatus(key: { revokedAt: string | null; expiresAt: string | null }, now: Date): ApiKeyStatus {
