@@ -69,6 +69,15 @@ describe('the public API with a key', () => {
     expect(row.lastUsedAt?.toISOString()).toBe(NOW.toISOString());
   });
 
+  it('answers 400 naming the field to a NUL character, and bills nothing', async () => {
+    const { secret } = await newKey(acme.agent, { name: 'NUL probe' });
+    const before = (await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.clientId, acme.clientId))).length;
+    const res = await call('POST', '/api/v1/searches/name', secret, { firstName: 'Do\u0000nald', lastName: 'Bailey', matchingAlgorithm: 'Exact' });
+    expectRefused(res, 400);
+    expect(ErrorBodySchema.parse(res.json()).error.fields).toHaveProperty(['body.firstName']);
+    expect((await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.clientId, acme.clientId))).length).toBe(before);
+  });
+
   it('checks an NPI, reopens its own searches and lists the lists', async () => {
     const { secret } = await newKey(acme.agent);
     const npi = await call('POST', '/api/v1/searches/npi', secret, { npi: '1000994545' });
