@@ -1,13 +1,11 @@
 /** The real command, as a user runs it: first start on an empty DATA_DIR, the setup link, the lock. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, root } from '#test/server-process';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-cli-'));
 const children: ChildProcess[] = [];
 
@@ -16,14 +14,6 @@ afterAll(async () => {
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 function start(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(root, 'bin/clearlist.mjs'), ...args], {

@@ -3,16 +3,14 @@
  * again on the same data folder; the batch completes with one result set per row and one
  * charge per search.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client';
+import { cookieClient, freePort, startServe } from '#test/server-process';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-crash-'));
 const ROWS = 12_000;
 let child: ChildProcess | undefined;
@@ -22,53 +20,14 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, [path.join(root, 'bin/clearlist.mjs'), 'serve'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'Harbor-lights-42', BATCH_CHUNK_ROWS: '40', BATCH_SCREEN_WORKERS: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout!.on('data', (d) => (output += d));
-  proc.stderr!.on('data', (d) => (output += d));
-  for (let i = 0; i < 1200 && !/Clearlist is running/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
-  if (!/Clearlist is running/.test(output)) throw new Error(`server did not start:\n${output}`);
-  return proc;
-}
-
-/** A tiny browser: the session and CSRF cookies, echoed on writes. */
-function client(base: string) {
-  const cookies = new Map<string, string>();
-  const call = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    // The token on every call: the state-changing GETs need it too (ADR 026).
-    headers.set('x-csrf-token', cookies.get('csrf') ?? '');
-    const res = await fetch(base + url, { ...init, headers });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair.split('=');
-      cookies.set(k, v);
-    }
-    return res;
-  };
-  return call;
-}
+const startServer = async (port: number) => (await startServe(dataDir, port, { BATCH_CHUNK_ROWS: '40', BATCH_SCREEN_WORKERS: '0' })).proc;
 
 describe('a batch killed with SIGKILL', () => {
   it('completes after a restart with exactly one result set per row and one charge per search', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     child = await startServer(port);
-    const call = client(base);
+    const call = cookieClient(base);
     await call('/services/health');
     const login = await call('/services/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'Harbor-lights-42' }) });
     expect(await login.json()).toBe('LOGIN_SUCCESSFUL');
@@ -100,7 +59,7 @@ describe('a batch killed with SIGKILL', () => {
     await new Promise((r) => child!.once('exit', r));
 
     child = await startServer(port);
-    const again = client(base);
+    const again = cookieClient(base);
     await again('/services/health');
     await again('/services/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'Harbor-lights-42' }) });
     let after = { status: '', rowsDone: 0 };

@@ -3,16 +3,14 @@
  * back to the queue) and exits; started again on the same data folder it completes the batch
  * with one result set per row and one charge per search.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client';
+import { cookieClient, freePort, startServe } from '#test/server-process';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-sigterm-'));
 const ROWS = 6_000;
 /** Far beyond the 10 s the server allows itself: only a server that does not stop fails this. */
@@ -24,46 +22,10 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function startServer(port: number): Promise<{ proc: ChildProcess; output: () => string }> {
-  const proc = spawn(process.execPath, [path.join(root, 'bin/clearlist.mjs'), 'serve'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'Harbor-lights-42', BATCH_CHUNK_ROWS: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout!.on('data', (d) => (output += d));
-  proc.stderr!.on('data', (d) => (output += d));
-  for (let i = 0; i < 1200 && !/Clearlist is running/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
-  if (!/Clearlist is running/.test(output)) throw new Error(`server did not start:\n${output}`);
-  return { proc, output: () => output };
-}
-
-/** A tiny browser: the session and CSRF cookies, echoed on every call. */
-function client(base: string) {
-  const cookies = new Map<string, string>();
-  return async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    headers.set('x-csrf-token', cookies.get('csrf') ?? '');
-    const res = await fetch(base + url, { ...init, headers });
-    for (const c of res.headers.getSetCookie()) {
-      const [k, v] = c.split(';')[0].split('=');
-      cookies.set(k, v);
-    }
-    return res;
-  };
-}
+const startServer = (port: number) => startServe(dataDir, port, { BATCH_CHUNK_ROWS: '1000' });
 
 async function signIn(base: string) {
-  const call = client(base);
+  const call = cookieClient(base);
   await call('/services/health');
   const login = await call('/services/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'Harbor-lights-42' }) });
   expect(await login.json()).toBe('LOGIN_SUCCESSFUL');
