@@ -97,6 +97,14 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /api/v1/lists': ['api_user'],
   'GET /api/v1/batches': ['api_user'],
   'GET /api/v1/batches/:batchId/results': ['api_user'],
+  'POST /api/v1/screenings': ['api_user'],
+  'POST /api/v1/batches': ['api_user'],
+  'POST /api/v1/batches/csv': ['api_user'],
+  'GET /api/v1/batches/:batchId': ['api_user'],
+  'GET /api/v1/batches/:batchId/results/npi': ['api_user'],
+  'GET /api/v1/batches/:batchId/results/ssdmf': ['api_user'],
+  'PUT /api/v1/batches/:batchId/results/status': ['api_user'],
+  'GET /api/v1/batches/:batchId/reports/:report': ['api_user'],
   'GET /api/v1/openapi.json': 'public',
 };
 

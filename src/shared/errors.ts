@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   /** Interactive name search of more than 100 results (spec batch-and-interactive-search §8: errors keyed by name). */
   MaxMatchesExceeded: 422,
+  /** Public API: an Idempotency-Key sent again with a different request (ADR 039). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   INTERNAL: 500,
 } as const;
 

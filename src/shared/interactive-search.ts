@@ -45,6 +45,8 @@ export const ELIGIBILITY_TEXTS = {
     `You have used the ${perDay} free searches a day allowed from your network. Start a free trial for 10 searches a month, or log in to keep searching.`,
   trialLimit: (perMonth: number) =>
     `Your trial has used its ${perMonth} free searches this month. Upgrade to a paid plan to keep searching, or wait until the 1st of next month.`,
+  bulkTrialLimit: (needed: number, remaining: number, perMonth: number) =>
+    `This request needs ${needed} searches but your trial has ${remaining} of its ${perMonth} free searches left this month. Nothing was searched or billed: send fewer subjects, or upgrade to a paid plan.`,
   notPermittedName: 'Your account does not include name searches. Ask your administrator to enable them.',
   notPermittedNpi: 'Your account does not include NPI searches. Ask your administrator to enable them.',
   inactive: 'Your account is not active. Contact your account owner or Clearlist support.',

@@ -8,7 +8,10 @@ const ERROR_TEXTS: Record<number, string> = {
   401: 'No API key, or a key that is unknown, revoked or expired, or whose creator or account is no longer active.',
   403: 'The key’s creator lacks the role, or the account the search option, or the trial has ended.',
   404: 'Not found, or not visible with this key.',
-  422: 'More matches than one answer may hold: narrow the search.',
+  409: 'The state of the batch does not allow it, or a request with the same Idempotency-Key is still running (retry in a moment).',
+  413: 'The body or file is too large.',
+  415: 'Only .csv files are accepted.',
+  422: 'More matches than one answer may hold (narrow the search), or an Idempotency-Key already used with another body.',
   429: 'Too many requests with this key (see the Retry-After header), or the trial’s monthly searches are used up.',
 };
 
@@ -29,10 +32,28 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
   return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
 }
 
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Any unique string up to 255 characters (a UUID). A retry with the same key and the same body within 24 hours answers the first answer and creates or bills nothing again; the same key with another body answers 422.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+const FILE = { schema: { type: 'string', format: 'binary' } };
+
+function requestBodyOf(op: ApiOperation): JsonSchema {
+  if (op.form) return { requestBody: { required: true, content: { 'multipart/form-data': { schema: jsonSchemaOf(op.form, 'input') } } } };
+  if (!op.body) return {};
+  return { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input'), ...(op.exampleBody ? { example: op.exampleBody } : {}) } } } };
+}
+
 function operationOf(id: string, op: ApiOperation): JsonSchema {
-  const parameters = [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')];
+  const parameters = [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query'), ...(op.isIdempotent ? [IDEMPOTENCY_HEADER] : [])];
   const errors = [...new Set([...op.errors, ...(op.isPublic ? [] : [401, 429])])].sort();
-  const responses: JsonSchema = { 200: { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(op.response, 'output') } } } };
+  const ok = op.isFile ? { 'application/pdf': FILE, 'text/csv': FILE } : { 'application/json': { schema: op.response ? jsonSchemaOf(op.response, 'output') : {} } };
+  const responses: JsonSchema = { 200: { description: 'OK', content: ok } };
   for (const status of errors) {
     responses[status] = {
       description: ERROR_TEXTS[status] ?? 'Error',
@@ -46,9 +67,7 @@ function operationOf(id: string, op: ApiOperation): JsonSchema {
     description: op.description,
     ...(op.isPublic ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input'), ...(op.exampleBody ? { example: op.exampleBody } : {}) } } } }
-      : {}),
+    ...requestBodyOf(op),
     responses,
   };
 }

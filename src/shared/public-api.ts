@@ -5,8 +5,10 @@
  */
 import { z } from 'zod';
 import { BatchIdParamsSchema, BatchListQuerySchema, BatchListSchema } from './batches';
-import { InteractiveResultSchema, NameSearchQuerySchema, NameSearchResultSchema, NpiSearchResultSchema, SearchIdParamsSchema } from './interactive-search';
+import { InteractiveResultSchema, MAX_INTERACTIVE_MATCHES, NameSearchQuerySchema, NameSearchResultSchema, NpiSearchResultSchema, SearchIdParamsSchema } from './interactive-search';
 import { ListStatusesSchema } from './lists';
+import { BATCH_OPERATIONS } from './public-api-batch-operations';
+import { BulkScreenInputSchema, BulkScreenResultSchema } from './public-api-bulk';
 import { ExclusionPageSchema, ExclusionQuerySchema } from './results';
 
 export const PUBLIC_API_BASE = '/api/v1';
@@ -14,7 +16,7 @@ export const PUBLIC_API_BASE = '/api/v1';
 export const ApiNpiSearchInputSchema = z.strictObject({ npi: z.string().trim().min(1).max(20).describe('The 10-digit NPI.') });
 
 export interface ApiOperation {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** Path under /api/v1, Fastify style (`:searchId`). */
   path: string;
   summary: string;
@@ -25,9 +27,15 @@ export interface ApiOperation {
   /** Query string parameters. */
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A multipart/form-data body, described for the document (the handler reads the parts). */
+  form?: z.ZodType;
+  /** Accepts an Idempotency-Key header: a retry answers the first answer and does nothing twice. */
+  isIdempotent?: boolean;
+  /** Answers a file (PDF or CSV) instead of JSON. */
+  isFile?: boolean;
   /** An example body for the documentation's curl line. */
   exampleBody?: unknown;
-  response: z.ZodType;
+  response?: z.ZodType;
   /** Error statuses this operation may answer, besides 401 and 429 which every keyed one may. */
   errors: number[];
 }
@@ -40,6 +48,7 @@ export const PUBLIC_API_OPERATIONS = {
     description:
       'Searches the federal and state exclusion lists (and OFAC when the account has it) like the interactive search: the same matching, the same answer, stored in Search History and billed as an interactive name search. Give firstName and lastName, or companyName.',
     body: NameSearchQuerySchema,
+    isIdempotent: true,
     exampleBody: { firstName: 'Donald', lastName: 'Bailey', matchingAlgorithm: 'Exact' },
     response: NameSearchResultSchema,
     errors: [400, 403, 422],
@@ -51,9 +60,21 @@ export const PUBLIC_API_OPERATIONS = {
     description:
       'The NPPES record of an NPI (status, deactivation), the exclusions carrying it and its Medicare opt-out status; stored in Search History and billed as an interactive NPI search.',
     body: ApiNpiSearchInputSchema,
+    isIdempotent: true,
     exampleBody: { npi: '1000994545' },
     response: NpiSearchResultSchema,
     errors: [400, 403],
+  },
+  screenMany: {
+    method: 'POST',
+    path: '/screenings',
+    summary: 'Screen up to 1,000 people, businesses and NPIs at once',
+    description: `Each subject is screened as the single searches screen it and answered in the order sent, in one synchronous answer; each one screened is stored in Search History and billed as one interactive search. A subject a single search would refuse (an invalid NPI, more than ${MAX_INTERACTIVE_MATCHES} matches) is answered "refused" and not billed. A trial account whose month has fewer searches left than the request needs is refused whole (429): nothing is searched or billed.`,
+    body: BulkScreenInputSchema,
+    isIdempotent: true,
+    exampleBody: { subjects: [{ type: 'person', firstName: 'Donald', lastName: 'Bailey' }, { type: 'business', companyName: 'Acme Medical Supply' }, { type: 'npi', npi: '1000994545' }] },
+    response: BulkScreenResultSchema,
+    errors: [400, 403, 409, 422],
   },
   getSearch: {
     method: 'GET',
@@ -64,6 +85,7 @@ export const PUBLIC_API_OPERATIONS = {
     response: InteractiveResultSchema,
     errors: [400, 404],
   },
+  ...BATCH_OPERATIONS,
   listLists: {
     method: 'GET',
     path: '/lists',

@@ -26,15 +26,22 @@ export async function requireSearchOptions(ctx: AppContext, caller: BatchCaller)
   return client.searchOptions;
 }
 
-/** Reads the multipart parts: the typeName field and exactly one .csv file. */
-async function receive(ctx: AppContext, parts: AsyncIterableIterator<Multipart>): Promise<{ stored: StoredFile | null; fileName: string; typeName: string | undefined }> {
+/** What a multipart upload carried: its fields and exactly one .csv file (stored encrypted). */
+export interface ReceivedUpload {
+  stored: StoredFile | null;
+  fileName: string;
+  fields: Record<string, string>;
+}
+
+/** Reads the multipart parts: the fields and exactly one .csv file. */
+export async function receiveUpload(ctx: AppContext, parts: AsyncIterableIterator<Multipart>): Promise<ReceivedUpload> {
   let stored: StoredFile | null = null;
   let fileName = '';
-  let typeName: string | undefined;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname === 'typeName') typeName = String(part.value);
+        fields[part.fieldname] = String(part.value);
         continue;
       }
       if (stored) {
@@ -55,16 +62,21 @@ async function receive(ctx: AppContext, parts: AsyncIterableIterator<Multipart>)
     if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', BATCH_MESSAGES.noMoreFiles);
     throw error;
   }
-  return { stored, fileName, typeName };
+  return { stored, fileName, fields };
 }
 
 /** Stores the upload as a draft batch and answers its id and preview. */
 export async function uploadBatch(ctx: AppContext, caller: BatchCaller, parts: AsyncIterableIterator<Multipart>): Promise<UploadResponse> {
   await requireSearchOptions(ctx, caller);
-  const { stored, fileName, typeName } = await receive(ctx, parts);
+  const { stored, fileName, fields } = await receiveUpload(ctx, parts);
+  return keepUpload(ctx, caller, stored, fileName, fields.typeName);
+}
+
+/** Keeps a stored file as a draft batch, or removes it with the reason it was refused. */
+export async function keepUpload(ctx: AppContext, caller: BatchCaller, stored: StoredFile | null, fileName: string, typeName: string | undefined): Promise<UploadResponse> {
   if (!stored) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.uploadFirst);
   try {
-    return await keepUpload(ctx, caller, stored, fileName, typeName);
+    return await draftOf(ctx, caller, stored, fileName, typeName);
   } catch (error) {
     // Whatever refused or broke the upload, its encrypted file does not stay behind.
     removeStored(ctx.config, stored.storedPath);
@@ -72,7 +84,7 @@ export async function uploadBatch(ctx: AppContext, caller: BatchCaller, parts: A
   }
 }
 
-async function keepUpload(ctx: AppContext, caller: BatchCaller, stored: StoredFile, fileName: string, typeName: string | undefined): Promise<UploadResponse> {
+async function draftOf(ctx: AppContext, caller: BatchCaller, stored: StoredFile, fileName: string, typeName: string | undefined): Promise<UploadResponse> {
   if (typeName !== 'Flex') throw new AppError('BAD_REQUEST', BATCH_MESSAGES.typeNameFlex);
   if (hasControlCharacter(fileName)) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.fileNameControlCharacter);
   const file = await summarizeInWorker(stored.bytes, csvLimitsOf(ctx.config));

@@ -12,7 +12,7 @@ import { AppError } from '../http/errors';
 import type { SearchCaller } from './caller';
 import { claimSearch, mayRun } from './eligibility';
 import { listsSearched, searchHitsOf } from './hits';
-import { matchesOutcome, recordSearch } from './record';
+import { matchesOutcome, recordSearch, type Outcome, type UnsavedResult } from './record';
 
 /** Fuzzy matching, date of birth and state narrow a search for signed-in users with the role. */
 export const SIGNED_IN_ONLY = 'Fuzzy matching, date of birth and state are for signed-in users with name searching. Log in to use them.';
@@ -41,11 +41,15 @@ function queryOf(c: NameCriteria): ScreenQuery {
   return { type: 'individual', firstName: c.firstName ?? '', lastName: c.lastName ?? '', dateOfBirth: c.dateOfBirth, state: c.state };
 }
 
-export async function searchByName(ctx: AppContext, caller: SearchCaller, q: NameSearchQuery): Promise<NameSearchResult> {
+/** A name search screened and answered, not yet stored or billed. */
+export interface ScreenedSearch {
+  result: UnsavedResult;
+  outcome: Outcome;
+}
+
+/** Screens one name for a caller already allowed to search (no claim, nothing stored): the bulk API stores many at once. */
+export async function screenName(ctx: AppContext, caller: SearchCaller, q: NameSearchQuery): Promise<ScreenedSearch> {
   const criteria = criteriaOf(q);
-  const isNarrowed = criteria.matchingAlgorithm !== 'Exact' || criteria.dateOfBirth !== null || criteria.state !== null;
-  if (isNarrowed && (caller.kind === 'anonymous' || !mayRun(caller, 'name'))) throw new AppError('FORBIDDEN', SIGNED_IN_ONLY);
-  await claimSearch(ctx, caller, 'name');
   const index = await currentIndex(ctx);
   const sources = nameSourcesFor(caller);
   const threshold = reviewThresholdFor({ reviewThreshold: caller.kind === 'user' ? caller.reviewThreshold : null });
@@ -63,6 +67,18 @@ export async function searchByName(ctx: AppContext, caller: SearchCaller, q: Nam
     criteria,
     hits,
   };
-  const outcome = { kind: 'name' as const, criteriaText: describeNameCriteria(criteria), outcome: matchesOutcome(hits.length), hitCount: hits.length, isBillable: true };
+  return { result, outcome: { kind: 'name', criteriaText: describeNameCriteria(criteria), outcome: matchesOutcome(hits.length), hitCount: hits.length, isBillable: true } };
+}
+
+/** Refuses a narrowed search (fuzzy, date of birth, state) to a caller without name searching. */
+export function checkNarrowing(caller: SearchCaller, q: NameSearchQuery): void {
+  const isNarrowed = q.matchingAlgorithm !== 'Exact' || Boolean(q.dateOfBirth) || Boolean(q.state);
+  if (isNarrowed && (caller.kind === 'anonymous' || !mayRun(caller, 'name'))) throw new AppError('FORBIDDEN', SIGNED_IN_ONLY);
+}
+
+export async function searchByName(ctx: AppContext, caller: SearchCaller, q: NameSearchQuery): Promise<NameSearchResult> {
+  checkNarrowing(caller, q);
+  await claimSearch(ctx, caller, 'name');
+  const { result, outcome } = await screenName(ctx, caller, q);
   return (await recordSearch(ctx, caller, result, outcome)) as NameSearchResult;
 }

@@ -17,7 +17,7 @@ import { AppError } from '../http/errors';
 import type { SearchCaller } from './caller';
 import { claimSearch } from './eligibility';
 import { listsSearched, searchHitsOf } from './hits';
-import { recordSearch } from './record';
+import { recordSearch, type Outcome, type UnsavedResult } from './record';
 
 const NPI_LISTS: SourceId[] = ['nppes', 'optout', ...EXCLUSION_SOURCES];
 const STATUS_LABELS = { active: 'Active', deactivated: 'Deactivated', reactivated: 'Reactivated' } as const;
@@ -57,10 +57,21 @@ function nameCheckOf(check: NpiCheck, given: string): NpiNameCheck | null {
 }
 
 export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi: string, givenName?: string | null): Promise<NpiSearchResult> {
+  const npi = validNpi(rawNpi);
+  await claimSearch(ctx, caller, 'npi');
+  const { result, outcome } = await screenNpi(ctx, caller, npi, givenName);
+  return (await recordSearch(ctx, caller, result, outcome)) as NpiSearchResult;
+}
+
+/** The NPI in its canonical form, or 400 naming what is wrong with it. */
+export function validNpi(rawNpi: string): string {
   const valid = checkNpi(rawNpi);
   if (!valid.ok) throw new AppError('BAD_REQUEST', valid.message, { npi: valid.message });
-  await claimSearch(ctx, caller, 'npi');
-  const npi = valid.value;
+  return valid.value;
+}
+
+/** Checks one valid NPI for a caller already allowed to search (no claim, nothing stored). */
+export async function screenNpi(ctx: AppContext, caller: SearchCaller, npi: string, givenName?: string | null): Promise<{ result: UnsavedResult; outcome: Outcome }> {
   const index = await currentIndex(ctx);
   const name = givenName?.trim() || null;
   const plain = checkNpiInIndex(index, npi);
@@ -90,11 +101,8 @@ export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi:
     optOut: optOut ? { effectiveDate: optOut.exclusionDate, term: optOut.exclusionTerm, link: optOut.link } : null,
   };
   const outcome = [check.found ? `NPPES: ${nppes?.status ?? 'found'}` : 'NPI not found in NPPES', nameCheck && !nameCheck.agrees ? `name differs from NPPES (${nameCheck.nppesName})` : '', exclusions.length ? `${exclusions.length} exclusion record${exclusions.length === 1 ? '' : 's'}` : 'no exclusion', optOut ? 'opted out of Medicare' : ''];
-  return (await recordSearch(ctx, caller, result, {
-    kind: 'npi',
-    criteriaText: name ? `NPI ${npi}, name ${name}` : `NPI ${npi}`,
-    outcome: outcome.filter(Boolean).join(' · '),
-    hitCount: exclusions.length,
-    isBillable: true,
-  })) as NpiSearchResult;
+  return {
+    result,
+    outcome: { kind: 'npi', criteriaText: name ? `NPI ${npi}, name ${name}` : `NPI ${npi}`, outcome: outcome.filter(Boolean).join(' · '), hitCount: exclusions.length, isBillable: true },
+  };
 }

@@ -148,3 +148,29 @@ export async function findVersions(db: Db, ids: readonly number[]) {
     .from(listVersions)
     .where(inArray(listVersions.id, [...ids]));
 }
+
+/**
+ * Stores many searches and their usage records (one each, as many single searches would have)
+ * in one statement; answers the ids by reference (RETURNING promises no order).
+ */
+export async function insertSearches(db: Db, searches: NewSearch[], usage: (typeof usageRecords.$inferInsert)[]): Promise<Map<string, number>> {
+  if (searches.length === 0) return new Map();
+  const rows = sql.join(
+    searches.map(
+      (s) =>
+        sql`(${s.reference}, ${s.clientId ?? null}, ${s.teamId ?? null}, ${s.userId ?? null}, ${s.kind}, ${s.criteriaText}, ${s.outcome}, ${s.hitCount}, ${JSON.stringify(s.result)}::jsonb, ${s.searchedAt.toISOString()})`,
+    ),
+    sql`, `,
+  );
+  const billing = usage.length
+    ? sql`, u AS (INSERT INTO usage_records (client_id, search_type, search_option, unit_price_cents, quantity, created_at) VALUES ${sql.join(
+        usage.map((u) => sql`(${u.clientId}, ${u.searchType}, ${u.searchOption}, ${u.unitPriceCents}, ${u.quantity ?? 1}, ${(u.createdAt ?? new Date()).toISOString()})`),
+        sql`, `,
+      )})`
+    : sql``;
+  const res = (await db.execute(sql`WITH s AS (
+      INSERT INTO interactive_searches (reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, searched_at)
+      VALUES ${rows} RETURNING id, reference)${billing}
+    SELECT id, reference FROM s`)) as unknown as { rows: { id: number; reference: string }[] };
+  return new Map(res.rows.map((r) => [r.reference, Number(r.id)]));
+}

@@ -46,7 +46,7 @@ export function createKeyAuthenticator(ctx: AppContext, limiter: RateLimiter) {
     if (key.expiresAt && key.expiresAt <= now) throw refuse(reply, API_KEY_TEXTS.expired);
     const isClientClosed = key.clientState === 'disabled' || (key.clientState === 'disabling' && key.accessEndsAt !== null && key.accessEndsAt <= now);
     if (!key.isUserActive || isClientClosed || key.clientId !== key.keyClientId) throw refuse(reply, API_KEY_TEXTS.inactive);
-    const wait = limiter.take(key.keyId, now);
+    const wait = await limiter.take(key.keyId, now);
     if (wait !== null) {
       reply.header('Retry-After', String(wait));
       throw new AppError('RATE_LIMITED', API_KEY_TEXTS.rateLimited(wait));

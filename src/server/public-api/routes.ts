@@ -1,58 +1,91 @@
 /**
- * The public API under /api/v1 (ADR 029), registered from the operations table: each route
- * calls the same rule as the app's own endpoint, as the key's creator.
+ * The public API under /api/v1 (ADR 029, 039), registered from the operations table: each
+ * route calls the same rule as the app's own endpoint, as the key's creator.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_API_BASE, PUBLIC_API_OPERATIONS, type ApiOperation, type ApiOperationId } from '#shared/public-api';
 import type { NameSearchQuery } from '#shared/interactive-search';
 import type { BatchListQuery } from '#shared/batches';
-import type { ExclusionQuery } from '#shared/results';
+import type { BulkScreenInput } from '#shared/public-api-bulk';
+import type { ApiCreateBatchInput, ApiStatusChangeInput } from '#shared/public-api-batches';
+import type { ExclusionQuery, NpiQuery, ReportFormat, SsdmfQuery } from '#shared/results';
 import type { AppContext } from '../app-context';
 import { listBatches } from '../batches/list';
-import { findVisibleBatch } from '../batches/queries';
-import { batchCallerOf, scopeOf } from '../batches/scope';
-import { notFound } from '../http/errors';
-import { exclusionPage } from '../results/pages';
+import { batchCallerOf } from '../batches/scope';
+import { exclusionPage, npiPage, ssdmfPage } from '../results/pages';
+import { attachment, reportFile, type ReportKind } from '../results/report-download';
 import { searchCallerOf } from '../interactive/caller';
 import { reopenSearch, searchScopeOf } from '../interactive/history';
 import { searchByName } from '../interactive/name-search';
 import { searchByNpi } from '../interactive/npi-search';
 import { listStatuses } from '../lists/status';
-import { createKeyAuthenticator } from './authenticate';
 import { buildOpenApiDocument } from '#shared/openapi';
+import { createKeyAuthenticator } from './authenticate';
+import { batchStatus, createBatchFromRecords, visibleBatch } from './batches';
+import { screenBulk } from './bulk-screen';
+import { createIdempotency } from './idempotency';
+import { changeResultStatus } from './review';
 import { createRateLimiter } from './rate-limit';
+import { uploadBatchRoute } from './upload-route';
 
-type Handler = (request: FastifyRequest) => Promise<unknown>;
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const document = buildOpenApiDocument();
+  const idempotency = createIdempotency(ctx);
+  const batchId = (request: FastifyRequest) => (request.params as { batchId: number }).batchId;
+  const batchOf = async (request: FastifyRequest) => visibleBatch(ctx, await batchCallerOf(ctx.db, request), batchId(request));
+  /** A creating POST: a retry with the same Idempotency-Key and body answers the first answer. */
+  const once =
+    (run: (request: FastifyRequest) => Promise<unknown>): Handler =>
+    async (request, reply) =>
+      (await idempotency.begin(request, reply, JSON.stringify(request.body))) ? reply : run(request);
+
   const handlers: Record<ApiOperationId, Handler> = {
-    searchName: async (request) => searchByName(ctx, await searchCallerOf(ctx.db, request), request.body as NameSearchQuery),
-    searchNpi: async (request) => searchByNpi(ctx, await searchCallerOf(ctx.db, request), (request.body as { npi: string }).npi),
+    searchName: once(async (request) => searchByName(ctx, await searchCallerOf(ctx.db, request), request.body as NameSearchQuery)),
+    searchNpi: once(async (request) => searchByNpi(ctx, await searchCallerOf(ctx.db, request), (request.body as { npi: string }).npi)),
+    screenMany: once(async (request) => screenBulk(ctx, await searchCallerOf(ctx.db, request), request.body as BulkScreenInput)),
     getSearch: async (request) => reopenSearch(ctx.db, await searchScopeOf(ctx.db, request), (request.params as { searchId: number }).searchId),
     listLists: async () => listStatuses(ctx.db),
     listBatches: async (request) => listBatches(ctx.db, await batchCallerOf(ctx.db, request), request.query as BatchListQuery),
-    batchResults: async (request) => {
-      const batchId = (request.params as { batchId: number }).batchId;
-      const batch = await findVisibleBatch(ctx.db, scopeOf(await batchCallerOf(ctx.db, request)), batchId);
-      if (!batch) throw notFound('The batch');
-      return exclusionPage(ctx.db, batch, request.query as ExclusionQuery);
+    createBatch: once(async (request) => createBatchFromRecords(ctx, await batchCallerOf(ctx.db, request), request.body as ApiCreateBatchInput)),
+    uploadBatch: uploadBatchRoute(ctx, idempotency),
+    getBatch: async (request) => batchStatus(ctx, await batchCallerOf(ctx.db, request), batchId(request)),
+    batchResults: async (request) => exclusionPage(ctx.db, await batchOf(request), request.query as ExclusionQuery),
+    batchNpiResults: async (request) => npiPage(ctx.db, await batchOf(request), request.query as NpiQuery),
+    batchSsdmfResults: async (request) => ssdmfPage(ctx.db, await batchOf(request), request.query as SsdmfQuery),
+    changeResultStatus: async (request) => changeResultStatus(ctx, request, await batchOf(request), request.body as ApiStatusChangeInput),
+    batchReport: async (request, reply) => {
+      const file = await reportFile(ctx, await batchOf(request), request.auth!.userId, (request.params as { report: ReportKind }).report, (request.query as { format: ReportFormat }).format);
+      return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).send(file.body);
     },
     openApi: async () => document,
   };
-  const authenticate = createKeyAuthenticator(ctx, createRateLimiter(ctx.config.apiRequestsPerMinute));
+  const authenticate = createKeyAuthenticator(ctx, createRateLimiter(ctx.db, ctx.config.apiRequestsPerMinute));
 
   await app.register(async (api) => {
     api.decorateRequest('apiKeyId', null);
+    api.decorateRequest('idempotencyClaim', null);
     // Answers with a key's data are never cached, errors included (set before anything can fail).
     api.addHook('onRequest', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
+    });
+    api.addHook('onSend', async (request, reply, payload) => {
+      await idempotency.keep(request, reply, payload);
+      return payload;
     });
     for (const [id, op] of Object.entries(PUBLIC_API_OPERATIONS) as [ApiOperationId, ApiOperation][]) {
       api.route({
         method: op.method,
         url: `${PUBLIC_API_BASE}${op.path}`,
-        schema: { ...(op.params ? { params: op.params } : {}), ...(op.query ? { querystring: op.query } : {}), ...(op.body ? { body: op.body } : {}), response: { 200: op.response } },
+        schema: {
+          ...(op.params ? { params: op.params } : {}),
+          ...(op.query ? { querystring: op.query } : {}),
+          ...(op.body ? { body: op.body } : {}),
+          ...(op.response ? { response: { 200: op.response } } : {}),
+        },
+        // A batch as JSON may be as large as a CSV upload (plus the JSON around its values).
+        ...(id === 'createBatch' ? { bodyLimit: Math.max(ctx.config.bodyLimitBytes, ctx.config.uploadMaxBytes * 2) } : {}),
         ...(op.isPublic ? {} : { onRequest: authenticate }),
         handler: handlers[id],
       });

@@ -1,7 +1,6 @@
 /** Batch results and review API (spec §7, issue 6): the three tabs, the drawer, status changes, reports. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { BatchIdParamsSchema } from '#shared/batches';
 import {
   ExclusionChangeResponseSchema,
@@ -14,36 +13,26 @@ import {
   ReportQuerySchema,
   ResultIdParamsSchema,
   ResultIdsParamsSchema,
-  REVIEW_MESSAGES,
   SourceOptionListSchema,
   SsdmfChangeResponseSchema,
   SsdmfDetailQuerySchema,
   SsdmfPageSchema,
   SsdmfQuerySchema,
   StatusChangeInputSchema,
-  type ReportFormat,
 } from '#shared/results';
 import { LIST_SOURCES } from '#lists/sources';
 import type { AppContext } from '../app-context';
 import { findVisibleBatch, type BatchRow } from '../batches/queries';
 import { batchCallerOf, scopeOf } from '../batches/scope';
-import { users } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
-import { auditReportCsv, auditReportPdf, type ReportContext } from './audit-report';
+import { notFound } from '../http/errors';
 import { matchDetail } from './detail';
-import { exclusionReportCsv, exclusionReportPdf } from './exclusion-report';
+import { attachment, reportFile, type ReportFile } from './report-download';
 import { exclusionPage, npiPage, searchesOf, ssdmfPage } from './pages';
 import { toExclusionRecord, toNpiResult, toSsdmfResult } from './record-views';
 import { changeStatus } from './review';
 
 const BASE = '/services/flexsearchs/:batchId';
 const NOT_EXCLUSION_SOURCES = new Set(['nppes', 'optout', 'dmf']);
-
-/** Content-Disposition keeping any file name: an ASCII fallback and the UTF-8 original. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export function resultRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -96,32 +85,18 @@ export function resultRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: rows.map((x) => toSsdmfResult(x, nameSearch)), scGroups };
   });
 
-  async function reportContext(request: FastifyRequest, batch: BatchRow): Promise<ReportContext> {
-    const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(eq(users.id, request.auth!.userId));
-    return { db, batch, generatedBy: u ? `${u.firstName} ${u.lastName} (${u.username})` : '', now: ctx.now() };
+  function sendReport(reply: FastifyReply, file: ReportFile) {
+    return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).header('cache-control', 'no-store').send(file.body);
   }
-  function sendReport(reply: FastifyReply, name: string, format: ReportFormat, body: NodeJS.ReadableStream) {
-    return reply
-      .header('content-type', format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
-      .header('content-disposition', attachment(`${name}.${format}`))
-      .header('cache-control', 'no-store')
-      .send(body);
-  }
-  const baseName = (b: BatchRow) => b.fileName.replace(/\.csv$/i, '');
 
   r.get(`${BASE}/auditreport`, { schema: { params: BatchIdParamsSchema, querystring: ReportQuerySchema } }, async (request, reply) => {
     const batch = await visibleBatch(request, request.params.batchId);
-    const c = await reportContext(request, batch);
-    const format = request.query.format;
-    return sendReport(reply, `Audit Report - ${baseName(batch)}`, format, format === 'pdf' ? auditReportPdf(c) : auditReportCsv(c));
+    return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'audit', request.query.format));
   });
 
   r.get(`${BASE}/exclusionrecordsreport`, { schema: { params: BatchIdParamsSchema, querystring: ReportQuerySchema } }, async (request, reply) => {
     const batch = await visibleBatch(request, request.params.batchId);
-    if (!searchesOf(batch).hasExclusionSearch) throw new AppError('CONFLICT', REVIEW_MESSAGES.noExclusionSearch);
-    const c = await reportContext(request, batch);
-    const format = request.query.format;
-    return sendReport(reply, `Exclusion Records Returned - ${baseName(batch)}`, format, format === 'pdf' ? exclusionReportPdf(c) : exclusionReportCsv(c));
+    return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'exclusions', request.query.format));
   });
 
   r.get('/services/utils/sources', { schema: { response: { 200: SourceOptionListSchema } } }, async () =>

@@ -1,0 +1,45 @@
+/** Stores and bills many screened searches at once (the bulk API), exactly as many single searches. */
+import { ELIGIBILITY_TEXTS, type InteractiveResult } from '#shared/interactive-search';
+import { priceOf } from '#shared/prices';
+import type { AppContext } from '../app-context';
+import { withTrialAllowance } from '../batches/usage';
+import { AppError } from '../http/errors';
+import type { UserCaller } from './caller';
+import { insertSearches } from './queries';
+import { BILLED_AS, newReference, resultOf, type Outcome, type UnsavedResult } from './record';
+
+/**
+ * Stores every search in Search History with one usage record each; a trial client's whole
+ * set is refused (nothing stored) when its month has less room than the billable searches,
+ * counted under the allowance lock like a single search (ADR 024).
+ */
+export async function recordSearches(ctx: AppContext, caller: UserCaller, screened: readonly { result: UnsavedResult; outcome: Outcome }[]): Promise<InteractiveResult[]> {
+  const now = ctx.now();
+  const searches = screened.map(({ result, outcome }) => ({
+    reference: newReference(),
+    clientId: caller.clientId,
+    teamId: caller.teamId,
+    userId: caller.userId,
+    kind: outcome.kind,
+    criteriaText: outcome.criteriaText,
+    outcome: outcome.outcome,
+    hitCount: outcome.hitCount,
+    result,
+    searchedAt: new Date(result.searchedAt),
+  }));
+  const usage = screened
+    .filter(({ outcome }) => outcome.isBillable)
+    .map(({ outcome }) => {
+      const billed = BILLED_AS[outcome.kind];
+      return { clientId: caller.clientId, batchId: null, rowIndex: null, searchType: billed.searchType, searchOption: billed.option, unitPriceCents: priceOf(billed.option), quantity: 1, createdAt: now };
+    });
+  const ids = await withTrialAllowance(
+    ctx.db,
+    { clientId: caller.clientId, state: caller.clientState, trialSearchesPerMonth: caller.trialSearchesPerMonth },
+    usage.length,
+    now,
+    ({ perMonth, remaining }) => new AppError('RATE_LIMITED', ELIGIBILITY_TEXTS.bulkTrialLimit(usage.length, remaining, perMonth)),
+    (db) => insertSearches(db, searches, usage),
+  );
+  return searches.map((s) => resultOf({ id: ids.get(s.reference)!, reference: s.reference, result: s.result }));
+}

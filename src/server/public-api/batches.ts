@@ -1,0 +1,114 @@
+/**
+ * Batches through the public API (ADR 039): a CSV upload or a JSON array becomes a stored file
+ * and goes through the app's own upload and mapping (one way to create a batch).
+ */
+import { Readable } from 'node:stream';
+import type { ColumnMappingInput } from '#shared/batches';
+import { API_BATCH_TEXTS, ApiBatchMappingSchema, type ApiBatchCreated, type ApiBatchMapping, type ApiBatchStatus, type ApiCreateBatchInput } from '#shared/public-api-batches';
+import type { AppContext } from '../app-context';
+import { storeEncrypted, removeStored } from '../batches/file-store';
+import { mapBatch } from '../batches/mapping';
+import { findVisibleBatch, type BatchRow } from '../batches/queries';
+import { scopeOf, type BatchCaller } from '../batches/scope';
+import { keepUpload, requireSearchOptions, type ReceivedUpload } from '../batches/upload';
+import { AppError, notFound } from '../http/errors';
+
+/** The batch when the key sees it (ADR 014); anything else answers 404. */
+export async function visibleBatch(ctx: AppContext, caller: BatchCaller, batchId: number): Promise<BatchRow> {
+  const batch = await findVisibleBatch(ctx.db, scopeOf(caller), batchId);
+  if (!batch) throw notFound('The batch');
+  return batch;
+}
+
+/** The app's positional mapping from the API's mapping by column name. */
+function positionalMapping(m: ApiBatchMapping, header: readonly string[], field: string): ColumnMappingInput {
+  const positionOf = (name: string, path: string) => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.unknownColumn(name), { [path]: API_BATCH_TEXTS.unknownColumn(name) });
+    return i;
+  };
+  for (const column of Object.keys(m.columnMappings)) positionOf(column, `${field}.columnMappings`);
+  return {
+    columnMappings: m.columnMappings,
+    searchTypes: m.searchTypes,
+    correlatedColumnIndexes: m.additionalColumns.map((c, i) => positionOf(c, `${field}.additionalColumns.${i}`)),
+    uniqueIdIndex: m.uniqueIdColumn === undefined ? null : positionOf(m.uniqueIdColumn, `${field}.uniqueIdColumn`),
+  };
+}
+
+/** Maps and submits a draft just uploaded; row errors answer 400 naming each row. */
+async function submitDraft(ctx: AppContext, caller: BatchCaller, batchId: number, mapping: ApiBatchMapping, field: string): Promise<ApiBatchCreated> {
+  const batch = await visibleBatch(ctx, caller, batchId);
+  const outcome = await mapBatch(ctx, caller, batchId, positionalMapping(mapping, batch.header, field), false);
+  if (outcome.kind === 'errors') {
+    const fields = Object.fromEntries(outcome.errors.slice(0, 100).map((e) => [`rows.${e.rowIndx}`, e.errorMessage]));
+    throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.rowErrors(outcome.errors.length), fields);
+  }
+  return { batchId, recordCount: outcome.recordCount, status: 'Submitted', message: outcome.message };
+}
+
+const csvCell = (v: string) => (/[",\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** The records as a CSV file: the columns in the order first seen, one line per record. */
+export function csvOfRecords(records: ApiCreateBatchInput['records']): Buffer {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  for (const r of records) for (const k of Object.keys(r)) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  const lines = [columns.map(csvCell).join(',')];
+  for (const r of records) lines.push(columns.map((c) => csvCell(r[c] === null || r[c] === undefined ? '' : String(r[c]))).join(','));
+  return Buffer.from(lines.join('\r\n') + '\r\n', 'utf8');
+}
+
+/** POST /api/v1/batches: a JSON array with its mapping, screened as an uploaded file would be. */
+export async function createBatchFromRecords(ctx: AppContext, caller: BatchCaller, input: ApiCreateBatchInput): Promise<ApiBatchCreated> {
+  await requireSearchOptions(ctx, caller);
+  const stored = await storeEncrypted(ctx.config, Readable.from([csvOfRecords(input.records)]));
+  const draft = await keepUpload(ctx, caller, stored, input.fileName, 'Flex');
+  return submitDraft(ctx, caller, draft.batchId, input.mapping, 'mapping');
+}
+
+/** POST /api/v1/batches/csv: a received upload (file + mapping field), then the same submission. */
+export async function createBatchFromUpload(ctx: AppContext, caller: BatchCaller, received: ReceivedUpload): Promise<ApiBatchCreated> {
+  const { stored, fileName, fields } = received;
+  let mapping: ApiBatchMapping;
+  try {
+    await requireSearchOptions(ctx, caller);
+    mapping = mappingOfField(fields.mapping);
+  } catch (error) {
+    if (stored) removeStored(ctx.config, stored.storedPath);
+    throw error;
+  }
+  const draft = await keepUpload(ctx, caller, stored, fileName, 'Flex');
+  return submitDraft(ctx, caller, draft.batchId, mapping, 'mapping');
+}
+
+function mappingOfField(text: string | undefined): ApiBatchMapping {
+  let json: unknown;
+  try {
+    json = JSON.parse(text ?? 'null');
+  } catch {
+    throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.mappingJson, { mapping: API_BATCH_TEXTS.mappingJson });
+  }
+  const parsed = ApiBatchMappingSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const fields = Object.fromEntries(parsed.error.issues.map((i) => [['mapping', ...i.path].join('.'), i.message]));
+  throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.mappingJson, fields);
+}
+
+/** GET /api/v1/batches/{batchId}: what to poll. */
+export async function batchStatus(ctx: AppContext, caller: BatchCaller, batchId: number): Promise<ApiBatchStatus> {
+  const b = await visibleBatch(ctx, caller, batchId);
+  return {
+    batchId: b.id,
+    fileName: b.fileName,
+    status: b.status as ApiBatchStatus['status'],
+    searchTypes: b.searchTypes,
+    recordCount: b.recordCount,
+    rowsDone: b.rowsDone,
+    percentDone: b.recordCount > 0 ? Math.floor((100 * Math.min(b.rowsDone, b.recordCount)) / b.recordCount) : 0,
+    hits: b.hits,
+    toReview: b.toReview,
+    uploadedAt: b.uploadedAt.toISOString(),
+    processedAt: b.processedAt ? b.processedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,36 @@
+/** The two batch reports (audit, exclusion records) as a file to send: the app's Reports menu and the public API. */
+import { eq } from 'drizzle-orm';
+import { REVIEW_MESSAGES, type ReportFormat } from '#shared/results';
+import type { AppContext } from '../app-context';
+import type { BatchRow } from '../batches/queries';
+import { users } from '../db/schema';
+import { AppError } from '../http/errors';
+import { auditReportCsv, auditReportPdf, type ReportContext } from './audit-report';
+import { exclusionReportCsv, exclusionReportPdf } from './exclusion-report';
+import { searchesOf } from './pages';
+
+export type ReportKind = 'audit' | 'exclusions';
+
+export interface ReportFile {
+  fileName: string;
+  contentType: string;
+  body: NodeJS.ReadableStream;
+}
+
+/** Content-Disposition keeping any file name: an ASCII fallback and the UTF-8 original. */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A report of a batch the caller sees, generated for the given user (named on it). */
+export async function reportFile(ctx: AppContext, batch: BatchRow, userId: number, kind: ReportKind, format: ReportFormat): Promise<ReportFile> {
+  if (kind === 'exclusions' && !searchesOf(batch).hasExclusionSearch) throw new AppError('CONFLICT', REVIEW_MESSAGES.noExclusionSearch);
+  const [u] = await ctx.db.select({ firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(eq(users.id, userId));
+  const c: ReportContext = { db: ctx.db, batch, generatedBy: u ? `${u.firstName} ${u.lastName} (${u.username})` : '', now: ctx.now() };
+  const baseName = batch.fileName.replace(/\.csv$/i, '');
+  const isPdf = format === 'pdf';
+  const body = kind === 'audit' ? (isPdf ? auditReportPdf(c) : auditReportCsv(c)) : isPdf ? exclusionReportPdf(c) : exclusionReportCsv(c);
+  const title = kind === 'audit' ? 'Audit Report' : 'Exclusion Records Returned';
+  return { fileName: `${title} - ${baseName}.${format}`, contentType: isPdf ? 'application/pdf' : 'text/csv; charset=utf-8', body };
+}
