@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatedApiKeySchema } from '#shared/api-keys';
 import { apiKeys } from '#server/db/schema';
+import { createApp } from '#server/app';
 import { createTestApp, type TestApp } from '#test/app';
 import { signedIn } from '#test/batches';
 import { createUser } from '#test/factories';
@@ -33,6 +34,26 @@ describe('rate limit per key', () => {
     expect((await lists(secrets[1])).statusCode).toBe(200);
     t.setNow(new Date('2026-06-01T10:01:00Z'));
     expect((await lists(secrets[0])).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit across processes', () => {
+  it('is one count per key for every web process on the database', async () => {
+    // A second app on the same database stands for a second web process.
+    const other = await createApp(t.ctx);
+    try {
+      const created = CreatedApiKeySchema.parse((await agent.post('/services/apikeys', { name: 'shared' })).json());
+      t.setNow(new Date('2026-06-01T12:00:05Z'));
+      const call = (app: typeof other) => app.inject({ method: 'GET', url: '/api/v1/lists', headers: { authorization: `Bearer ${created.secret}` } });
+      expect((await call(t.app)).statusCode).toBe(200);
+      expect((await call(other)).statusCode).toBe(200);
+      expect((await call(t.app)).statusCode).toBe(200);
+      const limited = await call(other);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBe('55');
+    } finally {
+      await other.close();
+    }
   });
 });
 
