@@ -29,9 +29,9 @@ import { openBenchDatabase } from './bench-db';
 import { HttpClient } from './http-client';
 import { figure, peakRssMiB, percentile, type Figure } from './measure';
 
-const EXCLUSION_RECORDS = 850_000;
-const NPPES_RECORDS = 130_000;
-const OPTOUT_RECORDS = 20_000;
+export const EXCLUSION_RECORDS = 850_000;
+export const NPPES_RECORDS = 130_000;
+export const OPTOUT_RECORDS = 20_000;
 const SEARCHES = 400;
 const SEED = 42;
 
@@ -51,7 +51,7 @@ function* directoryRecords(source: 'nppes' | 'optout', n: number, seed: number, 
 }
 
 /** Writes the records as one active version per source; answers the sample the searches use. */
-async function loadRecords(ctx: AppContext): Promise<{ names: { firstName: string; lastName: string }[]; npis: string[]; ms: number }> {
+export async function loadRecords(ctx: AppContext): Promise<{ names: { firstName: string; lastName: string }[]; npis: string[]; ms: number }> {
   const started = performance.now();
   const writer = bulkWriterFor(ctx.db);
   if (!writer) throw new Error('no COPY writer for this database');

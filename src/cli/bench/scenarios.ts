@@ -5,6 +5,7 @@ import { benchEngine } from './engine';
 import { benchHttpDuringBatch } from './engine-http';
 import { benchBatch } from './batch';
 import { benchInteractiveSearch } from './interactive-search';
+import { benchPublicApi } from './public-api';
 import { benchResultsReview } from './results-review';
 
 export interface Scenario {
@@ -24,5 +25,6 @@ export const SCENARIOS: Scenario[] = [
   { name: 'engine-http-during-batch', run: benchHttpDuringBatch },
   { name: 'batch-100k-embedded', run: benchBatch },
   { name: 'interactive-search-1m', run: benchInteractiveSearch },
+  { name: 'public-api-1m', run: benchPublicApi },
   { name: 'results-review-100k', run: benchResultsReview },
 ];
