@@ -15,9 +15,9 @@ export const freePort = () =>
     });
   });
 
-/** `clearlist serve` on the data folder and port, with `root` / `Harbor-lights-42` as first admin; resolves once it listens. */
-export async function startServe(dataDir: string, port: number, env: Record<string, string> = {}): Promise<{ proc: ChildProcess; output: () => string }> {
-  const proc = spawn(process.execPath, [path.join(root, 'bin/clearlist.mjs'), 'serve'], {
+/** `clearlist serve` (or `demo`) on the data folder and port, with `root` / `Harbor-lights-42` as first admin; resolves once it listens. */
+export async function startServe(dataDir: string, port: number, env: Record<string, string> = {}, command: 'serve' | 'demo' = 'serve'): Promise<{ proc: ChildProcess; output: () => string }> {
+  const proc = spawn(process.execPath, [path.join(root, 'bin/clearlist.mjs'), command], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'Harbor-lights-42', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
