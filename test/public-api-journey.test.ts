@@ -62,7 +62,7 @@ describe('the public API over HTTP with a real key', () => {
     expect(ApiBatchCreatedSchema.parse(await retried.json()).batchId).toBe(batchId);
 
     let status = ApiBatchStatusSchema.parse(await (await api(secret, 'GET', `/api/v1/batches/${batchId}`)).json());
-    for (let i = 0; i < 600 && status.status !== 'Completed' && status.status !== 'Failed'; i++) {
+    for (let i = 0; i < 600 && status.status !== 'Completed' && status.status !== 'Error'; i++) {
       await new Promise((r) => setTimeout(r, 100));
       status = ApiBatchStatusSchema.parse(await (await api(secret, 'GET', `/api/v1/batches/${batchId}`)).json());
     }

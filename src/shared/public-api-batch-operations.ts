@@ -49,7 +49,7 @@ export const BATCH_OPERATIONS = {
     method: 'GET',
     path: '/batches/:batchId',
     summary: 'Poll one batch: status and progress',
-    description: 'Status (Submitted, Processing, Completed, Failed, …), rows screened and the percentage done, hits and records to review. A batch the key does not see answers 404.',
+    description: 'Status (Submitted, Processing, Completed, Error, …), rows screened and the percentage done, hits and records to review. A batch the key does not see answers 404.',
     params: BatchIdParamsSchema,
     response: ApiBatchStatusSchema,
     errors: [400, 404],

@@ -60,9 +60,10 @@ function Operation({ op, origin }: { op: OperationView; origin: string }) {
           {op.summary}
         </Title>
         <Text size="sm">{op.description}</Text>
-        <FieldTable label="Path parameters" fields={op.parameters} />
-        <FieldTable label="Request body (JSON)" fields={op.body} />
+        <FieldTable label="Parameters" fields={op.parameters} />
+        <FieldTable label={op.formFields ? 'Request body (multipart/form-data)' : 'Request body (JSON)'} fields={op.body} />
         <FieldTable label="Answer (JSON)" fields={op.response} />
+        {op.produces.length > 0 && <Text size="sm">Answers a file: {op.produces.join(' or ')}.</Text>}
         <Text fw={600} size="sm">
           Example
         </Text>
@@ -105,7 +106,17 @@ function GettingStarted({ origin }: { origin: string }) {
           {`export CLEARLIST_API_KEY='cl_live_…'\n${curlOf(origin, { method: 'POST', path: '/api/v1/searches/name', needsKey: true, exampleBody: { firstName: 'Donald', lastName: 'Bailey' } })}`}
         </Code>
         <Text size="sm">
-          3. Every answer is JSON and is never cached. Errors have one shape, <Code>{'{ "error": { "code", "message", "fields"? } }'}</Code>: 401 for a missing, revoked or expired key, 403 when your roles or account do not allow the search, 429 with a{' '}
+          3. Screen a whole CSV file: upload it with the mapping of its columns, keep the batch id of the answer, then poll the batch until its status is Completed and page through its
+          results (add an <Code>Idempotency-Key</Code> header to any creating POST so a retry never creates a second batch or bills twice):
+        </Text>
+        <Code block aria-label="Screening a CSV example">
+          {`${curlOf(origin, { method: 'POST', path: '/api/v1/batches/csv', needsKey: true, exampleBody: undefined, formFields: ['file', 'mapping'] })} \\\n  -H "Idempotency-Key: $(uuidgen)"\n\n# poll until "status" is "Completed" (percentDone shows the progress)\n${curlOf(origin, { method: 'GET', path: '/api/v1/batches/{batchId}', needsKey: true, exampleBody: undefined })}\n\n${curlOf(origin, { method: 'GET', path: '/api/v1/batches/{batchId}/results?page=1&limits=100', needsKey: true, exampleBody: undefined })}`}
+        </Code>
+        <Text size="sm">
+          Up to 1,000 people, businesses and NPIs can also be screened in one synchronous request, <Code>POST /api/v1/screenings</Code>, answered in the order sent and billed as that many searches.
+        </Text>
+        <Text size="sm">
+          4. Every answer is JSON and is never cached. Errors have one shape, <Code>{'{ "error": { "code", "message", "fields"? } }'}</Code>: 401 for a missing, revoked or expired key, 403 when your roles or account do not allow the search, 429 with a{' '}
           <Code>Retry-After</Code> header when the key sends too many requests. The machine-readable description is at{' '}
           <Anchor href="/api/v1/openapi.json">/api/v1/openapi.json</Anchor> (OpenAPI 3.1).
         </Text>

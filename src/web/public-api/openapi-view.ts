@@ -21,8 +21,8 @@ interface RawOperation {
   description?: string;
   security?: unknown[];
   parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema; example?: unknown } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
+  requestBody?: { content: { 'application/json'?: { schema: JsonSchema; example?: unknown }; 'multipart/form-data'?: { schema: JsonSchema } } };
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 
 export interface OpenApiDocument {
@@ -48,7 +48,11 @@ export interface OperationView {
   parameters: Field[];
   body: Field[];
   exampleBody: unknown;
+  /** Fields of a multipart/form-data body (a file upload). */
+  formFields?: string[];
   response: Field[];
+  /** Media types of a file answer (PDF, CSV); empty for JSON. */
+  produces: string[];
   errors: { status: string; description: string }[];
 }
 
@@ -82,6 +86,7 @@ export function operationsOf(doc: OpenApiDocument): OperationView[] {
       const op = methods[method];
       if (!op) continue;
       const body = op.requestBody?.content['application/json'];
+      const form = op.requestBody?.content['multipart/form-data'];
       views.push({
         id: op.operationId,
         method: method.toUpperCase(),
@@ -90,9 +95,11 @@ export function operationsOf(doc: OpenApiDocument): OperationView[] {
         description: op.description ?? '',
         needsKey: !(Array.isArray(op.security) && op.security.length === 0),
         parameters: (op.parameters ?? []).map((p) => ({ name: p.name, type: typeOf(p.schema), isRequired: p.required ?? false, notes: `in the ${p.in}` })),
-        body: fieldsOf(body?.schema),
+        body: fieldsOf(body?.schema ?? form?.schema),
         exampleBody: body?.example,
-        response: fieldsOf(op.responses['200']?.content?.['application/json'].schema),
+        formFields: form ? Object.keys((form.schema.properties ?? {}) as Record<string, unknown>) : undefined,
+        response: fieldsOf(op.responses['200']?.content?.['application/json']?.schema),
+        produces: Object.keys(op.responses['200']?.content ?? {}).filter((type) => type !== 'application/json'),
         errors: Object.entries(op.responses)
           .filter(([status]) => status !== '200')
           .map(([status, r]) => ({ status, description: r.description })),
@@ -103,10 +110,13 @@ export function operationsOf(doc: OpenApiDocument): OperationView[] {
 }
 
 /** A curl line that works when pasted, with the key taken from $CLEARLIST_API_KEY. */
-export function curlOf(origin: string, op: Pick<OperationView, 'method' | 'path' | 'needsKey' | 'exampleBody'>): string {
-  const url = `${origin}${op.path.replace(/\{[^}]+\}/g, '1')}`;
+export function curlOf(origin: string, op: Pick<OperationView, 'method' | 'path' | 'needsKey' | 'exampleBody'> & { formFields?: string[] }): string {
+  const url = `${origin}${op.path.replace(/\{report\}/g, 'audit').replace(/\{[^}]+\}/g, '1')}`;
   const lines = [`curl${op.method === 'GET' ? '' : ` -X ${op.method}`} '${url}'`];
   if (op.needsKey) lines.push(`  -H "Authorization: Bearer $CLEARLIST_API_KEY"`);
+  if (op.formFields?.includes('file')) lines.push(`  -F 'file=@staff.csv'`);
+  if (op.formFields?.includes('mapping'))
+    lines.push(`  -F 'mapping={"columnMappings":{"First Name":"First Name","Last Name":"Last Name"},"searchTypes":["Exclusion Search by Individual Name"]}'`);
   if (op.exampleBody !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(op.exampleBody)}'`);
   return lines.join(' \\\n');
 }
