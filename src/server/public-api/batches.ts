@@ -53,7 +53,13 @@ const csvCell = (v: string) => (/[",\r\n]/.test(v) || v !== v.trim() ? `"${v.rep
 export function csvOfRecords(records: ApiCreateBatchInput['records']): Buffer {
   const columns: string[] = [];
   const seen = new Set<string>();
-  for (const r of records) for (const k of Object.keys(r)) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  for (const r of records) {
+    for (const k of Object.keys(r)) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      columns.push(k);
+    }
+  }
   const lines = [columns.map(csvCell).join(',')];
   for (const r of records) lines.push(columns.map((c) => csvCell(r[c] === null || r[c] === undefined ? '' : String(r[c]))).join(','));
   return Buffer.from(lines.join('\r\n') + '\r\n', 'utf8');
