@@ -81,6 +81,18 @@ export const BATCH_MESSAGES = {
   fileMissing: 'The uploaded file is no longer available; please upload it again.',
 } as const;
 
+/** The quick batch pages, Batch Name Search and Batch NPI Search (ADR 037). */
+export const QUICK_BATCH_MESSAGES = {
+  noNameGuessed: (fileName: string) =>
+    `None of the columns of ${fileName} looks like a first and last name or a company name. Choose them below, or download the template and copy your list into it.`,
+  noNpiGuessed: (fileName: string) =>
+    `None of the columns of ${fileName} looks like an NPI. Choose it below, or download the template and copy your list into it.`,
+  needName: 'Map a First Name and a Last Name column, or a Company Name column, to screen this file by name.',
+  needNpi: 'Map an NPI column to screen this file by NPI.',
+  nameNotOffered: 'Your account does not include name searches; ask your account owner to add them.',
+  npiNotOffered: 'Your account does not include NPI searches; ask your account owner to add them.',
+} as const;
+
 /** 'Please complete this required mapping {column}' (spec §5). */
 export const requiredMappingMessage = (column: string) => `Please complete this required mapping ${column}`;
 
