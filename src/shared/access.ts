@@ -48,6 +48,10 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/flexsearchs/:batchId/trash': ['system_admin_user'],
   'GET /services/flexsearchs/:batchId/resubmit': 'user',
   'GET /services/flexsearchs/:batchId/file': 'user',
+  // The quick batch pages' templates (ADR 037): the roles of their menu items. Their batches are
+  // created through the upload and column-mapping endpoints above, like the wizard's.
+  'GET /services/batch/name/template': ['name_search_user'],
+  'GET /services/batch/npi/template': ['npi_search_user'],
   // Interactive search: anonymous visitors too; the rules check the role, the client's search
   // options and the allowance (anonymous per address a day, trial per month).
   'GET /services/interactivesearch/eligibility': 'public',

@@ -3,6 +3,8 @@
  * which of the client's search types one click runs for a mapping. Batches are created through
  * the same upload and column-mapping endpoints as the wizard's.
  */
+import { z } from 'zod';
+import type { ColumnMappingInput } from './batches';
 import { QUICK_BATCH_MESSAGES } from './messages';
 import type { Role } from './roles';
 import type { SearchCriterion } from './search-types';
@@ -42,6 +44,9 @@ export const QUICK_BATCHES: Record<QuickBatchKind, QuickBatchDef> = {
 export const QUICK_TEMPLATE_FORMATS = ['csv'] as const;
 export type QuickTemplateFormat = (typeof QUICK_TEMPLATE_FORMATS)[number];
 
+/** GET /services/batch/{name|npi}/template */
+export const QuickTemplateQuerySchema = z.strictObject({ format: z.enum(QUICK_TEMPLATE_FORMATS).default('csv') });
+
 /** The template endpoint of a kind (role-checked on the server). */
 export const quickTemplatePath = (kind: QuickBatchKind, format: QuickTemplateFormat) => `/services/batch/${kind}/template?format=${format}`;
 
@@ -69,4 +74,18 @@ export function quickSearchTypes(kind: QuickBatchKind, mappings: Record<string, 
   if (mapped.has('First Name') && mapped.has('Last Name')) return plan([INDIVIDUAL, ...ofac]);
   if (mapped.has('Company Name') && !mapped.has('First Name') && !mapped.has('Last Name')) return plan([BUSINESS, ...ofac]);
   return refuse(QUICK_BATCH_MESSAGES.needName);
+}
+
+export type QuickMapping = { input: ColumnMappingInput; problem: null } | { input: null; problem: string };
+
+/**
+ * The body of POST …/columnmappings that one click sends: the confirmed mapping, the plan's search
+ * types, and every column left unmapped kept as additional data for the reviewer.
+ */
+export function quickMappingInput(kind: QuickBatchKind, labels: readonly string[], mappings: Record<string, string>, offered: readonly string[]): QuickMapping {
+  const columnMappings = Object.fromEntries(Object.entries(mappings).filter(([label, target]) => target && labels.includes(label)));
+  const plan = quickSearchTypes(kind, columnMappings, offered);
+  if (plan.problem !== null) return { input: null, problem: plan.problem };
+  const correlatedColumnIndexes = labels.flatMap((label, index) => (columnMappings[label] ? [] : [index]));
+  return { input: { columnMappings, searchTypes: plan.searchTypes, correlatedColumnIndexes, uniqueIdIndex: null }, problem: null };
 }
