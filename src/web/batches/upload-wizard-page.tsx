@@ -4,6 +4,7 @@ import { Alert, Center, Container, Loader, Paper, Stack, Stepper, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { guessMapping } from '#shared/column-guess';
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
 import { showToast } from '../app/toasts';
 import { AdditionalDataStep } from './additional-data-step';
@@ -14,7 +15,7 @@ import { ErrorsStep } from './errors-step';
 import { ReviewStep } from './review-step';
 import { SearchTypeStep } from './search-type-step';
 import { useStartSearch } from './use-start-search';
-import { applyReupload, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
+import { applyReupload, columnsOf, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
 
 export function UploadWizardPage() {
   const navigate = useNavigate();
@@ -84,8 +85,8 @@ export function UploadWizardPage() {
               selected={state.selected}
               fileName={state.upload?.fileName ?? null}
               onSelect={(selected) => update({ selected })}
-              // A new file has new columns: its mapping starts afresh.
-              onUploaded={(upload) => update({ upload, mappings: {}, uniqueColumn: null, additional: [], errors: [] })}
+              // A new file has new columns: its mapping starts afresh, from what the headers say.
+              onUploaded={(upload) => update({ upload, mappings: guessMapping(columnsOf(upload.previewData)), uniqueColumn: null, additional: [], errors: [] })}
               onRemoved={() => update({ upload: null })}
               onContinue={() => goTo(2)}
             />
