@@ -4,10 +4,10 @@ import { guessCriterion, guessMapping, headerWords } from './column-guess';
 import { QUICK_BATCHES } from './quick-batches';
 
 type Labelled = [string, string | null][];
-const { tuning, heldOut } = variants as { tuning: Labelled; heldOut: Labelled };
+const { tuning, heldOut } = variants as unknown as { tuning: Labelled; heldOut: Labelled };
 
 /** Share of headers whose guess is the label (a wrong criterion and a missed one both count as wrong). */
-export const accuracyOf = (set: Labelled) => set.filter(([label, expected]) => guessCriterion(label) === expected).length / set.length;
+const accuracyOf = (set: Labelled) => set.filter(([label, expected]) => guessCriterion(label) === expected).length / set.length;
 
 describe('guessCriterion', () => {
   it('reads the issue’s examples whatever their case, spacing and punctuation', () => {

@@ -56,6 +56,13 @@ const INDIVIDUAL = 'Exclusion Search by Individual Name';
 const BUSINESS = 'Exclusion Search by Business Name';
 const BY_NPI = 'Exclusion Search by NPI';
 
+/** Why the client cannot run this kind at all (its search options lack it), or null. */
+export function quickOfferProblem(kind: QuickBatchKind, offered: readonly string[]): string | null {
+  if (kind === 'npi') return offered.includes(BY_NPI) && offered.includes('NPI Validation') ? null : QUICK_BATCH_MESSAGES.npiNotOffered;
+  return offered.includes(INDIVIDUAL) ? null : QUICK_BATCH_MESSAGES.nameNotOffered;
+}
+
+
 /**
  * The search types one click runs: for names the individual search (or the business one when the
  * file has only company names) plus OFAC when the client has it; for NPIs NPI validation and the
@@ -65,11 +72,9 @@ export function quickSearchTypes(kind: QuickBatchKind, mappings: Record<string, 
   const mapped = new Set(Object.values(mappings).filter(Boolean));
   const plan = (searchTypes: string[]): QuickPlan => ({ searchTypes, problem: null });
   const refuse = (problem: string): QuickPlan => ({ searchTypes: null, problem });
-  if (kind === 'npi') {
-    if (!offered.includes(BY_NPI) || !offered.includes('NPI Validation')) return refuse(QUICK_BATCH_MESSAGES.npiNotOffered);
-    return mapped.has('NPI') ? plan(['NPI Validation', BY_NPI]) : refuse(QUICK_BATCH_MESSAGES.needNpi);
-  }
-  if (!offered.includes(INDIVIDUAL)) return refuse(QUICK_BATCH_MESSAGES.nameNotOffered);
+  const notOffered = quickOfferProblem(kind, offered);
+  if (notOffered) return refuse(notOffered);
+  if (kind === 'npi') return mapped.has('NPI') ? plan(['NPI Validation', BY_NPI]) : refuse(QUICK_BATCH_MESSAGES.needNpi);
   const ofac = offered.includes('OFAC') ? ['OFAC'] : [];
   if (mapped.has('First Name') && mapped.has('Last Name')) return plan([INDIVIDUAL, ...ofac]);
   if (mapped.has('Company Name') && !mapped.has('First Name') && !mapped.has('Last Name')) return plan([BUSINESS, ...ofac]);

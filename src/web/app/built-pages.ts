@@ -20,6 +20,8 @@ export const BUILT_PATHS = [
   '/admin/userManagement',
   '/flex-search',
   '/flex-search/file-upload',
+  '/batch/name/batchUI',
+  '/batch/npi/batchUI',
   '/interactive/search',
   '/interactive/results',
   '/npi/results',

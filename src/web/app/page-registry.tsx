@@ -5,6 +5,7 @@ import { TeamsPage } from '../admin/teams-page';
 import { UsersPage } from '../admin/users-page';
 import { BatchDashboardPage } from '../batches/batch-dashboard-page';
 import { UploadWizardPage } from '../batches/upload-wizard-page';
+import { BatchNameSearchPage, BatchNpiSearchPage } from '../batches/quick-batch-page';
 import { ResultsPage } from '../results/results-page';
 import { LoginPage } from '../auth/login-page';
 import { ResetRequestPage } from '../auth/reset-request-page';
@@ -44,6 +45,8 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/admin/userManagement': UsersPage,
   '/flex-search': BatchDashboardPage,
   '/flex-search/file-upload': UploadWizardPage,
+  '/batch/name/batchUI': BatchNameSearchPage,
+  '/batch/npi/batchUI': BatchNpiSearchPage,
   '/interactive/search': InteractiveSearchPage,
   '/interactive/results': NameResultsPage,
   '/npi/results': NpiResultsPage,

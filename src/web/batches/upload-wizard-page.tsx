@@ -15,7 +15,7 @@ import { ErrorsStep } from './errors-step';
 import { ReviewStep } from './review-step';
 import { SearchTypeStep } from './search-type-step';
 import { useStartSearch } from './use-start-search';
-import { applyReupload, columnsOf, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
+import { applyReupload, columnsOf, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, mappingInput, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
 
 export function UploadWizardPage() {
   const navigate = useNavigate();
@@ -116,7 +116,7 @@ export function UploadWizardPage() {
               hasAdditionalStep={withAdditional}
               isStarting={start.isPending}
               onEdit={goTo}
-              onStart={() => start.mutate(state)}
+              onStart={() => state.upload && start.mutate({ batchId: state.upload.batchId, input: mappingInput(state) })}
             />
           )}
           {state.step === 5 && <ErrorsStep errors={state.errors} onUploaded={onReupload} />}
