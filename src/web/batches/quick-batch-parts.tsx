@@ -23,7 +23,7 @@ export function QuickSection({ step, title, children }: { step: number; title: s
 }
 
 const NEEDED: Record<QuickBatchKind, string> = {
-  name: 'First Name and Last Name are needed (or Company Name for businesses); a middle name, date of birth and state make matches surer.',
+  name: 'First Name and Last Name are needed (or Company Name for businesses); a middle name, date of birth (YYYY-MM-DD or MM/DD/YYYY) and state make matches surer.',
   npi: 'NPI is needed; with first and last names we also tell you when NPPES has the NPI under someone else’s name.',
 };
 
@@ -32,7 +32,7 @@ export function QuickTemplate({ kind }: { kind: QuickBatchKind }) {
   return (
     <QuickSection step={1} title="Start from the template, or use your own file">
       <Text size="sm">
-        Columns: <strong>{def.templateHeaders.join(', ')}</strong>. {NEEDED[kind]} Dates as YYYY-MM-DD or MM/DD/YYYY. Your own headers work too: we
+        Columns: <strong>{def.templateHeaders.join(', ')}</strong>. {NEEDED[kind]} Your own headers work too: we
         recognise the usual names (Given Name, Surname, DOB, NPI #…).
       </Text>
       <Group>
