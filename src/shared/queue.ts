@@ -59,7 +59,7 @@ export type QueueWorker = z.infer<typeof QueueWorkerSchema>;
 export const QueueOverviewSchema = z.object({
   now: z.string(),
   pause: PauseStateSchema,
-  /** Rows per second over the last ten minutes, all workers together (null: nothing ran). */
+  /** Rows per second of the chunks written in the last ten minutes, from the first one's start to the last one's write, all workers together (null: nothing ran). */
   rowsPerSecond: z.number().nullable(),
   batches: z.array(QueuedBatchSchema),
   failedChunks: z.array(FailedChunkSchema),

@@ -24,7 +24,9 @@ export async function queueOverview(ctx: AppContext): Promise<QueueOverview> {
   const windowStart = new Date(now.getTime() - THROUGHPUT_WINDOW_MS);
   const recent = await recentThroughput(ctx.db, windowStart);
   const measuredFrom = recent.firstStart && recent.firstStart > windowStart ? recent.firstStart : windowStart;
-  const rowsPerSecond = perSecond(recent.rows, now.getTime() - measuredFrom.getTime());
+  // Over the span the workers were writing (first start to last write), so an idle or paused
+  // stretch since then does not pass for slowness.
+  const rowsPerSecond = recent.lastDone ? perSecond(recent.rows, recent.lastDone.getTime() - measuredFrom.getTime()) : null;
 
   let rowsAhead = 0;
   const rows: QueuedBatch[] = open.map((b, i) => {

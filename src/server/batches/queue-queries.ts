@@ -41,10 +41,10 @@ export async function doneChunkFigures(db: Db, batchIds: number[]) {
     .groupBy(batchChunks.batchId);
 }
 
-/** Rows written by every worker since `since`, and when the first of those chunks started. */
+/** Rows written by every worker since `since`, when the first of those chunks started and the last was written. */
 export async function recentThroughput(db: Db, since: Date) {
   const [row] = await db
-    .select({ rows: sql<number>`coalesce(sum(${batchChunks.rowCount}), 0)::int`, firstStart: min(batchChunks.startedAt) })
+    .select({ rows: sql<number>`coalesce(sum(${batchChunks.rowCount}), 0)::int`, firstStart: min(batchChunks.startedAt), lastDone: max(batchChunks.doneAt) })
     .from(batchChunks)
     .where(and(eq(batchChunks.status, 'done'), gt(batchChunks.doneAt, since)));
   return row;

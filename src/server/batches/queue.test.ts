@@ -119,6 +119,18 @@ describe('the overview', () => {
     // A worker that stops cleanly leaves the list.
     expect((await overview()).workers.some((w) => w.kind === 'worker')).toBe(false);
   });
+
+  it('shows the chunk a process was running at its last beat', async () => {
+    const { startHeartbeat } = await import('#server/jobs/heartbeat');
+    const since = start.toISOString();
+    const beat = startHeartbeat(t.ctx.db, 'server', () => [{ name: 'batches.screen-chunk', batchId: 7, chunkIndex: 3, since }], t.ctx.now, (error) => { throw error; });
+    try {
+      await beat.beat();
+      expect((await overview()).workers.find((w) => w.id === beat.id)).toMatchObject({ kind: 'server', isAlive: true, running: [{ name: 'batches.screen-chunk', batchId: 7, chunkIndex: 3, since }] });
+    } finally {
+      await beat.stop();
+    }
+  });
 });
 
 describe('pause and resume', () => {

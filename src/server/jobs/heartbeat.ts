@@ -27,6 +27,8 @@ export interface Heartbeat {
   id: string;
   /** Writes the row now (also called by the timer). */
   beat(): Promise<void>;
+  /** Beats soon when the jobs run changed (at most one extra beat every 2 s). */
+  touch(): void;
   stop(): Promise<void>;
 }
 
@@ -41,9 +43,15 @@ export function startHeartbeat(db: Db, kind: WorkerKind, running: () => RunningJ
   };
   const timer = setInterval(() => beat().catch(onError), HEARTBEAT_MS);
   timer.unref();
+  let lastTouch = 0;
   return {
     id,
     beat,
+    touch() {
+      if (Date.now() - lastTouch < 2_000) return;
+      lastTouch = Date.now();
+      beat().catch(onError);
+    },
     async stop() {
       clearInterval(timer);
       // A process that stops cleanly leaves at once; a killed one fades after ALIVE_MS.

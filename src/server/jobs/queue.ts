@@ -50,18 +50,19 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
   for (const job of byName.values()) await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
 
   const runningJobs = new Map<string, RunningJob>();
+  const heartbeat = options.heartbeat ? startHeartbeat(ctx.db, options.heartbeat, () => [...runningJobs.values()], ctx.now, (error) => ctx.log.error({ err: error }, 'heartbeat failed')) : null;
+  await heartbeat?.beat();
   const run = async (job: JobDefinition<unknown>, id: string, data: unknown) => {
     const payload = job.payloadSchema.parse(data);
     const about = payload && typeof payload === 'object' ? (payload as { batchId?: number; chunkIndex?: number }) : {};
     runningJobs.set(id, { name: job.name, batchId: about.batchId, chunkIndex: about.chunkIndex, since: ctx.now().toISOString() });
+    heartbeat?.touch();
     try {
       await job.handler(ctx, payload);
     } finally {
       runningJobs.delete(id);
     }
   };
-  const heartbeat = options.heartbeat ? startHeartbeat(ctx.db, options.heartbeat, () => [...runningJobs.values()], ctx.now, (error) => ctx.log.error({ err: error }, 'heartbeat failed')) : null;
-  await heartbeat?.beat();
   // Waits of workers that found the queue paused; a stop ends them at once.
   const pausedWaits = new Set<() => void>();
   const waitWhilePaused = () =>

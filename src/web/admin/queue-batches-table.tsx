@@ -1,5 +1,5 @@
 /** The queue in the order it runs: each batch's client, submitter, progress, rate and estimated finish. */
-import { Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import type { QueuedBatch } from '#shared/queue';
 import { formatFinish } from './queue-api';
 
@@ -12,13 +12,13 @@ export interface QueueBatchesTableProps {
   onAction: (batch: QueuedBatch, action: BatchAction) => void;
 }
 
-const STATUS_COLORS: Record<string, string> = { Processing: 'blue', Pending: 'gray', Submitted: 'gray', 'Batch Kill Requested': 'orange' };
+const STATUS_COLORS: Record<string, string> = { Processing: 'blue.8', Pending: 'gray.7', Submitted: 'gray.7', 'Batch Kill Requested': 'orange.9' };
 const STATUS_WORDS: Record<string, string> = { Processing: 'Running', Pending: 'Queued', Submitted: 'Queued', 'Batch Kill Requested': 'Cancelling' };
 
 export function QueueBatchesTable({ batches, now, isPaused, onAction }: QueueBatchesTableProps) {
   if (batches.length === 0) return <Text c="dimmed">No batch is queued or running.</Text>;
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={1150}>
       <Table striped verticalSpacing="sm" aria-label="Queued and running batches">
         <Table.Thead>
           <Table.Tr>
@@ -52,10 +52,10 @@ export function QueueBatchesTable({ batches, now, isPaused, onAction }: QueueBat
                 </Table.Td>
                 <Table.Td>{batch.clientName}</Table.Td>
                 <Table.Td>{batch.submitter}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLORS[batch.status] ?? 'gray'} variant="light" tt="none">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" fw={600} c={STATUS_COLORS[batch.status] ?? 'dimmed'}>
                     {STATUS_WORDS[batch.status] ?? batch.status}
-                  </Badge>
+                  </Text>
                 </Table.Td>
                 <Table.Td miw={170}>
                   <Stack gap={4}>
@@ -65,7 +65,7 @@ export function QueueBatchesTable({ batches, now, isPaused, onAction }: QueueBat
                     </Text>
                   </Stack>
                 </Table.Td>
-                <Table.Td ta="right">{batch.rowsPerSecond ?? '—'}</Table.Td>
+                <Table.Td ta="right">{batch.rowsPerSecond === null ? '—' : batch.rowsPerSecond.toLocaleString('en-US', { maximumFractionDigits: 1 })}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{isPaused ? 'When resumed' : formatFinish(batch.estimatedFinish, now)}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">

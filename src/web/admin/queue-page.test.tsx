@@ -46,7 +46,7 @@ describe('Batch Queue Management page', () => {
     expect(workers.getByText('Alive')).toBeTruthy();
     expect(workers.getByText('web-1 · 4242')).toBeTruthy();
     expect(workers.getByText('Batch #41, chunk 2')).toBeTruthy();
-    expect(screen.getByText(/12\.5 rows\/s over the last ten minutes/)).toBeTruthy();
+    expect(screen.getByText(/12\.5 rows\/s, all workers together/)).toBeTruthy();
   });
 
   it('asks before pausing, then pauses the queue', async () => {
@@ -84,7 +84,7 @@ describe('Batch Queue Management page', () => {
     const server = renderQueue(() => base, { 'POST /services/admin/queue/batches/41/cancel': () => json(200, { message: QUEUE_MESSAGES.cancelled }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel acme-march.csv (#41)' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cancel the batch' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the batch' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel acme-march.csv (#41)' }));

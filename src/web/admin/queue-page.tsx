@@ -4,7 +4,7 @@
  * resume, move, cancel and retry, each confirmed first (ADR 038).
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QUEUE_MESSAGES } from '#shared/messages';
 import { QUEUE_REFRESH_MS, type FailedChunk, type QueuedBatch } from '#shared/queue';
@@ -66,7 +66,7 @@ export function QueuePage() {
             </Alert>
           )}
           <Text size="sm" c="dimmed" aria-live="polite">
-            {data.rowsPerSecond ? `${data.rowsPerSecond.toLocaleString('en-US')} rows/s over the last ten minutes, all workers together.` : 'No rows screened in the last ten minutes.'} Updated {formatTime(data.now)}; refreshes every {QUEUE_REFRESH_MS / 1000} seconds.
+            {data.rowsPerSecond ? `${data.rowsPerSecond.toLocaleString('en-US')} rows/s, all workers together, over the chunks written in the last ten minutes.` : 'No rows screened in the last ten minutes.'} Updated {formatTime(data.now)}; refreshes every {QUEUE_REFRESH_MS / 1000} seconds.
           </Text>
           <Section title={`Queued and running (${data.batches.length})`}>
             <QueueBatchesTable batches={data.batches} now={data.now} isPaused={isPaused} onAction={(batch, kind) => setPending({ kind, batch })} />
@@ -84,6 +84,7 @@ export function QueuePage() {
           opened
           title={TITLES[pending.kind]}
           confirmLabel={CONFIRM_LABELS[pending.kind]}
+          dismissLabel={pending.kind === 'cancel' ? 'Keep the batch' : 'Cancel'}
           isDanger={pending.kind === 'cancel' || pending.kind === 'pause'}
           isBusy={pause.isPending || move.isPending || cancel.isPending || retry.isPending}
           onConfirm={confirm}
