@@ -13,7 +13,7 @@ export interface QueueBatchesTableProps {
 }
 
 const STATUS_COLORS: Record<string, string> = { Processing: 'blue.8', Pending: 'gray.7', Submitted: 'gray.7', 'Batch Kill Requested': 'orange.9' };
-const STATUS_WORDS: Record<string, string> = { Processing: 'Running', Pending: 'Queued', Submitted: 'Queued', 'Batch Kill Requested': 'Cancelling' };
+const STATUS_WORDS: Record<string, string> = { Processing: 'In progress', Pending: 'Queued', Submitted: 'Queued', 'Batch Kill Requested': 'Cancelling' };
 
 export function QueueBatchesTable({ batches, now, isPaused, onAction }: QueueBatchesTableProps) {
   if (batches.length === 0) return <Text c="dimmed">No batch is queued or running.</Text>;

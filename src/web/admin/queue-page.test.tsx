@@ -36,7 +36,7 @@ describe('Batch Queue Management page', () => {
     renderQueue();
     expect(await screen.findByRole('heading', { level: 1, name: 'Batch Queue Management' })).toBeTruthy();
     const first = await rowOf('acme-march.csv');
-    for (const text of ['1', 'Acme Health', 'Andre Nguyen', 'Running', '600 of 1,200 rows', '12.5']) expect(within(first).getByText(text)).toBeTruthy();
+    for (const text of ['1', 'Acme Health', 'Andre Nguyen', 'In progress', '600 of 1,200 rows', '12.5']) expect(within(first).getByText(text)).toBeTruthy();
     const second = await rowOf('sunrise-staff.csv');
     for (const text of ['2', 'Sunrise Clinic', 'Tara Lee', 'Queued', '0 of 400 rows', '—']) expect(within(second).getByText(text)).toBeTruthy();
     const failed = within(screen.getByRole('table', { name: 'Failed chunks' }));
