@@ -14,6 +14,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { batchRoutes } from './batches/routes';
+import { queueRoutes } from './batches/queue-routes';
 import { healthRoutes } from './health/routes';
 import { billingRoutes } from './billing/routes';
 import { resultRoutes } from './results/routes';
@@ -71,6 +72,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   adminRoutes(app, ctx);
   listRoutes(app, ctx);
   batchRoutes(app, ctx);
+  queueRoutes(app, ctx);
   accountRoutes(app, ctx);
   billingRoutes(app, ctx);
   resultRoutes(app, ctx);

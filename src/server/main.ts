@@ -73,7 +73,7 @@ export async function startServer(
     // Screening needs the index before the first request; list imports refresh it (jobs.ts).
     ctx.screening = await createIndexStore(database.db, { log: (line) => ctx.log.info(line) });
     // Jobs run in this process unless separate workers do them (JOBS_IN_PROCESS=false).
-    ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true });
+    ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true, heartbeat: env.JOBS_IN_PROCESS ? 'server' : undefined });
     const resumed = await resumeUnfinishedBatches(ctx);
     if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -35,6 +35,12 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'PUT /services/admin/clients/:clientId': ['system_admin_user'],
   'PUT /services/admin/clients/:clientId/state': ['system_admin_user'],
   'GET /services/admin/clients/:clientId/history': ['system_admin_user'],
+  // Batch Queue Management (ADR 038): every client's batches, operators only.
+  'GET /services/admin/queue': ['system_admin_user'],
+  'PUT /services/admin/queue/pause': ['system_admin_user'],
+  'PUT /services/admin/queue/batches/:batchId/position': ['system_admin_user'],
+  'POST /services/admin/queue/batches/:batchId/cancel': ['system_admin_user'],
+  'POST /services/admin/queue/batches/:batchId/retry': ['system_admin_user'],
   'GET /services/lists': 'public',
   // Batch search: any signed-in user; the rules also need the client's search options and
   // confine every batch to the caller's client (and team, ADR 014).

@@ -93,6 +93,25 @@ export const QUICK_BATCH_MESSAGES = {
   npiNotOffered: 'Your account does not include NPI searches; ask your account owner to add them.',
 } as const;
 
+/** Batch Queue Management (/admin/queueManagement, ADR 038). */
+export const QUEUE_MESSAGES = {
+  paused: 'The batch queue is paused. Running chunks finish; nothing new starts until it is resumed.',
+  resumed: 'The batch queue is running again.',
+  alreadyPaused: 'The batch queue is already paused.',
+  alreadyRunning: 'The batch queue is already running.',
+  movedFront: 'The batch was moved to the front of the queue.',
+  movedBack: 'The batch was moved to the back of the queue.',
+  cannotMove: 'Only a batch that is queued or running can be moved.',
+  cancelled: 'The batch was cancelled.',
+  cannotCancel: 'Only a batch that is queued or running can be cancelled.',
+  retried: 'The failed chunks were queued again.',
+  nothingToRetry: 'This batch has no failed chunks to retry.',
+  confirmPause: 'Pause the batch queue for every client? Chunks already running finish; queued work waits until you resume.',
+  confirmResume: 'Resume the batch queue? Queued batches start again in their order.',
+  confirmCancel: 'Cancel this batch? Rows already screened keep their results and charges; the rest are not screened.',
+  confirmRetry: 'Queue the failed chunks of this batch again? Rows already written are not screened or billed twice.',
+} as const;
+
 /** 'Please complete this required mapping {column}' (spec §5). */
 export const requiredMappingMessage = (column: string) => `Please complete this required mapping ${column}`;
 

@@ -20,13 +20,21 @@ export async function ensureChunks(db: Db, batchId: number, recordCount: number,
 }
 
 /** Counts an attempt at a chunk (outside any transaction, so a crash still counts) and answers it. */
-export async function startChunkAttempt(db: Db, batchId: number, chunkIndex: number) {
+export async function startChunkAttempt(db: Db, batchId: number, chunkIndex: number, now: Date) {
   const [chunk] = await db
     .update(batchChunks)
-    .set({ attempts: sql`${batchChunks.attempts} + 1` })
+    .set({ attempts: sql`${batchChunks.attempts} + 1`, startedAt: now })
     .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex)))
     .returning();
   return chunk ?? null;
+}
+
+/** Records why an attempt failed; `isFinal` marks the chunk failed (its attempts ran out). */
+export async function failChunk(db: Db, batchId: number, chunkIndex: number, reason: string, isFinal: boolean): Promise<void> {
+  await db
+    .update(batchChunks)
+    .set(isFinal ? { error: reason, status: 'failed' } : { error: reason })
+    .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex), sql`${batchChunks.status} <> 'done'`));
 }
 
 export async function readRows(db: Db, batchId: number, firstRow: number, rowCount: number) {

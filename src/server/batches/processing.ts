@@ -2,7 +2,7 @@
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { carryForwardClearings } from '../results/carry-forward';
-import { clearProcessing, ensureChunks, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
+import { clearProcessing, ensureChunks, failChunk, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { batchNpiUses } from './npi-uses';
 import { screenRows, type RowInput } from './row-screening';
@@ -13,7 +13,8 @@ import { usageFor } from './usage';
 export const MAX_CHUNK_ATTEMPTS = 3;
 export const INTERNAL_ERROR = 'Internal Error - contact support';
 
-type SendChunk = (payload: { batchId: number; chunkIndex: number }) => Promise<unknown>;
+/** Queues one chunk at the batch's queue priority. */
+type SendChunk = (payload: { batchId: number; chunkIndex: number }, priority: number) => Promise<unknown>;
 
 /** The 'batches.screen' job: creates the chunks (once) and queues those not done. */
 export async function startBatch(ctx: AppContext, batchId: number, sendChunk: SendChunk): Promise<void> {
@@ -26,7 +27,7 @@ export async function startBatch(ctx: AppContext, batchId: number, sendChunk: Se
   if (batch.status !== 'Submitted' && batch.status !== 'Pending') return;
   const pending = await ensureChunks(ctx.db, batchId, batch.recordCount, ctx.config.batchChunkRows);
   await moveStatus(ctx.db, batchId, ['Submitted'], { status: 'Pending' });
-  for (const chunk of pending) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex });
+  for (const chunk of pending) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex }, batch.queuePriority);
 }
 
 /** The 'batches.screen-chunk' job: screens one chunk and writes it in one transaction. */
@@ -38,10 +39,12 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     return;
   }
   if (batch.status !== 'Pending' && batch.status !== 'Processing') return;
-  const chunk = await startChunkAttempt(ctx.db, batchId, chunkIndex);
+  const chunk = await startChunkAttempt(ctx.db, batchId, chunkIndex, ctx.now());
   if (!chunk || chunk.status === 'done') return;
   if (chunk.attempts > MAX_CHUNK_ATTEMPTS) {
-    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: `chunk ${chunkIndex} failed ${MAX_CHUNK_ATTEMPTS} times`, processedAt: ctx.now() });
+    const reason = `chunk ${chunkIndex} failed ${MAX_CHUNK_ATTEMPTS} times`;
+    await failChunk(ctx.db, batchId, chunkIndex, chunk.error ?? reason, true);
+    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
     return;
   }
   await moveStatus(ctx.db, batchId, ['Pending'], { status: 'Processing', startedAt: ctx.now() });
@@ -63,8 +66,10 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
     await writeChunk(ctx.db, { batchId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults });
   } catch (error) {
-    if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
     const reason = reasonOf(error);
+    // Every failed attempt leaves its reason on the chunk (the queue page shows it).
+    await failChunk(ctx.db, batchId, chunkIndex, reason, chunk.attempts >= MAX_CHUNK_ATTEMPTS);
+    if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
     ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
     await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
   }

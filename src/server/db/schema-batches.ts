@@ -36,6 +36,8 @@ export const batches = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     error: text('error'),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
+    /** Queue order (ADR 038): its jobs carry it as pg-boss priority; higher runs first. */
+    queuePriority: integer('queue_priority').notNull().default(0),
   },
   (t) => [index('batches_client_uploaded').on(t.clientId, t.uploadedAt), index('batches_team').on(t.teamId)],
 );
@@ -61,10 +63,14 @@ export const batchChunks = pgTable(
     chunkIndex: integer('chunk_index').notNull(),
     firstRow: integer('first_row').notNull(),
     rowCount: integer('row_count').notNull(),
-    /** pending | done */
+    /** pending | done | failed (its attempts ran out; an operator may retry it, ADR 038) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When its latest attempt started (throughput of the queue page). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Why its latest attempt failed (the database's or the engine's first line). */
+    error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.chunkIndex] })],
 );

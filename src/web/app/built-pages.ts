@@ -18,6 +18,7 @@ export const BUILT_PATHS = [
   '/admin',
   '/admin/domainHierarchy',
   '/admin/userManagement',
+  '/admin/queueManagement',
   '/flex-search',
   '/flex-search/file-upload',
   '/batch/name/batchUI',

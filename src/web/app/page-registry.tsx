@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { ClientsPage } from '../admin/clients-page';
 import { TeamsPage } from '../admin/teams-page';
 import { UsersPage } from '../admin/users-page';
+import { QueuePage } from '../admin/queue-page';
 import { BatchDashboardPage } from '../batches/batch-dashboard-page';
 import { UploadWizardPage } from '../batches/upload-wizard-page';
 import { BatchNameSearchPage, BatchNpiSearchPage } from '../batches/quick-batch-page';
@@ -43,6 +44,7 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/admin': ClientsPage,
   '/admin/domainHierarchy': TeamsPage,
   '/admin/userManagement': UsersPage,
+  '/admin/queueManagement': QueuePage,
   '/flex-search': BatchDashboardPage,
   '/flex-search/file-upload': UploadWizardPage,
   '/batch/name/batchUI': BatchNameSearchPage,
