@@ -151,6 +151,37 @@ export function personCandidates(index: MatchIndex, q: PersonName, algorithm: Ma
   return surname && surname.volume <= FALLBACK_LIMIT ? collect(index, g, [surname], 1) : [];
 }
 
+/** Shortest whole name that is searched glued or split: shorter joins meet too many names by chance. */
+const MIN_GLUED_NAME = 5;
+
+/**
+ * Person entries whose whole name is the query's whole name written as one word on one side
+ * ("PolPot" / POL POT, "Sergei Lavrov" / SERGEILAVROV). The name parts of such pairs never agree
+ * token by token, so personCandidates cannot find them; these are looked up exactly (one word split
+ * at each point into two dictionary tokens, or several words joined) and scored like any candidate.
+ */
+export function gluedPersonCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm): number[] {
+  if (algorithm === 'Exact') return [];
+  const g = GROUP.person;
+  const words = [q.first, ...q.middle, ...q.last].filter(Boolean);
+  const joined = words.join('');
+  if (joined.length < MIN_GLUED_NAME) return [];
+  if (words.length > 1) {
+    const id = index.tokenId(joined);
+    return id >= 0 ? collect(index, g, [slotOf(index, g, 1, [id])], 1) : [];
+  }
+  const out = new Set<number>();
+  for (let i = 2; i <= joined.length - 2; i++) {
+    const a = index.tokenId(joined.slice(0, i));
+    const b = index.tokenId(joined.slice(i));
+    if (a < 0 || b < 0) continue;
+    const slots = [slotOf(index, g, 1, [a]), slotOf(index, g, 2, [b])];
+    if (slots.some((s) => s.volume > SKIP_POSTINGS)) continue;
+    for (const e of collect(index, g, slots, 2)) out.add(e);
+  }
+  return [...out].sort((x, y) => x - y);
+}
+
 /** Business entries worth scoring: they share a distinctive word (or every generic word). */
 export function businessCandidates(index: MatchIndex, names: string[][], algorithm: MatchAlgorithm): number[] {
   const g = GROUP.business;

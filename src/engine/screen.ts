@@ -2,7 +2,7 @@
 import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/identifiers';
 import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
-import { businessCandidates, personCandidates } from './candidates';
+import { businessCandidates, gluedPersonCandidates, personCandidates } from './candidates';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
 import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
@@ -140,6 +140,12 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
         const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
         if (need > 1 || (bound && bound.bound(e) < need)) continue;
       }
+      consider(record, index.personName(e), index.listField(e));
+    }
+    // The whole name written as one word on one side: the token bound does not apply to these.
+    for (const e of gluedPersonCandidates(index, name, opts.algorithm)) {
+      const record = index.data.entry.record[e];
+      if (!idRecords.has(record) && (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING > 1) continue;
       consider(record, index.personName(e), index.listField(e));
     }
   }
