@@ -14,6 +14,11 @@ export interface PersonName {
 const TITLES = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'doctor', 'prof', 'professor', 'rev', 'reverend', 'hon', 'sir', 'dame',
   'fr', 'father', 'sister', 'capt', 'col', 'lt', 'sgt', 'maj', 'gen', 'messrs', 'mme', 'mlle', 'herr', 'sra',
+  'general', 'colonel', 'lieutenant', 'brigadier', 'admiral', 'eng', 'engineer', 'rabbi', 'pastor',
+  // Religious and honorific titles on the sanctions lists (Haji Abdul, Mullah Omar, Sheikh Ahmed, Daw Aung).
+  'haji', 'hajji', 'hadji', 'hajj', 'alhaji', 'alhaj', 'maulawi', 'mawlawi', 'maulvi', 'moulvi', 'mawlavi', 'maulana',
+  'mullah', 'mulla', 'molla', 'sheikh', 'shaikh', 'sheik', 'shaykh', 'sheikha', 'mufti', 'qari', 'ustad', 'ustadh',
+  'ayatollah', 'hojatoleslam', 'daw',
 ]);
 /** What forms and government lists write for a name part nobody knows (first name unknown, no middle name). */
 const UNKNOWN_NAME = new Set(['fnu', 'lnu', 'nfn', 'nln', 'nmn', 'unk']);
@@ -33,10 +38,26 @@ export function isParticle(token: string): boolean {
   return PARTICLES.has(token);
 }
 
+/** True for titles and honorifics (Dr, Mrs, Haji, Mullah, Sheikh…): weak evidence, never compared as a name. */
+export function isTitle(token: string): boolean {
+  return TITLES.has(token);
+}
+
+/** The titles a name starts with, in words (for explanations: "title Haji on the list name only"). */
+export function leadingTitles(input: string | null | undefined): string[] {
+  const out: string[] = [];
+  for (const part of String(input ?? '').slice(0, 400).split(',')) {
+    const tokens = tokenize(part);
+    for (let i = 0; i < tokens.length - 1 && TITLES.has(tokens[i]); i++) out.push(tokens[i]);
+  }
+  return out;
+}
+
 /** Removes titles in front and suffixes/credentials at the end, keeping at least two tokens. */
 function stripDecorations(tokens: string[], minKeep: number): { tokens: string[]; generation: string | null } {
   let start = 0;
-  while (start < tokens.length - minKeep && TITLES.has(tokens[start])) start++;
+  // A title goes whenever a word is left after it ("Mullah Omar" is Omar); suffixes keep `minKeep` words.
+  while (start < tokens.length - 1 && TITLES.has(tokens[start])) start++;
   let end = tokens.length;
   let generation: string | null = null;
   while (end - start > minKeep) {
