@@ -10,7 +10,7 @@ import { areNicknames, isKnownGivenName, relatedNames } from './nicknames';
 import type { PersonName } from './person-name';
 import type { MatchAlgorithm } from './settings';
 import { boundedEditDistance } from './string-distance';
-import { maxTypoEdits } from './token-similarity';
+import { maxTypoEdits, sameConsonants, skeleton } from './token-similarity';
 import { typoCandidates } from './typo-keys';
 
 /** Posting volume above which a name part is left to scoring rather than searched. */
@@ -19,16 +19,39 @@ const MAX_EXPANSIONS = 400;
 const FALLBACK_LIMIT = 20_000;
 
 const expansionCaches = new WeakMap<MatchIndex, Map<string, number[]>>();
+const skeletonMaps = new WeakMap<MatchIndex, Map<string, number[]>>();
+
+/**
+ * Dictionary tokens with vowels whose consonants are the token's (a name written in Arabic or Hebrew
+ * letters). The map is built on the first such query and kept with the index: other queries never pay.
+ */
+function consonantNeighbours(index: MatchIndex, token: string): number[] {
+  let map = skeletonMaps.get(index);
+  if (!map) {
+    map = new Map();
+    index.tokens.forEach((t, id) => {
+      if (t.length < 2 || !/[aeiou]/.test(t) || !/^[a-z]+$/.test(t)) return;
+      const key = skeleton(t);
+      const list = map!.get(key);
+      if (list) list.push(id);
+      else map!.set(key, [id]);
+    });
+    skeletonMaps.set(index, map);
+  }
+  return /[aeiou]/.test(token) ? [] : (map.get(skeleton(token)) ?? []).filter((id) => sameConsonants(token, index.tokens[id]));
+}
 
 /** Dictionary tokens a query token may match (cached per index: batches repeat names a lot). */
-export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean): number[] {
+export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean, abjad = false): number[] {
   let cache = expansionCaches.get(index);
   if (!cache) expansionCaches.set(index, (cache = new Map()));
-  const key = `${algorithm}${given ? 'g' : 's'}${token}`;
+  const key = `${algorithm}${given ? 'g' : 's'}${abjad ? 'a' : ''}${token}`;
   let ids = cache.get(key);
   if (!ids) {
     if (cache.size > 50_000) cache.clear();
     ids = computeExpansion(index, token, algorithm, given);
+    // A name written without vowels also meets the spellings with vowels of its consonants.
+    if (abjad && algorithm !== 'Exact') ids = [...new Set([...ids, ...consonantNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     cache.set(key, ids);
   }
   return ids;
@@ -129,16 +152,16 @@ function collect(index: MatchIndex, group: number, slots: Slot[], need: number):
 }
 
 /** Person entries worth scoring for a query name. */
-export function personCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm): number[] {
+export function personCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm, abjad = false): number[] {
   const g = GROUP.person;
   const slots: Slot[] = [];
-  if (q.first.length >= 2) slots.push(slotOf(index, g, 1, expandToken(index, q.first, algorithm, true)));
+  if (q.first.length >= 2) slots.push(slotOf(index, g, 1, expandToken(index, q.first, algorithm, true, abjad)));
   const lastTokens = new Set<number>();
-  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(index, t, algorithm, false)) lastTokens.add(id);
+  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(index, t, algorithm, false, abjad)) lastTokens.add(id);
   if (q.last.length > 1) for (const id of expandToken(index, q.last.join(''), algorithm, false)) lastTokens.add(id);
   if (lastTokens.size || q.last.length) slots.push(slotOf(index, g, 2, [...lastTokens]));
   const middle = q.middle.filter((t) => t.length >= 2);
-  if (middle.length) slots.push(slotOf(index, g, 4, [...new Set(middle.flatMap((t) => expandToken(index, t, algorithm, true)))]));
+  if (middle.length) slots.push(slotOf(index, g, 4, [...new Set(middle.flatMap((t) => expandToken(index, t, algorithm, true, abjad)))]));
   if (!slots.length) return [];
   // Two agreeing name parts make a candidate; a part with enormous postings is left to scoring.
   let walked = slots.filter((s) => s.volume <= SKIP_POSTINGS);

@@ -50,7 +50,11 @@ export class PersonMatcher {
   private readonly surnames = new Map<string, TokenComparer>();
   private readonly qGlued: string;
 
-  constructor(readonly query: PersonName) {
+  /** `abjad`: a name was written in Arabic or Hebrew letters (consonants may meet a spelling with vowels). */
+  constructor(
+    readonly query: PersonName,
+    private readonly abjad = false,
+  ) {
     this.qGlued = query.last.join('');
   }
 
@@ -58,7 +62,7 @@ export class PersonMatcher {
     const map = role === 'given' ? this.given : this.surnames;
     let c = map.get(q);
     if (!c) {
-      c = new TokenComparer(q, role);
+      c = new TokenComparer(q, role, this.abjad);
       map.set(q, c);
     }
     return c.compare(l);

@@ -16,7 +16,7 @@ import { PersonMatcher } from './person-score';
 import type { BusinessQuery, Hit, IndividualQuery, QueryIssue, ScreenQuery, ScreenResult } from './query-types';
 import { NAME_ONLY_CEILING, resolveOptions, type ResolvedOptions, type ScreenOptions } from './settings';
 import { lookupPairs } from './sorted-pairs';
-import { MAX_NAME_CHARS } from './text-normalize';
+import { isAbjad, MAX_NAME_CHARS } from './text-normalize';
 import { nameFromRecordView } from './view-names';
 
 /** Screens one query; never throws on bad input (problems come back as issues). */
@@ -114,7 +114,8 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
   const idRecords = identifierRecords(index, ids);
   const floor = opts.minScore - maxEvidenceBonus(q);
   const named = new Map<number, NamedCandidate>();
-  const matcher = new PersonMatcher(name);
+  const abjad = isAbjad(nameText);
+  const matcher = new PersonMatcher(name, abjad);
   const exactKey = exactPersonKey(name);
   const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
     if (!allowSource(opts, index.sourceOf(record))) return;
@@ -133,8 +134,8 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
     named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
   };
   if (hasName) {
-    const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name) : null;
-    for (const e of personCandidates(index, name, opts.algorithm)) {
+    const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name, abjad) : null;
+    for (const e of personCandidates(index, name, opts.algorithm, abjad)) {
       const record = index.data.entry.record[e];
       if (!idRecords.has(record)) {
         // What the name must reach for this record, given its other evidence.
