@@ -91,6 +91,8 @@ export const ListSearchedSchema = z.object({
   /** When the copy was downloaded (YYYY-MM-DD): the date to go by when the publisher gives none. */
   acquiredOn: z.string().nullable().default(null),
   records: z.number(),
+  /** Id of the list version searched (`clearlist lists status`); null when none is loaded or on searches kept before. */
+  version: z.number().nullable().optional(),
 });
 export type ListSearched = z.infer<typeof ListSearchedSchema>;
 

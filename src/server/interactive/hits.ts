@@ -65,7 +65,7 @@ export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly Hit
 }
 
 // A version's date and size never change once active: read them once per database and index version.
-type VersionRows = Promise<{ source: string; asOf: string | null; fetchedAt: Date; records: number }[]>;
+type VersionRows = Promise<{ id: number; source: string; asOf: string | null; fetchedAt: Date; records: number }[]>;
 const versionCache = new WeakMap<Db, { version: string; rows: VersionRows }>();
 
 function versionRowsOf(db: Db, index: MatchIndex): VersionRows {
@@ -88,6 +88,6 @@ export async function listsSearched(db: Db, index: MatchIndex, sources: readonly
     const def = findListSource(source);
     if (!def) return [];
     const row = rows.find((r) => r.source === source);
-    return [{ source, title: def.title, publisher: def.publisher, officialUrl: def.officialUrl, asOf: row?.asOf ?? null, acquiredOn: row ? row.fetchedAt.toISOString().slice(0, 10) : null, records: row?.records ?? 0 }];
+    return [{ source, title: def.title, publisher: def.publisher, officialUrl: def.officialUrl, asOf: row?.asOf ?? null, acquiredOn: row ? row.fetchedAt.toISOString().slice(0, 10) : null, records: row?.records ?? 0, version: row?.id ?? null }];
   });
 }
