@@ -65,6 +65,10 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/interactivesearch/npi/:npi': 'public',
   'GET /services/interactivesearch/history': ['paying_user'],
   'GET /services/interactivesearch/searches/:searchId': 'user',
+  // Advance Search (ADR 036): its role; the rules refuse lists the client's options do not allow.
+  'GET /services/advancedsearch/options': ['advanced_search'],
+  'POST /services/advancedsearch': ['advanced_search'],
+  'GET /services/advancedsearch/searches/:searchId': ['advanced_search'],
   // Batch results and review (ADR 015): any signed-in user; confined to the batches the
   // caller sees like the dashboard (ADR 014): another client's batch or record answers 404.
   'GET /services/flexsearchs/:batchId/result': 'user',

@@ -51,6 +51,8 @@ export const MESSAGES = {
   tooManyResetRequests: 'Too many password reset requests. Please wait an hour and try again.',
   tooManyUsernameChecks: 'Too many username checks from your network. Please wait an hour and try again.',
   loggedOut: 'You have been logged out.',
+  /** A signed-in user sent to /login by the route guard (spec §6; issue 16). */
+  noAccess: 'Your account does not have access to that page',
   genericError: 'Error occurred.',
   /** Any text input holding U+0000, which the database cannot store (ADR 025). */
   nulCharacter: 'Text cannot contain the NUL character (\\0).',

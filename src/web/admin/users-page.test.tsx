@@ -86,7 +86,8 @@ describe('Users page', () => {
 
   it('gives a system admin a client picker', async () => {
     stubServer({
-      'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user'] })),
+      // Operator admins hold domain_admin_user too (ADR 036): pages follow the roles held.
+      'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user', 'domain_admin_user'] })),
       'GET /services/admin/users': () => json(200, list),
       'GET /services/admin/clients': () => json(200, []),
     });

@@ -32,6 +32,7 @@ export const BUILT_PATHS = [
   '/account-details',
   '/npi/apikeys',
   '/npi/apidoc',
+  '/advancedSearch/search',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -27,6 +27,7 @@ import { RegistrationPage } from '../registration/registration-page';
 import { AccountDetailsPage } from '../account/account-details-page';
 import { ApiKeysPage } from '../api-keys/api-keys-page';
 import { ApiDocPage } from '../public-api/api-doc-page';
+import { AdvancedSearchPage } from '../advanced-search/advanced-search-page';
 import type { BuiltPath } from './built-pages';
 
 export const PAGES: Record<BuiltPath, ComponentType> = {
@@ -58,4 +59,5 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/account-details': AccountDetailsPage,
   '/npi/apikeys': ApiKeysPage,
   '/npi/apidoc': ApiDocPage,
+  '/advancedSearch/search': AdvancedSearchPage,
 };
