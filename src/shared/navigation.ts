@@ -68,8 +68,8 @@ export interface MenuItem {
 export const MENU_ITEMS: MenuItem[] = [
   { menu: 'Search', label: 'Interactive Search', link: '/interactive/search' },
   { menu: 'Search', label: 'Batch Search (New)', link: '/flex-search' },
-  { menu: 'Search', label: 'Batch Name Search', link: '/batch/name/batchUI', roles: ['name_search_user'] },
-  { menu: 'Search', label: 'Batch NPI Search', link: '/batch/npi/batchUI', roles: ['npi_search_user'] },
+  { menu: 'Search', label: 'Batch Name Search', link: '/batch/name/batchUI', roles: ['name_search_user'], api: 'GET /services/batch/name/template' },
+  { menu: 'Search', label: 'Batch NPI Search', link: '/batch/npi/batchUI', roles: ['npi_search_user'], api: 'GET /services/batch/npi/template' },
   { menu: 'Search', label: 'Advance Search', link: '/advancedSearch/search', roles: ['advanced_search'], api: 'GET /services/advancedsearch/options' },
   { menu: 'Search', label: 'Search History', link: '/searchhistory/main', roles: ['paying_user'], api: 'GET /services/interactivesearch/history' },
   { menu: 'Settings', label: 'Account Details', link: '/account-details', roles: ['account_owner_user'], api: 'GET /services/account' },
@@ -77,7 +77,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { menu: 'Settings', label: 'Teams', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'MULTI_TEAM', api: 'GET /services/admin/teams' },
   { menu: 'Settings', label: 'Team Settings', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'SINGLE', api: 'GET /services/admin/teams' },
   { menu: 'Settings', label: 'Users', link: '/admin/userManagement', roles: ['domain_admin_user'], api: 'GET /services/admin/users' },
-  { menu: 'Settings', label: 'Batch Queue Management', link: '/admin/queueManagement', roles: ['system_admin_user'] },
+  { menu: 'Settings', label: 'Batch Queue Management', link: '/admin/queueManagement', roles: ['system_admin_user'], api: 'GET /services/admin/queue' },
   { menu: 'Settings', label: 'API Key Management', link: '/npi/apikeys', roles: ['api_user'], api: 'GET /services/apikeys' },
   { menu: 'Settings', label: 'API Documentation', link: '/npi/apidoc', roles: ['api_user'] },
 ];
