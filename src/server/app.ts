@@ -17,6 +17,7 @@ import { batchRoutes } from './batches/routes';
 import { healthRoutes } from './health/routes';
 import { billingRoutes } from './billing/routes';
 import { resultRoutes } from './results/routes';
+import { triageRoutes } from './results/triage-routes';
 import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
 import { publicApiRoutes } from './public-api/routes';
@@ -74,6 +75,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   accountRoutes(app, ctx);
   billingRoutes(app, ctx);
   resultRoutes(app, ctx);
+  triageRoutes(app, ctx);
   interactiveSearchRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   await publicApiRoutes(app, ctx);
