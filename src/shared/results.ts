@@ -221,6 +221,7 @@ export type ExclusionRecord = z.infer<typeof ExclusionRecordSchema>;
 /** Exclusion columns (spec §2): the defaults, then the optional ones of the column picker. */
 export const EXCLUSION_DEFAULT_COLUMNS = [
   ['name', 'Name'],
+  ['score', 'Score'],
   ['companyName', 'Company Name'],
   ['source', 'Source'],
   ['state', 'State'],

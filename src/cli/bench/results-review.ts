@@ -31,9 +31,9 @@ export async function seedBatch(database: Database, clientId: number, userId: nu
       VALUES ('leie', 'active', 'full', 'import', '{UPDATED.csv}', '{-}', '{0}', now(), '2026-03-01', now()) RETURNING id`)) as unknown as { rows: { id: number }[] }
   ).rows;
   const [{ id: batchId }] = (
-    (await db.execute(sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, status, search_types, record_count, rows_done, uploaded_at, submitted_at, started_at, processed_at)
+    (await db.execute(sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, status, search_types, record_count, rows_done, uploaded_at, submitted_at, started_at, processed_at, review_threshold)
       VALUES (${clientId}, ${userId}, 'roster-100k.csv', 'uploads/none.bin', '-', 0, '{Employee ID,First Name,Last Name,NPI,SSN}', 'Completed',
-        '{Exclusion Search by Individual Name,NPI Validation,SSDMF}', ${ROWS}, ${ROWS}, now(), now(), now(), now()) RETURNING id`)) as unknown as { rows: { id: number }[] }
+        '{Exclusion Search by Individual Name,NPI Validation,SSDMF}', ${ROWS}, ${ROWS}, now(), now(), now(), now(), 0.8) RETURNING id`)) as unknown as { rows: { id: number }[] }
   ).rows;
   await db.execute(sql`INSERT INTO batch_rows (batch_id, row_index, values, additional, unique_id)
     SELECT ${batchId}, g, jsonb_build_object('First Name', 'First' || g, 'Last Name', 'Last' || (g % 7919), 'NPI', lpad((1000000000 + g)::text, 10, '0'), 'SSN', lpad((400000000 + g)::text, 9, '0')),
@@ -47,7 +47,7 @@ export async function seedBatch(database: Database, clientId: number, userId: nu
         'fields', jsonb_build_array(jsonb_build_object('queryField', 'lastName', 'listField', 'lastName', 'queryValue', 'Last', 'listValue', 'LAST', 'score', 1, 'method', 'exact')),
         'adjustments', jsonb_build_array(jsonb_build_object('reason', 'date of birth missing', 'effect', -0.02))),
       jsonb_build_object('source', 'leie', 'sourceRecordId', 'REC' || m, 'kind', 'person', 'firstName', 'FIRST' || r, 'lastName', 'LAST' || (r % 7919), 'state', 'NY', 'exclusionType', '1128a1',
-        'exclusionDate', '2020-01-01', 'akas', '[]'::jsonb, 'dbas', '[]'::jsonb, 'licenseNumbers', '[]'::jsonb, 'providerNumbers', '[]'::jsonb, 'extra', '{}'::jsonb, 'address', m || ' MAIN ST', 'city', 'ALBANY'),
+        'exclusionDate', to_char(date '2005-01-01' + (m * 37 % 7000), 'YYYY-MM-DD'), 'akas', '[]'::jsonb, 'dbas', '[]'::jsonb, 'licenseNumbers', '[]'::jsonb, 'providerNumbers', '[]'::jsonb, 'extra', '{}'::jsonb, 'address', m || ' MAIN ST', 'city', 'ALBANY'),
       (ARRAY['NONCLEARED','NONCLEARED','NONCLEARED','NONCLEARED','NONCLEARED','NONCLEARED','NONCLEARED','UNDER_REVIEW','HISTORICAL_MATCH','CLEARED'])[1 + (m % 10)],
       CASE WHEN m % 10 >= 7 THEN 'Reviewed in bulk' END, ${key('r')}
     FROM (SELECT m, CASE WHEN m < ${Math.round(MATCHES * 0.6)} THEN m * 5 ELSE (m - ${Math.round(MATCHES * 0.6)}) * 5 END AS r FROM generate_series(0, ${MATCHES - 1}) m) x`);
