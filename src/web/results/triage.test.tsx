@@ -3,14 +3,14 @@ import '../test-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json } from '../test-utils';
-import { callsTo, makeExclusion, makeGroup, makeSummary, renderResults } from './results-test-kit';
+import { callsTo, makeExclusion, makeGroup, makeSummary, renderResults, type ServerSetup } from './results-test-kit';
 
 const carol = makeExclusion({ name: 'CAROL MOORE', searchCriteriaKey: 'E1: Carol Moore', score: 0.97 });
 const chris = makeExclusion({ name: 'CHRISTOPHER DAVIS', searchCriteriaKey: 'E2: Chris Davis', score: 0.86 });
 const groups = [makeGroup('E1: Carol Moore', { NONCLEARED: 1 }, 'E1'), makeGroup('E2: Chris Davis', { NONCLEARED: 1 }, 'E2')];
 
 /** Two groups on the page of 57 the filter matches (so there are more pages). */
-function renderTriage(extra: Parameters<typeof renderResults>[0]['extra'] = {}) {
+function renderTriage(extra: ServerSetup['extra'] = {}) {
   const utils = renderResults({ exclusions: () => json(200, { records: [carol, chris], total: 57, scGroups: groups }), extra });
   return { ...utils, lastList: () => callsTo(utils.server.requests, 'GET', `${utils.base}/result`).at(-1)!.query };
 }
