@@ -147,7 +147,7 @@ test('a reviewer triages a batch: summary, page size remembered, sort by score, 
   const batchId = await screenBatch(page, fileName, TRIAGE_CSV);
   await page.goto(`/flex-search/${batchId}/details`);
   const summary = page.getByRole('region', { name: 'Summary' });
-  await expect(summary).toContainText('Rows screened14');
+  await expect(summary).toContainText('Rows screened14', { timeout: 20_000 });
   await expect(summary).toContainText('Review threshold0.80');
   const table = page.getByRole('table', { name: 'Exclusion records' });
   await expect(table.getByRole('rowgroup', { name: /^Search criteria / })).toHaveCount(10);
