@@ -101,3 +101,20 @@ export function orderGroups(groups: MatchedGroup[], orderBy: ExclusionOrder, sor
   sorted.sort((a, b) => compare(a.head, b.head, dir) || a.rank - b.rank);
   return sorted.map((x) => x.g);
 }
+
+/** Orders kept per facet array (a change replaces the array): paging through one sort reuses it. */
+const ORDERS_KEPT = 8;
+const ordered = new WeakMap<readonly Facet[], Map<string, MatchedGroup[]>>();
+
+/** The groups a filter matches, in the chosen order; the same request on unchanged facets is answered from memory. */
+export function matchAndOrder(facets: readonly Facet[], f: ExclusionFilter, orderBy: ExclusionOrder, sort: 'ASC' | 'DESC'): MatchedGroup[] {
+  const key = JSON.stringify([f.sc?.toLowerCase() ?? '', [...(f.status ?? [])].sort(), [...(f.sources ?? [])].sort(), [...(f.scoreBand ?? [])].sort(), orderBy, sort]);
+  let kept = ordered.get(facets);
+  if (!kept) ordered.set(facets, (kept = new Map()));
+  const held = kept.get(key);
+  if (held) return held;
+  const groups = orderGroups(matchGroups(facets, f), orderBy, sort);
+  kept.set(key, groups);
+  while (kept.size > ORDERS_KEPT) kept.delete(kept.keys().next().value!);
+  return groups;
+}

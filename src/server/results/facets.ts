@@ -113,6 +113,8 @@ export async function patchFacets(db: Db, batch: BatchRow, type: ResultTabType, 
     const f = held.byId.get(id);
     if (f) f.status = status;
   }
+  // A new array: what was derived from the old one (ordered groups, exclusion-groups.ts) is stale.
+  held.facets = [...held.facets];
   held.version = await versionOf(db, batch);
 }
 

@@ -7,7 +7,7 @@ import type { ExclusionPage, ExclusionQuery, NpiPage, NpiQuery, SsdmfPage, Ssdmf
 import type { Db } from '../db/client';
 import type { BatchRow } from '../batches/queries';
 import { facetsOf, type Facet } from './facets';
-import { matchGroups, orderGroups } from './exclusion-groups';
+import { matchAndOrder } from './exclusion-groups';
 import { resultsByIds, uniqueIdsOf, type ResultRow } from './page-queries';
 import { toExclusionRecord, toNpiResult, toScGroup, toSsdmfResult } from './record-views';
 
@@ -33,7 +33,7 @@ async function rowsInOrder(db: Db, batchId: number, type: string, page: readonly
 }
 
 export async function exclusionPage(db: Db, batch: BatchRow, q: ExclusionQuery): Promise<ExclusionPage> {
-  const groups = orderGroups(matchGroups(await facetsOf(db, batch, 'exclusions'), q), q.orderBy, q.sort);
+  const groups = matchAndOrder(await facetsOf(db, batch, 'exclusions'), q, q.orderBy, q.sort);
   const page = groups.slice((q.page - 1) * q.limits, q.page * q.limits);
   const keys = page.map((g) => g.group.key);
   const [rows, uniqueIds] = [await rowsInOrder(db, batch.id, 'exclusions', page.flatMap((g) => g.shown)), await uniqueIdsOf(db, batch.id, 'exclusions', keys)];

@@ -12,7 +12,7 @@ import type { BatchRow } from '../batches/queries';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { matchGroups, type ExclusionFilter } from './exclusion-groups';
+import { matchAndOrder, type ExclusionFilter } from './exclusion-groups';
 import { facetsOf, lastHistoryId, patchFacets } from './facets';
 import { sourceName } from './record-views';
 import { lockResults, writeStatusChange } from './review-queries';
@@ -44,7 +44,7 @@ export async function resultsSummary(db: Db, batch: BatchRow): Promise<ResultsSu
 
 /** Ids of the exclusion records a filter matches (every page of it). */
 export async function idsMatching(db: Db, batch: BatchRow, filter: ExclusionFilter): Promise<number[]> {
-  return matchGroups(await facetsOf(db, batch, 'exclusions'), filter).flatMap((g) => g.shown.map((f) => f.id));
+  return matchAndOrder(await facetsOf(db, batch, 'exclusions'), filter, 'name', 'ASC').flatMap((g) => g.shown.map((f) => f.id));
 }
 
 /**
