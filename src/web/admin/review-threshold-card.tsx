@@ -11,6 +11,7 @@ import { useAdminChange } from './admin-api';
 import { fetchThresholdPreview, fetchThresholdSettings, saveThresholdSetting, thresholdKeys } from './review-threshold-api';
 
 const two = (n: number) => n.toFixed(2);
+const count = (n: number) => n.toLocaleString('en-US');
 
 export function ReviewThresholdCard() {
   const settings = useQuery({ queryKey: thresholdKeys.settings, queryFn: fetchThresholdSettings });
@@ -73,11 +74,11 @@ function Effect({ threshold, effect }: { threshold: number; effect: ThresholdEff
   return (
     <Stack gap={4}>
       <Text size="sm">
-        Last batch <strong>{effect.fileName}</strong> ran with {ranWith} and raised {effect.findings} {effect.findings === 1 ? 'finding' : 'findings'}. At {two(threshold)}:
+        Last batch <strong>{effect.fileName}</strong> ran with {ranWith} and raised {count(effect.findings)} {effect.findings === 1 ? 'finding' : 'findings'}. At {two(threshold)}:
       </Text>
       <Text size="sm" fw={600}>
-        {effect.dropped} {effect.dropped === 1 ? 'finding' : 'findings'} would be dropped;{' '}
-        {effect.added === null ? 'how many would be added cannot be counted.' : `${effect.added} would be added.`}
+        {count(effect.dropped)} {effect.dropped === 1 ? 'finding' : 'findings'} would be dropped;{' '}
+        {effect.added === null ? 'how many would be added cannot be counted.' : `${count(effect.added)} would be added.`}
       </Text>
       {effect.added === null && (
         <Text size="xs" c="dimmed">

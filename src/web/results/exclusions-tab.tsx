@@ -149,7 +149,7 @@ export function ExclusionsTab({ batchId }: { batchId: number }) {
       </Group>
       <BulkStatusBar count={matching ?? selected.size} onChoose={bulk} onClear={clearAll} />
       {(isPageSelected || matching !== null) && (
-        <SelectMatching pageCount={records.length} matching={matching} isCounting={isCounting} hasMorePages={total > groups.length} onSelectMatching={selectMatching} onClear={clearAll} />
+        <SelectMatching pageCount={records.length} matching={matching} isCounting={isCounting} hasMorePages={total > groups.length} onSelectMatching={selectMatching} />
       )}
       {list.data ? (
         <>

@@ -31,7 +31,7 @@ export function ResultsSummary({ batchId }: { batchId: number }) {
       <Group gap="xl" wrap="wrap" align="flex-start">
         <Figure label="Rows screened" value={count(s.rowsScreened)} />
         <Figure label="Rows with findings" value={count(s.rowsWithFindings)} />
-        <Figure label="Left to review" value={count(s.toReview)} />
+        <Figure label="Left to review (all tabs)" value={count(s.toReview)} />
         <Figure label="Review threshold" value={s.reviewThreshold === null ? 'Not recorded' : s.reviewThreshold.toFixed(2)} />
         <div>
           <Text size="xs" c="dimmed" fw={600}>

@@ -12,23 +12,17 @@ export interface SelectMatchingProps {
   isCounting: boolean;
   hasMorePages: boolean;
   onSelectMatching: () => void;
-  onClear: () => void;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-export function SelectMatching({ pageCount, matching, isCounting, hasMorePages, onSelectMatching, onClear }: SelectMatchingProps) {
+export function SelectMatching({ pageCount, matching, isCounting, hasMorePages, onSelectMatching }: SelectMatchingProps) {
   if (matching !== null) {
     return (
       <Alert variant="light" color="brand" p="xs" role="status">
-        <Group gap="sm" wrap="wrap">
-          <Text size="sm" fw={600}>
-            All {count(matching)} records that match the filter are selected.
-          </Text>
-          <Button size="compact-sm" variant="subtle" onClick={onClear}>
-            Clear selection
-          </Button>
-        </Group>
+        <Text size="sm" fw={600}>
+          All {count(matching)} records that match the filter are selected. Choose a status with Change status, or Clear selection.
+        </Text>
       </Alert>
     );
   }
