@@ -18,6 +18,7 @@ import { queueRoutes } from './batches/queue-routes';
 import { healthRoutes } from './health/routes';
 import { billingRoutes } from './billing/routes';
 import { resultRoutes } from './results/routes';
+import { triageRoutes } from './results/triage-routes';
 import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
 import { publicApiRoutes } from './public-api/routes';
@@ -76,6 +77,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   accountRoutes(app, ctx);
   billingRoutes(app, ctx);
   resultRoutes(app, ctx);
+  triageRoutes(app, ctx);
   interactiveSearchRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   await publicApiRoutes(app, ctx);

@@ -30,6 +30,10 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/admin/teams': ['domain_admin_user'],
   'POST /services/admin/teams': ['domain_admin_user'],
   'PUT /services/admin/teams/:teamId': ['domain_admin_user'],
+  // The client's review threshold (ADR 032): its administrators.
+  'GET /services/admin/review-threshold': ['domain_admin_user', 'account_owner_user'],
+  'GET /services/admin/review-threshold/preview': ['domain_admin_user', 'account_owner_user'],
+  'PUT /services/admin/review-threshold': ['domain_admin_user', 'account_owner_user'],
   'GET /services/admin/clients': ['system_admin_user'],
   'GET /services/admin/clients/:clientId': ['system_admin_user'],
   'PUT /services/admin/clients/:clientId': ['system_admin_user'],
@@ -74,6 +78,10 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/flexsearchs/:batchId/result': 'user',
   'GET /services/flexsearchs/:batchId/result/:id': 'user',
   'PUT /services/flexsearchs/:batchId/result/:ids': 'user',
+  // Triage (ADR 032): the same reviewers, the same batch scope.
+  'GET /services/flexsearchs/:batchId/result/summary': 'user',
+  'GET /services/flexsearchs/:batchId/result/count': 'user',
+  'PUT /services/flexsearchs/:batchId/result/by-filter': 'user',
   'GET /services/flexsearchs/:batchId/npidetails': 'user',
   'GET /services/flexsearchs/:batchId/npidetails/:id': 'user',
   'PUT /services/flexsearchs/:batchId/npidetails/:ids': 'user',

@@ -4,6 +4,7 @@
  * their history, the reports.
  */
 import { z } from 'zod';
+import { EXCLUSION_ORDERS, SCORE_BANDS } from './results-order';
 
 // ---------------------------------------------------------------------------------------
 // Review statuses (spec §4)
@@ -122,6 +123,9 @@ export const ExclusionQuerySchema = z.preprocess(
     status: many(ReviewStatusSchema).optional(),
     /** Source ids (leie, sam, state-ny…), as GET /services/utils/sources answers them. */
     sources: many(z.string().trim().min(1).max(40)).optional(),
+    /** What the groups are sorted by (issue 14); `sort` gives the direction. */
+    orderBy: z.enum(EXCLUSION_ORDERS).default('name'),
+    scoreBand: many(z.enum(SCORE_BANDS)).optional(),
   }),
 );
 export type ExclusionQuery = z.output<typeof ExclusionQuerySchema>;
@@ -217,6 +221,7 @@ export type ExclusionRecord = z.infer<typeof ExclusionRecordSchema>;
 /** Exclusion columns (spec §2): the defaults, then the optional ones of the column picker. */
 export const EXCLUSION_DEFAULT_COLUMNS = [
   ['name', 'Name'],
+  ['score', 'Score'],
   ['companyName', 'Company Name'],
   ['source', 'Source'],
   ['state', 'State'],

@@ -9,7 +9,7 @@ import { readDecrypted } from './file-store';
 import { screenBatchJob } from './jobs';
 import { checkMapping, type CheckedMapping } from './mapping-rules';
 import { markSubmitted } from './processing-queries';
-import { findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
+import { clientReviewThreshold, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { parseDateOfBirth, validateRows } from './row-validation';
 import { scopeOf, type BatchCaller } from './scope';
 import { csvLimitsOf, requireSearchOptions } from './upload';
@@ -89,6 +89,7 @@ async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping,
     correlatedColumnIndexes: mapping.correlatedColumnIndexes,
     recordCount: rows.length,
     submittedAt: today,
+    reviewThreshold: await clientReviewThreshold(db, batch.clientId),
   });
 }
 

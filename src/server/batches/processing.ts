@@ -51,7 +51,8 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
   try {
     const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
     const index = await currentIndex(ctx);
-    const threshold = await clientReviewThreshold(ctx.db, batch.clientId);
+    // The threshold recorded at submission; a batch from before it was recorded uses the client's.
+    const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
     const npiUses = batch.searchTypes.includes('NPI Validation') ? await batchNpiUses(ctx.db, batch) : undefined;
     const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold, npiUses });
     const versions = versionIdsOf(index.version);
@@ -84,7 +85,10 @@ function reasonOf(error: unknown): string {
 /** Puts a finished batch back to Submitted without its results (its usage stays billed once). */
 export async function resetForResubmit(ctx: AppContext, batchId: number): Promise<void> {
   await clearProcessing(ctx.db, batchId);
-  await updateBatch(ctx.db, batchId, { status: 'Submitted', rowsDone: 0, hits: 0, toReview: 0, startedAt: null, processedAt: null, error: null, submittedAt: ctx.now() });
+  const batch = await findBatch(ctx.db, batchId);
+  // A re-run screens with the client's threshold of today, and records it.
+  const reviewThreshold = batch ? await clientReviewThreshold(ctx.db, batch.clientId) : null;
+  await updateBatch(ctx.db, batchId, { status: 'Submitted', rowsDone: 0, hits: 0, toReview: 0, startedAt: null, processedAt: null, error: null, submittedAt: ctx.now(), reviewThreshold });
 }
 
 /** Search types of a batch as the info endpoint's flags: exclusions, NPI, SSDMF. */

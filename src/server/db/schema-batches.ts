@@ -30,6 +30,8 @@ export const batches = pgTable(
     hits: integer('hits').notNull().default(0),
     /** Results needing review when the batch completed (review keeps it current). */
     toReview: integer('to_review').notNull().default(0),
+    /** The review threshold the batch was screened with (set when submitted; null for batches from before ADR 032). */
+    reviewThreshold: real('review_threshold'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -100,7 +102,12 @@ export const batchResults = pgTable(
     searchCriteriaKey: text('search_criteria_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('batch_results_batch_type_row').on(t.batchId, t.resultType, t.rowIndex), index('batch_results_batch_status').on(t.batchId, t.reviewStatus)],
+  (t) => [
+    index('batch_results_batch_type_row').on(t.batchId, t.resultType, t.rowIndex),
+    index('batch_results_batch_status').on(t.batchId, t.reviewStatus),
+    // The sensitivity preview counts a batch's findings under a threshold (ADR 032).
+    index('batch_results_batch_type_score').on(t.batchId, t.resultType, t.score),
+  ],
 );
 
 export const usageRecords = pgTable(

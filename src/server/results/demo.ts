@@ -71,6 +71,7 @@ export async function seedDemoResults(db: Db, owner: { clientId: number; teamId:
     submittedAt: new Date(now.getTime() - 2 * day),
     startedAt: new Date(now.getTime() - 2 * day),
     processedAt: new Date(now.getTime() - 2 * day + 60_000),
+    reviewThreshold: reviewThresholdFor({ reviewThreshold: null }),
   });
   const departments = ['Nursing', 'Pharmacy', 'Billing', 'Radiology'];
   await insertBatchRows(db, rows.map((r, i) => ({ batchId: batch.id, rowIndex: r.rowIndex, values: r.values, uniqueId: r.uniqueId, additional: { Department: departments[i % departments.length] } })));
