@@ -120,7 +120,8 @@ export function auditReportPdf(c: ReportContext): Readable {
     pdf.titleBlock('Records Searched', ['One line per result (exclusion match, NPI check, SSDMF check); a row no search returned anything for has one "No match" line.']);
     const table = pdf.table(AUDIT_COLUMNS);
     for await (const page of reportRows(c.db, c.batch.id)) {
-      for (const row of page) for (const cells of auditTableLines(row, time)) table.row(cells);
+      // A row's criteria are said on its first line; the CSV repeats them so that each line stands alone.
+      for (const row of page) auditTableLines(row, time).forEach((cells, i) => table.row(i === 0 ? cells : [cells[0], cells[1], '', ...cells.slice(3)]));
       await pause();
     }
     table.end();

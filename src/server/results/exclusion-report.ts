@@ -76,10 +76,11 @@ export function exclusionReportPdf(c: ReportContext): Readable {
     let count = 0;
     for await (const page of reportRows(c.db, c.batch.id, 'exclusions')) {
       for (const row of page) {
-        for (const x of row.results) {
-          table.row(exclusionLine(row, x, time));
+        row.results.forEach((x, i) => {
+          const cells = exclusionLine(row, x, time);
+          table.row(i === 0 ? cells : [cells[0], cells[1], '', ...cells.slice(3)]);
           count++;
-        }
+        });
       }
       await pause();
     }

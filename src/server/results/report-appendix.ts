@@ -1,7 +1,7 @@
 /**
- * The appendix of both PDF reports: every result still to review or confirmed as a match, in
- * full (the list record's fields, why it matched, its whole history). Cleared results are in
- * the tables only, so a large batch's report stays as long as its open work.
+ * The appendix of both PDF reports: every result under review or confirmed as a match, in full
+ * (the list record's fields, why it matched, its whole history). Other results are in the
+ * tables only, so a large batch's report grows with what reviewers are working on, not its size.
  */
 import type { ListRecord } from '#shared/list-record';
 import { explanationWords } from '#shared/match-words';
@@ -52,7 +52,7 @@ export async function writeAppendix(pdf: ReportPdf, db: Db, batchId: number, tim
   for await (const page of appendixResults(db, batchId, only)) {
     if (n === 0) {
       pdf.newPage();
-      pdf.titleBlock('Appendix: Records Under Review Or Matched', ['Every result still to review (Needs Review, Under Review) or confirmed as a match (Reviewed: Match), in full. Cleared results are in the table only.']);
+      pdf.titleBlock('Appendix: Records Under Review Or Matched', ['Every result a reviewer put Under Review or confirmed as a match (Reviewed: Match), in full. Results that need review, and cleared ones, are in the table only.']);
     }
     for (const x of page) {
       drawResult(pdf, x, time);

@@ -125,8 +125,8 @@ export async function* reportRows(db: Db, batchId: number, only?: 'exclusions'):
 const APPENDIX_PAGE = 500;
 
 /**
- * The results the appendix shows in full, in file order, a page at a time: those still to review
- * (Needs Review, Under Review) and the confirmed matches; cleared results stay in the table only.
+ * The results the appendix shows in full, in file order, a page at a time: those a reviewer put
+ * Under Review and the confirmed matches (Reviewed: Match); the others stay in the table only.
  */
 export async function* appendixResults(db: Db, batchId: number, only?: 'exclusions'): AsyncGenerator<(ResultRow & { history: HistoryRow[] })[]> {
   let after = { row: -1, id: 0 };
@@ -136,7 +136,7 @@ export async function* appendixResults(db: Db, batchId: number, only?: 'exclusio
       sql`SELECT r.id::int AS id, r.batch_id, r.row_index, r.result_type, r.search_type, r.source, r.source_record_id, r.list_version_id, r.score,
             r.explanation, r.record, r.review_status, r.latest_note, r.search_criteria_key, b.values, b.unique_id
           FROM batch_results r JOIN batch_rows b ON b.batch_id = r.batch_id AND b.row_index = r.row_index
-          WHERE r.batch_id = ${batchId} AND r.review_status IN ('NONCLEARED', 'UNDER_REVIEW', 'HISTORICAL_MATCH')
+          WHERE r.batch_id = ${batchId} AND r.review_status IN ('UNDER_REVIEW', 'HISTORICAL_MATCH')
             ${only ? sql`AND r.result_type = ${only}` : sql``}
             AND (r.row_index, r.id) > (${after.row}, ${after.id})
           ORDER BY r.row_index, r.id LIMIT ${APPENDIX_PAGE}`,

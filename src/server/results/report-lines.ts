@@ -80,9 +80,9 @@ export function historyLines(row: ReportResult, time: TimeFormatter): string[] {
   });
 }
 
-/** "LEIE, record 123, list version 4". */
+/** "OIG List of Excluded Individuals/Entities (LEIE), record 123, version 4" (the list version). */
 export function listAndRecord(x: ResultRow): string {
-  return [sourceName(x.source), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `list version ${x.list_version_id}` : ''].filter(Boolean).join(', ');
+  return [sourceName(x.source), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `version ${x.list_version_id}` : ''].filter(Boolean).join(', ');
 }
 
 /** The version of the matching rules that scored an exclusion result ('' for checks and older results). */
@@ -102,8 +102,8 @@ export const AUDIT_COLUMNS: Column[] = [
   { label: 'Score', width: 30, align: 'right' },
   { label: 'Status', width: 50 },
   { label: 'Decided', width: 74 },
-  { label: 'Notes', width: 62 },
-  { label: 'Algorithm Version', width: 44 },
+  { label: 'Notes', width: 58 },
+  { label: 'Algorithm Version', width: 48 },
 ];
 
 /** Lines of the records table: one per result, or one 'No match' line for a row without any. */

@@ -28,6 +28,9 @@ beforeAll(async () => {
   const page = ExclusionPageSchema.parse((await agent.get(`/services/flexsearchs/${batchId}/result?sc=E1`)).json());
   const res = await agent.put(`/services/flexsearchs/${batchId}/result/${page.records[0].id}`, { newStatus: 'CLEARED', comment: '@HYPERLINK("x") different DOB' });
   expect(res.statusCode).toBe(200);
+  const e2 = ExclusionPageSchema.parse((await agent.get(`/services/flexsearchs/${batchId}/result?sc=E2`)).json());
+  const review = await agent.put(`/services/flexsearchs/${batchId}/result/${e2.records[0].id}`, { newStatus: 'UNDER_REVIEW', comment: 'Asked HR for the date of birth.' });
+  expect(review.statusCode).toBe(200);
 }, 60_000);
 
 afterAll(async () => {
@@ -54,7 +57,7 @@ describe('audit report', () => {
     // Why, in a reviewer's words: no field paths, no score arithmetic.
     expect(e1Match[col('Outcome')]).toMatch(/^Potential match: Last name: same; First name: same/);
     expect(table.map((r) => r[col('Outcome')]).join('\n')).not.toMatch(/akas\[|Raised|×|firstName/);
-    expect(e1Match[col('List And Record')]).toMatch(/^OIG List of Excluded Individuals\/Entities \(LEIE\), record .+, list version \d+$/);
+    expect(e1Match[col('List And Record')]).toMatch(/^OIG List of Excluded Individuals\/Entities \(LEIE\), record .+, version \d+$/);
     expect(e1Match[col('Status')]).toBe('Reviewed: Clear');
     expect(e1Match[col('Algorithm Version')]).toBe(ALGORITHM_VERSION);
     // 09:00 UTC in New York in April: daylight time.
@@ -99,12 +102,13 @@ describe('audit report', () => {
     for (const p of table) expect(p).toContain('List And Record');
     for (const id of ['E1', 'E2', 'E3', 'E4']) expect(table.join('\n')).toContain(id);
     expect(table.join('\n')).toContain('Found on SSDMF');
-    // The appendix: the open and matched results in full (E2's and E3's matches), not the cleared E1.
+    // The appendix: results under review or matched in full (E2's, put under review), not the others.
     const appendix = pages.slice(appendixPage).join('\n');
-    expect(appendix).toContain('Row 2 (E2): Exclusion, Needs Review');
+    expect(appendix).toContain('Row 2 (E2): Exclusion, Under Review');
     expect(appendix).toContain('Why It Matched');
     expect(appendix).toContain('PATEL');
     expect(appendix).not.toContain('Row 1 (E1): Exclusion');
+    expect(appendix).not.toContain('Row 3 (E3): Exclusion');
   });
 
   it('uses the server zone without tz, and refuses an unknown zone or format', async () => {
