@@ -121,7 +121,7 @@ export function auditReportPdf(c: ReportContext): Readable {
     const table = pdf.table(AUDIT_COLUMNS);
     for await (const page of reportRows(c.db, c.batch.id)) {
       // A row's criteria are said on its first line; the CSV repeats them so that each line stands alone.
-      for (const row of page) auditTableLines(row, time).forEach((cells, i) => table.row(i === 0 ? cells : [cells[0], cells[1], '', ...cells.slice(3)]));
+      for (const row of page) auditTableLines(row, time).forEach((cells, i) => table.row(i === 0 ? cells : [cells[0], cells[1], '', ...cells.slice(3)], cells));
       await pause();
     }
     table.end();

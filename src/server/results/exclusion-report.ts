@@ -22,17 +22,17 @@ import { localTimeFormatter, type TimeFormatter } from './report-time';
 export const EXCLUSION_COLUMNS: Column[] = [
   { label: 'Row', width: 24, align: 'right' },
   { label: 'Unique ID', width: 44 },
-  { label: 'Searched', width: 80 },
-  { label: 'List And Record', width: 76 },
-  { label: 'Name On The List', width: 80 },
-  { label: 'Date Of Birth', width: 44 },
+  { label: 'Searched', width: 76 },
+  { label: 'List And Record', width: 70 },
+  { label: 'Name On The List', width: 78 },
+  { label: 'Date Of Birth', width: 50 },
   { label: 'NPI', width: 48 },
-  { label: 'Address', width: 74 },
+  { label: 'Address', width: 70 },
   { label: 'Exclusion Type', width: 84 },
-  { label: 'Exclusion Date', width: 44 },
+  { label: 'Exclusion Date', width: 50 },
   { label: 'Score', width: 28, align: 'right' },
   { label: 'Status', width: 46 },
-  { label: 'Notes', width: 48 },
+  { label: 'Notes', width: 52 },
 ];
 
 function nameOnList(r: Partial<ListRecord>): string {
@@ -78,7 +78,7 @@ export function exclusionReportPdf(c: ReportContext): Readable {
       for (const row of page) {
         row.results.forEach((x, i) => {
           const cells = exclusionLine(row, x, time);
-          table.row(i === 0 ? cells : [cells[0], cells[1], '', ...cells.slice(3)]);
+          table.row(i === 0 ? cells : [cells[0], cells[1], '', ...cells.slice(3)], cells);
           count++;
         });
       }

@@ -20,7 +20,7 @@ export type CellText = string | number | null | undefined;
 const MARGIN = 36;
 const TOP = 58;
 const BOTTOM = 46;
-const PAD = 3;
+const PAD = 2.5;
 const BODY_SIZE = 7.5;
 const FOOTER_SIZE = 7;
 const INK = '#1f2933';
@@ -165,7 +165,7 @@ export class ReportPdf {
   }
 
   /** Starts a table; rows are added with `row`, and the header is repeated on every new page. */
-  table(columns: Column[]): { row: (cells: CellText[]) => void; end: () => void } {
+  table(columns: Column[]): { row: (cells: CellText[], onNewPage?: CellText[]) => void; end: () => void } {
     const scale = this.width / columns.reduce((n, c) => n + c.width, 0);
     const fitted = columns.map((c) => ({ ...c, width: c.width * scale }));
     const header = () => this.drawRow(fitted, fitted.map((c) => c.label), { header: true });
@@ -174,7 +174,8 @@ export class ReportPdf {
     this.repeatHeader = header;
     let n = 0;
     return {
-      row: (cells) => this.drawRow(fitted, cells, { band: n++ % 2 === 1 }),
+      // `onNewPage`: what the line says when it opens a page (a row's continuation repeats its criteria).
+      row: (cells, onNewPage) => this.drawRow(fitted, cells, { band: n++ % 2 === 1, onNewPage }),
       end: () => {
         this.repeatHeader = null;
         this.doc.y += 6;
@@ -182,16 +183,22 @@ export class ReportPdf {
     };
   }
 
-  private drawRow(columns: Column[], cells: CellText[], style: { header?: boolean; band?: boolean; labels?: boolean }): void {
+  private drawRow(columns: Column[], given: CellText[], style: { header?: boolean; band?: boolean; labels?: boolean; onNewPage?: CellText[] }): void {
     const { doc } = this;
-    const texts = columns.map((_, i) => (cells[i] == null ? '' : String(cells[i])));
     const fontOf = (i: number) => (style.header || (style.labels && i % 2 === 0) ? 'Helvetica-Bold' : 'Helvetica');
-    doc.fontSize(BODY_SIZE);
-    const heights = texts.map((t, i) => (t ? doc.font(fontOf(i)).heightOfString(t, { width: columns[i].width - 2 * PAD }) : 0));
     // A cell taller than a page is cut with an ellipsis (the CSV has it whole).
     const maxBody = this.bottom - TOP - 40;
-    const height = Math.min(Math.max(BODY_SIZE + 2, ...heights), maxBody) + 2 * PAD;
-    if (doc.y + height > this.bottom) this.newPage();
+    const measure = (cells: CellText[]) => {
+      const texts = columns.map((_, i) => (cells[i] == null ? '' : String(cells[i])));
+      doc.fontSize(BODY_SIZE);
+      const heights = texts.map((t, i) => (t ? doc.font(fontOf(i)).heightOfString(t, { width: columns[i].width - 2 * PAD }) : 0));
+      return { texts, height: Math.min(Math.max(BODY_SIZE + 2, ...heights), maxBody) + 2 * PAD };
+    };
+    let { texts, height } = measure(given);
+    if (doc.y + height > this.bottom) {
+      if (style.onNewPage) ({ texts, height } = measure(style.onNewPage));
+      this.newPage();
+    }
     const y = doc.y;
     if (style.header) doc.rect(MARGIN, y, this.width, height).fill(BAND);
     else if (style.band) doc.rect(MARGIN, y, this.width, height).fill('#f8f9fb');

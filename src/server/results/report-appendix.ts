@@ -20,7 +20,7 @@ function whyLines(x: ReportResult): [string, string][] {
     const e = MatchExplanationSchema.safeParse(x.explanation);
     if (!e.success) return [];
     const w = explanationWords(e.data);
-    return [['Why It Matched', [w.matchedThrough, ...w.lines, ...w.notes].filter(Boolean).join('; ')], ['Score', w.verdict.replace(/^[^:]*: /, '')]];
+    return [['Why It Matched', [w.matchedThrough, ...w.lines, ...w.notes].filter(Boolean).join('; ')], ['Score', w.verdict.replace(/^[^:]*: score /, '')]];
   }
   if (x.result_type === 'npi') {
     const e = x.explanation as unknown as StoredNpiExplanation;

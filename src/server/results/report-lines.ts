@@ -80,9 +80,18 @@ export function historyLines(row: ReportResult, time: TimeFormatter): string[] {
   });
 }
 
-/** "OIG List of Excluded Individuals/Entities (LEIE), record 123, version 4" (the list version). */
+const SHORT_LIST_NAMES: Record<string, string> = { leie: 'LEIE', sam: 'SAM', nppes: 'NPPES', dmf: 'SSA DMF', optout: 'Medicare Opt-Out', 'ofac-sdn': 'OFAC SDN', 'ofac-consolidated': 'OFAC Consolidated' };
+
+/** A list's short name for table cells ("LEIE", "State CA"); the first page names each in full. */
+export function shortListName(source: string | null): string {
+  if (!source) return '';
+  if (source.startsWith('state-')) return `State ${source.slice(6).toUpperCase()}`;
+  return SHORT_LIST_NAMES[source] ?? sourceName(source);
+}
+
+/** "LEIE, record 123, version 4" (the list version). */
 export function listAndRecord(x: ResultRow): string {
-  return [sourceName(x.source), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `version ${x.list_version_id}` : ''].filter(Boolean).join(', ');
+  return [shortListName(x.source), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `version ${x.list_version_id}` : ''].filter(Boolean).join(', ');
 }
 
 /** The version of the matching rules that scored an exclusion result ('' for checks and older results). */

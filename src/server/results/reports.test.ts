@@ -57,7 +57,7 @@ describe('audit report', () => {
     // Why, in a reviewer's words: no field paths, no score arithmetic.
     expect(e1Match[col('Outcome')]).toMatch(/^Potential match: Last name: same; First name: same/);
     expect(table.map((r) => r[col('Outcome')]).join('\n')).not.toMatch(/akas\[|Raised|×|firstName/);
-    expect(e1Match[col('List And Record')]).toMatch(/^OIG List of Excluded Individuals\/Entities \(LEIE\), record .+, version \d+$/);
+    expect(e1Match[col('List And Record')]).toMatch(/^LEIE, record .+, version \d+$/);
     expect(e1Match[col('Status')]).toBe('Reviewed: Clear');
     expect(e1Match[col('Algorithm Version')]).toBe(ALGORITHM_VERSION);
     // 09:00 UTC in New York in April: daylight time.
