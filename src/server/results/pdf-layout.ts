@@ -191,7 +191,13 @@ export class ReportPdf {
     const measure = (cells: CellText[]) => {
       const texts = columns.map((_, i) => (cells[i] == null ? '' : String(cells[i])));
       doc.fontSize(BODY_SIZE);
-      const heights = texts.map((t, i) => (t ? doc.font(fontOf(i)).heightOfString(t, { width: columns[i].width - 2 * PAD }) : 0));
+      const heights = texts.map((t, i) => {
+        if (!t) return 0;
+        const width = columns[i].width - 2 * PAD;
+        doc.font(fontOf(i));
+        // Most cells fit on one line: measuring their width is much cheaper than wrapping them.
+        return !t.includes('\n') && doc.widthOfString(t) <= width ? doc.currentLineHeight() : doc.heightOfString(t, { width });
+      });
       return { texts, height: Math.min(Math.max(BODY_SIZE + 2, ...heights), maxBody) + 2 * PAD };
     };
     let { texts, height } = measure(given);
