@@ -461,7 +461,21 @@ export const REVIEW_MESSAGES = {
 // ---------------------------------------------------------------------------------------
 // Reports (download links of the Reports menu)
 
-export const ReportQuerySchema = z.strictObject({ format: z.enum(['pdf', 'csv']).default('pdf') });
+/** True for a time zone the runtime knows (an IANA name such as America/Chicago, or UTC). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `tz`: the zone of the report's times, the browser's (ADR 033); the server's when absent. */
+export const ReportQuerySchema = z.strictObject({
+  format: z.enum(['pdf', 'csv']).default('pdf'),
+  tz: z.string().max(64).refine(isTimeZone, 'Unknown time zone: use a name such as America/Chicago.').optional(),
+});
 export type ReportFormat = z.output<typeof ReportQuerySchema>['format'];
 
 /** Paths of the calls, for the web client. */

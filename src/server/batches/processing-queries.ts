@@ -3,6 +3,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client';
 import { insertJsonRows } from '../db/json-insert';
 import { batchChunks, batchResults, batches, batchRows, listRecords, usageRecords } from '../db/schema';
+import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
 
 /** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
@@ -68,6 +69,7 @@ export async function readRecords(db: Db, keys: readonly { versionId: number; re
 
 export interface ChunkWrite {
   batchId: number;
+  clientId: number;
   chunkIndex: number;
   firstRow: number;
   rowCount: number;
@@ -88,7 +90,10 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
   return db.transaction(async (tx) => {
     const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
     if (!batch || batch.status === 'Batch Kill Requested' || batch.status === 'Cancelled') {
-      if (batch?.status === 'Batch Kill Requested') await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
+      if (batch?.status === 'Batch Kill Requested') {
+        await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
+        await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });
+      }
       return 'cancelled';
     }
     const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
@@ -109,6 +114,7 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
     }
     const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
     await tx.update(batches).set({ rowsDone: progress.done, status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
+    await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
     return 'completed';
   });
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import { carryForwardClearings } from '../results/carry-forward';
 import { clearProcessing, ensureChunks, failChunk, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
+import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
 import { screenRows, type RowInput } from './row-screening';
 import { currentIndex, screenerFor, versionIdsOf } from './screener';
@@ -21,7 +22,7 @@ export async function startBatch(ctx: AppContext, batchId: number, sendChunk: Se
   const batch = await findBatch(ctx.db, batchId);
   if (!batch) return;
   if (batch.status === 'Batch Kill Requested') {
-    await updateBatch(ctx.db, batchId, { status: 'Cancelled', processedAt: ctx.now() });
+    if (await moveStatus(ctx.db, batchId, ['Batch Kill Requested'], { status: 'Cancelled', processedAt: ctx.now() })) await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancelled', userId: null, at: ctx.now() });
     return;
   }
   if (batch.status !== 'Submitted' && batch.status !== 'Pending') return;
@@ -35,7 +36,7 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
   const batch = await findBatch(ctx.db, batchId);
   if (!batch) return;
   if (batch.status === 'Batch Kill Requested') {
-    await moveStatus(ctx.db, batchId, ['Batch Kill Requested'], { status: 'Cancelled', processedAt: ctx.now() });
+    if (await moveStatus(ctx.db, batchId, ['Batch Kill Requested'], { status: 'Cancelled', processedAt: ctx.now() })) await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancelled', userId: null, at: ctx.now() });
     return;
   }
   if (batch.status !== 'Pending' && batch.status !== 'Processing') return;
@@ -44,7 +45,7 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
   if (chunk.attempts > MAX_CHUNK_ATTEMPTS) {
     const reason = `chunk ${chunkIndex} failed ${MAX_CHUNK_ATTEMPTS} times`;
     await failChunk(ctx.db, batchId, chunkIndex, chunk.error ?? reason, true);
-    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
+    await failBatch(ctx, batch, reason);
     return;
   }
   await moveStatus(ctx.db, batchId, ['Pending'], { status: 'Processing', startedAt: ctx.now() });
@@ -65,15 +66,21 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     });
     const usage = usageFor(batch, rows.map((r) => r.rowIndex), now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
-    await writeChunk(ctx.db, { batchId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults });
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults });
   } catch (error) {
     const reason = reasonOf(error);
     // Every failed attempt leaves its reason on the chunk (the queue page shows it).
     await failChunk(ctx.db, batchId, chunkIndex, reason, chunk.attempts >= MAX_CHUNK_ATTEMPTS);
     if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
     ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
-    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
+    await failBatch(ctx, batch, reason);
   }
+}
+
+/** Ends a running batch in the internal error, once. */
+async function failBatch(ctx: AppContext, batch: { id: number; clientId: number }, reason: string): Promise<void> {
+  const moved = await moveStatus(ctx.db, batch.id, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
+  if (moved) await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'failed', userId: null, at: ctx.now(), details: { status: INTERNAL_ERROR } });
 }
 
 /** The database's own words when there are some: a failed query's text would carry row values. */

@@ -131,3 +131,28 @@ export const usageRecords = pgTable(
     index('usage_records_client_created').on(t.clientId, t.createdAt),
   ],
 );
+
+/**
+ * What happened to a batch, in order (issue 14: the audit report lists every event): uploaded,
+ * submitted, cancel requested, cancelled, resubmitted, completed, failed, removed, NPI results
+ * re-checked. Append-only (triggers refuse UPDATE, DELETE, TRUNCATE); no foreign key, as in
+ * review_history. Status changes of results are in review_history.
+ */
+export const batchEvents = pgTable(
+  'batch_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: integer('batch_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    /** uploaded | submitted | cancel-requested | cancelled | resubmitted | completed | failed | removed | npi-rechecked */
+    kind: text('kind').notNull(),
+    /** Null for the system's own events (completed, failed, cancelled by the workers). */
+    userId: integer('user_id'),
+    /** The person's name at the time (kept if the user is renamed), or 'Clearlist'. */
+    userName: text('user_name').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Facts of the event (the status before a resubmission, the error, counts). */
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('batch_events_batch').on(t.batchId, t.id)],
+);

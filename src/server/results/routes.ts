@@ -34,6 +34,7 @@ import { matchDetail } from './detail';
 import { exclusionReportCsv, exclusionReportPdf } from './exclusion-report';
 import { exclusionPage, npiPage, searchesOf, ssdmfPage } from './pages';
 import { toExclusionRecord, toNpiResult, toSsdmfResult } from './record-views';
+import { serverTimeZone } from './report-time';
 import { changeStatus } from './review';
 
 const BASE = '/services/flexsearchs/:batchId';
@@ -98,7 +99,8 @@ export function resultRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   async function reportContext(request: FastifyRequest, batch: BatchRow): Promise<ReportContext> {
     const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(eq(users.id, request.auth!.userId));
-    return { db, batch, generatedBy: u ? `${u.firstName} ${u.lastName} (${u.username})` : '', now: ctx.now() };
+    const timeZone = (request.query as { tz?: string }).tz ?? serverTimeZone();
+    return { db, batch, generatedBy: u ? `${u.firstName} ${u.lastName} (${u.username})` : '', now: ctx.now(), timeZone };
   }
   function sendReport(reply: FastifyReply, name: string, format: ReportFormat, body: NodeJS.ReadableStream) {
     return reply
