@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/audit';
 import { AppError, notFound } from '../http/errors';
 import { cancelBatchJobs, prioritizeBatchJobs } from '../jobs/boss-jobs';
 import { writePause } from '../jobs/pause';
+import { recordBatchEvent } from './events';
 import { BATCH_JOB_NAMES, screenChunkJob } from './jobs';
 import { ensureChunks } from './processing-queries';
 import { findBatch, moveStatus, updateBatch, type BatchRow } from './queries';
@@ -69,6 +70,7 @@ export async function cancelQueuedBatch(ctx: AppContext, caller: QueueCaller, ba
   const batch = await existing(ctx, batchId);
   const moved = await moveStatus(ctx.db, batchId, OPEN_STATUSES, { status: 'Cancelled', processedAt: ctx.now() });
   if (!moved) throw new AppError('CONFLICT', QUEUE_MESSAGES.cannotCancel);
+  await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancelled', userId: caller.userId, at: ctx.now(), details: { byOperator: true, statusBefore: batch.status } });
   const jobs = ctx.jobs ? await cancelBatchJobs(ctx.db, BATCH_JOB_NAMES, batchId) : 0;
   await audit(ctx, caller, 'queue.batch.cancelled', batch, { from: batch.status, rowsDone: batch.rowsDone, jobs });
   return { message: QUEUE_MESSAGES.cancelled };
@@ -83,6 +85,7 @@ export async function retryFailedChunks(ctx: AppContext, caller: QueueCaller, ba
   if (chunks.length === 0) throw new AppError('CONFLICT', QUEUE_MESSAGES.nothingToRetry);
   const status = batch.rowsDone > 0 ? 'Processing' : 'Pending';
   await moveStatus(ctx.db, batchId, [FAILED_STATUS], { status, error: null, processedAt: null });
+  await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'chunks-retried', userId: caller.userId, at: ctx.now(), details: { chunks: chunks.length } });
   const pending = await ensureChunks(ctx.db, batchId, batch.recordCount, ctx.config.batchChunkRows);
   for (const chunk of pending) await ctx.jobs.send(screenChunkJob, { batchId, chunkIndex: chunk.chunkIndex }, { priority: batch.queuePriority });
   await audit(ctx, caller, 'queue.batch.retried', batch, { chunks, queued: pending.length });

@@ -7,6 +7,7 @@ import type { JobQueue } from '#server/jobs/queue';
 import { Agent, createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
+import { batchEventsOf } from './events';
 import { INTERNAL_ERROR } from './processing';
 
 let t: TestApp;
@@ -196,6 +197,8 @@ describe('cancelling', () => {
     const usage = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.batchId, batchId));
     expect(usage.reduce((n, u) => n + u.quantity, 0)).toBe(2 * 2);
     expect((await auditOf('queue.batch.cancelled')).find((e) => e.target === `batch:${batchId}`)).toMatchObject({ details: { from: 'Processing', rowsDone: 2 } });
+    // The batch's own events (the audit report's event log) name the operator's cancel too.
+    expect((await batchEventsOf(t.ctx.db, batchId)).at(-1)).toMatchObject({ kind: 'cancelled', details: { byOperator: true, statusBefore: 'Processing' } });
     const again = await act(admin, 'post', `/services/admin/queue/batches/${batchId}/cancel`);
     expect(again).toMatchObject({ status: 409, body: { error: { message: QUEUE_MESSAGES.cannotCancel } } });
   });
@@ -231,6 +234,7 @@ describe('failed chunks', () => {
     const chunks = await t.ctx.db.select().from(batchChunks).where(eq(batchChunks.batchId, batchId));
     expect(chunks.every((c) => c.status === 'done')).toBe(true);
     expect((await auditOf('queue.batch.retried'))[0]).toMatchObject({ target: `batch:${batchId}`, details: { chunks: [1], queued: 1 } });
+    expect((await batchEventsOf(t.ctx.db, batchId)).map((e) => e.kind)).toEqual(['uploaded', 'submitted', 'failed', 'chunks-retried', 'completed']);
     const nothing = await act(admin, 'post', `/services/admin/queue/batches/${batchId}/retry`);
     expect(nothing).toMatchObject({ status: 409, body: { error: { message: QUEUE_MESSAGES.nothingToRetry } } });
   });

@@ -144,7 +144,7 @@ export const batchEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     batchId: integer('batch_id').notNull(),
     clientId: integer('client_id').notNull(),
-    /** uploaded | submitted | cancel-requested | cancelled | resubmitted | completed | failed | removed | npi-rechecked */
+    /** uploaded | submitted | cancel-requested | cancelled | resubmitted | completed | failed | removed | npi-rechecked | chunks-retried */
     kind: text('kind').notNull(),
     /** Null for the system's own events (completed, failed, cancelled by the workers). */
     userId: integer('user_id'),

@@ -27,7 +27,9 @@ function batchEventLine(e: BatchEvent, time: TimeFormatter): EventLine {
     case 'cancel-requested':
       return line('Cancel requested', d.statusBefore ? `The batch was ${text(d.statusBefore)}.` : '');
     case 'cancelled':
-      return line('Cancelled', 'Screening stopped; rows not yet screened have no results.');
+      return line('Cancelled', [d.byOperator ? 'By Clearlist operations (Batch Queue Management).' : '', 'Screening stopped; rows not yet screened have no results.'].filter(Boolean).join(' '));
+    case 'chunks-retried':
+      return line('Failed rows queued again', `By Clearlist operations: ${plural(Number(d.chunks ?? 0), 'failed chunk')} screened again; rows already screened keep their results.`);
     case 'resubmitted':
       return line('Resubmitted', [d.statusBefore ? `After ${text(d.statusBefore)}.` : '', d.previousSubmittedAt ? `The previous submission was at ${time(text(d.previousSubmittedAt))}.` : '', 'Results screened before are replaced; their history is kept.'].filter(Boolean).join(' '));
     case 'completed':
