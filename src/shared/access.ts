@@ -17,6 +17,7 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/user/status/:username': 'public',
   'POST /services/user/password-reset/request': 'public',
   'POST /services/user/password-reset': 'public',
+  'POST /services/user/password-reset/check': 'public',
   'GET /services/setup/:token': 'public',
   'POST /services/setup': 'public',
   'GET /services/zendesk': 'user',
