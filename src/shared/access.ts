@@ -86,6 +86,9 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'PUT /services/account/reactivate': ['account_owner_user'],
   'GET /services/account/invoices': ['account_owner_user'],
   'GET /services/account/invoices/:invoiceId/pdf': ['account_owner_user'],
+  // The expired trial's upgrade: public, proven by the refused login's upgrade cookie (ADR 035).
+  'GET /services/trial-upgrade': 'public',
+  'PUT /services/trial-upgrade': 'public',
   'POST /services/account/invitations': ['account_owner_user', 'domain_admin_user'],
   // API keys and the public API (ADR 029): keys are managed in a session by api users; /api/v1
   // is called with a key, whose creator must still hold api_user (the key sets request.auth).

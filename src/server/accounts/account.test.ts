@@ -29,6 +29,8 @@ describe('GET /services/account: trial view', () => {
     await addUsage(t, trial.clientId, 'NAME', 5, new Date('2026-02-27T08:00:00Z')); // last month: not counted
     const march = await details(trial.agent);
     expect(march).toMatchObject({ trial: true, state: 'trial', trialSearchesLeft: 3, trialSearchesPerMonth: 10, trialResetsOn: '2026-04-01', basePricingItem: null, nextBillingDate: null, searchOptions: ['NAME', 'NPI'] });
+    // Signed up on 30 March 12:00: the trial ends 90 days later, on 28 June.
+    expect(march.trialEndsOn).toBe('2026-06-28');
 
     t.setNow(new Date('2026-04-01T00:00:01Z'));
     await trial.relogin();

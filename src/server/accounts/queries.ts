@@ -71,7 +71,7 @@ export async function findUser(db: Db | Tx, userId: number) {
 /** The account owners of a client (who receive billing mail), oldest first. */
 export async function findOwners(db: Db | Tx, clientId: number) {
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, username: users.username })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, username: users.username })
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'account_owner_user')))
     .where(and(eq(users.clientId, clientId), eq(users.isActive, true)))

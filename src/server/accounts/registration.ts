@@ -3,7 +3,7 @@
  * invitation. The card is verified with the provider first; then client, first team, owner
  * and roles are written in one transaction, so a refusal or a failure creates nothing.
  */
-import { ACCOUNT_MESSAGES, TRIAL_SEARCHES_PER_MONTH } from '#shared/account';
+import { ACCOUNT_MESSAGES, TRIAL_DAYS, TRIAL_SEARCHES_PER_MONTH } from '#shared/account';
 import { REGISTRATION_MESSAGES, TRIAL_SEARCH_OPTIONS, type CreateAccountResponse, type ParsedUserInfo } from '#shared/registration';
 import { SEARCH_OPTIONS, type PlanType, type SearchOption, type TeamType } from '#shared/teams';
 import type { AppContext } from '../app-context';
@@ -19,8 +19,6 @@ import { memberRoles, ownerRoles } from './roles';
 import { withSignUpLimit } from './signup-limit';
 import { signUpNotices, validateUserInfo } from './validation';
 
-/** Days a free trial lasts (ADR 007). */
-export const TRIAL_DAYS = 90;
 
 export interface SignUp {
   userInfo: ParsedUserInfo;

@@ -24,6 +24,7 @@ import { getCurrentUser } from './current-user';
 import { completeSetup, isSetupTokenLive } from './first-admin';
 import { logIn } from './login';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset';
+import { setUpgradeCookie } from './upgrade-token';
 import { usernameStatus } from './username-status';
 import { AppError } from '../http/errors';
 import { MESSAGES } from '#shared/messages';
@@ -40,6 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       now: ctx.now(),
     });
     if (outcome.sessionToken) setSessionCookie(request, reply, outcome.sessionToken, config.sessionTtlHours * 3600);
+    if (outcome.upgradeToken) setUpgradeCookie(request, reply, outcome.upgradeToken);
     return jsonString(reply, LoginCodeSchema.parse(outcome.code));
   });
 
