@@ -33,6 +33,11 @@ export function trialEndDay(start: Date): string {
   return new Date(start.getTime() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Where trials are offered: how long one started now lasts, with its end date. */
+export function trialLengthText(now: Date): string {
+  return `The trial lasts ${TRIAL_DAYS} days: started today, it ends on ${formatLongDate(trialEndDay(now))}.`;
+}
+
 /** '$0.15', '$30.00', '$1,234.50' from cents. */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -51,6 +51,8 @@ export const MESSAGES = {
   tooManyResetRequests: 'Too many password reset requests. Please wait an hour and try again.',
   tooManyUsernameChecks: 'Too many username checks from your network. Please wait an hour and try again.',
   loggedOut: 'You have been logged out.',
+  /** Under TRIAL_EXPIRED on the login page (issue 19): the way out of an ended trial. */
+  trialExpiredUpgrade: 'Upgrade to a company account to keep searching: choose a plan, add a card and you are back in at once.',
   genericError: 'Error occurred.',
   /** Any text input holding U+0000, which the database cannot store (ADR 025). */
   nulCharacter: 'Text cannot contain the NUL character (\\0).',

@@ -16,6 +16,8 @@ export function useIntentLogin() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<LoginInput | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The login code of the last refusal (TRIAL_EXPIRED offers the upgrade). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
   const acknowledge = async () => {
@@ -30,6 +32,7 @@ export function useIntentLogin() {
         navigate('/home', { replace: true });
         return;
       }
+      setRefusal(code);
       setError(loginMessage(code));
     } catch (cause) {
       setError(isApiError(cause) ? cause.message : MESSAGES.genericError);
@@ -44,9 +47,10 @@ export function useIntentLogin() {
 
   const start = (credentials: LoginInput) => {
     setError(null);
+    setRefusal(null);
     setPending(credentials);
   };
 
   const dialog = <IntentDialog opened={pending !== null} onAcknowledge={() => void acknowledge()} onDecline={decline} />;
-  return { start, error, isSubmitting, dialog };
+  return { start, error, refusal, isSubmitting, dialog };
 }
