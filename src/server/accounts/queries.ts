@@ -90,6 +90,12 @@ export async function isEmailTaken(db: Db | Tx, email: string): Promise<boolean>
   return row !== undefined;
 }
 
+/** The client of the user who has this e-mail address (ignoring case), or null. */
+export async function findClientOfEmail(db: Db | Tx, email: string): Promise<number | null> {
+  const [row] = await db.select({ clientId: users.clientId }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
+  return row?.clientId ?? null;
+}
+
 /** Whether a client already has this name, ignoring case and surrounding spaces. */
 export async function isClientNameUsed(db: Db | Tx, name: string): Promise<boolean> {
   const [row] = await db.select({ id: clients.id }).from(clients).where(eq(sql`lower(trim(${clients.name}))`, name.trim().toLowerCase())).limit(1);
