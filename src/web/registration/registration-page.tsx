@@ -62,7 +62,7 @@ function InvitationIntro({ invitation }: { invitation: Invitation }) {
     <Stack gap="lg">
       <Paper withBorder radius="md" p="md" bg="gray.0">
         <Text size="sm">
-          <b>{invitation.senderUserName}</b> invited you to join <b>{invitation.companyName}</b>, team <b>{invitation.teamName}</b>.
+          <b>{invitation.senderFullName}</b> invited you to join <b>{invitation.companyName}</b>, team <b>{invitation.teamName}</b>.
         </Text>
       </Paper>
       <RegistrationSteps planType="INVITATION" invitation={invitation} />
