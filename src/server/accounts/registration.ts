@@ -9,6 +9,7 @@ import { SEARCH_OPTIONS, type PlanType, type SearchOption, type TeamType } from 
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { hashPassword } from '../auth/password-hash';
+import { customerDeclineReason } from '../billing/decline-reasons';
 import { paymentsOf } from '../billing/payments';
 import type { VaultedCard } from '../billing/provider';
 import { insertBillingAccount, insertPlanPeriod } from '../billing/queries';
@@ -72,7 +73,7 @@ async function signUp(ctx: AppContext, input: SignUp): Promise<CreateAccountResp
     });
     if (!result.ok) {
       await recordAudit(ctx.db, { action: 'account.payment_rejected', actorUsername: userInfo.username, ip: input.ip, details: { messages: result.messages } });
-      throw new UserCreationFailure('PAYMENT_AUTHENTICATION_REJECTION', result.messages);
+      throw new UserCreationFailure('PAYMENT_AUTHENTICATION_REJECTION', [customerDeclineReason(result.messages)]);
     }
     card = result;
   }

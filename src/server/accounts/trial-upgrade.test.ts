@@ -37,7 +37,7 @@ describe('upgrading an expired trial from the login page', () => {
 
     const declined = await agent.put('/services/trial-upgrade', { ...PLAN, nonce: 'fake-processor-declined-visa-nonce' });
     expect(declined.statusCode).toBe(400);
-    expect(declined.json().error.message).toContain('Do Not Honor');
+    expect(declined.json().error.message).toBe('Your bank declined the card without giving a reason. Please call the bank or use another card.');
     expect(await stateOf(client.id)).toBe('trial');
 
     // The refused card left a fresh token: the user tries another card without logging in again.

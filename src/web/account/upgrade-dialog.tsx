@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES, formatCents, formatDollars, PLAN_NAMES, PLAN_PRICE_CE
 import { SEARCH_PRICE_CENTS } from '#shared/prices';
 import { REGISTRATION_MESSAGES } from '#shared/registration';
 import type { SearchOption, TeamType } from '#shared/teams';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 import { CardForm } from '../registration/card-form';
 import type { CardFormHandle, CardResult } from '../registration/card-form-types';
 import { MonthlyTotal, SearchOptionsChoice, TeamTypeChoice } from '../registration/plan-choices';
@@ -43,7 +43,7 @@ export function UpgradeDialog({ account, onClose, run = upgradeTrial, successTex
   const next = async () => {
     if (step === 0 && !teamType) {
       setTeamError(REGISTRATION_MESSAGES.chooseTeam);
-      return showToast(REGISTRATION_MESSAGES.chooseTeam, 'error');
+      return showToast(REGISTRATION_MESSAGES.chooseTeam, 'error', { cause: 'choose-team' });
     }
     if (step === 2) {
       setAsking(true);
@@ -85,6 +85,7 @@ export function UpgradeDialog({ account, onClose, run = upgradeTrial, successTex
             onChange={(value) => {
               setTeamType(value);
               setTeamError(null);
+              clearToasts('choose-team');
             }}
           />
         )}

@@ -17,7 +17,7 @@ import type { Role } from '#shared/roles';
 import { MESSAGES } from '#shared/messages';
 import type { AccountState } from '#shared/teams';
 import { api, isApiError } from '../app/api';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 
 /** Every admin query key starts with 'admin', so one invalidation refreshes the pages after a change. */
 export const adminKeys = {
@@ -81,9 +81,10 @@ export function useAdminChange<TInput, TResult>(run: (input: TInput) => Promise<
   return useMutation({
     mutationFn: run,
     onSuccess: async (result) => {
+      clearToasts('admin-change');
       showToast(typeof success === 'string' ? success : success(result), 'success');
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
-    onError: (error) => showToast(errorMessage(error), 'error'),
+    onError: (error) => showToast(errorMessage(error), 'error', { cause: 'admin-change' }),
   });
 }

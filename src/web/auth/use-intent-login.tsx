@@ -6,7 +6,7 @@ import type { LoginInput } from '#shared/auth';
 import { INTENT_DECLINED, MESSAGES, loginMessage } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { refreshCurrentUser } from '../app/current-user';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 import { requestLogin } from './auth-api';
 import { IntentDialog } from './intent-dialog';
 
@@ -42,10 +42,11 @@ export function useIntentLogin() {
 
   const decline = () => {
     setPending(null);
-    showToast(INTENT_DECLINED, 'error');
+    showToast(INTENT_DECLINED, 'error', { cause: 'intent-declined' });
   };
 
   const start = (credentials: LoginInput) => {
+    clearToasts('intent-declined');
     setError(null);
     setRefusal(null);
     setPending(credentials);
