@@ -3,12 +3,14 @@
  * open dialog's buttons (toast-placement.ts). The place is chosen again while toasts show,
  * whenever the page changes under them.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Notifications, useNotifications } from '@mantine/notifications';
 import { chooseToastPosition, KEEP_CLEAR_SELECTOR, type Box, type ToastPosition } from './toast-placement';
 import { TOAST_LIMIT } from './toasts';
 
 const WIDTH = 360;
+/** Mantine's container offset from the viewport's edge, as toast-placement.ts assumes. */
+const EDGE = 16;
 /** A toast's height before it is measured (one or two lines and its Close button). */
 const ESTIMATED_HEIGHT = 76;
 
@@ -23,6 +25,17 @@ function measure(count: number): ToastPosition {
     .map((el) => el.getBoundingClientRect())
     .filter((r) => r.width > 0 && r.height > 0);
   return chooseToastPosition(viewport, { width, height }, keepClear);
+}
+
+/**
+ * The container stays Mantine's one 'top-right' group and is moved with its style: changing
+ * Mantine's position would re-mount the toasts in another group (they showed twice meanwhile).
+ */
+function placementStyle(position: ToastPosition): CSSProperties {
+  const vertical: CSSProperties = position.startsWith('top') ? { top: EDGE, bottom: 'auto' } : { top: 'auto', bottom: EDGE };
+  if (position.endsWith('right')) return { ...vertical, right: EDGE, left: 'auto', transform: 'none' };
+  if (position.endsWith('left')) return { ...vertical, left: EDGE, right: 'auto', transform: 'none' };
+  return { ...vertical, left: '50%', right: 'auto', transform: 'translateX(-50%)' };
 }
 
 export function ToastHost() {
@@ -50,5 +63,5 @@ export function ToastHost() {
     };
   }, [count]);
 
-  return <Notifications position={position} limit={TOAST_LIMIT} containerWidth={WIDTH} />;
+  return <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={WIDTH} styles={{ root: placementStyle(position) }} />;
 }

@@ -22,8 +22,7 @@ export const KEEP_CLEAR_SELECTOR = [
   'header',
   '[role="banner"]',
   '.mantine-Stepper-steps',
-  '[role="dialog"] button',
-  '[role="dialog"] [role="radiogroup"]',
+  '[role="dialog"] button:not([role="radio"]):not([role="checkbox"])',
   '.mantine-Alert-root',
   '[data-toast-keep-clear]',
 ].join(', ');
