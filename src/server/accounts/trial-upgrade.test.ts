@@ -51,19 +51,19 @@ describe('upgrading an expired trial from the login page', () => {
   it('needs the cookie of a refused login: none, a wrong password, an old one, or a used one are refused', async () => {
     const { client, owner } = await expiredTrial();
     const none = await new Agent(t.app).put('/services/trial-upgrade', { ...PLAN, nonce: 'fake-valid-nonce' });
-    expect(none.statusCode).toBe(401);
+    expect(none.statusCode).toBe(404);
     expect(none.json().error.message).toBe(TRIAL_UPGRADE_MESSAGES.linkExpired);
 
     const guesser = new Agent(t.app);
     expect(await guesser.login(owner.username, 'wrong-password-1')).toBe('INVALID_CREDENTIALS');
     expect(guesser.cookie('trial_upgrade')).toBeUndefined();
-    expect((await guesser.get('/services/trial-upgrade')).statusCode).toBe(401);
+    expect((await guesser.get('/services/trial-upgrade')).statusCode).toBe(404);
 
     const late = new Agent(t.app);
     expect(await late.login(owner.username, owner.password)).toBe('TRIAL_EXPIRED');
     t.setNow(new Date(Date.now() + 31 * 60_000));
     try {
-      expect((await late.put('/services/trial-upgrade', { ...PLAN, nonce: 'fake-valid-nonce' })).statusCode).toBe(401);
+      expect((await late.put('/services/trial-upgrade', { ...PLAN, nonce: 'fake-valid-nonce' })).statusCode).toBe(404);
     } finally {
       t.setNow(new Date());
     }
@@ -74,7 +74,7 @@ describe('upgrading an expired trial from the login page', () => {
     const token = agent.cookie('trial_upgrade')!;
     expect((await agent.put('/services/trial-upgrade', { ...PLAN, nonce: 'fake-valid-nonce' })).statusCode).toBe(200);
     const replay = await new Agent(t.app).request({ method: 'GET', url: '/services/trial-upgrade', headers: { cookie: `trial_upgrade=${token}` } });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(404);
   });
 
   it('only account owners may upgrade; others are told whom to ask, and nothing changes', async () => {

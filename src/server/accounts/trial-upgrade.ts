@@ -24,7 +24,7 @@ import { findOwners } from './queries';
 async function upgrader(ctx: AppContext, token: string | undefined) {
   const userId = await upgradeTokenUser(ctx.db, token, ctx.now());
   const found = userId === null ? null : await loadCurrentUser(ctx.db, userId);
-  if (!found || !found.user.isActive) throw new AppError('UNAUTHENTICATED', TRIAL_UPGRADE_MESSAGES.linkExpired);
+  if (!found || !found.user.isActive) throw new AppError('NOT_FOUND', TRIAL_UPGRADE_MESSAGES.linkExpired);
   if (found.client.state !== 'trial') throw new AppError('BAD_REQUEST', TRIAL_UPGRADE_MESSAGES.notExpiredTrial);
   const owners = await findOwners(ctx.db, found.client.id);
   const isOwner = found.roles.includes('account_owner_user') && owners.some((o) => o.id === found.user.id);
@@ -64,7 +64,7 @@ export async function upgradeExpiredTrial(
   if (!isOwner) throw new AppError('FORBIDDEN', TRIAL_UPGRADE_MESSAGES.ownersOnly(ownerNames));
   if (!isIpAllowed(request.ip, client.ipAllowlist)) throw new AppError('WHITELIST_FAILURE', LOGIN_MESSAGES.WHITELIST_FAILURE);
   // Used before the card is charged: two submissions with one token make one upgrade.
-  if (!(await consumeUpgradeToken(ctx.db, token!, ctx.now()))) throw new AppError('UNAUTHENTICATED', TRIAL_UPGRADE_MESSAGES.linkExpired);
+  if (!(await consumeUpgradeToken(ctx.db, token!, ctx.now()))) throw new AppError('NOT_FOUND', TRIAL_UPGRADE_MESSAGES.linkExpired);
   const owner = { userId: user.id, username: user.username, clientId: client.id, ip: request.ip };
   let account: AccountDetails;
   try {

@@ -78,7 +78,7 @@ describe('an expired trial at login', () => {
   });
 
   it('sends a visitor without a refused login back to log in', async () => {
-    stubExpiredTrial(() => apiError(401, 'UNAUTHENTICATED', TRIAL_UPGRADE_MESSAGES.linkExpired));
+    stubExpiredTrial(() => apiError(404, 'NOT_FOUND', TRIAL_UPGRADE_MESSAGES.linkExpired));
     renderApp('/trial-upgrade');
     expect((await screen.findByRole('alert')).textContent).toContain(TRIAL_UPGRADE_MESSAGES.linkExpired);
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
