@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { accountRoutes } from './accounts/routes';
+import { invitationRoutes } from './accounts/invitation-routes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
@@ -75,6 +76,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   batchRoutes(app, ctx);
   queueRoutes(app, ctx);
   accountRoutes(app, ctx);
+  invitationRoutes(app, ctx);
   billingRoutes(app, ctx);
   resultRoutes(app, ctx);
   triageRoutes(app, ctx);

@@ -17,6 +17,7 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/user/status/:username': 'public',
   'POST /services/user/password-reset/request': 'public',
   'POST /services/user/password-reset': 'public',
+  'POST /services/user/password-reset/check': 'public',
   'GET /services/setup/:token': 'public',
   'POST /services/setup': 'public',
   'GET /services/zendesk': 'user',
@@ -107,7 +108,15 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'PUT /services/account/reactivate': ['account_owner_user'],
   'GET /services/account/invoices': ['account_owner_user'],
   'GET /services/account/invoices/:invoiceId/pdf': ['account_owner_user'],
+  // The expired trial's upgrade: public, proven by the refused login's upgrade cookie (ADR 035).
+  'GET /services/trial-upgrade': 'public',
+  'PUT /services/trial-upgrade': 'public',
   'POST /services/account/invitations': ['account_owner_user', 'domain_admin_user'],
+  // Pending invitations on the Users page (ADR 035): whoever may invite may resend and revoke,
+  // within their own client (system admins: the client they chose).
+  'GET /services/admin/invitations': ['account_owner_user', 'domain_admin_user'],
+  'PUT /services/admin/invitations/:invitationId/resend': ['account_owner_user', 'domain_admin_user'],
+  'PUT /services/admin/invitations/:invitationId/revoke': ['account_owner_user', 'domain_admin_user'],
   // API keys and the public API (ADR 029): keys are managed in a session by api users; /api/v1
   // is called with a key, whose creator must still hold api_user (the key sets request.auth).
   'GET /services/apikeys': ['api_user'],

@@ -53,6 +53,8 @@ export const MESSAGES = {
   loggedOut: 'You have been logged out.',
   /** A signed-in user sent to /login by the route guard (spec §6; issue 16). */
   noAccess: 'Your account does not have access to that page',
+  /** Under TRIAL_EXPIRED on the login page (issue 19): the way out of an ended trial. */
+  trialExpiredUpgrade: 'Upgrade to a company account to keep searching: choose a plan, add a card and you are back in at once.',
   genericError: 'Error occurred.',
   /** Any text input holding U+0000, which the database cannot store (ADR 025). */
   nulCharacter: 'Text cannot contain the NUL character (\\0).',

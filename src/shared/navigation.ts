@@ -22,6 +22,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/reset-password', title: 'Reset your password', isPublic: true },
   { path: '/reset-password/:token', title: 'Choose a new password', isPublic: true },
   { path: '/setup/:token', title: 'Set up Clearlist', isPublic: true },
+  { path: '/trial-upgrade', title: 'Upgrade your trial', isPublic: true },
   { path: '/registration/:plan/:invitationId?', title: 'Create an Account', isPublic: true },
   { path: '/lists', title: 'Lists we search', isPublic: true },
   { path: '/why-monthly', title: 'Why search every month', isPublic: true },

@@ -9,6 +9,7 @@ export const BUILT_PATHS = [
   '/reset-password',
   '/reset-password/:token',
   '/setup/:token',
+  '/trial-upgrade',
   '/home',
   '/help',
   '/privacy',

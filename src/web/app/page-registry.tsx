@@ -25,6 +25,7 @@ import { NpiResultsPage } from '../interactive/npi-results-page';
 import { SearchHistoryPage } from '../search-history/search-history-page';
 import { RegistrationPage } from '../registration/registration-page';
 import { AccountDetailsPage } from '../account/account-details-page';
+import { TrialUpgradePage } from '../account/trial-upgrade-page';
 import { ApiKeysPage } from '../api-keys/api-keys-page';
 import { ApiDocPage } from '../public-api/api-doc-page';
 import { AdvancedSearchPage } from '../advanced-search/advanced-search-page';
@@ -36,6 +37,7 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/reset-password': ResetRequestPage,
   '/reset-password/:token': ResetPasswordPage,
   '/setup/:token': SetupPage,
+  '/trial-upgrade': TrialUpgradePage,
   '/home': HomePage,
   '/help': HelpPage,
   '/privacy': PrivacyPage,

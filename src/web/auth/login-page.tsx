@@ -37,6 +37,14 @@ function LoginForm() {
           {login.error && (
             <Alert color="red" variant="light" role="alert" title="Could not log in">
               {login.error}
+              {login.refusal === 'TRIAL_EXPIRED' && (
+                <Stack gap="xs" mt="sm" align="flex-start">
+                  <Text size="sm">{MESSAGES.trialExpiredUpgrade}</Text>
+                  <Button component={Link} to="/trial-upgrade" size="sm">
+                    Upgrade to a paid plan
+                  </Button>
+                </Stack>
+              )}
             </Alert>
           )}
           <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
