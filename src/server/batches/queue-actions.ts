@@ -79,8 +79,8 @@ export async function cancelQueuedBatch(ctx: AppContext, caller: QueueCaller, ba
 /** Queues a failed batch's failed chunks (and any it never reached) again; written chunks stay. */
 export async function retryFailedChunks(ctx: AppContext, caller: QueueCaller, batchId: number): Promise<{ message: string }> {
   const batch = await existing(ctx, batchId);
-  if (!ctx.jobs) throw new Error('the job queue is not running');
   if (batch.status !== FAILED_STATUS) throw new AppError('CONFLICT', QUEUE_MESSAGES.nothingToRetry);
+  if (!ctx.jobs) throw new Error('the job queue is not running');
   const chunks = await reopenFailedChunks(ctx.db, batchId);
   if (chunks.length === 0) throw new AppError('CONFLICT', QUEUE_MESSAGES.nothingToRetry);
   const status = batch.rowsDone > 0 ? 'Processing' : 'Pending';
