@@ -4,7 +4,8 @@ import { MESSAGES } from '../src/shared/messages';
 import { DEMO_PASSWORD, fetchSessionUser, logIn } from './helpers';
 import { findResetPath } from './outbox';
 
-async function resetPasswordByMail(page: Page, username: string, email: string, newPassword: string): Promise<void> {
+/** Resets through the mailed link; answers the link's path. */
+async function resetPasswordByMail(page: Page, username: string, email: string, newPassword: string): Promise<string> {
   const since = Date.now();
   await page.goto('/reset-password');
   await page.getByRole('textbox', { name: 'Username or e-mail', exact: true }).fill(username);
@@ -23,6 +24,7 @@ async function resetPasswordByMail(page: Page, username: string, email: string, 
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status').filter({ hasText: /password/i })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  return resetPath!;
 }
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, context }) => {
@@ -32,7 +34,12 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, c
   await context.clearCookies();
 
   const newPassword = 'Harbor-reset-2026';
-  await resetPasswordByMail(page, 'analyst', email, newPassword);
+  const usedPath = await resetPasswordByMail(page, 'analyst', email, newPassword);
+  // The used link is refused as soon as it is opened, before any password is typed.
+  await page.goto(usedPath);
+  await expect(page.getByRole('alert')).toContainText(MESSAGES.resetLinkInvalid);
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request a new link' }).or(page.getByRole('link', { name: 'Request a new link' }))).toBeVisible();
   await logIn(page, 'analyst', newPassword);
   await context.clearCookies();
 

@@ -1,5 +1,6 @@
 /** Sign-up journeys: a free trial that runs a batch and an interactive search; a paid plan with the offline provider's approved and declined test cards. */
 import { expect, test, type Page } from '@playwright/test';
+import { INVITATION_MESSAGES } from '../src/shared/invitations';
 import { REGISTRATION_MESSAGES } from '../src/shared/registration';
 import { logIn } from './helpers';
 import { mailsSince } from './outbox';
@@ -116,6 +117,10 @@ test('an owner invites a co-worker, who signs up from the mailed link into the o
   await dialog.getByRole('option', { name: 'Credentialing' }).click();
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog).toHaveCount(0);
+  // The Users page lists it as pending, sent by the owner's full name.
+  const pending = page.getByRole('table', { name: 'Pending invitations' }).locator(`tr[data-invitee="${email}"]`);
+  await expect(pending).toContainText('Credentialing');
+  await expect(pending).toContainText('Olivia Owens');
 
   let link: string | null = null;
   await expect(async () => {
@@ -127,6 +132,8 @@ test('an owner invites a co-worker, who signs up from the mailed link into the o
   const invitee = await (await browser.newContext()).newPage();
   await invitee.goto(new URL(link!).pathname);
   await expect(invitee.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  // The page names the sender as the e-mail does.
+  await expect(invitee.getByText(/invited you to join/)).toContainText('Olivia Owens invited you to join Acme Health');
   await expect(invitee.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
   await expect(invitee.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue('Acme Health');
   await expect(invitee.getByRole('combobox', { name: 'Company size' })).toHaveCount(0);
@@ -144,7 +151,47 @@ test('an owner invites a co-worker, who signs up from the mailed link into the o
   expect(user.teamName).toBe('Credentialing');
   expect(user.roles).not.toContain('account_owner_user');
 
-  // The link works once.
+  // The link works once, and the invitation is no longer pending.
+  await invitee.goto(new URL(link!).pathname);
+  await expect(invitee.getByRole('alert')).toHaveText(REGISTRATION_MESSAGES.invitationLoadFailed);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Users' })).toContainText(username);
+  await expect(page.locator(`tr[data-invitee="${email}"]`)).toHaveCount(0);
+});
+
+test('an owner revokes a pending invitation, whose link then fails; an address that has an account cannot be invited', async ({ page, browser }) => {
+  const since = Date.now();
+  const email = `revoked-${since}@acme.example`;
+  await logIn(page, 'owner');
+  await page.goto('/admin/userManagement');
+  const invite = async (address: string) => {
+    await page.getByRole('button', { name: 'Invite co-worker' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite co-worker' });
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(address);
+    await dialog.getByRole('combobox', { name: 'Team' }).click();
+    await dialog.getByRole('option', { name: 'Credentialing' }).click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    return dialog;
+  };
+  // The analyst's address belongs to a user of this account: refused on the field, nothing sent.
+  const refused = await invite('analyst@acme-health.example');
+  await expect(refused.getByText(INVITATION_MESSAGES.emailIsYourUser)).toBeVisible();
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(await invite(email)).toHaveCount(0);
+  let link: string | null = null;
+  await expect(async () => {
+    const mail = (await mailsSince(since)).reverse().find((m) => m.toLowerCase().includes(email));
+    link = mail?.match(/https?:\/\/[^\s"'<>]+\/registration\/invitation\/[A-Za-z0-9._~%-]+/)?.[0] ?? null;
+    expect(link).not.toBeNull();
+  }).toPass({ timeout: 15_000 });
+  const row = page.locator(`tr[data-invitee="${email}"]`);
+  await row.getByRole('button', { name: `Revoke for ${email}` }).click();
+  await page.getByRole('dialog', { name: 'Revoke the invitation?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText(INVITATION_MESSAGES.revoked(email))).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const invitee = await (await browser.newContext()).newPage();
   await invitee.goto(new URL(link!).pathname);
   await expect(invitee.getByRole('alert')).toHaveText(REGISTRATION_MESSAGES.invitationLoadFailed);
 });

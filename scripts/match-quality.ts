@@ -2,6 +2,7 @@
  * Prints the matching quality on labelled pairs: the real-list pairs (tuning and held-out, built from
  * ../shared/data/real by test/real-pairs.ts) and the project's own fixture. Usage:
  *   npx tsx scripts/match-quality.ts [--errors N] [--write DIR]
+ * It also scores test/fixtures/cross-script-pairs.jsonl (names in other scripts, tuning and held-out).
  * --errors N prints N wrong pairs per kind of the tuning set (never of the held-out set).
  * --write DIR also writes tuning.jsonl and held-out.jsonl in the input format of `clearlist match --pairs`.
  */
@@ -47,5 +48,9 @@ else {
   // Errors of the held-out set are never printed: looking at them would turn it into a tuning set.
   report('real lists, held-out set', pairs.filter((p) => p.set === 'held-out').map(score), false);
 }
+// Names written in Hebrew, Arabic, Korean, Japanese and Chinese against their Latin forms (ADR 034).
+const crossScript = readFileSync(new URL('../test/fixtures/cross-script-pairs.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as RealPair);
+report('test/fixtures/cross-script-pairs.jsonl, tuning set', crossScript.filter((p) => p.set === 'tuning').map(score), true);
+report('test/fixtures/cross-script-pairs.jsonl, held-out set', crossScript.filter((p) => p.set === 'held-out').map(score), false);
 const fixture = readFileSync(new URL('../test/fixtures/match-pairs.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as RealPair);
 report('test/fixtures/match-pairs.jsonl (hand-made US variants)', fixture.map(score), true);

@@ -35,6 +35,12 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const old = await createClient(db, { name: 'Old Trial Co', domainName: 'old-trial-co', planType: 'FREE', state: 'trial', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 10, trialEndsAt: new Date(now.getTime() - 30 * DAY) });
   await createUser(db, { clientId: old.id, username: 'expired', email: 'expired@old-trial.example', firstName: 'Evan', lastName: 'Price', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
 
+  // A second ended trial, for the journey that upgrades one from the login page (e2e), so
+  // `expired` keeps answering TRIAL_EXPIRED for the other journeys; its co-worker is told to ask the owner.
+  const lapsed = await createClient(db, { name: 'Lapsed Pharmacy', domainName: 'lapsed-pharmacy', planType: 'FREE', state: 'trial', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 10, trialEndsAt: new Date(now.getTime() - 10 * DAY) });
+  await createUser(db, { clientId: lapsed.id, username: 'lapsed', email: 'lapsed@lapsed-pharmacy.example', firstName: 'Lena', lastName: 'Park', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
+  await createUser(db, { clientId: lapsed.id, username: 'lapsedstaff', email: 'staff@lapsed-pharmacy.example', firstName: 'Sam', lastName: 'Ortiz', roles: ['name_search_user', 'npi_search_user'] });
+
   const gone = await createClient(db, { name: 'Gone Health', domainName: 'gone-health', state: 'disabled', searchOptions: ['NAME'] });
   await createUser(db, { clientId: gone.id, username: 'disabled', email: 'disabled@gone-health.example', firstName: 'Dana', lastName: 'Cole', roles: ['account_owner_user', 'paying_user', 'name_search_user'] });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseEnv } from '#server/config';
 import { openConfiguredDatabase, startServer } from '#server/main';
 import { seedDemo } from './demo-seed';
+import { seedDemoQueue } from '#server/batches/queue-demo';
 import { BILLING_USAGE, LISTS_USAGE, MATCH_USAGE, SCREEN_USAGE } from './usage';
 
 const USAGE = `Usage: clearlist <command>
@@ -45,7 +46,10 @@ const COMMANDS: Record<string, Command> = {
     run: async () => {
       const env = { ...process.env, DATA_DIR: process.env.DATA_DIR || path.join('data', 'demo') };
       return runUntilSignal(env, async (ctx) => {
-        if (await seedDemo(ctx.db, ctx.now())) console.log('Seeded the demo accounts (password Demo-pass-2026).');
+        if (!(await seedDemo(ctx.db, ctx.now()))) return;
+        await seedDemoQueue(ctx);
+        console.log('Seeded the demo accounts (password Demo-pass-2026).');
+        if (ctx.config.demoQueuePaused) console.log('The demo batch queue starts paused: resume it in Settings > Batch Queue Management.');
       });
     },
   },

@@ -53,7 +53,8 @@ export class BusinessMatcher {
   private scoreCut(list: string[]): BusinessScore {
     const whole = list.slice(0, -1);
     const prefix = list[list.length - 1].slice(0, -CUT_MARK.length);
-    const plain = this.scoreWhole(prefix ? [...whole, prefix] : whole);
+    // The reviewer is told the list name was cut whichever reading wins.
+    const plain = { ...this.scoreWhole(prefix ? [...whole, prefix] : whole), cut: true };
     const q = this.query;
     if (!whole.length) {
       // Only the start of one word is left after the legal form ("LIMITED LIABILITY COMPANY CITA").

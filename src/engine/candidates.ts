@@ -10,7 +10,7 @@ import { areNicknames, isKnownGivenName, relatedNames } from './nicknames';
 import type { PersonName } from './person-name';
 import type { MatchAlgorithm } from './settings';
 import { boundedEditDistance } from './string-distance';
-import { maxTypoEdits } from './token-similarity';
+import { maxTypoEdits, sameConsonants, skeleton } from './token-similarity';
 import { typoCandidates } from './typo-keys';
 
 /** Posting volume above which a name part is left to scoring rather than searched. */
@@ -19,16 +19,39 @@ const MAX_EXPANSIONS = 400;
 const FALLBACK_LIMIT = 20_000;
 
 const expansionCaches = new WeakMap<MatchIndex, Map<string, number[]>>();
+const skeletonMaps = new WeakMap<MatchIndex, Map<string, number[]>>();
+
+/**
+ * Dictionary tokens with vowels whose consonants are the token's (a name written in Arabic or Hebrew
+ * letters). The map is built on the first such query and kept with the index: other queries never pay.
+ */
+function consonantNeighbours(index: MatchIndex, token: string): number[] {
+  let map = skeletonMaps.get(index);
+  if (!map) {
+    map = new Map();
+    index.tokens.forEach((t, id) => {
+      if (t.length < 2 || !/[aeiou]/.test(t) || !/^[a-z]+$/.test(t)) return;
+      const key = skeleton(t);
+      const list = map!.get(key);
+      if (list) list.push(id);
+      else map!.set(key, [id]);
+    });
+    skeletonMaps.set(index, map);
+  }
+  return /[aeiou]/.test(token) ? [] : (map.get(skeleton(token)) ?? []).filter((id) => sameConsonants(token, index.tokens[id]));
+}
 
 /** Dictionary tokens a query token may match (cached per index: batches repeat names a lot). */
-export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean): number[] {
+export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean, abjad = false): number[] {
   let cache = expansionCaches.get(index);
   if (!cache) expansionCaches.set(index, (cache = new Map()));
-  const key = `${algorithm}${given ? 'g' : 's'}${token}`;
+  const key = `${algorithm}${given ? 'g' : 's'}${abjad ? 'a' : ''}${token}`;
   let ids = cache.get(key);
   if (!ids) {
     if (cache.size > 50_000) cache.clear();
     ids = computeExpansion(index, token, algorithm, given);
+    // A name written without vowels also meets the spellings with vowels of its consonants.
+    if (abjad && algorithm !== 'Exact') ids = [...new Set([...ids, ...consonantNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     cache.set(key, ids);
   }
   return ids;
@@ -129,16 +152,16 @@ function collect(index: MatchIndex, group: number, slots: Slot[], need: number):
 }
 
 /** Person entries worth scoring for a query name. */
-export function personCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm): number[] {
+export function personCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm, abjad = false): number[] {
   const g = GROUP.person;
   const slots: Slot[] = [];
-  if (q.first.length >= 2) slots.push(slotOf(index, g, 1, expandToken(index, q.first, algorithm, true)));
+  if (q.first.length >= 2) slots.push(slotOf(index, g, 1, expandToken(index, q.first, algorithm, true, abjad)));
   const lastTokens = new Set<number>();
-  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(index, t, algorithm, false)) lastTokens.add(id);
+  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(index, t, algorithm, false, abjad)) lastTokens.add(id);
   if (q.last.length > 1) for (const id of expandToken(index, q.last.join(''), algorithm, false)) lastTokens.add(id);
   if (lastTokens.size || q.last.length) slots.push(slotOf(index, g, 2, [...lastTokens]));
   const middle = q.middle.filter((t) => t.length >= 2);
-  if (middle.length) slots.push(slotOf(index, g, 4, [...new Set(middle.flatMap((t) => expandToken(index, t, algorithm, true)))]));
+  if (middle.length) slots.push(slotOf(index, g, 4, [...new Set(middle.flatMap((t) => expandToken(index, t, algorithm, true, abjad)))]));
   if (!slots.length) return [];
   // Two agreeing name parts make a candidate; a part with enormous postings is left to scoring.
   let walked = slots.filter((s) => s.volume <= SKIP_POSTINGS);
@@ -149,6 +172,37 @@ export function personCandidates(index: MatchIndex, q: PersonName, algorithm: Ma
   // Typos beyond our keys in one part: fall back to the surname alone when that is affordable.
   const surname = slots.find((s) => s.bit === 2);
   return surname && surname.volume <= FALLBACK_LIMIT ? collect(index, g, [surname], 1) : [];
+}
+
+/** Shortest whole name that is searched glued or split: shorter joins meet too many names by chance. */
+const MIN_GLUED_NAME = 5;
+
+/**
+ * Person entries whose whole name is the query's whole name written as one word on one side
+ * ("PolPot" / POL POT, "Sergei Lavrov" / SERGEILAVROV). The name parts of such pairs never agree
+ * token by token, so personCandidates cannot find them; these are looked up exactly (one word split
+ * at each point into two dictionary tokens, or several words joined) and scored like any candidate.
+ */
+export function gluedPersonCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm): number[] {
+  if (algorithm === 'Exact') return [];
+  const g = GROUP.person;
+  const words = [q.first, ...q.middle, ...q.last].filter(Boolean);
+  const joined = words.join('');
+  if (joined.length < MIN_GLUED_NAME) return [];
+  if (words.length > 1) {
+    const id = index.tokenId(joined);
+    return id >= 0 ? collect(index, g, [slotOf(index, g, 1, [id])], 1) : [];
+  }
+  const out = new Set<number>();
+  for (let i = 2; i <= joined.length - 2; i++) {
+    const a = index.tokenId(joined.slice(0, i));
+    const b = index.tokenId(joined.slice(i));
+    if (a < 0 || b < 0) continue;
+    const slots = [slotOf(index, g, 1, [a]), slotOf(index, g, 2, [b])];
+    if (slots.some((s) => s.volume > SKIP_POSTINGS)) continue;
+    for (const e of collect(index, g, slots, 2)) out.add(e);
+  }
+  return [...out].sort((x, y) => x - y);
 }
 
 /** Business entries worth scoring: they share a distinctive word (or every generic word). */

@@ -1,6 +1,6 @@
 /** Turns a scored candidate record into a Hit with its explanation, and orders hits. */
 import { ALGORITHM_VERSION } from './algorithm-version';
-import { nonLatinScriptOf } from './text-normalize';
+import { nameNotes } from './name-notes';
 import { compareDates, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate, type PartialDate } from './dates';
 import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
@@ -17,6 +17,10 @@ export interface QueryEvidence {
   ssn: string | null;
   ein: string | null;
   state: string | null;
+  /** The query's name as typed (for the words on titles, legal forms and scripts), "" when none. */
+  nameText: string;
+  /** Person or business query (which notes apply to the name). */
+  nameType: 'person' | 'business';
   /** The state packed like the index stores it (0 = none), for integer comparison. */
   packedState: number;
   city: string;
@@ -42,14 +46,6 @@ export function maxEvidenceBonus(q: QueryEvidence): number {
  * typed arrays only: a clean row with a different date of birth is dropped before any
  * name comparison. Mirrors combineEvidence (checked by tests).
  */
-/** Plain words for names compared after transliteration ("list name transliterated from Cyrillic"). */
-function scriptNotes(listName: string | null): { reason: string; effect: number }[] {
-  const notes: { reason: string; effect: number }[] = [];
-  const listScript = nonLatinScriptOf(listName);
-  if (listScript) notes.push({ reason: `name: list name transliterated from ${listScript}`, effect: 0 });
-  return notes;
-}
-
 /** Years that differ by more than one typo (1956 vs 1958 or 1965 is one typo, 1956 vs 1971 is not). */
 function yearsFarApart(a: number, b: number): boolean {
   return Math.abs(a - b) > 1 && !oneTypoApart(a, b, 4);
@@ -114,7 +110,7 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
       matchedName: c.listField ? { listField: c.listField, value: listNameValue(record, c.listField) } : null,
       nameScore: c.similarity === null ? null : Math.round(c.similarity * 1000) / 1000,
       fields,
-      adjustments: [...adjustments, ...c.adjustments, ...scriptNotes(c.listField ? listNameValue(record, c.listField) : null)],
+      adjustments: [...adjustments, ...c.adjustments, ...(c.listField && options.algorithm !== 'Exact' ? nameNotes(q.nameType, q.nameText, listNameValue(record, c.listField)) : [])],
       score,
       threshold: options.threshold,
       summary: summarize(score, options.threshold, fields),

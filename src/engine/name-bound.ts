@@ -17,6 +17,7 @@ export class PersonNameBound {
   constructor(
     private readonly index: MatchIndex,
     query: PersonName,
+    private readonly abjad = false,
   ) {
     // Every query token in every role: rearranged names (swaps, middle names) stay bounded.
     const tokens = [query.first, ...query.middle, ...query.last].filter(Boolean);
@@ -31,7 +32,7 @@ export class PersonNameBound {
       v = 0;
       const t = this.index.tokens[id];
       for (const q of this.queryTokens) {
-        const s = compareTokens(q, t, role).score;
+        const s = compareTokens(q, t, role, this.abjad).score;
         if (s > v) v = s;
       }
       cache.set(id, v);

@@ -14,7 +14,14 @@ export interface PersonName {
 const TITLES = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'doctor', 'prof', 'professor', 'rev', 'reverend', 'hon', 'sir', 'dame',
   'fr', 'father', 'sister', 'capt', 'col', 'lt', 'sgt', 'maj', 'gen', 'messrs', 'mme', 'mlle', 'herr', 'sra',
+  'general', 'colonel', 'lieutenant', 'brigadier', 'admiral', 'eng', 'engineer', 'rabbi', 'pastor',
+  // Religious and honorific titles on the sanctions lists (Haji Abdul, Mullah Omar, Sheikh Ahmed, Daw Aung).
+  'haji', 'hajji', 'hadji', 'hajj', 'alhaji', 'alhaj', 'maulawi', 'mawlawi', 'maulvi', 'moulvi', 'mawlavi', 'maulana',
+  'mullah', 'mulla', 'molla', 'sheikh', 'shaikh', 'sheik', 'shaykh', 'sheikha', 'mufti', 'qari', 'ustad', 'ustadh',
+  'ayatollah', 'hojatoleslam', 'daw',
 ]);
+/** What forms and government lists write for a name part nobody knows (first name unknown, no middle name). */
+const UNKNOWN_NAME = new Set(['fnu', 'lnu', 'nfn', 'nln', 'nmn', 'unk']);
 const GENERATIONS: Record<string, string> = { jr: 'jr', junior: 'jr', sr: 'sr', senior: 'sr', ii: 'ii', '2nd': 'ii', iii: 'iii', '3rd': 'iii', iv: 'iv', '4th': 'iv' };
 // Professional credentials written after healthcare workers' names.
 const CREDENTIALS = new Set([
@@ -31,10 +38,26 @@ export function isParticle(token: string): boolean {
   return PARTICLES.has(token);
 }
 
+/** True for titles and honorifics (Dr, Mrs, Haji, Mullah, Sheikh…): weak evidence, never compared as a name. */
+export function isTitle(token: string): boolean {
+  return TITLES.has(token);
+}
+
+/** The titles a name starts with, in words (for explanations: "title Haji on the list name only"). */
+export function leadingTitles(input: string | null | undefined): string[] {
+  const out: string[] = [];
+  for (const part of String(input ?? '').slice(0, 400).split(',')) {
+    const tokens = tokenize(part);
+    for (let i = 0; i < tokens.length - 1 && TITLES.has(tokens[i]); i++) out.push(tokens[i]);
+  }
+  return out;
+}
+
 /** Removes titles in front and suffixes/credentials at the end, keeping at least two tokens. */
 function stripDecorations(tokens: string[], minKeep: number): { tokens: string[]; generation: string | null } {
   let start = 0;
-  while (start < tokens.length - minKeep && TITLES.has(tokens[start])) start++;
+  // A title goes whenever a word is left after it ("Mullah Omar" is Omar); suffixes keep `minKeep` words.
+  while (start < tokens.length - 1 && TITLES.has(tokens[start])) start++;
   let end = tokens.length;
   let generation: string | null = null;
   while (end - start > minKeep) {
@@ -92,17 +115,19 @@ export function parsePersonName(input: string | null | undefined): PersonName {
 
 /** Builds a PersonName from separate first/middle/last fields (list records, query forms). */
 export function personNameFromFields(first: string | null | undefined, middle: string | null | undefined, last: string | null | undefined, suffix?: string | null): PersonName {
-  const firstTokens = stripDecorations(tokenize(first), 1).tokens;
+  let firstTokens = stripDecorations(tokenize(first), 1).tokens.filter((t) => !UNKNOWN_NAME.has(t));
   const lastStripped = stripDecorations(tokenize(last), 1);
+  lastStripped.tokens = lastStripped.tokens.filter((t) => !UNKNOWN_NAME.has(t));
+  // Forms that want both fields get a one-word name twice ("Madonna", "Madonna"): it is one word.
+  if (!middle && firstTokens.join(' ') === lastStripped.tokens.join(' ')) firstTokens = [];
   const suffixTokens = tokenize(suffix);
   const generation = suffixTokens.map((t) => GENERATIONS[t]).find(Boolean) ?? lastStripped.generation;
   // A first-name field holding "Mary Ann" keeps "ann" as a middle name.
-  return {
-    first: firstTokens[0] ?? '',
-    middle: [...firstTokens.slice(1), ...tokenize(middle)],
-    last: lastStripped.tokens,
-    generation: generation ?? null,
-  };
+  const given = [...firstTokens, ...tokenize(middle)];
+  // A name given in one field only ("Madonna" as a first name) is the whole name: filed as the surname,
+  // like a one-word name written in free text, so it meets a list's one-word name (a mononym).
+  const surname = lastStripped.tokens.length ? lastStripped.tokens : given.splice(-1);
+  return { first: given[0] ?? '', middle: given.slice(1), last: surname, generation: generation ?? null };
 }
 
 /** True when the name carries nothing to compare. */

@@ -34,6 +34,8 @@ const MIDDLE_AS_FIRST_FACTOR = 0.85;
 const SAME_WORDS_FACTOR = 0.96;
 /** A whole name written as one word ("PolPot"): the same letters, the split unknown. */
 const GLUED_NAME = 0.94;
+/** A one-word name on both sides (mononyms): the whole name agrees, but one word says less than two. */
+const ONE_WORD_BOTH = 0.95;
 /** Two full middle names (or patronymics) that differ: evidence of another person. */
 const MIDDLE_CONFLICT = -0.2;
 /** A middle initial against another middle name or initial. */
@@ -48,7 +50,11 @@ export class PersonMatcher {
   private readonly surnames = new Map<string, TokenComparer>();
   private readonly qGlued: string;
 
-  constructor(readonly query: PersonName) {
+  /** `abjad`: a name was written in Arabic or Hebrew letters (consonants may meet a spelling with vowels). */
+  constructor(
+    readonly query: PersonName,
+    private readonly abjad = false,
+  ) {
     this.qGlued = query.last.join('');
   }
 
@@ -56,7 +62,7 @@ export class PersonMatcher {
     const map = role === 'given' ? this.given : this.surnames;
     let c = map.get(q);
     if (!c) {
-      c = new TokenComparer(q, role);
+      c = new TokenComparer(q, role, this.abjad);
       map.set(q, c);
     }
     return c.compare(l);
@@ -144,7 +150,11 @@ export class PersonMatcher {
     const last = this.surname(q.last, l.last, q === this.query ? this.qGlued : q.last.join(''));
     trace?.parts.push({ queryField: 'last', listField: 'last', query: q.last.join(' '), list: l.last.join(' '), score: last.score, method: last.method });
     let score: number;
-    if (!q.first || !l.first) {
+    if (isOneWord(q) && isOneWord(l)) {
+      // A one-word name on both sides (a mononym, "Madonna" / MADONNA): the whole name, a little less certain.
+      score = last.score * ONE_WORD_BOTH;
+      trace?.notes.push({ note: 'a one-word name on both sides', effect: round(score - last.score) });
+    } else if (!q.first || !l.first) {
       score = last.score * MISSING_FIRST_FACTOR;
       trace?.notes.push({ note: 'first name missing on one side', effect: round(score - last.score) });
     } else {
@@ -230,6 +240,10 @@ function sameWordsOrder(q: PersonName, l: PersonName): PersonName | null {
   if ([...qw].sort().join(' ') !== [...lw].sort().join(' ')) return null;
   if (qw.join(' ') === lw.join(' ')) return null;
   return { first: l.first, middle: l.middle, last: l.last, generation: q.generation };
+}
+
+function isOneWord(n: PersonName): boolean {
+  return !n.first && !n.middle.length && n.last.length === 1;
 }
 
 function isWordy(tokens: string[]): boolean {

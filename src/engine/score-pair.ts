@@ -1,6 +1,6 @@
 /** Scores one name against another, for the `clearlist match` command and tuning. */
 import { ALGORITHM_VERSION } from './algorithm-version';
-import { businessTokens, isCutName, legalFormNote, splitBusinessAliases } from './business-name';
+import { businessTokens, isCutName, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
 import { combineEvidence } from './evidence';
 import { summarize, type Explanation } from './explanation';
@@ -9,7 +9,8 @@ import { isEmptyPersonName, parsePersonName } from './person-name';
 import { PersonMatcher } from './person-score';
 import { DEFAULT_REVIEW_THRESHOLD, type MatchAlgorithm } from './settings';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
-import { nonLatinScriptOf } from './text-normalize';
+import { nameNotes } from './name-notes';
+import { isAbjad } from './text-normalize';
 
 export type PairType = 'person' | 'business';
 
@@ -39,8 +40,7 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
     };
     return { score: 0, match: false, explanation };
   }
-  const scripts = [nonLatinScriptOf(a), nonLatinScriptOf(b)];
-  const notes = scripts.flatMap((s, i) => (s ? [{ reason: `name: ${i === 0 ? 'query' : 'list'} name transliterated from ${s}`, effect: 0 }] : []));
+  const notes = algorithm === 'Exact' ? [] : nameNotes(type, a, b);
   const { score, adjustments } = combineEvidence({ nameSimilarity: named.similarity, identifier: null, conflicts: [], dob: null, state: null, city: null, postal: null }, named.fields);
   const explanation: Explanation = {
     algorithm,
@@ -72,7 +72,7 @@ function scorePersonPair(a: string, b: string, algorithm: MatchAlgorithm): Named
     const same = exactPersonKey(qa) === exactPersonKey(lb);
     return { similarity: same ? 1 : 0, listField: 'name', listValue: b, fields: [{ queryField: 'name', listField: 'name', queryValue: a, listValue: b, score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] };
   }
-  const result = new PersonMatcher(qa).score(lb);
+  const result = new PersonMatcher(qa, isAbjad(a) || isAbjad(b)).score(lb);
   const ev = personNameEvidence(result, 'name');
   return { similarity: result.score, listField: 'name', listValue: b, ...ev };
 }
@@ -97,8 +97,6 @@ function scoreBusinessPair(a: string, b: string, algorithm: MatchAlgorithm): Nam
       const r = matcher.score(l);
       if (!best || r.score > best.similarity) {
         const ev = businessNameEvidence(r, listField);
-        const form = legalFormNote(a, b);
-        if (form) ev.adjustments.push({ reason: `name: ${form}`, effect: 0 });
         best = { similarity: r.score, listField, listValue: l.join(' '), ...ev };
       }
     });

@@ -2,7 +2,7 @@
 import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/identifiers';
 import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
-import { businessCandidates, personCandidates } from './candidates';
+import { businessCandidates, gluedPersonCandidates, personCandidates } from './candidates';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
 import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
@@ -16,7 +16,7 @@ import { PersonMatcher } from './person-score';
 import type { BusinessQuery, Hit, IndividualQuery, QueryIssue, ScreenQuery, ScreenResult } from './query-types';
 import { NAME_ONLY_CEILING, resolveOptions, type ResolvedOptions, type ScreenOptions } from './settings';
 import { lookupPairs } from './sorted-pairs';
-import { MAX_NAME_CHARS } from './text-normalize';
+import { isAbjad, MAX_NAME_CHARS } from './text-normalize';
 import { nameFromRecordView } from './view-names';
 
 /** Screens one query; never throws on bad input (problems come back as issues). */
@@ -65,12 +65,12 @@ function readIdentifiers(input: { npi?: string | null; ssn?: string | null; ein?
   return out;
 }
 
-function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; city?: string | null; postalCode?: string | null }, ids: Identifiers, issues: QueryIssue[]): QueryEvidence {
+function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; city?: string | null; postalCode?: string | null }, ids: Identifiers, issues: QueryIssue[], name: Pick<QueryEvidence, 'nameText' | 'nameType'>): QueryEvidence {
   const dob = queryDate(q.dateOfBirth);
   if (dob === 'invalid') issues.push({ field: 'dateOfBirth', code: 'date-invalid', message: 'Date of birth is not a date (use YYYY-MM-DD or MM/DD/YYYY).' });
   const postal = /^\s*(\d{5})/.exec(String(q.postalCode ?? ''))?.[1] ?? null;
   const state = normalizeState(q.state);
-  return { dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal };
+  return { ...name, dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal };
 }
 
 /** Records carrying the query's identifiers, with which identifier matched. */
@@ -109,11 +109,13 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
   const name = personNameFromFields(str(query.firstName), str(query.middleName), str(query.lastName));
   const hasName = !isEmptyPersonName(name);
   if (!hasName) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
-  const q = queryEvidence(query, ids, issues);
+  const nameText = [query.firstName, query.middleName, query.lastName].map(str).filter(Boolean).join(' ');
+  const q = queryEvidence(query, ids, issues, { nameText, nameType: 'person' });
   const idRecords = identifierRecords(index, ids);
   const floor = opts.minScore - maxEvidenceBonus(q);
   const named = new Map<number, NamedCandidate>();
-  const matcher = new PersonMatcher(name);
+  const abjad = isAbjad(nameText);
+  const matcher = new PersonMatcher(name, abjad);
   const exactKey = exactPersonKey(name);
   const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
     if (!allowSource(opts, index.sourceOf(record))) return;
@@ -132,14 +134,20 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
     named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
   };
   if (hasName) {
-    const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name) : null;
-    for (const e of personCandidates(index, name, opts.algorithm)) {
+    const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name, abjad) : null;
+    for (const e of personCandidates(index, name, opts.algorithm, abjad)) {
       const record = index.data.entry.record[e];
       if (!idRecords.has(record)) {
         // What the name must reach for this record, given its other evidence.
         const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
         if (need > 1 || (bound && bound.bound(e) < need)) continue;
       }
+      consider(record, index.personName(e), index.listField(e));
+    }
+    // The whole name written as one word on one side: the token bound does not apply to these.
+    for (const e of gluedPersonCandidates(index, name, opts.algorithm)) {
+      const record = index.data.entry.record[e];
+      if (!idRecords.has(record) && (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING > 1) continue;
       consider(record, index.personName(e), index.listField(e));
     }
   }
@@ -160,7 +168,7 @@ function screenBusiness(index: MatchIndex, query: BusinessQuery, opts: ResolvedO
   nameIssues([query.name], issues, 'name');
   const names = splitBusinessAliases(str(query.name)).map((n) => businessTokens(n)).filter((t) => t.length > 0);
   if (!names.length) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
-  const q = queryEvidence({ state: query.state, city: query.city, postalCode: query.postalCode }, ids, issues);
+  const q = queryEvidence({ state: query.state, city: query.city, postalCode: query.postalCode }, ids, issues, { nameText: str(query.name), nameType: 'business' });
   const idRecords = identifierRecords(index, ids);
   const floor = opts.minScore - maxEvidenceBonus(q);
   const matchers = names.map((t) => new BusinessMatcher(t));
@@ -199,7 +207,7 @@ function screenIdentifiersOnly(index: MatchIndex, input: { npi?: string; ssn?: s
   const idRecords = identifierRecords(index, ids);
   const named = new Map<number, NamedCandidate>();
   for (const [record] of idRecords) if (allowSource(opts, index.sourceOf(record))) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
-  const q: QueryEvidence = { dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, packedState: 0, city: '', postal: null };
+  const q: QueryEvidence = { nameText: '', nameType: 'person', dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, packedState: 0, city: '', postal: null };
   const ok = ids.npi !== null || ids.ssn !== null;
   return { indexVersion: index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits: ok ? finish(index, named, idRecords, q, opts) : [], npiCheck: npiCheckOf(index, input.npi, name) };
 }

@@ -1,5 +1,6 @@
 /** Text normalisation shared by every name path: one place decides what a "token" is. */
 import { transliterate } from 'transliteration';
+import { romaniseHangul } from './hangul';
 
 /** Longest input we look at; real names are far shorter, and the cap bounds work on hostile input. */
 export const MAX_NAME_CHARS = 300;
@@ -35,6 +36,30 @@ export function nonLatinScriptOf(input: string | null | undefined): string | nul
   return 'another script';
 }
 
+// Arabic: the article and "son of" as Latin lists write them; ain unwritten (it is "aa" otherwise, a
+// vowel the Latin forms do not have). Hebrew: vav as w (a vowel letter far more often than v).
+const ARABIC_RULES: [RegExp, string][] = [
+  [/(^|\s)ال/g, '$1al '], [/(^|\s)(?:بن|ابن)(?=\s)/g, '$1bin'], [/ع/g, ''],
+];
+const HEBREW_RULES: [RegExp, string][] = [[/ו/g, 'w']];
+// Katakana writes the space between names as a middle dot.
+const KANA_DOT = /[\u30fb\uff65]/g;
+
+/** Our own rules before the package's (ADR 034): Korean spelt as names are spelt, abjad vowel letters. */
+function beforeTransliteration(s: string): string {
+  let out = s.replace(KANA_DOT, ' ');
+  if (/[\uac00-\ud7a3]/.test(out)) out = romaniseHangul(out);
+  if (/\p{Script=Arabic}/u.test(out)) for (const [re, to] of ARABIC_RULES) out = out.replace(re, to);
+  if (/\p{Script=Hebrew}/u.test(out)) for (const [re, to] of HEBREW_RULES) out = out.replace(re, to);
+  return out;
+}
+
+/** True when a name is written in a script without vowels (Arabic, Hebrew): its consonants are what compare. */
+export function isAbjad(input: string | null | undefined): boolean {
+  const script = nonLatinScriptOf(input);
+  return script === 'Arabic' || script === 'Hebrew';
+}
+
 /**
  * Lowercases, strips accents and punctuation, and collapses spaces; returns "" for nothing usable.
  * Names in other scripts are transliterated to Latin (package `transliteration`, ADR 027); the
@@ -44,7 +69,7 @@ export function normalizeText(input: string | null | undefined): string {
   if (input == null) return '';
   let s = String(input);
   if (s.length > MAX_NAME_CHARS) s = s.slice(0, MAX_NAME_CHARS);
-  if (NON_LATIN_RE.test(s)) s = transliterate(s);
+  if (NON_LATIN_RE.test(s)) s = transliterate(beforeTransliteration(s));
   s = s.normalize('NFKD').replace(MARKS_RE, '').toLowerCase();
   s = s.replace(SPECIAL_RE, (c) => SPECIAL_LETTERS[c] ?? c);
   s = s.replace(APOSTROPHES_RE, '').replace(SEPARATOR_RE, ' ').trim();

@@ -13,6 +13,7 @@ export type MatchMethod =
   | 'typo'
   | 'similar'
   | 'glued'
+  | 'consonants'
   | 'partial'
   | 'different'
   | 'missing';
@@ -40,7 +41,29 @@ export const TOKEN_SCORES = {
   // Two different real given names one letter apart (Mark/Mary, Joan/John) are usually two people.
   otherKnownName: 0.5,
   extendedSurname: 0.6,
+  // A name written without vowels (Arabic, Hebrew) whose consonants are those of the other side.
+  consonants: 0.9,
 } as const;
+
+const VOWEL_RE = /[aeiou]/;
+// Letters that are vowels or vowel carriers in abjad spellings; digraphs of one consonant; then doubles.
+const SKELETON_RULES: [RegExp, string][] = [
+  [/ph/g, 'f'], [/p/g, 'f'], [/(?:tz|ts|z)/g, 's'], [/(?:kh|ch|gh|ck|q|c|g)/g, 'k'], [/(?:dh|th)/g, 'd'], [/sh/g, 's'], [/v/g, 'b'], [/[aeiouwyh]/g, ''], [/(.)\1+/g, '$1'],
+];
+
+/** The consonants of a token as an abjad spelling would write them ("hussein" → "hsn"). */
+export function skeleton(t: string): string {
+  let out = t;
+  for (const [re, to] of SKELETON_RULES) out = out.replace(re, to);
+  return out;
+}
+
+/** Two tokens of which one is written without vowels (as Arabic and Hebrew write names) and both have the same consonants. */
+export function sameConsonants(a: string, b: string): boolean {
+  if (VOWEL_RE.test(a) === VOWEL_RE.test(b)) return false;
+  const sa = skeleton(a);
+  return sa.length >= 2 && sa === skeleton(b);
+}
 
 function isExtension(a: string, b: string): boolean {
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
@@ -55,8 +78,12 @@ export function maxTypoEdits(length: number): number {
   return length <= 6 ? 1 : 2;
 }
 
-/** Compares two normalised tokens in a role; symmetric. */
-export function compareTokens(a: string, b: string, role: TokenRole): TokenMatch {
+/**
+ * Compares two normalised tokens in a role; symmetric. `abjad`: one of the names was written in Arabic or
+ * Hebrew letters, so a token without vowels may meet one with vowels by its consonants (never otherwise:
+ * "Lynn" and "Allen" share theirs).
+ */
+export function compareTokens(a: string, b: string, role: TokenRole, abjad = false): TokenMatch {
   if (a === b) return a ? { score: 1, method: 'exact' } : DIFFERENT;
   if (!a || !b) return DIFFERENT;
   if (a.length === 1 || b.length === 1) {
@@ -89,6 +116,10 @@ export function compareTokens(a: string, b: string, role: TokenRole): TokenMatch
   if (role === 'given' && minLen >= 3 && TOKEN_SCORES.prefix > score && (a.startsWith(b) || b.startsWith(a))) {
     score = TOKEN_SCORES.prefix;
     method = 'prefix';
+  }
+  if (abjad && score < TOKEN_SCORES.consonants && sameConsonants(a, b)) {
+    score = TOKEN_SCORES.consonants;
+    method = 'consonants';
   }
   // Jaro-Winkler only grades near misses; far-apart lengths cannot be near.
   if (score === 0 && Math.abs(a.length - b.length) <= 3) {
@@ -131,13 +162,14 @@ export class TokenComparer {
   constructor(
     readonly token: string,
     readonly role: TokenRole,
+    readonly abjad = false,
   ) {}
 
   /** Compares the query token with a list token, caching by the list token. */
   compare(other: string): TokenMatch {
     let m = this.cache.get(other);
     if (!m) {
-      m = compareTokens(this.token, other, this.role);
+      m = compareTokens(this.token, other, this.role, this.abjad);
       if (this.cache.size < 4096) this.cache.set(other, m);
     }
     return m;

@@ -33,6 +33,11 @@ export const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  /** `clearlist demo` starts with the batch queue paused (ADR 038); "false" lets it run. */
+  DEMO_QUEUE_PAUSED: z
+    .string()
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   /** Cron (UTC) of the check for list updates, or "off". */
   LIST_UPDATE_SCHEDULE: z
     .string()
@@ -126,6 +131,8 @@ export interface AppConfig {
   uploadMaxColumns: number;
   fileEncryptionKey: string | undefined;
   batchChunkRows: number;
+  /** `clearlist demo` seeds its queue paused (ADR 038). */
+  demoQueuePaused: boolean;
   batchScreenWorkers: number;
   /** Braintree credentials; undefined means the offline payment provider. */
   braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
@@ -188,6 +195,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     uploadMaxColumns: env.UPLOAD_MAX_COLUMNS,
     fileEncryptionKey: env.FILE_ENCRYPTION_KEY,
     batchChunkRows: env.BATCH_CHUNK_ROWS,
+    demoQueuePaused: env.DEMO_QUEUE_PAUSED,
     batchScreenWorkers: env.BATCH_SCREEN_WORKERS,
     braintree:
       env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY

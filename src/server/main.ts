@@ -16,6 +16,7 @@ import { openDatabase, type Database } from './db/client';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createIndexStore } from './screening/index-store';
+import { recheckClearedNpiResults } from './results/npi-recheck';
 
 /** How often the server checks for list versions activated by another process (e.g. `clearlist worker`). */
 const INDEX_CHECK_MS = 5 * 60_000;
@@ -70,10 +71,13 @@ export async function startServer(
     if (prepare) await prepare(ctx);
     firstRun = await ensureFirstAdmin(database.db, admin, new Date());
     await importMissingSamples(database.db, new Date(), (line) => ctx.log.info(line));
+    // NPI results cleared before the name agreement rules get those rules once (ADR 033).
+    const rechecked = await recheckClearedNpiResults(database.db, new Date());
+    if (rechecked.checked) ctx.log.info(rechecked, 'stored NPI results re-checked');
     // Screening needs the index before the first request; list imports refresh it (jobs.ts).
     ctx.screening = await createIndexStore(database.db, { log: (line) => ctx.log.info(line) });
     // Jobs run in this process unless separate workers do them (JOBS_IN_PROCESS=false).
-    ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true });
+    ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true, heartbeat: env.JOBS_IN_PROCESS ? 'server' : undefined });
     const resumed = await resumeUnfinishedBatches(ctx);
     if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
     await app.listen({ port: env.PORT, host: env.HOST });

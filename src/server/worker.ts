@@ -15,7 +15,7 @@ export async function startWorker(rawEnv: NodeJS.ProcessEnv): Promise<{ stop(): 
   }
   const ctx = await openAppContext(env);
   // Schedules are installed by the servers; a worker only pulls jobs.
-  ctx.jobs = await startJobQueue(ctx, JOBS, { work: true, schedule: false });
+  ctx.jobs = await startJobQueue(ctx, JOBS, { work: true, schedule: false, heartbeat: 'worker' });
   ctx.log.info(`Clearlist worker running ${JOBS.length} job types on the PostgreSQL server.`);
   return {
     async stop() {

@@ -17,6 +17,7 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/user/status/:username': 'public',
   'POST /services/user/password-reset/request': 'public',
   'POST /services/user/password-reset': 'public',
+  'POST /services/user/password-reset/check': 'public',
   'GET /services/setup/:token': 'public',
   'POST /services/setup': 'public',
   'GET /services/zendesk': 'user',
@@ -30,11 +31,21 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/admin/teams': ['domain_admin_user'],
   'POST /services/admin/teams': ['domain_admin_user'],
   'PUT /services/admin/teams/:teamId': ['domain_admin_user'],
+  // The client's review threshold (ADR 032): its administrators.
+  'GET /services/admin/review-threshold': ['domain_admin_user', 'account_owner_user'],
+  'GET /services/admin/review-threshold/preview': ['domain_admin_user', 'account_owner_user'],
+  'PUT /services/admin/review-threshold': ['domain_admin_user', 'account_owner_user'],
   'GET /services/admin/clients': ['system_admin_user'],
   'GET /services/admin/clients/:clientId': ['system_admin_user'],
   'PUT /services/admin/clients/:clientId': ['system_admin_user'],
   'PUT /services/admin/clients/:clientId/state': ['system_admin_user'],
   'GET /services/admin/clients/:clientId/history': ['system_admin_user'],
+  // Batch Queue Management (ADR 038): every client's batches, operators only.
+  'GET /services/admin/queue': ['system_admin_user'],
+  'PUT /services/admin/queue/pause': ['system_admin_user'],
+  'PUT /services/admin/queue/batches/:batchId/position': ['system_admin_user'],
+  'POST /services/admin/queue/batches/:batchId/cancel': ['system_admin_user'],
+  'POST /services/admin/queue/batches/:batchId/retry': ['system_admin_user'],
   'GET /services/lists': 'public',
   // Batch search: any signed-in user; the rules also need the client's search options and
   // confine every batch to the caller's client (and team, ADR 014).
@@ -48,6 +59,10 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/flexsearchs/:batchId/trash': ['system_admin_user'],
   'GET /services/flexsearchs/:batchId/resubmit': 'user',
   'GET /services/flexsearchs/:batchId/file': 'user',
+  // The quick batch pages' templates (ADR 037): the roles of their menu items. Their batches are
+  // created through the upload and column-mapping endpoints above, like the wizard's.
+  'GET /services/batch/name/template': ['name_search_user'],
+  'GET /services/batch/npi/template': ['npi_search_user'],
   // Interactive search: anonymous visitors too; the rules check the role, the client's search
   // options and the allowance (anonymous per address a day, trial per month).
   'GET /services/interactivesearch/eligibility': 'public',
@@ -55,11 +70,19 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/interactivesearch/npi/:npi': 'public',
   'GET /services/interactivesearch/history': ['paying_user'],
   'GET /services/interactivesearch/searches/:searchId': 'user',
+  // Advance Search (ADR 036): its role; the rules refuse lists the client's options do not allow.
+  'GET /services/advancedsearch/options': ['advanced_search'],
+  'POST /services/advancedsearch': ['advanced_search'],
+  'GET /services/advancedsearch/searches/:searchId': ['advanced_search'],
   // Batch results and review (ADR 015): any signed-in user; confined to the batches the
   // caller sees like the dashboard (ADR 014): another client's batch or record answers 404.
   'GET /services/flexsearchs/:batchId/result': 'user',
   'GET /services/flexsearchs/:batchId/result/:id': 'user',
   'PUT /services/flexsearchs/:batchId/result/:ids': 'user',
+  // Triage (ADR 032): the same reviewers, the same batch scope.
+  'GET /services/flexsearchs/:batchId/result/summary': 'user',
+  'GET /services/flexsearchs/:batchId/result/count': 'user',
+  'PUT /services/flexsearchs/:batchId/result/by-filter': 'user',
   'GET /services/flexsearchs/:batchId/npidetails': 'user',
   'GET /services/flexsearchs/:batchId/npidetails/:id': 'user',
   'PUT /services/flexsearchs/:batchId/npidetails/:ids': 'user',
@@ -85,7 +108,15 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'PUT /services/account/reactivate': ['account_owner_user'],
   'GET /services/account/invoices': ['account_owner_user'],
   'GET /services/account/invoices/:invoiceId/pdf': ['account_owner_user'],
+  // The expired trial's upgrade: public, proven by the refused login's upgrade cookie (ADR 035).
+  'GET /services/trial-upgrade': 'public',
+  'PUT /services/trial-upgrade': 'public',
   'POST /services/account/invitations': ['account_owner_user', 'domain_admin_user'],
+  // Pending invitations on the Users page (ADR 035): whoever may invite may resend and revoke,
+  // within their own client (system admins: the client they chose).
+  'GET /services/admin/invitations': ['account_owner_user', 'domain_admin_user'],
+  'PUT /services/admin/invitations/:invitationId/resend': ['account_owner_user', 'domain_admin_user'],
+  'PUT /services/admin/invitations/:invitationId/revoke': ['account_owner_user', 'domain_admin_user'],
   // API keys and the public API (ADR 029): keys are managed in a session by api users; /api/v1
   // is called with a key, whose creator must still hold api_user (the key sets request.auth).
   'GET /services/apikeys': ['api_user'],

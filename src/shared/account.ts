@@ -25,6 +25,18 @@ export const SEARCH_OPTION_CHOICES = SEARCH_OPTIONS.map((option) => ({ option, n
 
 /** Trial allowance (spec §9): 10 searches a month, resetting on the first. */
 export const TRIAL_SEARCHES_PER_MONTH = 10;
+/** Days a free trial lasts from sign-up (ADR 007). */
+export const TRIAL_DAYS = 90;
+
+/** The last day of a trial started at `start`, 'YYYY-MM-DD' (UTC), as the account page shows it. */
+export function trialEndDay(start: Date): string {
+  return new Date(start.getTime() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Where trials are offered: how long one started now lasts, with its end date. */
+export function trialLengthText(now: Date): string {
+  return `The trial lasts ${TRIAL_DAYS} days: started today, it ends on ${formatLongDate(trialEndDay(now))}.`;
+}
 
 /** '$0.15', '$30.00', '$1,234.50' from cents. */
 export function formatCents(cents: number): string {
@@ -119,6 +131,8 @@ export const AccountDetailsSchema = z.object({
   trialSearchesLeft: z.number().int().nullable(),
   trialSearchesPerMonth: z.number().int().nullable(),
   trialResetsOn: z.string().nullable(),
+  /** Trial only: the day the trial ends (from then on, login answers TRIAL_EXPIRED). */
+  trialEndsOn: z.string().nullable(),
   /** Paid: the plan's monthly price, in dollars. */
   basePricingItem: z.object({ description: z.string(), price: DollarsSchema }).nullable(),
   /** This month's plan charge as the invoice will bill it: one line per part of the month on one plan (prorated). */

@@ -44,6 +44,13 @@ export const PasswordResetSchema = z.strictObject({
   verifyPassword: z.string().min(1).max(200),
 });
 
+/** Checks a reset link before its form is shown; answers what a submit with it would (ADR 035). */
+export const PasswordResetCheckSchema = z.strictObject({
+  token: z.string().min(10).max(200),
+});
+
+export const ValidSchema = z.object({ valid: z.literal(true) });
+
 export const SetupInputSchema = z.strictObject({
   token: z.string().min(10).max(200),
   username: trimmed(100),

@@ -93,6 +93,8 @@ export const ListSearchedSchema = z.object({
   /** When the copy was downloaded (YYYY-MM-DD): the date to go by when the publisher gives none. */
   acquiredOn: z.string().nullable().default(null),
   records: z.number(),
+  /** Id of the list version searched (`clearlist lists status`); null when none is loaded or on searches kept before. */
+  version: z.number().nullable().optional(),
 });
 export type ListSearched = z.infer<typeof ListSearchedSchema>;
 
@@ -204,12 +206,14 @@ export type InteractiveResult = z.infer<typeof InteractiveResultSchema>;
 export const SearchIdParamsSchema = z.strictObject({ searchId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const HISTORY_RESULTS = ['matches', 'clear'] as const;
+/** Kinds of Search History: the interactive searches and Advance Search (ADR 036). */
+export const HISTORY_KINDS = [...SEARCH_KINDS, 'advanced'] as const;
 
 export const SearchHistoryQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limits: z.coerce.number().int().min(1).max(100).default(25),
-  /** Name or NPI searches only. */
-  kind: z.enum(SEARCH_KINDS).optional(),
+  /** Name, NPI or Advance searches only. */
+  kind: z.enum(HISTORY_KINDS).optional(),
   /** `matches`: searches that found list records; `clear`: those that found none. */
   result: z.enum(HISTORY_RESULTS).optional(),
   /** Text in the criteria or the reference, any case. */
@@ -222,7 +226,7 @@ export const SearchHistoryItemSchema = z.object({
   reference: z.string(),
   searchedAt: z.string(),
   searchedBy: z.string(),
-  kind: z.enum(SEARCH_KINDS),
+  kind: z.enum(HISTORY_KINDS),
   criteria: z.string(),
   outcome: z.string(),
   hits: z.number(),

@@ -106,6 +106,8 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
       return `sounds the same, spelled differently (${both})`;
     case 'typo':
       return `spelled a little differently, likely a typo (${both})`;
+    case 'consonants':
+      return `written without vowels, the same consonants (${both})`;
     case 'glued':
       return `the same words, joined or split differently (${both})`;
     case 'partial':

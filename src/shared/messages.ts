@@ -51,6 +51,10 @@ export const MESSAGES = {
   tooManyResetRequests: 'Too many password reset requests. Please wait an hour and try again.',
   tooManyUsernameChecks: 'Too many username checks from your network. Please wait an hour and try again.',
   loggedOut: 'You have been logged out.',
+  /** A signed-in user sent to /login by the route guard (spec §6; issue 16). */
+  noAccess: 'Your account does not have access to that page',
+  /** Under TRIAL_EXPIRED on the login page (issue 19): the way out of an ended trial. */
+  trialExpiredUpgrade: 'Upgrade to a company account to keep searching: choose a plan, add a card and you are back in at once.',
   genericError: 'Error occurred.',
   /** Any text input holding U+0000, which the database cannot store (ADR 025). */
   nulCharacter: 'Text cannot contain the NUL character (\\0).',
@@ -79,6 +83,37 @@ export const BATCH_MESSAGES = {
   cannotCancel: 'Only a batch that is still running can be cancelled.',
   alreadySubmitted: 'This batch has already been submitted.',
   fileMissing: 'The uploaded file is no longer available; please upload it again.',
+} as const;
+
+/** The quick batch pages, Batch Name Search and Batch NPI Search (ADR 037). */
+export const QUICK_BATCH_MESSAGES = {
+  noNameGuessed: (fileName: string) =>
+    `None of the columns of ${fileName} looks like a first and last name or a company name. Choose them below, or download the template and copy your list into it.`,
+  noNpiGuessed: (fileName: string) =>
+    `None of the columns of ${fileName} looks like an NPI. Choose it below, or download the template and copy your list into it.`,
+  needName: 'Map a First Name and a Last Name column, or a Company Name column, to screen this file by name.',
+  needNpi: 'Map an NPI column to screen this file by NPI.',
+  nameNotOffered: 'Your account does not include name searches; ask your account owner to add them.',
+  npiNotOffered: 'Your account does not include NPI searches; ask your account owner to add them.',
+} as const;
+
+/** Batch Queue Management (/admin/queueManagement, ADR 038). */
+export const QUEUE_MESSAGES = {
+  paused: 'The batch queue is paused. Running chunks finish; nothing new starts until it is resumed.',
+  resumed: 'The batch queue is running again.',
+  alreadyPaused: 'The batch queue is already paused.',
+  alreadyRunning: 'The batch queue is already running.',
+  movedFront: 'The batch was moved to the front of the queue.',
+  movedBack: 'The batch was moved to the back of the queue.',
+  cannotMove: 'Only a batch that is queued or running can be moved.',
+  cancelled: 'The batch was cancelled.',
+  cannotCancel: 'Only a batch that is queued or running can be cancelled.',
+  retried: 'The failed chunks were queued again.',
+  nothingToRetry: 'This batch has no failed chunks to retry.',
+  confirmPause: 'Pause the batch queue for every client? Chunks already running finish; queued work waits until you resume.',
+  confirmResume: 'Resume the batch queue? Queued batches start again in their order.',
+  confirmCancel: 'Cancel this batch? Rows already screened keep their results and charges; the rest are not screened.',
+  confirmRetry: 'Queue the failed chunks of this batch again? Rows already written are not screened or billed twice.',
 } as const;
 
 /** 'Please complete this required mapping {column}' (spec §5). */

@@ -1,5 +1,5 @@
 /** Routes and menus of the web app (spec accounts-and-access §2, batch-and-interactive-search §2). */
-import { hasAnyRole, type Role } from './roles';
+import { holdsAnyRole, type Role } from './roles';
 import type { TeamType } from './teams';
 
 export const DEFAULT_TITLE = 'Clearlist';
@@ -22,6 +22,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/reset-password', title: 'Reset your password', isPublic: true },
   { path: '/reset-password/:token', title: 'Choose a new password', isPublic: true },
   { path: '/setup/:token', title: 'Set up Clearlist', isPublic: true },
+  { path: '/trial-upgrade', title: 'Upgrade your trial', isPublic: true },
   { path: '/registration/:plan/:invitationId?', title: 'Create an Account', isPublic: true },
   { path: '/lists', title: 'Lists we search', isPublic: true },
   { path: '/why-monthly', title: 'Why search every month', isPublic: true },
@@ -57,22 +58,28 @@ export interface MenuItem {
   roles?: Role[];
   /** Shown only for this team type (Teams: multi-team; Team Settings: single team). */
   teamType?: TeamType;
+  /**
+   * The endpoint whose data the page shows first ('METHOD /path'): the server refuses it to
+   * users without the item's roles (the role × route tests walk it). Absent: the page reads
+   * nothing role-bound (API Documentation reads the public OpenAPI document).
+   */
+  api?: string;
 }
 
 export const MENU_ITEMS: MenuItem[] = [
   { menu: 'Search', label: 'Interactive Search', link: '/interactive/search' },
   { menu: 'Search', label: 'Batch Search (New)', link: '/flex-search' },
-  { menu: 'Search', label: 'Batch Name Search', link: '/batch/name/batchUI', roles: ['name_search_user'] },
-  { menu: 'Search', label: 'Batch NPI Search', link: '/batch/npi/batchUI', roles: ['npi_search_user'] },
-  { menu: 'Search', label: 'Advance Search', link: '/advancedSearch/search', roles: ['advanced_search'] },
-  { menu: 'Search', label: 'Search History', link: '/searchhistory/main', roles: ['paying_user'] },
-  { menu: 'Settings', label: 'Account Details', link: '/account-details', roles: ['account_owner_user'] },
-  { menu: 'Settings', label: 'Client Admin', link: '/admin', roles: ['system_admin_user'] },
-  { menu: 'Settings', label: 'Teams', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'MULTI_TEAM' },
-  { menu: 'Settings', label: 'Team Settings', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'SINGLE' },
-  { menu: 'Settings', label: 'Users', link: '/admin/userManagement', roles: ['domain_admin_user'] },
-  { menu: 'Settings', label: 'Batch Queue Management', link: '/admin/queueManagement', roles: ['system_admin_user'] },
-  { menu: 'Settings', label: 'API Key Management', link: '/npi/apikeys', roles: ['api_user'] },
+  { menu: 'Search', label: 'Batch Name Search', link: '/batch/name/batchUI', roles: ['name_search_user'], api: 'GET /services/batch/name/template' },
+  { menu: 'Search', label: 'Batch NPI Search', link: '/batch/npi/batchUI', roles: ['npi_search_user'], api: 'GET /services/batch/npi/template' },
+  { menu: 'Search', label: 'Advance Search', link: '/advancedSearch/search', roles: ['advanced_search'], api: 'GET /services/advancedsearch/options' },
+  { menu: 'Search', label: 'Search History', link: '/searchhistory/main', roles: ['paying_user'], api: 'GET /services/interactivesearch/history' },
+  { menu: 'Settings', label: 'Account Details', link: '/account-details', roles: ['account_owner_user'], api: 'GET /services/account' },
+  { menu: 'Settings', label: 'Client Admin', link: '/admin', roles: ['system_admin_user'], api: 'GET /services/admin/clients' },
+  { menu: 'Settings', label: 'Teams', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'MULTI_TEAM', api: 'GET /services/admin/teams' },
+  { menu: 'Settings', label: 'Team Settings', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'SINGLE', api: 'GET /services/admin/teams' },
+  { menu: 'Settings', label: 'Users', link: '/admin/userManagement', roles: ['domain_admin_user'], api: 'GET /services/admin/users' },
+  { menu: 'Settings', label: 'Batch Queue Management', link: '/admin/queueManagement', roles: ['system_admin_user'], api: 'GET /services/admin/queue' },
+  { menu: 'Settings', label: 'API Key Management', link: '/npi/apikeys', roles: ['api_user'], api: 'GET /services/apikeys' },
   { menu: 'Settings', label: 'API Documentation', link: '/npi/apidoc', roles: ['api_user'] },
 ];
 
@@ -86,7 +93,7 @@ export function visibleMenuItems(user: MenuUser, working: ReadonlySet<string>): 
   return MENU_ITEMS.filter(
     (item) =>
       working.has(item.link) &&
-      hasAnyRole(user.roles, item.roles) &&
+      holdsAnyRole(user.roles, item.roles) &&
       (!item.teamType || item.teamType === user.teamType),
   );
 }

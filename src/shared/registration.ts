@@ -196,6 +196,8 @@ export const InviteIdParamsSchema = z.strictObject({ inviteId: z.string().min(10
 export const InvitationSchema = z.object({
   inviteId: z.string(),
   senderUserName: z.string(),
+  /** The sender's full name, as the invitation e-mail gives it. */
+  senderFullName: z.string(),
   inviteeEmail: z.string(),
   /** Id of the inviting client. */
   clientInvitedTo: z.number(),

@@ -4,6 +4,7 @@
  * their history, the reports.
  */
 import { z } from 'zod';
+import { EXCLUSION_ORDERS, SCORE_BANDS } from './results-order';
 
 // ---------------------------------------------------------------------------------------
 // Review statuses (spec §4)
@@ -122,6 +123,9 @@ export const ExclusionQuerySchema = z.preprocess(
     status: many(ReviewStatusSchema).optional(),
     /** Source ids (leie, sam, state-ny…), as GET /services/utils/sources answers them. */
     sources: many(z.string().trim().min(1).max(40)).optional(),
+    /** What the groups are sorted by (issue 14); `sort` gives the direction. */
+    orderBy: z.enum(EXCLUSION_ORDERS).default('name'),
+    scoreBand: many(z.enum(SCORE_BANDS)).optional(),
   }),
 );
 export type ExclusionQuery = z.output<typeof ExclusionQuerySchema>;
@@ -217,6 +221,7 @@ export type ExclusionRecord = z.infer<typeof ExclusionRecordSchema>;
 /** Exclusion columns (spec §2): the defaults, then the optional ones of the column picker. */
 export const EXCLUSION_DEFAULT_COLUMNS = [
   ['name', 'Name'],
+  ['score', 'Score'],
   ['companyName', 'Company Name'],
   ['source', 'Source'],
   ['state', 'State'],
@@ -456,7 +461,21 @@ export const REVIEW_MESSAGES = {
 // ---------------------------------------------------------------------------------------
 // Reports (download links of the Reports menu)
 
-export const ReportQuerySchema = z.strictObject({ format: z.enum(['pdf', 'csv']).default('pdf') });
+/** True for a time zone the runtime knows (an IANA name such as America/Chicago, or UTC). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `tz`: the zone of the report's times, the browser's (ADR 033); the server's when absent. */
+export const ReportQuerySchema = z.strictObject({
+  format: z.enum(['pdf', 'csv']).default('pdf'),
+  tz: z.string().max(64).refine(isTimeZone, 'Unknown time zone: use a name such as America/Chicago.').optional(),
+});
 export type ReportFormat = z.output<typeof ReportQuerySchema>['format'];
 
 /** Paths of the calls, for the web client. */

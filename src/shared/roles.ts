@@ -25,3 +25,13 @@ export function hasAnyRole(userRoles: readonly string[], required: readonly Role
   if (userRoles.includes('system_admin_user')) return true;
   return required.some((role) => userRoles.includes(role));
 }
+
+/**
+ * What menus and pages follow (spec §2, §6; ADR 036): the user holds one of the listed roles
+ * (an empty or absent list is open to every logged-in user). A system admin is no exception
+ * here: it sees the items of the roles it holds, not pages made for a client's own users.
+ */
+export function holdsAnyRole(userRoles: readonly string[], required: readonly Role[] | undefined): boolean {
+  if (!required || required.length === 0) return true;
+  return required.some((role) => userRoles.includes(role));
+}

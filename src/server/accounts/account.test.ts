@@ -29,6 +29,8 @@ describe('GET /services/account: trial view', () => {
     await addUsage(t, trial.clientId, 'NAME', 5, new Date('2026-02-27T08:00:00Z')); // last month: not counted
     const march = await details(trial.agent);
     expect(march).toMatchObject({ trial: true, state: 'trial', trialSearchesLeft: 3, trialSearchesPerMonth: 10, trialResetsOn: '2026-04-01', basePricingItem: null, nextBillingDate: null, searchOptions: ['NAME', 'NPI'] });
+    // Signed up on 30 March 12:00: the trial ends 90 days later, on 28 June.
+    expect(march.trialEndsOn).toBe('2026-06-28');
 
     t.setNow(new Date('2026-04-01T00:00:01Z'));
     await trial.relogin();
@@ -106,11 +108,11 @@ describe('PUT /services/account: trial upgrade', () => {
     expect(error(again)).toBe(ACCOUNT_MESSAGES.notTrial);
   });
 
-  it('refuses a declined card with the provider’s text and changes nothing', async () => {
+  it('refuses a declined card with the provider’s reason in plain words and changes nothing', async () => {
     const trial = await signUp(t, { planType: 'FREE' });
     const res = await trial.agent.put('/services/account', { nonce: 'fake-processor-declined-visa-nonce', searchOptions: ['NAME'], teamType: 'SINGLE' });
     expect(res.statusCode).toBe(400);
-    expect(error(res)).toContain('Do Not Honor (2000)');
+    expect(error(res)).toBe('Your bank declined the card without giving a reason. Please call the bank or use another card.');
     expect((await details(trial.agent)).trial).toBe(true);
   });
 });
@@ -201,7 +203,8 @@ describe('the card', () => {
     expect(AccountDetailsSchema.parse(ok.json()).cardLastFour).toBe('4444');
     const declined = await paid.agent.put(`/services/braintree/customer/${customer}`, { nonce: 'fake-processor-declined-visa-nonce' });
     expect(declined.statusCode).toBe(400);
-    expect(error(declined)).toContain('Do Not Honor');
+    // The provider's reason in words a customer understands, not "Do Not Honor (2000)".
+    expect(error(declined)).toBe('Your bank declined the card without giving a reason. Please call the bank or use another card.');
     expect((await details(paid.agent)).cardLastFour).toBe('4444');
   });
 });

@@ -43,6 +43,9 @@ describe('inviting a co-worker and signing up by invitation', () => {
     expect(loaded.statusCode).toBe(200);
     const invitation = InvitationSchema.parse(loaded.json());
     expect(invitation).toMatchObject({ inviteId, senderUserName: owner.username, inviteeEmail: email, clientInvitedTo: owner.clientId, teamInvitedTo: team.id, teamName: 'Credentialing' });
+    // The page names the sender as the e-mail does: by full name.
+    expect(invitation.senderFullName).toBe('Morgan Lee');
+    expect(mail.text).toContain('Morgan Lee invites you');
 
     const info = signUpForm({ email, companyName: invitation.companyName, companySize: '', industry: '', inviteId });
     expect((await anonymous.post('/services/user/validate', { userInfo: info })).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { AppError } from '../http/errors';
 import { dayOf, isoDay, nextBillingDate } from '../billing/calendar';
+import { customerDeclineReason } from '../billing/decline-reasons';
 import { paymentsOf } from '../billing/payments';
 import { findBillingAccount, insertBillingAccount, insertPlanPeriod, updateBillingAccount } from '../billing/queries';
 import { accountDetails } from './details';
@@ -47,7 +48,10 @@ export async function upgradeTrial(ctx: AppContext, owner: Owner, input: Upgrade
     email: user.email,
     company: client.name,
   });
-  if (!card.ok) throw refuse(card.messages.join(' '));
+  if (!card.ok) {
+    await audit(ctx, owner, 'account.card_refused', { messages: card.messages });
+    throw refuse(customerDeclineReason(card.messages));
+  }
   const options = orderedOptions([...input.searchOptions, 'NAME']);
   const now = ctx.now();
   try {

@@ -71,7 +71,7 @@ export async function findUser(db: Db | Tx, userId: number) {
 /** The account owners of a client (who receive billing mail), oldest first. */
 export async function findOwners(db: Db | Tx, clientId: number) {
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, username: users.username })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, username: users.username })
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'account_owner_user')))
     .where(and(eq(users.clientId, clientId), eq(users.isActive, true)))
@@ -88,6 +88,12 @@ export const isUniqueViolation = (error: unknown): boolean => {
 export async function isEmailTaken(db: Db | Tx, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
   return row !== undefined;
+}
+
+/** The client of the user who has this e-mail address (ignoring case), or null. */
+export async function findClientOfEmail(db: Db | Tx, email: string): Promise<number | null> {
+  const [row] = await db.select({ clientId: users.clientId }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
+  return row?.clientId ?? null;
 }
 
 /** Whether a client already has this name, ignoring case and surrounding spaces. */

@@ -179,10 +179,11 @@ describe('POST /services/account: paid company with the offline provider', () =>
   });
 
   it.each([
-    ['fake-processor-declined-visa-nonce', 'Do Not Honor (2000)'],
-    ['fake-gateway-rejected-fraud-nonce', 'Gateway Rejected: fraud'],
-    ['fake-luhn-invalid-nonce', 'Credit card number is invalid.'],
-    ['not-a-nonce', 'Unknown or expired payment_method_nonce.'],
+    // The provider's reasons in plain words (issue 19 item 7), not its codes.
+    ['fake-processor-declined-visa-nonce', 'Your bank declined the card without giving a reason. Please call the bank or use another card.'],
+    ['fake-gateway-rejected-fraud-nonce', 'The payment was refused for security reasons. Please use another card or contact your bank.'],
+    ['fake-luhn-invalid-nonce', 'The card number is not valid. Please check the number and try again.'],
+    ['not-a-nonce', 'The card details expired before they reached us. Please enter the card again.'],
   ])('answers PAYMENT_AUTHENTICATION_REJECTION for %s and creates nothing', async (nonce, providerMessage) => {
     const before = await clientCount();
     const info = form({ nonce });

@@ -3,12 +3,13 @@
  * invitation. The card is verified with the provider first; then client, first team, owner
  * and roles are written in one transaction, so a refusal or a failure creates nothing.
  */
-import { ACCOUNT_MESSAGES, TRIAL_SEARCHES_PER_MONTH } from '#shared/account';
+import { ACCOUNT_MESSAGES, TRIAL_DAYS, TRIAL_SEARCHES_PER_MONTH } from '#shared/account';
 import { REGISTRATION_MESSAGES, TRIAL_SEARCH_OPTIONS, type CreateAccountResponse, type ParsedUserInfo } from '#shared/registration';
 import { SEARCH_OPTIONS, type PlanType, type SearchOption, type TeamType } from '#shared/teams';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { hashPassword } from '../auth/password-hash';
+import { customerDeclineReason } from '../billing/decline-reasons';
 import { paymentsOf } from '../billing/payments';
 import type { VaultedCard } from '../billing/provider';
 import { insertBillingAccount, insertPlanPeriod } from '../billing/queries';
@@ -19,8 +20,6 @@ import { memberRoles, ownerRoles } from './roles';
 import { withSignUpLimit } from './signup-limit';
 import { signUpNotices, validateUserInfo } from './validation';
 
-/** Days a free trial lasts (ADR 007). */
-export const TRIAL_DAYS = 90;
 
 export interface SignUp {
   userInfo: ParsedUserInfo;
@@ -74,7 +73,7 @@ async function signUp(ctx: AppContext, input: SignUp): Promise<CreateAccountResp
     });
     if (!result.ok) {
       await recordAudit(ctx.db, { action: 'account.payment_rejected', actorUsername: userInfo.username, ip: input.ip, details: { messages: result.messages } });
-      throw new UserCreationFailure('PAYMENT_AUTHENTICATION_REJECTION', result.messages);
+      throw new UserCreationFailure('PAYMENT_AUTHENTICATION_REJECTION', [customerDeclineReason(result.messages)]);
     }
     card = result;
   }

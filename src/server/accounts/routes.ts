@@ -18,13 +18,17 @@ import {
   ValidateUserInputSchema,
   ValidateUserResponseSchema,
 } from '#shared/registration';
+import { TrialUpgradeOfferSchema } from '#shared/trial-upgrade';
 import type { AppContext } from '../app-context';
 import { unauthenticated } from '../http/errors';
+import { setSessionCookie } from '../http/session';
+import { clearUpgradeCookie, setUpgradeCookie, UPGRADE_COOKIE } from '../auth/upgrade-token';
 import { sendCreationFailure, UserCreationFailure } from './creation-error';
 import { accountDetails } from './details';
 import { inviteCoworker, loadInvitation } from './invitations';
 import { addSearchOptions, cancelAccount, changeTeamPlan, reactivateAccount, upgradeTrial } from './plan-changes';
 import { createAccount, validateSignUp } from './registration';
+import { trialUpgradeOffer, upgradeExpiredTrial } from './trial-upgrade';
 
 /** The signed-in caller acting on their own client. */
 export function ownerOf(request: FastifyRequest) {
@@ -75,6 +79,21 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.put('/services/account/cancel', { schema: details }, async (request) => cancelAccount(ctx, ownerOf(request)));
   r.put('/services/account/reactivate', { schema: details }, async (request) => reactivateAccount(ctx, ownerOf(request)));
+
+  // An expired trial's upgrade from the login page: the refused login's cookie says who (ADR 035).
+  r.get('/services/trial-upgrade', { schema: { response: { 200: TrialUpgradeOfferSchema } } }, async (request) =>
+    trialUpgradeOffer(ctx, request.cookies[UPGRADE_COOKIE]),
+  );
+  r.put('/services/trial-upgrade', { schema: { body: UpgradeTrialInputSchema, ...details } }, async (request, reply) => {
+    const { account, sessionToken } = await upgradeExpiredTrial(ctx, request.cookies[UPGRADE_COOKIE], request.body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      onRetryToken: (token) => setUpgradeCookie(request, reply, token),
+    });
+    clearUpgradeCookie(reply);
+    setSessionCookie(request, reply, sessionToken, ctx.config.sessionTtlHours * 3600);
+    return account;
+  });
 
   r.post('/services/account/invitations', { schema: { body: InviteCoworkerInputSchema, response: { 200: InviteCoworkerResponseSchema } } }, async (request) =>
     inviteCoworker(ctx, ownerOf(request), request.body, ctx.config.publicUrl),

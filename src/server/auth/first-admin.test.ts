@@ -18,7 +18,7 @@ describe('first run', () => {
     const agent = new Agent(t.app);
     expect(await agent.login('root', 'Strong-pass-2026')).toBe('LOGIN_SUCCESSFUL');
     const me = CurrentUserSchema.parse((await agent.get('/services/user/info')).json());
-    expect(me.roles).toEqual(['system_admin_user']);
+    expect([...me.roles].sort()).toEqual(['domain_admin_user', 'system_admin_user']);
   });
 
   it('without them, gives a one-time setup link that lets the operator choose the admin', async () => {

@@ -10,6 +10,7 @@ import { hashToken, newToken } from '../http/tokens';
 import { isIpAllowed } from './ip-allowlist';
 import { dummyPasswordHash, verifyPassword } from './password-hash';
 import { findUserForLogin, reserveLoginAttempt, settleLoginAttempt } from './queries';
+import { issueUpgradeToken } from './upgrade-token';
 
 export interface LoginRequest {
   username: string;
@@ -23,6 +24,8 @@ export interface LoginOutcome {
   code: LoginCode;
   /** The session cookie value, when the login succeeded. */
   sessionToken?: string;
+  /** TRIAL_EXPIRED: the short-lived proof that lets this user upgrade their trial (ADR 035). */
+  upgradeToken?: string;
 }
 
 export async function logIn(db: Db, config: AppConfig, req: LoginRequest): Promise<LoginOutcome> {
@@ -61,6 +64,9 @@ export async function logIn(db: Db, config: AppConfig, req: LoginRequest): Promi
       ip: req.ip,
       details: { code: refusal },
     });
+    // The password was right: an expired trial may be upgraded from here, without contacting
+    // anyone, but never from an address the client's allowlist keeps out.
+    if (refusal === 'TRIAL_EXPIRED' && isIpAllowed(req.ip, client.ipAllowlist)) return { code: refusal, upgradeToken: await issueUpgradeToken(db, user.id, req.now) };
     return { code: refusal };
   }
 

@@ -6,7 +6,7 @@ import { hashPassword } from './password-hash';
 
 export const OPERATOR_DOMAIN = 'clearlist';
 
-/** Creates the operator client when missing, and a system admin in it; returns the user id. */
+/** Creates the operator client when missing, and a system admin (who is also a domain admin) in it; returns the user id. */
 export async function createOperatorAdmin(
   db: Db,
   admin: { username: string; password: string; email: string; firstName?: string; lastName?: string },
@@ -34,7 +34,12 @@ export async function createOperatorAdmin(
         passwordHash,
       })
       .returning({ id: users.id });
-    await tx.insert(userRoles).values({ userId: user.id, role: 'system_admin_user' });
+    // Menus and pages follow the roles held (ADR 036): an operator admin also manages clients'
+    // teams and users (the Teams and Users pages with their client picker), a domain admin's pages.
+    await tx.insert(userRoles).values([
+      { userId: user.id, role: 'system_admin_user' },
+      { userId: user.id, role: 'domain_admin_user' },
+    ]);
     return user.id;
   });
 }

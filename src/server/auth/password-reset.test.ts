@@ -90,6 +90,47 @@ describe('password reset', () => {
   });
 });
 
+describe('checking a reset link before its form is shown', () => {
+  const check = (token: string) => new Agent(t.app).post('/services/user/password-reset/check', { token });
+
+  it('answers valid for a live link and leaves it usable', async () => {
+    const user = await createUser(t.ctx.db);
+    const token = await resetLink(user);
+    const res = await check(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ valid: true });
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await setPassword(token, 'Zq7-vortex-81')).statusCode).toBe(200);
+  });
+
+  it('refuses used, expired and unknown links with the same answer the submit gives, and nothing more', async () => {
+    const user = await createUser(t.ctx.db);
+    const used = await resetLink(user);
+    expect((await setPassword(used, 'Zq7-vortex-81')).statusCode).toBe(200);
+    const submitted = await setPassword(used, 'Zq7-vortex-82');
+    const expired = await resetLink(user);
+    const answers = [await check(used), await check('not-a-real-token-0123')];
+    t.setNow(new Date(Date.now() + 61 * 60_000));
+    try {
+      answers.push(await check(expired));
+    } finally {
+      t.setNow(new Date());
+    }
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(submitted.json());
+    }
+  });
+
+  it('takes no place under the reset request limits', async () => {
+    const user = await createUser(t.ctx.db);
+    const agent = new Agent(t.app, '198.51.100.46');
+    const token = await resetLink(user, agent);
+    for (let i = 0; i < 25; i++) expect((await agent.post('/services/user/password-reset/check', { token })).statusCode).toBe(200);
+    expect((await askReset(agent, user.username)).statusCode).toBe(200);
+  });
+});
+
 describe('earlier reset links', () => {
   it('no longer work once the password was reset with a later one', async () => {
     const user = await createUser(t.ctx.db);

@@ -42,6 +42,17 @@ export async function isResetTokenLive(db: Db, token: string, now: Date): Promis
   return (await findLiveToken(db, hashToken(token), PURPOSE, now)) !== null;
 }
 
+/**
+ * POST …/password-reset/check: refuses a used, expired or unknown link with the very answer a
+ * submit would give, and says nothing else (no name, no reason); the token is left unused.
+ */
+export async function checkResetLink(db: Db, token: string, now: Date): Promise<void> {
+  const live = await findLiveToken(db, hashToken(token), PURPOSE, now);
+  if (!live?.userId || !(await loadCurrentUser(db, live.userId))) {
+    throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid, { token: MESSAGES.resetLinkInvalid });
+  }
+}
+
 export async function resetPassword(
   db: Db,
   input: { token: string; password: string; verifyPassword: string; ip: string; now: Date },

@@ -7,11 +7,13 @@ import {
   LoginCodeSchema,
   LoginInputSchema,
   MessageSchema,
+  PasswordResetCheckSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
   SetupInputSchema,
   SupportWidgetSchema,
   UsernameStatusSchema,
+  ValidSchema,
 } from '#shared/auth';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
@@ -21,7 +23,8 @@ import { revokeSession } from '../http/session-queries';
 import { getCurrentUser } from './current-user';
 import { completeSetup, isSetupTokenLive } from './first-admin';
 import { logIn } from './login';
-import { requestPasswordReset, resetPassword } from './password-reset';
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset';
+import { setUpgradeCookie } from './upgrade-token';
 import { usernameStatus } from './username-status';
 import { AppError } from '../http/errors';
 import { MESSAGES } from '#shared/messages';
@@ -38,6 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       now: ctx.now(),
     });
     if (outcome.sessionToken) setSessionCookie(request, reply, outcome.sessionToken, config.sessionTtlHours * 3600);
+    if (outcome.upgradeToken) setUpgradeCookie(request, reply, outcome.upgradeToken);
     return jsonString(reply, LoginCodeSchema.parse(outcome.code));
   });
 
@@ -72,6 +76,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post('/services/user/password-reset', { schema: { body: PasswordResetSchema, response: { 200: MessageSchema } } }, async (request) => ({
     message: await resetPassword(db, { ...request.body, ip: request.ip, now: ctx.now() }),
   }));
+
+  // The reset page asks before showing its form; the token travels in a body, never in a URL that is logged.
+  r.post('/services/user/password-reset/check', { schema: { body: PasswordResetCheckSchema, response: { 200: ValidSchema } } }, async (request) => {
+    await checkResetLink(db, request.body.token, ctx.now());
+    return { valid: true as const };
+  });
 
   r.get('/services/setup/:token', { schema: { params: z.object({ token: z.string().max(200) }) } }, async (request) => {
     if (!(await isSetupTokenLive(db, request.params.token, ctx.now()))) throw new AppError('NOT_FOUND', MESSAGES.setupLinkInvalid);

@@ -3,6 +3,7 @@ import { BATCH_RULES, type BatchStatus } from '#shared/batch-status';
 import { BATCH_MESSAGES } from '#shared/messages';
 import type { AppContext } from '../app-context';
 import { AppError, notFound } from '../http/errors';
+import { recordBatchEvent } from './events';
 import { readDecrypted } from './file-store';
 import { screenBatchJob } from './jobs';
 import { resetForResubmit } from './processing';
@@ -21,6 +22,7 @@ export async function killBatch(ctx: AppContext, caller: BatchCaller, batchId: n
   const batch = await visible(ctx, caller, batchId);
   const moved = batch.status !== null && (await moveStatus(ctx.db, batchId, IN_PROGRESS_STATUSES, { status: 'Batch Kill Requested' }));
   if (!moved) throw new AppError('CONFLICT', BATCH_MESSAGES.cannotCancel);
+  await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancel-requested', userId: caller.userId, at: ctx.now(), details: { statusBefore: batch.status } });
   return { message: 'Batch Kill Requested' };
 }
 
@@ -29,6 +31,7 @@ export async function trashBatch(ctx: AppContext, caller: BatchCaller, batchId: 
   const batch = await visible(ctx, caller, batchId);
   await moveStatus(ctx.db, batchId, IN_PROGRESS_STATUSES, { status: 'Batch Kill Requested' });
   await updateBatch(ctx.db, batch.id, { trashedAt: ctx.now() });
+  await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'removed', userId: caller.userId, at: ctx.now() });
   return { message: 'The batch was removed.' };
 }
 
@@ -38,6 +41,7 @@ export async function resubmitBatch(ctx: AppContext, caller: BatchCaller, batchI
   if (!batch.status || !BATCH_RULES.canResubmit(batch.status as BatchStatus)) throw new AppError('CONFLICT', BATCH_MESSAGES.cannotResubmit);
   if (!ctx.jobs) throw new Error('the job queue is not running');
   await resetForResubmit(ctx, batchId);
+  await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'resubmitted', userId: caller.userId, at: ctx.now(), details: { statusBefore: batch.status, previousSubmittedAt: batch.submittedAt?.toISOString() ?? null } });
   await ctx.jobs.send(screenBatchJob, { batchId });
   return { message: BATCH_MESSAGES.resubmitted };
 }

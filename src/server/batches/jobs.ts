@@ -8,16 +8,21 @@ export const screenChunkJob = defineJob({
   payloadSchema: z.object({ batchId: z.number().int().positive(), chunkIndex: z.number().int().min(0) }),
   // One more than the attempts a chunk gets: the last run marks the batch as an internal error.
   retryLimit: MAX_CHUNK_ATTEMPTS,
+  isPausable: true,
   handler: (ctx, payload) => screenChunk(ctx, payload.batchId, payload.chunkIndex),
 });
+
+/** The queues of batch work, whose waiting jobs the queue page re-orders and cancels (ADR 038). */
+export const BATCH_JOB_NAMES = ['batches.screen', 'batches.screen-chunk'] as const;
 
 export const screenBatchJob = defineJob({
   name: 'batches.screen',
   payloadSchema: z.object({ batchId: z.number().int().positive() }),
   retryLimit: 3,
+  isPausable: true,
   handler: async (ctx, payload) => {
     if (!ctx.jobs) throw new Error('the job queue is not running');
     const jobs = ctx.jobs;
-    await startBatch(ctx, payload.batchId, (chunk) => jobs.send(screenChunkJob, chunk));
+    await startBatch(ctx, payload.batchId, (chunk, priority) => jobs.send(screenChunkJob, chunk, { priority }));
   },
 });

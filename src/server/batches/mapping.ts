@@ -8,8 +8,9 @@ import { parseInWorker } from './csv-worker';
 import { readDecrypted } from './file-store';
 import { screenBatchJob } from './jobs';
 import { checkMapping, type CheckedMapping } from './mapping-rules';
+import { recordBatchEvent } from './events';
 import { markSubmitted } from './processing-queries';
-import { findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
+import { clientReviewThreshold, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { parseDateOfBirth, validateRows } from './row-validation';
 import { scopeOf, type BatchCaller } from './scope';
 import { csvLimitsOf, requireSearchOptions } from './upload';
@@ -44,11 +45,11 @@ export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: nu
   const needed = rows.length * mapping.searchTypes.length;
   await checkTrialAllowance(ctx.db, batch.clientId, needed, ctx.now());
   if (dryRun) return { kind: 'ok', batchId, recordCount: rows.length, status: null, message: DRY_RUN_OK };
-  await submit(ctx, batch, mapping, rows, needed);
+  await submit(ctx, caller, batch, mapping, rows, needed);
   return { kind: 'ok', batchId, recordCount: rows.length, status: 'Submitted', message: BATCH_MESSAGES.created };
 }
 
-async function submit(ctx: AppContext, batch: BatchRow, mapping: CheckedMapping, rows: string[][], needed: number): Promise<void> {
+async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, mapping: CheckedMapping, rows: string[][], needed: number): Promise<void> {
   if (!ctx.jobs) throw new Error('the job queue is not running');
   const today = ctx.now();
   const client = await findClient(ctx.db, batch.clientId);
@@ -63,6 +64,7 @@ async function submit(ctx: AppContext, batch: BatchRow, mapping: CheckedMapping,
     (db) => storeSubmission(db, batch, mapping, rows, today),
   );
   if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
+  await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'submitted', userId: caller.userId, at: today, details: { rows: rows.length, searchTypes: mapping.searchTypes } });
   await ctx.jobs.send(screenBatchJob, { batchId: batch.id });
 }
 
@@ -89,6 +91,7 @@ async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping,
     correlatedColumnIndexes: mapping.correlatedColumnIndexes,
     recordCount: rows.length,
     submittedAt: today,
+    reviewThreshold: await clientReviewThreshold(db, batch.clientId),
   });
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client';
 import { insertJsonRows } from '../db/json-insert';
 import { batchChunks, batchResults, batches, batchRows, listRecords, usageRecords } from '../db/schema';
+import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
 
 /** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
@@ -20,13 +21,21 @@ export async function ensureChunks(db: Db, batchId: number, recordCount: number,
 }
 
 /** Counts an attempt at a chunk (outside any transaction, so a crash still counts) and answers it. */
-export async function startChunkAttempt(db: Db, batchId: number, chunkIndex: number) {
+export async function startChunkAttempt(db: Db, batchId: number, chunkIndex: number, now: Date) {
   const [chunk] = await db
     .update(batchChunks)
-    .set({ attempts: sql`${batchChunks.attempts} + 1` })
+    .set({ attempts: sql`${batchChunks.attempts} + 1`, startedAt: now })
     .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex)))
     .returning();
   return chunk ?? null;
+}
+
+/** Records why an attempt failed; `isFinal` marks the chunk failed (its attempts ran out). */
+export async function failChunk(db: Db, batchId: number, chunkIndex: number, reason: string, isFinal: boolean): Promise<void> {
+  await db
+    .update(batchChunks)
+    .set(isFinal ? { error: reason, status: 'failed' } : { error: reason })
+    .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex), sql`${batchChunks.status} <> 'done'`));
 }
 
 export async function readRows(db: Db, batchId: number, firstRow: number, rowCount: number) {
@@ -60,6 +69,7 @@ export async function readRecords(db: Db, keys: readonly { versionId: number; re
 
 export interface ChunkWrite {
   batchId: number;
+  clientId: number;
   chunkIndex: number;
   firstRow: number;
   rowCount: number;
@@ -80,7 +90,10 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
   return db.transaction(async (tx) => {
     const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
     if (!batch || batch.status === 'Batch Kill Requested' || batch.status === 'Cancelled') {
-      if (batch?.status === 'Batch Kill Requested') await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
+      if (batch?.status === 'Batch Kill Requested') {
+        await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
+        await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });
+      }
       return 'cancelled';
     }
     const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
@@ -101,6 +114,7 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
     }
     const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
     await tx.update(batches).set({ rowsDone: progress.done, status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
+    await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
     return 'completed';
   });
 }

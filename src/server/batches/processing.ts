@@ -2,8 +2,9 @@
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { carryForwardClearings } from '../results/carry-forward';
-import { clearProcessing, ensureChunks, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
+import { clearProcessing, ensureChunks, failChunk, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
+import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
 import { screenRows, type RowInput } from './row-screening';
 import { currentIndex, screenerFor, versionIdsOf } from './screener';
@@ -13,20 +14,21 @@ import { usageFor } from './usage';
 export const MAX_CHUNK_ATTEMPTS = 3;
 export const INTERNAL_ERROR = 'Internal Error - contact support';
 
-type SendChunk = (payload: { batchId: number; chunkIndex: number }) => Promise<unknown>;
+/** Queues one chunk at the batch's queue priority. */
+type SendChunk = (payload: { batchId: number; chunkIndex: number }, priority: number) => Promise<unknown>;
 
 /** The 'batches.screen' job: creates the chunks (once) and queues those not done. */
 export async function startBatch(ctx: AppContext, batchId: number, sendChunk: SendChunk): Promise<void> {
   const batch = await findBatch(ctx.db, batchId);
   if (!batch) return;
   if (batch.status === 'Batch Kill Requested') {
-    await updateBatch(ctx.db, batchId, { status: 'Cancelled', processedAt: ctx.now() });
+    if (await moveStatus(ctx.db, batchId, ['Batch Kill Requested'], { status: 'Cancelled', processedAt: ctx.now() })) await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancelled', userId: null, at: ctx.now() });
     return;
   }
   if (batch.status !== 'Submitted' && batch.status !== 'Pending') return;
   const pending = await ensureChunks(ctx.db, batchId, batch.recordCount, ctx.config.batchChunkRows);
   await moveStatus(ctx.db, batchId, ['Submitted'], { status: 'Pending' });
-  for (const chunk of pending) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex });
+  for (const chunk of pending) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex }, batch.queuePriority);
 }
 
 /** The 'batches.screen-chunk' job: screens one chunk and writes it in one transaction. */
@@ -34,21 +36,24 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
   const batch = await findBatch(ctx.db, batchId);
   if (!batch) return;
   if (batch.status === 'Batch Kill Requested') {
-    await moveStatus(ctx.db, batchId, ['Batch Kill Requested'], { status: 'Cancelled', processedAt: ctx.now() });
+    if (await moveStatus(ctx.db, batchId, ['Batch Kill Requested'], { status: 'Cancelled', processedAt: ctx.now() })) await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancelled', userId: null, at: ctx.now() });
     return;
   }
   if (batch.status !== 'Pending' && batch.status !== 'Processing') return;
-  const chunk = await startChunkAttempt(ctx.db, batchId, chunkIndex);
+  const chunk = await startChunkAttempt(ctx.db, batchId, chunkIndex, ctx.now());
   if (!chunk || chunk.status === 'done') return;
   if (chunk.attempts > MAX_CHUNK_ATTEMPTS) {
-    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: `chunk ${chunkIndex} failed ${MAX_CHUNK_ATTEMPTS} times`, processedAt: ctx.now() });
+    const reason = `chunk ${chunkIndex} failed ${MAX_CHUNK_ATTEMPTS} times`;
+    await failChunk(ctx.db, batchId, chunkIndex, chunk.error ?? reason, true);
+    await failBatch(ctx, batch, reason);
     return;
   }
   await moveStatus(ctx.db, batchId, ['Pending'], { status: 'Processing', startedAt: ctx.now() });
   try {
     const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
     const index = await currentIndex(ctx);
-    const threshold = await clientReviewThreshold(ctx.db, batch.clientId);
+    // The threshold recorded at submission; a batch from before it was recorded uses the client's.
+    const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
     const npiUses = batch.searchTypes.includes('NPI Validation') ? await batchNpiUses(ctx.db, batch) : undefined;
     const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold, npiUses });
     const versions = versionIdsOf(index.version);
@@ -61,13 +66,21 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     });
     const usage = usageFor(batch, rows.map((r) => r.rowIndex), now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
-    await writeChunk(ctx.db, { batchId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults });
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults });
   } catch (error) {
-    if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
     const reason = reasonOf(error);
+    // Every failed attempt leaves its reason on the chunk (the queue page shows it).
+    await failChunk(ctx.db, batchId, chunkIndex, reason, chunk.attempts >= MAX_CHUNK_ATTEMPTS);
+    if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
     ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
-    await moveStatus(ctx.db, batchId, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
+    await failBatch(ctx, batch, reason);
   }
+}
+
+/** Ends a running batch in the internal error, once. */
+async function failBatch(ctx: AppContext, batch: { id: number; clientId: number }, reason: string): Promise<void> {
+  const moved = await moveStatus(ctx.db, batch.id, ['Pending', 'Processing'], { status: INTERNAL_ERROR, error: reason, processedAt: ctx.now() });
+  if (moved) await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'failed', userId: null, at: ctx.now(), details: { status: INTERNAL_ERROR } });
 }
 
 /** The database's own words when there are some: a failed query's text would carry row values. */
@@ -79,7 +92,10 @@ function reasonOf(error: unknown): string {
 /** Puts a finished batch back to Submitted without its results (its usage stays billed once). */
 export async function resetForResubmit(ctx: AppContext, batchId: number): Promise<void> {
   await clearProcessing(ctx.db, batchId);
-  await updateBatch(ctx.db, batchId, { status: 'Submitted', rowsDone: 0, hits: 0, toReview: 0, startedAt: null, processedAt: null, error: null, submittedAt: ctx.now() });
+  const batch = await findBatch(ctx.db, batchId);
+  // A re-run screens with the client's threshold of today, and records it.
+  const reviewThreshold = batch ? await clientReviewThreshold(ctx.db, batch.clientId) : null;
+  await updateBatch(ctx.db, batchId, { status: 'Submitted', rowsDone: 0, hits: 0, toReview: 0, startedAt: null, processedAt: null, error: null, submittedAt: ctx.now(), reviewThreshold });
 }
 
 /** Search types of a batch as the info endpoint's flags: exclusions, NPI, SSDMF. */

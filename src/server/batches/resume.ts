@@ -14,18 +14,18 @@ export async function resumeUnfinishedBatches(ctx: AppContext): Promise<number> 
   const jobs = ctx.jobs;
   if (!jobs) return 0;
   const open = await ctx.db
-    .select({ id: batches.id, status: batches.status, recordCount: batches.recordCount })
+    .select({ id: batches.id, status: batches.status, recordCount: batches.recordCount, queuePriority: batches.queuePriority })
     .from(batches)
     .where(inArray(batches.status, ['Submitted', 'Pending', 'Processing', 'Batch Kill Requested']));
   for (const batch of open) {
     if (batch.status === 'Submitted') {
-      await jobs.send(screenBatchJob, { batchId: batch.id });
+      await jobs.send(screenBatchJob, { batchId: batch.id }, { priority: batch.queuePriority });
       continue;
     }
     const pending = await ensureChunks(ctx.db, batch.id, batch.recordCount, ctx.config.batchChunkRows);
     // A kill request is finished by the next chunk job that sees it.
     const toSend = batch.status === 'Batch Kill Requested' ? pending.slice(0, 1) : pending;
-    for (const chunk of toSend) await jobs.send(screenChunkJob, { batchId: batch.id, chunkIndex: chunk.chunkIndex });
+    for (const chunk of toSend) await jobs.send(screenChunkJob, { batchId: batch.id, chunkIndex: chunk.chunkIndex }, { priority: batch.queuePriority });
   }
   return open.length;
 }

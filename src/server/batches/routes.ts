@@ -17,6 +17,7 @@ import {
   UploadResponseSchema,
 } from '#shared/batches';
 import { BATCH_MESSAGES } from '#shared/messages';
+import { QuickTemplateQuerySchema, type QuickBatchKind } from '#shared/quick-batches';
 import { searchTypesFor } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { AppError } from '../http/errors';
@@ -26,6 +27,7 @@ import { batchFilters, batchInfo, listBatches } from './list';
 import { mapBatch } from './mapping';
 import { findClient } from './queries';
 import { batchCallerOf } from './scope';
+import { quickTemplate } from './templates';
 import { uploadBatch } from './upload';
 
 /** Content-Disposition that keeps any file name: an ASCII fallback and the UTF-8 original. */
@@ -91,4 +93,11 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { fileName, bytes } = await batchFile(ctx, await caller(request), request.params.batchId);
     return reply.header('content-type', 'text/csv').header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(bytes);
   });
+
+  for (const kind of ['name', 'npi'] as const satisfies QuickBatchKind[]) {
+    r.get(`/services/batch/${kind}/template`, { schema: { querystring: QuickTemplateQuerySchema } }, async (request, reply) => {
+      const file = quickTemplate(kind, request.query.format);
+      return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).send(file.bytes);
+    });
+  }
 }

@@ -55,7 +55,7 @@ export function npiUsesOf(rows: Iterable<{ rowIndex: number; uniqueId: string | 
 }
 
 /** The name the row gives for the NPI's holder: the person's name, else the company's. */
-function npiHolderName(v: Record<string, string>): NpiCheckName | null {
+export function npiHolderName(v: Record<string, string>): NpiCheckName | null {
   if (v['First Name'] || v['Last Name']) return { type: 'person', firstName: v['First Name'] ?? '', middleName: v['Middle Name'] ?? null, lastName: v['Last Name'] ?? '' };
   if (v['Company Name']) return { type: 'business', name: v['Company Name'] };
   return null;

@@ -9,6 +9,7 @@ import { hasControlCharacter } from './csv-file';
 import { MAX_LINE_CHARS, MAX_VALUE_CHARS, type CsvLimits } from './csv-shape';
 import { summarizeInWorker } from './csv-worker';
 import { removeStored, storeEncrypted, type StoredFile } from './file-store';
+import { recordBatchEvent } from './events';
 import { findClient, insertBatch } from './queries';
 import type { BatchCaller } from './scope';
 
@@ -105,5 +106,6 @@ async function draftOf(ctx: AppContext, caller: BatchCaller, stored: StoredFile,
     recordCount: file.rowCount,
     uploadedAt: ctx.now(),
   });
+  await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'uploaded', userId: caller.userId, at: batch.uploadedAt, details: { fileName, rows: file.rowCount } });
   return { batchId: batch.id, previewData: file.previewData };
 }

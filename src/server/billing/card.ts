@@ -1,6 +1,7 @@
 /** The card on file: client tokens for the card form, and replacing the card (then retrying failed charges). */
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
+import { customerDeclineReason } from './decline-reasons';
 import { AppError, notFound } from '../http/errors';
 import { retryFailedInvoices } from './charging';
 import { paymentsOf } from './payments';
@@ -29,7 +30,10 @@ export async function clientTokenFor(ctx: AppContext, owner: CardOwner | null, c
 export async function replaceCard(ctx: AppContext, owner: CardOwner, customerId: string, nonce: string) {
   await ownCustomer(ctx, owner.clientId, customerId);
   const result = await paymentsOf(ctx).replaceCard(customerId, nonce);
-  if (!result.ok) throw new AppError('BAD_REQUEST', result.messages.join(' '));
+  if (!result.ok) {
+    await recordAudit(ctx.db, { action: 'account.card_refused', actorUserId: owner.userId, actorUsername: owner.username, clientId: owner.clientId, ip: owner.ip, details: { messages: result.messages } });
+    throw new AppError('BAD_REQUEST', customerDeclineReason(result.messages));
+  }
   await updateBillingAccount(ctx.db, owner.clientId, { paymentMethodToken: result.paymentMethodToken, cardLastFour: result.lastFour });
   await recordAudit(ctx.db, {
     action: 'account.card_updated',

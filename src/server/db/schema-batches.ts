@@ -30,12 +30,16 @@ export const batches = pgTable(
     hits: integer('hits').notNull().default(0),
     /** Results needing review when the batch completed (review keeps it current). */
     toReview: integer('to_review').notNull().default(0),
+    /** The review threshold the batch was screened with (set when submitted; null for batches from before ADR 032). */
+    reviewThreshold: real('review_threshold'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     error: text('error'),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
+    /** Queue order (ADR 038): its jobs carry it as pg-boss priority; higher runs first. */
+    queuePriority: integer('queue_priority').notNull().default(0),
   },
   (t) => [index('batches_client_uploaded').on(t.clientId, t.uploadedAt), index('batches_team').on(t.teamId)],
 );
@@ -61,10 +65,14 @@ export const batchChunks = pgTable(
     chunkIndex: integer('chunk_index').notNull(),
     firstRow: integer('first_row').notNull(),
     rowCount: integer('row_count').notNull(),
-    /** pending | done */
+    /** pending | done | failed (its attempts ran out; an operator may retry it, ADR 038) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When its latest attempt started (throughput of the queue page). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Why its latest attempt failed (the database's or the engine's first line). */
+    error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.chunkIndex] })],
 );
@@ -94,7 +102,12 @@ export const batchResults = pgTable(
     searchCriteriaKey: text('search_criteria_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('batch_results_batch_type_row').on(t.batchId, t.resultType, t.rowIndex), index('batch_results_batch_status').on(t.batchId, t.reviewStatus)],
+  (t) => [
+    index('batch_results_batch_type_row').on(t.batchId, t.resultType, t.rowIndex),
+    index('batch_results_batch_status').on(t.batchId, t.reviewStatus),
+    // The sensitivity preview counts a batch's findings under a threshold (ADR 032).
+    index('batch_results_batch_type_score').on(t.batchId, t.resultType, t.score),
+  ],
 );
 
 export const usageRecords = pgTable(
@@ -117,4 +130,29 @@ export const usageRecords = pgTable(
     uniqueIndex('usage_records_batch_row_type').on(t.batchId, t.rowIndex, t.searchType),
     index('usage_records_client_created').on(t.clientId, t.createdAt),
   ],
+);
+
+/**
+ * What happened to a batch, in order (issue 14: the audit report lists every event): uploaded,
+ * submitted, cancel requested, cancelled, resubmitted, completed, failed, removed, NPI results
+ * re-checked. Append-only (triggers refuse UPDATE, DELETE, TRUNCATE); no foreign key, as in
+ * review_history. Status changes of results are in review_history.
+ */
+export const batchEvents = pgTable(
+  'batch_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: integer('batch_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    /** uploaded | submitted | cancel-requested | cancelled | resubmitted | completed | failed | removed | npi-rechecked | chunks-retried */
+    kind: text('kind').notNull(),
+    /** Null for the system's own events (completed, failed, cancelled by the workers). */
+    userId: integer('user_id'),
+    /** The person's name at the time (kept if the user is renamed), or 'Clearlist'. */
+    userName: text('user_name').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Facts of the event (the status before a resubmission, the error, counts). */
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('batch_events_batch').on(t.batchId, t.id)],
 );

@@ -6,3 +6,4 @@ export * from './schema-interactive';
 export * from './schema-billing';
 export * from './schema-results';
 export * from './schema-api-keys';
+export * from './schema-queue';

@@ -82,6 +82,8 @@ const QUERIES: Record<string, string> = {
   'GET /services/flexsearchs/:batchId/npidetails': 'searchCriteria=%00',
   'GET /services/flexsearchs/:batchId/ssdmfdetails': 'searchCriteria=%00&searchId=99999999999999',
   'POST /services/account': 'deviceId=%00',
+  'GET /services/batch/name/template': 'format=%00',
+  'GET /services/batch/npi/template': 'format=csv%00',
 };
 
 // Logout last: the signed-in callers stay signed in for every other route.

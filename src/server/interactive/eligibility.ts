@@ -4,6 +4,7 @@
  * signed-in users need the search's role and option, trial clients their monthly quota.
  */
 import { ELIGIBILITY_TEXTS, type Eligibility, type EligibilityName, type SearchKind } from '#shared/interactive-search';
+import { ADVANCED_TEXTS } from '#shared/advanced-search';
 import { LOGIN_MESSAGES } from '#shared/messages';
 import { hasAnyRole } from '#shared/roles';
 import type { AppContext } from '../app-context';
@@ -19,20 +20,30 @@ const refuse = (name: EligibilityName, text: string): Eligibility => ({ name, te
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
-/** The role and search option a kind of search needs. */
-const NEEDS = { name: { role: 'name_search_user', option: 'NAME' }, npi: { role: 'npi_search_user', option: 'NPI' } } as const;
+/** The role and search option a kind of search needs (Advance Search: any option; its lists are checked one by one). */
+const NEEDS = {
+  name: { role: 'name_search_user', option: 'NAME' },
+  npi: { role: 'npi_search_user', option: 'NPI' },
+  advanced: { role: 'advanced_search', option: null },
+} as const;
+
+/** A search the eligibility rules know: the interactive kinds and Advance Search. */
+export type RuledSearch = SearchKind | 'advanced';
+
+const NOT_PERMITTED = { name: ELIGIBILITY_TEXTS.notPermittedName, npi: ELIGIBILITY_TEXTS.notPermittedNpi, advanced: ADVANCED_TEXTS.notPermitted } as const;
 
 /** Whether a signed-in user may run this kind of search at all (role and client option). */
-export function mayRun(caller: UserCaller, kind: SearchKind): boolean {
+export function mayRun(caller: UserCaller, kind: RuledSearch): boolean {
   if (isSystemAdmin(caller)) return true;
-  return hasAnyRole(caller.roles, [NEEDS[kind].role]) && caller.searchOptions.includes(NEEDS[kind].option);
+  const needs = NEEDS[kind];
+  return hasAnyRole(caller.roles, [needs.role]) && (needs.option === null || caller.searchOptions.includes(needs.option));
 }
 
-async function userEligibility(ctx: AppContext, caller: UserCaller, kind: SearchKind | undefined, now: Date): Promise<Eligibility> {
+async function userEligibility(ctx: AppContext, caller: UserCaller, kind: RuledSearch | undefined, now: Date): Promise<Eligibility> {
   if (caller.clientState === 'disabled') return refuse('ACCOUNT_INACTIVE', LOGIN_MESSAGES.ACCOUNT_DISABLED);
   if (caller.clientState === 'disabling' && caller.accessEndsAt && caller.accessEndsAt <= now) return refuse('ACCOUNT_INACTIVE', ELIGIBILITY_TEXTS.inactive);
   if (caller.clientState === 'trial' && caller.trialEndsAt && caller.trialEndsAt <= now) return refuse('ACCOUNT_INACTIVE', LOGIN_MESSAGES.TRIAL_EXPIRED);
-  if (kind && !mayRun(caller, kind)) return refuse('NOT_PERMITTED', kind === 'name' ? ELIGIBILITY_TEXTS.notPermittedName : ELIGIBILITY_TEXTS.notPermittedNpi);
+  if (kind && !mayRun(caller, kind)) return refuse('NOT_PERMITTED', NOT_PERMITTED[kind]);
   if (caller.clientState === 'trial') {
     const perMonth = caller.trialSearchesPerMonth ?? DEFAULT_TRIAL_SEARCHES_PER_MONTH;
     const used = await searchesCommitted(ctx.db, caller.clientId, startOfMonthUtc(now));
@@ -57,7 +68,7 @@ export function checkEligibility(ctx: AppContext, caller: SearchCaller, kind: Se
  * Refuses a search the caller may not run (the same rule as the eligibility answer); for an
  * anonymous visitor it also counts the search, atomically, against today's allowance.
  */
-export async function claimSearch(ctx: AppContext, caller: SearchCaller, kind: SearchKind): Promise<void> {
+export async function claimSearch(ctx: AppContext, caller: SearchCaller, kind: RuledSearch): Promise<void> {
   const now = ctx.now();
   if (caller.kind === 'user') {
     const answer = await userEligibility(ctx, caller, kind, now);

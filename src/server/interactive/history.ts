@@ -27,7 +27,7 @@ export async function searchHistory(db: Db, scope: SearchScope, query: SearchHis
       reference: i.reference,
       searchedAt: i.searchedAt.toISOString(),
       searchedBy: [i.firstName, i.lastName].filter(Boolean).join(' '),
-      kind: i.kind === 'npi' ? 'npi' : 'name',
+      kind: i.kind === 'npi' || i.kind === 'advanced' ? i.kind : 'name',
       criteria: i.criteriaText,
       outcome: i.outcome,
       hits: i.hitCount,
@@ -38,6 +38,14 @@ export async function searchHistory(db: Db, scope: SearchScope, query: SearchHis
 /** A stored result as it was shown; 404 for a search outside the caller's scope. */
 export async function reopenSearch(db: Db, scope: SearchScope, searchId: number): Promise<InteractiveResult> {
   const row = await findVisibleSearch(db, scope, searchId);
-  if (!row) throw notFound('The search');
+  // Advance Searches reopen through their own endpoint (their answer has another shape).
+  if (!row || row.kind === 'advanced') throw notFound('The search');
+  return resultOf(row);
+}
+
+/** A stored Advance Search as it was shown; 404 outside the caller's scope. */
+export async function reopenAdvancedSearch(db: Db, scope: SearchScope, searchId: number): Promise<unknown> {
+  const row = await findVisibleSearch(db, scope, searchId);
+  if (!row || row.kind !== 'advanced') throw notFound('The search');
   return resultOf(row);
 }

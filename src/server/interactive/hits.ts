@@ -20,7 +20,7 @@ function nameOf(r: Pick<RecordView, 'kind' | 'firstName' | 'middleName' | 'lastN
 }
 
 /** One hit with the fields of its full record (the index keeps a compact view only). */
-function toSearchHit(hit: Hit, full: ListRecord | undefined): SearchHit {
+export function toSearchHit(hit: Hit, full: ListRecord | undefined): SearchHit {
   const r = full ?? hit.record;
   const record = full ?? null;
   return {
@@ -47,19 +47,25 @@ function toSearchHit(hit: Hit, full: ListRecord | undefined): SearchHit {
   };
 }
 
-/** The hits with their full records, read from the list versions the index was built from. */
-export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly Hit[]): Promise<SearchHit[]> {
+/** The full record of each hit (undefined when gone), read from the list versions the index was built from. */
+export async function fullRecordsOf(db: Db, index: MatchIndex, hits: readonly Hit[]): Promise<(ListRecord | undefined)[]> {
   const versions = versionIdsOf(index.version);
   const keys = hits.flatMap((h) => {
     const versionId = versions.get(h.record.source);
     return versionId ? [{ versionId, recordId: h.record.sourceRecordId }] : [];
   });
   const records = keys.length ? await readRecords(db, keys) : new Map<string, unknown>();
-  return hits.map((h) => toSearchHit(h, records.get(`${versions.get(h.record.source)}|${h.record.sourceRecordId}`) as ListRecord | undefined));
+  return hits.map((h) => records.get(`${versions.get(h.record.source)}|${h.record.sourceRecordId}`) as ListRecord | undefined);
+}
+
+/** The hits with their full records. */
+export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly Hit[]): Promise<SearchHit[]> {
+  const records = await fullRecordsOf(db, index, hits);
+  return hits.map((h, i) => toSearchHit(h, records[i]));
 }
 
 // A version's date and size never change once active: read them once per database and index version.
-type VersionRows = Promise<{ source: string; asOf: string | null; fetchedAt: Date; records: number }[]>;
+type VersionRows = Promise<{ id: number; source: string; asOf: string | null; fetchedAt: Date; records: number }[]>;
 const versionCache = new WeakMap<Db, { version: string; rows: VersionRows }>();
 
 function versionRowsOf(db: Db, index: MatchIndex): VersionRows {
@@ -82,6 +88,6 @@ export async function listsSearched(db: Db, index: MatchIndex, sources: readonly
     const def = findListSource(source);
     if (!def) return [];
     const row = rows.find((r) => r.source === source);
-    return [{ source, title: def.title, publisher: def.publisher, officialUrl: def.officialUrl, asOf: row?.asOf ?? null, acquiredOn: row ? row.fetchedAt.toISOString().slice(0, 10) : null, records: row?.records ?? 0 }];
+    return [{ source, title: def.title, publisher: def.publisher, officialUrl: def.officialUrl, asOf: row?.asOf ?? null, acquiredOn: row ? row.fetchedAt.toISOString().slice(0, 10) : null, records: row?.records ?? 0, version: row?.id ?? null }];
   });
 }

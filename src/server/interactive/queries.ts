@@ -63,12 +63,13 @@ export async function pruneAnonymousCounts(db: Db, beforeDay: string): Promise<v
  * Stores a search and, for a signed-in client, its usage record, in one statement (atomic,
  * and one round trip: the search answers within the bench's 50 ms).
  */
-export async function insertSearch(db: Db, search: NewSearch, usage: typeof usageRecords.$inferInsert | null): Promise<StoredSearch> {
+export async function insertSearch(db: Db, search: NewSearch, usage: readonly (typeof usageRecords.$inferInsert)[]): Promise<StoredSearch> {
   const s = search;
   const searchedAt = s.searchedAt.toISOString();
-  const billing = usage
+  const values = usage.map((u) => sql`(${u.clientId}, ${u.searchType}, ${u.searchOption}, ${u.unitPriceCents}, ${u.quantity ?? 1}, ${searchedAt})`);
+  const billing = values.length
     ? sql`, u AS (INSERT INTO usage_records (client_id, search_type, search_option, unit_price_cents, quantity, created_at)
-        VALUES (${usage.clientId}, ${usage.searchType}, ${usage.searchOption}, ${usage.unitPriceCents}, ${usage.quantity ?? 1}, ${searchedAt}))`
+        VALUES ${sql.join(values, sql`, `)})`
     : sql``;
   const res = (await db.execute(sql`WITH s AS (
       INSERT INTO interactive_searches (reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, searched_at)

@@ -1,6 +1,7 @@
 /** Stores every search (the proof's reference, Search History) and bills a signed-in client's search. */
 import { randomBytes } from 'node:crypto';
 import type { InteractiveResult, SearchKind } from '#shared/interactive-search';
+import type { SearchOption } from '#shared/teams';
 import { priceOf } from '#shared/prices';
 import { ELIGIBILITY_TEXTS } from '#shared/interactive-search';
 import type { AppContext } from '../app-context';
@@ -32,7 +33,9 @@ export function resultOf(row: Pick<StoredSearch, 'id' | 'reference' | 'result'>)
 }
 
 export interface Outcome {
-  kind: SearchKind;
+  kind: SearchKind | 'advanced';
+  /** What the search is billed as (one usage row each); the kind's default when absent. */
+  billedAs?: readonly { searchType: string; option: SearchOption }[];
   criteriaText: string;
   outcome: string;
   hitCount: number;
@@ -41,14 +44,14 @@ export interface Outcome {
 }
 
 /** Stores the search (and its usage record for a signed-in client) and answers it with its id. */
-export async function recordSearch(ctx: AppContext, caller: SearchCaller, result: UnsavedResult, outcome: Outcome): Promise<InteractiveResult> {
-  const now = new Date(result.searchedAt);
+export async function recordSearch(ctx: AppContext, caller: SearchCaller, result: UnsavedResult | object, outcome: Outcome): Promise<InteractiveResult> {
+  const now = new Date((result as { searchedAt: string }).searchedAt);
   const isUser = caller.kind === 'user';
-  const billed = BILLED_AS[outcome.kind];
+  const billed = outcome.billedAs ?? (outcome.kind === 'advanced' ? [] : [BILLED_AS[outcome.kind]]);
   const usage =
     isUser && outcome.isBillable
-      ? { clientId: caller.clientId, batchId: null, rowIndex: null, searchType: billed.searchType, searchOption: billed.option, unitPriceCents: priceOf(billed.option), quantity: 1, createdAt: now }
-      : null;
+      ? billed.map((b) => ({ clientId: caller.clientId, searchType: b.searchType, searchOption: b.option, unitPriceCents: priceOf(b.option), quantity: 1, createdAt: now }))
+      : [];
   const search = {
     reference: newReference(),
     clientId: isUser ? caller.clientId : null,
@@ -61,13 +64,13 @@ export async function recordSearch(ctx: AppContext, caller: SearchCaller, result
     result,
     searchedAt: now,
   };
-  if (!usage || caller.kind !== 'user') return resultOf(await insertSearch(ctx.db, search, null));
+  if (usage.length === 0 || caller.kind !== 'user') return resultOf(await insertSearch(ctx.db, search, []));
   // A trial's search is stored only while its allowance has room, counted under a lock: the
   // check before the search could be overtaken by parallel searches (ADR 024).
   const row = await withTrialAllowance(
     ctx.db,
     { clientId: caller.clientId, state: caller.clientState, trialSearchesPerMonth: caller.trialSearchesPerMonth },
-    1,
+    usage.length,
     now,
     ({ perMonth }) => new AppError('RATE_LIMITED', ELIGIBILITY_TEXTS.trialLimit(perMonth)),
     (db) => insertSearch(db, search, usage),

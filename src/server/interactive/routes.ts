@@ -16,6 +16,7 @@ import {
 } from '#shared/interactive-search';
 import type { AppContext } from '../app-context';
 import { searchCallerOf } from './caller';
+import { advancedSearchRoutes } from './advanced-routes';
 import { checkEligibility } from './eligibility';
 import { reopenSearch, searchHistory, searchScopeOf } from './history';
 import { searchByName } from './name-search';
@@ -45,4 +46,6 @@ export function interactiveSearchRoutes(app: FastifyInstance, ctx: AppContext): 
   r.get(`${base}/searches/:searchId`, { schema: { params: SearchIdParamsSchema, response: { 200: InteractiveResultSchema } } }, async (request) =>
     reopenSearch(db, await searchScopeOf(db, request), request.params.searchId),
   );
+
+  advancedSearchRoutes(app, ctx);
 }

@@ -11,6 +11,8 @@ export interface JobDefinition<T = unknown> {
   schedule?: (ctx: AppContext) => string | null;
   /** Attempts before a job is failed for good. */
   retryLimit?: number;
+  /** Held back while an operator has paused the batch queue (ADR 038). */
+  isPausable?: boolean;
 }
 
 /** Declares a job with its payload type inferred from the schema. */

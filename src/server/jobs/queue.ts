@@ -4,15 +4,25 @@
  */
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../app-context';
+import { startHeartbeat, type Heartbeat, type RunningJob, type WorkerKind } from './heartbeat';
 import type { JobDefinition } from './job';
+import { giveBackJob } from './boss-jobs';
+import { readPause } from './pause';
 
 /** How long a stopping process lets its running jobs finish before handing them back (ADR 026). */
 export const STOP_GRACE_MS = 4_000;
+/** How long a worker that found the queue paused waits before it looks again. */
+const PAUSED_WAIT_MS = 5_000;
 
 export interface JobQueue {
   send<T>(job: JobDefinition<T>, payload: T, options?: PgBoss.SendOptions): Promise<string | null>;
-  /** Runs queued jobs in this process until none is left (tests, CLI); never sleeps. */
-  drain(): Promise<number>;
+  /**
+   * Runs queued jobs in this process until none is left, or `max` ran (tests, CLI); never
+   * sleeps. Pausable jobs stay queued while the batch queue is paused.
+   */
+  drain(max?: number): Promise<number>;
+  /** This process's heartbeat, when it works the queue (null in tests that drain). */
+  heartbeat: Heartbeat | null;
   stop(): Promise<void>;
   /** Started and not stopped (the readiness check). */
   isRunning(): boolean;
@@ -23,6 +33,8 @@ export interface QueueOptions {
   work: boolean;
   /** Install cron schedules (off in tests). */
   schedule: boolean;
+  /** Beat a heartbeat row as this kind of process (the server's in-process runner, a worker). */
+  heartbeat?: WorkerKind;
 }
 
 export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinition<never>[], options: QueueOptions): Promise<JobQueue> {
@@ -37,7 +49,32 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
   const byName = new Map(jobs.map((job) => [job.name, job as JobDefinition<unknown>]));
   for (const job of byName.values()) await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
 
-  const run = async (job: JobDefinition<unknown>, data: unknown) => job.handler(ctx, job.payloadSchema.parse(data));
+  const runningJobs = new Map<string, RunningJob>();
+  const heartbeat = options.heartbeat ? startHeartbeat(ctx.db, options.heartbeat, () => [...runningJobs.values()], ctx.now, (error) => ctx.log.error({ err: error }, 'heartbeat failed')) : null;
+  await heartbeat?.beat();
+  const run = async (job: JobDefinition<unknown>, id: string, data: unknown) => {
+    const payload = job.payloadSchema.parse(data);
+    const about = payload && typeof payload === 'object' ? (payload as { batchId?: number; chunkIndex?: number }) : {};
+    runningJobs.set(id, { name: job.name, batchId: about.batchId, chunkIndex: about.chunkIndex, since: ctx.now().toISOString() });
+    heartbeat?.touch();
+    try {
+      await job.handler(ctx, payload);
+    } finally {
+      runningJobs.delete(id);
+    }
+  };
+  // Waits of workers that found the queue paused; a stop ends them at once.
+  const pausedWaits = new Set<() => void>();
+  const waitWhilePaused = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        pausedWaits.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, PAUSED_WAIT_MS);
+      pausedWaits.add(done);
+    });
 
   if (options.work) {
     for (const job of byName.values()) {
@@ -45,8 +82,15 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       // a worker that just ran one looks for the next at once (a batch's chunks run back to back).
       const worker = { id: '' };
       worker.id = await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([item]) => {
+        // Paused: the job goes back untouched (same place in the queue) and this worker waits;
+        // a job that passed this check before the pause runs to its end.
+        if (job.isPausable && running && (await readPause(ctx.db)).isPaused) {
+          await giveBackJob(ctx.db, item.id);
+          if (running) await waitWhilePaused();
+          return;
+        }
         try {
-          await run(job, item.data);
+          await run(job, item.id, item.data);
         } finally {
           // Let waiting requests in first: on PGlite a job's queries can resolve without ever
           // leaving the microtask queue, so back-to-back jobs would starve the HTTP server.
@@ -66,17 +110,20 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
 
   return {
     send: async (job, payload, sendOptions) => boss.send(job.name, job.payloadSchema.parse(payload) as object, sendOptions ?? {}),
-    async drain() {
+    async drain(max = Infinity) {
       let ran = 0;
-      for (let found = true; found; ) {
+      for (let found = true; found && ran < max; ) {
         found = false;
+        const isPaused = (await readPause(ctx.db)).isPaused;
         for (const job of byName.values()) {
+          if (ran >= max) break;
+          if (job.isPausable && isPaused) continue;
           const [item] = (await boss.fetch(job.name, { batchSize: 1 })) ?? [];
           if (!item) continue;
           found = true;
           ran += 1;
           try {
-            await run(job, item.data);
+            await run(job, item.id, item.data);
             await boss.complete(job.name, item.id);
           } catch (error) {
             await boss.fail(job.name, item.id, { message: error instanceof Error ? error.message : String(error) });
@@ -89,8 +136,11 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
     // back in the queue for a retry (a chunk is written in one transaction, so nothing doubles).
     stop: async () => {
       running = false;
+      for (const end of [...pausedWaits]) end();
       await boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS });
+      await heartbeat?.stop();
     },
     isRunning: () => running,
+    heartbeat,
   };
 }

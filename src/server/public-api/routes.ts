@@ -14,6 +14,7 @@ import { listBatches } from '../batches/list';
 import { batchCallerOf } from '../batches/scope';
 import { exclusionPage, npiPage, ssdmfPage } from '../results/pages';
 import { attachment, reportFile, type ReportKind } from '../results/report-download';
+import { serverTimeZone } from '../results/report-time';
 import { searchCallerOf } from '../interactive/caller';
 import { reopenSearch, searchScopeOf } from '../interactive/history';
 import { searchByName } from '../interactive/name-search';
@@ -56,7 +57,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     batchSsdmfResults: async (request) => ssdmfPage(ctx.db, await batchOf(request), request.query as SsdmfQuery),
     changeResultStatus: async (request) => changeResultStatus(ctx, request, await batchOf(request), request.body as ApiStatusChangeInput),
     batchReport: async (request, reply) => {
-      const file = await reportFile(ctx, await batchOf(request), request.auth!.userId, (request.params as { report: ReportKind }).report, (request.query as { format: ReportFormat }).format);
+      const file = await reportFile(ctx, await batchOf(request), request.auth!.userId, (request.params as { report: ReportKind }).report, (request.query as { format: ReportFormat }).format, serverTimeZone());
       return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).send(file.body);
     },
     openApi: async () => document,

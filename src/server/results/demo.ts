@@ -8,6 +8,7 @@ import { screenMany } from '#engine/screen';
 import { reviewThresholdFor } from '#shared/review-threshold';
 import type { Db } from '../db/client';
 import { batchResults, usageRecords } from '../db/schema';
+import { recordBatchEvent } from '../batches/events';
 import { insertBatch, insertBatchRows } from '../batches/queries';
 import { readRecords } from '../batches/processing-queries';
 import { screenRows, type RowInput } from '../batches/row-screening';
@@ -71,7 +72,11 @@ export async function seedDemoResults(db: Db, owner: { clientId: number; teamId:
     submittedAt: new Date(now.getTime() - 2 * day),
     startedAt: new Date(now.getTime() - 2 * day),
     processedAt: new Date(now.getTime() - 2 * day + 60_000),
+    reviewThreshold: reviewThresholdFor({ reviewThreshold: null }),
   });
+  for (const [kind, at, userId] of [['uploaded', batch.uploadedAt, owner.userId], ['submitted', batch.submittedAt!, owner.userId], ['completed', batch.processedAt!, null]] as const) {
+    await recordBatchEvent(db, { batchId: batch.id, clientId: owner.clientId, kind, userId, at });
+  }
   const departments = ['Nursing', 'Pharmacy', 'Billing', 'Radiology'];
   await insertBatchRows(db, rows.map((r, i) => ({ batchId: batch.id, rowIndex: r.rowIndex, values: r.values, uniqueId: r.uniqueId, additional: { Department: departments[i % departments.length] } })));
   const drafts = await screenRows(async (queries, options) => screenMany(index, queries, options), TYPES, rows, { threshold: reviewThresholdFor({ reviewThreshold: null }) });

@@ -1,107 +1,91 @@
 /**
- * The Exclusion Records Returned Report: every exclusion record the batch returned, with its
- * source fields as the list published them, the row it matched and its review status.
+ * The Exclusion Records Returned Report: every exclusion record the batch returned (ADR 033). PDF:
+ * a first page (batch, who ran it and when, lists searched, counts by status), a table with one
+ * line per record, and an appendix with every field of the records under review or matched.
+ * CSV: the table, one row per record, the same columns.
  */
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
-import { describeExclusionType } from '#shared/exclusion-types';
-import { maskSsn } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
 import { REVIEW_STATUS_LABELS } from '#shared/results';
-import type { ResultRow } from './page-queries';
+import { batchEventsOf } from '../batches/events';
 import { csvLine, csvStream } from './csv';
-import { pdfStream } from './pdf';
-import type { ReportContext } from './audit-report';
-import { reportRows, type ReportRow } from './report-data';
-import { criteriaText } from './report-lines';
-import { sourceName } from './record-views';
+import type { Column, CellText } from './pdf-layout';
+import { ReportPdf } from './pdf-layout';
+import { batchFacts, generatedLine, writeCounts, writeLists, type ReportContext } from './audit-report';
+import { writeAppendix } from './report-appendix';
+import { reportHeader, reportRows, type ReportRow } from './report-data';
+import { criteriaText, decisionOf, listAndRecord, type ReportResult } from './report-lines';
+import { addressText, fieldText } from './report-record';
+import { statusCounts } from './report-summary';
+import { localTimeFormatter, type TimeFormatter } from './report-time';
 
-/** The list record's fields, in the common record's order, with their labels. */
-const RECORD_FIELDS: [keyof ListRecord, string][] = [
-  ['sourceRecordId', 'Record ID'],
-  ['kind', 'Kind'],
-  ['prefix', 'Prefix'],
-  ['firstName', 'First Name'],
-  ['middleName', 'Middle Name'],
-  ['lastName', 'Last Name'],
-  ['suffix', 'Suffix'],
-  ['businessName', 'Business Name'],
-  ['akas', 'AKAs'],
-  ['dbas', 'DBAs'],
-  ['dateOfBirth', 'Date of Birth'],
-  ['npi', 'NPI'],
-  ['upin', 'UPIN'],
-  ['ssn', 'SSN'],
-  ['ein', 'EIN'],
-  ['licenseNumbers', 'License Numbers'],
-  ['providerNumbers', 'Provider Numbers'],
-  ['address', 'Address'],
-  ['city', 'City'],
-  ['county', 'County'],
-  ['state', 'State'],
-  ['postalCode', 'Postal Code'],
-  ['country', 'Country'],
-  ['specialty', 'Specialty'],
-  ['classification', 'Classification'],
-  ['exclusionType', 'Exclusion Type'],
-  ['exclusionTerm', 'Exclusion Term'],
-  ['exclusionDate', 'Exclusion Date'],
-  ['reinstatementDate', 'Reinstatement Date'],
-  ['waiver', 'Waiver'],
-  ['caseNumber', 'Case Number'],
-  ['comments', 'Comments'],
-  ['link', 'Link'],
-  ['dateAcquired', 'Date Acquired From Source'],
-  ['extra', 'Other Source Fields'],
+export const EXCLUSION_COLUMNS: Column[] = [
+  { label: 'Row', width: 24, align: 'right' },
+  { label: 'Unique ID', width: 44 },
+  { label: 'Searched', width: 76 },
+  { label: 'List And Record', width: 70 },
+  { label: 'Name On The List', width: 78 },
+  { label: 'Date Of Birth', width: 50 },
+  { label: 'NPI', width: 48 },
+  { label: 'Address', width: 70 },
+  { label: 'Exclusion Type', width: 84 },
+  { label: 'Exclusion Date', width: 50 },
+  { label: 'Score', width: 28, align: 'right' },
+  { label: 'Status', width: 46 },
+  { label: 'Notes', width: 52 },
 ];
 
-function fieldText(record: Partial<ListRecord>, key: keyof ListRecord): string {
-  const v = record[key];
-  if (v == null) return '';
-  if (key === 'ssn') return maskSsn(String(v));
-  if (key === 'exclusionType') return describeExclusionType(String(v)) ?? '';
-  if (Array.isArray(v)) return v.join('; ');
-  if (typeof v === 'object') return Object.entries(v).map(([k, x]) => `${k}=${x}`).join('; ');
-  return String(v);
+function nameOnList(r: Partial<ListRecord>): string {
+  const own = [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ') || r.businessName || '';
+  const others = [...(r.akas ?? []).map((a) => `AKA ${a}`), ...(r.dbas ?? []).map((d) => `DBA ${d}`)];
+  return [own, ...others].filter(Boolean).join('; ');
 }
 
-const HEADER = ['Row Number', 'Unique ID', 'Search Criteria', 'Source', 'List', 'List Version', 'Score', 'Status', 'Latest Note', ...RECORD_FIELDS.map(([, label]) => label)];
-
-function cellsOf(row: ReportRow, x: ResultRow): (string | number)[] {
-  const record = (x.record ?? {}) as Partial<ListRecord>;
-  return [row.rowIndex + 1, row.uniqueId ?? '', criteriaText(row.values), x.source ?? '', sourceName(x.source), x.list_version_id ?? '', x.score ?? '', REVIEW_STATUS_LABELS[x.review_status], x.latest_note ?? '', ...RECORD_FIELDS.map(([key]) => fieldText(record, key))];
+function exclusionLine(row: ReportRow, x: ReportResult, time: TimeFormatter): CellText[] {
+  const r = (x.record ?? {}) as Partial<ListRecord>;
+  const d = decisionOf(x, time);
+  return [row.rowIndex + 1, row.uniqueId ?? '', criteriaText(row.values), listAndRecord(x), nameOnList(r), r.dateOfBirth ?? '', r.npi ?? '', addressText(r), fieldText(r, 'exclusionType'), r.exclusionDate ?? '', x.score === null ? '' : x.score.toFixed(2), REVIEW_STATUS_LABELS[x.review_status], d.notes];
 }
 
 export function exclusionReportCsv(c: ReportContext): Readable {
+  const time = localTimeFormatter(c.timeZone);
   return csvStream(async function* () {
-    yield csvLine(HEADER);
+    yield csvLine(EXCLUSION_COLUMNS.map((col) => col.label));
     for await (const page of reportRows(c.db, c.batch.id, 'exclusions')) {
       let chunk = '';
-      for (const row of page) for (const x of row.results) chunk += csvLine(cellsOf(row, x));
+      for (const row of page) for (const x of row.results) chunk += csvLine(exclusionLine(row, x, time));
       yield chunk;
     }
   });
 }
 
 export function exclusionReportPdf(c: ReportContext): Readable {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 40, info: { Title: `Exclusion Records Returned: ${c.batch.fileName}`, Author: 'Clearlist' } });
-  return pdfStream(doc, async (pause) => {
-    doc.font('Helvetica-Bold').fontSize(16).text('Exclusion Records Returned Report').fontSize(10).font('Helvetica').text(`${c.batch.fileName} (batch ${c.batch.id}), generated ${c.now.toISOString()} by ${c.generatedBy}`);
+  const time = localTimeFormatter(c.timeZone);
+  const pdf = new ReportPdf({ title: 'Exclusion Records Returned Report', subtitle: `${c.batch.fileName} \u00b7 batch ${c.batch.id}`, footer: generatedLine(c, time) });
+  return pdf.stream(async (pause) => {
+    const [h, events, counts] = await Promise.all([reportHeader(c.db, c.batch), batchEventsOf(c.db, c.batch.id), statusCounts(c.db, c.batch.id, 'exclusions')]);
+    pdf.titleBlock('Exclusion Records Returned Report', [`${c.batch.fileName}, batch ${c.batch.id}: every exclusion record the batch's rows matched, as the list published it, with its review status.`]);
+    pdf.heading('Batch');
+    pdf.facts(batchFacts(h, c, events, time));
+    writeLists(pdf, h, time);
+    writeCounts(pdf, counts);
+
+    pdf.newPage();
+    pdf.titleBlock('Exclusion Records Returned', ['One line per exclusion record returned; exclusion types carry their meaning.']);
+    const table = pdf.table(EXCLUSION_COLUMNS);
     let count = 0;
     for await (const page of reportRows(c.db, c.batch.id, 'exclusions')) {
       for (const row of page) {
-        for (const x of row.results) {
+        row.results.forEach((x, i) => {
+          const cells = exclusionLine(row, x, time);
+          table.row(i === 0 ? cells : [cells[0], cells[1], '', ...cells.slice(3)], cells);
           count++;
-          const cells = cellsOf(row, x);
-          doc.moveDown(0.5).font('Helvetica-Bold').fontSize(9).text(`Row ${row.rowIndex + 1}${row.uniqueId ? ` (${row.uniqueId})` : ''}: ${criteriaText(row.values)}`);
-          doc.font('Helvetica').fontSize(8);
-          HEADER.forEach((label, i) => {
-            if (i >= 3 && cells[i] !== '') doc.text(`${label}: ${cells[i]}`);
-          });
-        }
+        });
       }
       await pause();
     }
-    if (count === 0) doc.moveDown().text('The batch returned no exclusion records.');
+    if (count === 0) table.row(['', '', 'The batch returned no exclusion records.']);
+    table.end();
+    await writeAppendix(pdf, c.db, c.batch.id, time, pause, 'exclusions');
   });
 }

@@ -24,6 +24,9 @@ export interface Facet {
   optOut: 'FOUND' | 'NOT_FOUND' | null;
   excluded: 'FOUND' | 'NOT_FOUND' | null;
   found: 'FOUND' | 'NOT_FOUND' | null;
+  /** Exclusions: the engine's score and the list's exclusion date (YYYY-MM-DD), for sorts and bands. */
+  score: number | null;
+  exclusionDate: string | null;
 }
 
 interface FacetSet {
@@ -51,17 +54,18 @@ async function versionOf(db: Db, batch: BatchRow): Promise<string> {
 
 async function loadFacets(db: Db, batchId: number, type: ResultTabType): Promise<Facet[]> {
   const order = type === 'exclusions' ? sql`r.search_criteria_key, r.score DESC NULLS LAST, r.id` : sql`r.row_index, r.id`;
-  const rows = await rowsOf<{ id: number; row_index: number; status: ReviewStatus; key: string; source: string | null; npi_status: NpiStatus | null; opt_out: Facet['optOut']; excluded: Facet['excluded']; found: Facet['found'] }>(
+  const rows = await rowsOf<{ id: number; row_index: number; status: ReviewStatus; key: string; source: string | null; npi_status: NpiStatus | null; opt_out: Facet['optOut']; excluded: Facet['excluded']; found: Facet['found']; score: number | null; exclusion_date: string | null }>(
     db,
     sql`SELECT r.id::int AS id, r.row_index, r.review_status AS status, r.search_criteria_key AS key, r.source,
           ${type === 'npi' ? npiStatusSql : sql`NULL`} AS npi_status,
           ${type === 'npi' ? flagSql('optedOut') : sql`NULL`} AS opt_out,
           ${type === 'npi' ? flagSql('excluded') : sql`NULL`} AS excluded,
-          ${type === 'ssdmf' ? flagSql('found') : sql`NULL`} AS found
+          ${type === 'ssdmf' ? flagSql('found') : sql`NULL`} AS found,
+          r.score, ${type === 'exclusions' ? sql`r.record->>'exclusionDate'` : sql`NULL`} AS exclusion_date
         FROM batch_results r WHERE r.batch_id = ${batchId} AND r.result_type = ${type} ORDER BY ${order}`,
   );
   // Sorted here as well: the database's collation may differ from code-point order.
-  const facets = rows.map((r) => ({ id: r.id, rowIndex: r.row_index, status: r.status, key: r.key, keyLower: r.key.toLowerCase(), source: r.source, npiStatus: r.npi_status, optOut: r.opt_out, excluded: r.excluded, found: r.found }));
+  const facets = rows.map((r) => ({ id: r.id, rowIndex: r.row_index, status: r.status, key: r.key, keyLower: r.key.toLowerCase(), source: r.source, npiStatus: r.npi_status, optOut: r.opt_out, excluded: r.excluded, found: r.found, score: r.score, exclusionDate: r.exclusion_date }));
   if (type === 'exclusions') {
     const rank = new Map(facets.map((f, i) => [f.id, i]));
     facets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : rank.get(a.id)! - rank.get(b.id)!));
@@ -109,6 +113,8 @@ export async function patchFacets(db: Db, batch: BatchRow, type: ResultTabType, 
     const f = held.byId.get(id);
     if (f) f.status = status;
   }
+  // A new array: what was derived from the old one (ordered groups, exclusion-groups.ts) is stale.
+  held.facets = [...held.facets];
   held.version = await versionOf(db, batch);
 }
 

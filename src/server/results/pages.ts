@@ -3,11 +3,12 @@
  * sorts, groups and counts run over the batch's facets (facets.ts); only the page's records
  * are read from the results table.
  */
-import type { ExclusionPage, ExclusionQuery, NpiPage, NpiQuery, ReviewStatus, SsdmfPage, SsdmfQuery } from '#shared/results';
+import type { ExclusionPage, ExclusionQuery, NpiPage, NpiQuery, SsdmfPage, SsdmfQuery } from '#shared/results';
 import type { Db } from '../db/client';
 import type { BatchRow } from '../batches/queries';
 import { facetsOf, type Facet } from './facets';
-import { resultsByIds, uniqueIdsOf, type GroupRow, type ResultRow } from './page-queries';
+import { matchAndOrder } from './exclusion-groups';
+import { resultsByIds, uniqueIdsOf, type ResultRow } from './page-queries';
 import { toExclusionRecord, toNpiResult, toScGroup, toSsdmfResult } from './record-views';
 
 const NAME_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name'];
@@ -24,29 +25,6 @@ export function searchesOf(batch: Pick<BatchRow, 'searchTypes'>) {
   };
 }
 
-const COUNT_FIELD: Record<ReviewStatus, keyof Pick<GroupRow, 'nonCleared' | 'underReview' | 'historicalMatch' | 'cleared'>> = {
-  NONCLEARED: 'nonCleared',
-  UNDER_REVIEW: 'underReview',
-  HISTORICAL_MATCH: 'historicalMatch',
-  CLEARED: 'cleared',
-};
-
-/** Groups of facets in facet order, with counts of all their records. */
-export function groupFacets(facets: readonly Facet[]): (Omit<GroupRow, 'uniqueId'> & { members: Facet[] })[] {
-  const groups: (Omit<GroupRow, 'uniqueId'> & { members: Facet[] })[] = [];
-  for (const f of facets) {
-    let g = groups.at(-1);
-    if (!g || g.key !== f.key) {
-      g = { key: f.key, nonCleared: 0, underReview: 0, historicalMatch: 0, cleared: 0, total: 0, members: [] };
-      groups.push(g);
-    }
-    g[COUNT_FIELD[f.status]] += 1;
-    g.total += 1;
-    g.members.push(f);
-  }
-  return groups;
-}
-
 /** The page's rows in the order of their facets. */
 async function rowsInOrder(db: Db, batchId: number, type: string, page: readonly Facet[]): Promise<ResultRow[]> {
   const rows = await resultsByIds(db, batchId, type, page.map((f) => f.id));
@@ -55,19 +33,14 @@ async function rowsInOrder(db: Db, batchId: number, type: string, page: readonly
 }
 
 export async function exclusionPage(db: Db, batch: BatchRow, q: ExclusionQuery): Promise<ExclusionPage> {
-  const sc = q.sc?.toLowerCase();
-  const statuses = q.status?.length ? new Set<string>(q.status) : null;
-  const sources = q.sources?.length ? new Set<string>(q.sources) : null;
-  const passes = (f: Facet) => (!statuses || statuses.has(f.status)) && (!sources || sources.has(f.source ?? ''));
-  let groups = groupFacets(await facetsOf(db, batch, 'exclusions')).filter((g) => (!sc || g.members[0].keyLower.includes(sc)) && g.members.some(passes));
-  if (q.sort === 'DESC') groups = groups.reverse();
+  const groups = matchAndOrder(await facetsOf(db, batch, 'exclusions'), q, q.orderBy, q.sort);
   const page = groups.slice((q.page - 1) * q.limits, q.page * q.limits);
-  const keys = page.map((g) => g.key);
-  const [rows, uniqueIds] = [await rowsInOrder(db, batch.id, 'exclusions', page.flatMap((g) => g.members.filter(passes))), await uniqueIdsOf(db, batch.id, 'exclusions', keys)];
+  const keys = page.map((g) => g.group.key);
+  const [rows, uniqueIds] = [await rowsInOrder(db, batch.id, 'exclusions', page.flatMap((g) => g.shown)), await uniqueIdsOf(db, batch.id, 'exclusions', keys)];
   return {
     records: rows.map(toExclusionRecord),
     total: q.requireTotal ? groups.length : null,
-    scGroups: page.map((g) => toScGroup({ ...g, uniqueId: uniqueIds.get(g.key) ?? null })),
+    scGroups: page.map(({ group }) => toScGroup({ ...group, uniqueId: uniqueIds.get(group.key) ?? null })),
   };
 }
 

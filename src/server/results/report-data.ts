@@ -120,3 +120,31 @@ export async function* reportRows(db: Db, batchId: number, only?: 'exclusions'):
     if (!more) return;
   }
 }
+
+/** Results read per query for the appendix. */
+const APPENDIX_PAGE = 500;
+
+/**
+ * The results the appendix shows in full, in file order, a page at a time: those a reviewer put
+ * Under Review and the confirmed matches (Reviewed: Match); the others stay in the table only.
+ */
+export async function* appendixResults(db: Db, batchId: number, only?: 'exclusions'): AsyncGenerator<(ResultRow & { history: HistoryRow[] })[]> {
+  let after = { row: -1, id: 0 };
+  for (;;) {
+    const results = await rowsOf<ResultRow>(
+      db,
+      sql`SELECT r.id::int AS id, r.batch_id, r.row_index, r.result_type, r.search_type, r.source, r.source_record_id, r.list_version_id, r.score,
+            r.explanation, r.record, r.review_status, r.latest_note, r.search_criteria_key, b.values, b.unique_id
+          FROM batch_results r JOIN batch_rows b ON b.batch_id = r.batch_id AND b.row_index = r.row_index
+          WHERE r.batch_id = ${batchId} AND r.review_status IN ('UNDER_REVIEW', 'HISTORICAL_MATCH')
+            ${only ? sql`AND r.result_type = ${only}` : sql``}
+            AND (r.row_index, r.id) > (${after.row}, ${after.id})
+          ORDER BY r.row_index, r.id LIMIT ${APPENDIX_PAGE}`,
+    );
+    if (!results.length) return;
+    const historyBy = groupBy(await historyOf(db, results.map((r) => r.id)), (h) => h.result_id);
+    yield results.map((x) => ({ ...x, history: historyBy.get(x.id) ?? [] }));
+    const last = results.at(-1)!;
+    after = { row: last.row_index, id: last.id };
+  }
+}

@@ -23,11 +23,11 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** A report of a batch the caller sees, generated for the given user (named on it). */
-export async function reportFile(ctx: AppContext, batch: BatchRow, userId: number, kind: ReportKind, format: ReportFormat): Promise<ReportFile> {
+/** A report of a batch the caller sees, generated for the given user (named on it), its times in `timeZone` (ADR 033). */
+export async function reportFile(ctx: AppContext, batch: BatchRow, userId: number, kind: ReportKind, format: ReportFormat, timeZone: string): Promise<ReportFile> {
   if (kind === 'exclusions' && !searchesOf(batch).hasExclusionSearch) throw new AppError('CONFLICT', REVIEW_MESSAGES.noExclusionSearch);
   const [u] = await ctx.db.select({ firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(eq(users.id, userId));
-  const c: ReportContext = { db: ctx.db, batch, generatedBy: u ? `${u.firstName} ${u.lastName} (${u.username})` : '', now: ctx.now() };
+  const c: ReportContext = { db: ctx.db, batch, generatedBy: u ? `${u.firstName} ${u.lastName} (${u.username})` : '', now: ctx.now(), timeZone };
   const baseName = batch.fileName.replace(/\.csv$/i, '');
   const isPdf = format === 'pdf';
   const body = kind === 'audit' ? (isPdf ? auditReportPdf(c) : auditReportCsv(c)) : isPdf ? exclusionReportPdf(c) : exclusionReportCsv(c);

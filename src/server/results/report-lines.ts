@@ -1,14 +1,19 @@
-/** What the reports say of a row and a result: outcome, final status, who decided, when, the notes. */
+/**
+ * What the reports say of a row and a result: outcome, final status, who decided, when, the notes;
+ * and the audit report's records table, one line per result (the PDF table and the CSV share it).
+ */
 import { maskSsn } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
 import { explanationLine } from '#shared/match-words';
 import { MatchExplanationSchema, NPI_STATUS_TEXTS, REVIEW_STATUS_LABELS } from '#shared/results';
 import type { ResultRow } from './page-queries';
+import type { Column, CellText } from './pdf-layout';
 import { npiStatusOf, orderedValues, shownRecordId, sourceName, toNpiResult, toSsdmfResult } from './record-views';
 import type { HistoryRow } from './review-queries';
 import type { ReportRow } from './report-data';
+import type { TimeFormatter } from './report-time';
 
-export const isoOrEmpty = (d: Date | string | null | undefined): string => (d ? new Date(d).toISOString() : '');
+export type ReportResult = ResultRow & { history: HistoryRow[] };
 
 /** The row's searched values as one text (SSNs masked). */
 export function criteriaText(values: Record<string, string>): string {
@@ -18,17 +23,22 @@ export function criteriaText(values: Record<string, string>): string {
     .join('; ');
 }
 
+/** "Row 12 (EMP-1012)". */
+export const rowLabel = (rowIndex: number, uniqueId: string | null): string => `Row ${rowIndex + 1}${uniqueId ? ` (${uniqueId})` : ''}`;
+
 /** Name of the list record a result points at. */
 export function recordName(row: ResultRow): string {
   const r = (row.record ?? {}) as Partial<ListRecord>;
   return [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ') || r.businessName || '';
 }
 
+export const CHECK_NAMES: Record<string, string> = { exclusions: 'Exclusion', npi: 'NPI', ssdmf: 'SSDMF' };
+
 /** What the search found, in words, with why (the words of the drawer: src/shared/match-words.ts). */
 export function outcomeOf(row: ResultRow): string {
   if (row.result_type === 'exclusions') {
     const why = MatchExplanationSchema.safeParse(row.explanation);
-    return `Potential match on ${sourceName(row.source)}${why.success ? `: ${explanationLine(why.data)}` : ''}`;
+    return `Potential match${why.success ? `: ${explanationLine(why.data)}` : ''}`;
   }
   if (row.result_type === 'npi') {
     const n = toNpiResult(row, false);
@@ -40,60 +50,78 @@ export function outcomeOf(row: ResultRow): string {
 /** The row's outcome when it has no result at all. */
 export const NO_MATCH = 'No match';
 
+/** Who screened a result that no person decided: the screening itself. */
+export const SCREENING_ACTOR = 'Clearlist (screening)';
+
 export interface Decision {
   finalStatus: string;
   decidedBy: string;
   decidedAt: string;
   notes: string;
-  history: string;
 }
 
 /** Final status and the last decision; results set by the screening itself are 'Clearlist (screening)'. */
-export function decisionOf(row: ResultRow & { history: HistoryRow[] }): Decision {
+export function decisionOf(row: ReportResult, time: TimeFormatter): Decision {
   const last = row.history.at(-1);
   const notes = row.history.filter((h) => h.note).map((h) => h.note!);
   return {
     finalStatus: REVIEW_STATUS_LABELS[row.review_status],
-    decidedBy: last ? last.user_name : row.review_status === 'CLEARED' ? 'Clearlist (screening)' : '',
-    decidedAt: last ? isoOrEmpty(last.changed_at) : '',
+    decidedBy: last ? last.user_name : row.review_status === 'CLEARED' ? SCREENING_ACTOR : '',
+    decidedAt: last ? time(last.changed_at) : '',
     notes: notes.join(' | ') || row.latest_note || '',
-    history: row.history
-      .map((h) => `${isoOrEmpty(h.changed_at)} ${h.user_name}: ${h.from_status ? `${REVIEW_STATUS_LABELS[h.from_status]} to ` : ''}${REVIEW_STATUS_LABELS[h.to_status]}${h.note ? ` (${h.note})` : ''}`)
-      .join(' | '),
   };
 }
 
-/** Rows of the report table: one per result, or one 'No match' line for a row without any. */
-export function reportTableRows(r: ReportRow): (string | number | null)[][] {
-  const head = [r.rowIndex + 1, r.uniqueId ?? '', criteriaText(r.values)];
-  if (!r.results.length) return [[...head, NO_MATCH, '', '', '', '', '', '', '', '', '', '', '', '']];
-  return r.results.map((x) => {
-    const d = decisionOf(x);
-    return [...head, outcomeOf(x), sourceName(x.source), shownRecordId(x.source, x.source_record_id) ?? '', recordName(x), x.score ?? '', x.list_version_id ?? '', d.finalStatus, d.decidedBy, d.decidedAt, d.notes, d.history, x.result_type, algorithmVersionOf(x.explanation)];
+/** One line per history entry: "2026-04-02 05:00:00 EDT, Rita Reviewer: Needs Review to Reviewed: Clear (note)". */
+export function historyLines(row: ReportResult, time: TimeFormatter): string[] {
+  return row.history.map((h) => {
+    const who = h.kind === 'carried-forward' ? `Clearlist, carrying forward ${h.earlier_user_name ?? 'an earlier'}'s clearing in ${h.earlier_file_name ?? 'an earlier batch'}` : h.user_name;
+    return `${time(h.changed_at)}, ${who}: ${h.from_status ? `${REVIEW_STATUS_LABELS[h.from_status]} to ` : ''}${REVIEW_STATUS_LABELS[h.to_status]}${h.note ? ` (\u201c${h.note}\u201d)` : ''}`;
   });
 }
 
-export const REPORT_TABLE_HEADER = [
-  'Row Number',
-  'Unique ID',
-  'Search Criteria',
-  'Outcome',
-  'List',
-  'Record ID',
-  'Matched Name',
-  'Score',
-  'List Version',
-  'Final Status',
-  'Decided By',
-  'Decided At',
-  'Notes',
-  'Status History',
-  'Result Type',
-  'Algorithm Version',
-];
+const SHORT_LIST_NAMES: Record<string, string> = { leie: 'LEIE', sam: 'SAM', nppes: 'NPPES', dmf: 'SSA DMF', optout: 'Medicare Opt-Out', 'ofac-sdn': 'OFAC SDN', 'ofac-consolidated': 'OFAC Consolidated' };
+
+/** A list's short name for table cells ("LEIE", "State CA"); the first page names each in full. */
+export function shortListName(source: string | null): string {
+  if (!source) return '';
+  if (source.startsWith('state-')) return `State ${source.slice(6).toUpperCase()}`;
+  return SHORT_LIST_NAMES[source] ?? sourceName(source);
+}
+
+/** "LEIE, record 123, version 4" (the list version). */
+export function listAndRecord(x: ResultRow): string {
+  return [shortListName(x.source), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `version ${x.list_version_id}` : ''].filter(Boolean).join(', ');
+}
 
 /** The version of the matching rules that scored an exclusion result ('' for checks and older results). */
 export function algorithmVersionOf(explanation: Record<string, unknown> | null | undefined): string {
   const v = explanation?.algorithmVersion;
   return typeof v === 'string' ? v : '';
+}
+
+/** The audit report's records table: the PDF's columns (widths are relative) and the CSV's header. */
+export const AUDIT_COLUMNS: Column[] = [
+  { label: 'Row', width: 24, align: 'right' },
+  { label: 'Unique ID', width: 48 },
+  { label: 'Searched', width: 104 },
+  { label: 'Check', width: 44 },
+  { label: 'Outcome', width: 150 },
+  { label: 'List And Record', width: 90 },
+  { label: 'Score', width: 30, align: 'right' },
+  { label: 'Status', width: 50 },
+  { label: 'Decided', width: 74 },
+  { label: 'Notes', width: 58 },
+  { label: 'Algorithm Version', width: 48 },
+];
+
+/** Lines of the records table: one per result, or one 'No match' line for a row without any. */
+export function auditTableLines(r: ReportRow, time: TimeFormatter): CellText[][] {
+  const head = [r.rowIndex + 1, r.uniqueId ?? '', criteriaText(r.values)];
+  if (!r.results.length) return [[...head, '', NO_MATCH, '', '', '', '', '', '']];
+  return r.results.map((x) => {
+    const d = decisionOf(x, time);
+    const decided = [d.decidedBy, d.decidedAt].filter(Boolean).join(', ');
+    return [...head, CHECK_NAMES[x.result_type] ?? x.result_type, outcomeOf(x), listAndRecord(x), x.score === null ? '' : x.score.toFixed(2), d.finalStatus, decided, d.notes, algorithmVersionOf(x.explanation)];
+  });
 }

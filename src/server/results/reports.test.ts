@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import { ExclusionPageSchema, REVIEW_MESSAGES } from '#shared/results';
@@ -7,8 +6,11 @@ import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
+import { pdfPageCount, pdfPages, pdfPageTotal, pdfText } from '#test/pdf-text';
 import { REVIEW_MAPPING, screenedBatch, seedLists } from '#test/results-setup';
 import { csvCell } from './csv';
+import { EXCLUSION_COLUMNS } from './exclusion-report';
+import { AUDIT_COLUMNS } from './report-lines';
 
 let t: TestApp;
 let queue: JobQueue;
@@ -26,6 +28,9 @@ beforeAll(async () => {
   const page = ExclusionPageSchema.parse((await agent.get(`/services/flexsearchs/${batchId}/result?sc=E1`)).json());
   const res = await agent.put(`/services/flexsearchs/${batchId}/result/${page.records[0].id}`, { newStatus: 'CLEARED', comment: '@HYPERLINK("x") different DOB' });
   expect(res.statusCode).toBe(200);
+  const e2 = ExclusionPageSchema.parse((await agent.get(`/services/flexsearchs/${batchId}/result?sc=E2`)).json());
+  const review = await agent.put(`/services/flexsearchs/${batchId}/result/${e2.records[0].id}`, { newStatus: 'UNDER_REVIEW', comment: 'Asked HR for the date of birth.' });
+  expect(review.statusCode).toBe(200);
 }, 60_000);
 
 afterAll(async () => {
@@ -33,119 +38,122 @@ afterAll(async () => {
   await t.close();
 });
 
-const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { delimiter: ',', skipEmptyLines: false }).data;
-
-/** The text of a PDF's content streams (pdfkit writes text as hex strings in TJ arrays). */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      out.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
-      );
-    }
-  }
-  return out.join('\n');
-}
+const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { delimiter: ',', skipEmptyLines: true }).data;
+const NY = 'tz=America/New_York';
 
 describe('audit report', () => {
-  it('CSV: the batch, the list versions searched, every row and its outcome, decisions with who, when and notes', async () => {
-    const res = await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=csv`);
+  it('CSV: one row per result with the PDF table columns; decisions with who, when (local time and zone) and notes', async () => {
+    const res = await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=csv&${NY}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('Audit Report - staff.csv');
-    const rows = rowsOf(res.body);
-    const fact = (label: string) => rows.find((r) => r[0] === label)?.[1];
-    expect(fact('File')).toBe('staff.csv');
-    expect(fact('Uploaded By')).toBe('Rita Reviewer');
-    expect(fact('Search Types')).toBe('Exclusion Search by Individual Name; NPI Validation; SSDMF');
-    expect(fact('Completed At')).toBe('2026-04-02T09:00:00.000Z');
-    expect(fact('Rows Searched')).toBe('4');
-
-    const lists = rows.slice(rows.findIndex((r) => r[0] === 'Lists Searched') + 2);
-    const list = (source: string) => lists.find((r) => r[0] === source);
-    expect(list('leie')).toMatchObject({ 3: '2026-03-01' });
-    expect(list('nppes')).toMatchObject({ 3: '2026-03-02' });
-    expect(list('dmf')).toMatchObject({ 3: '2026-03-03' });
-    expect(list('sam')?.[2]).toBe('none loaded');
-
-    const start = rows.findIndex((r) => r[0] === 'Row Number');
-    const table = rows.slice(start + 1).filter((r) => r.length > 1);
-    const header = rows[start];
+    const [header, ...table] = rowsOf(res.body);
+    expect(header).toEqual(AUDIT_COLUMNS.map((c) => c.label));
     const col = (name: string) => header.indexOf(name);
-    // Every searched row is there; E4 has no exclusion match but NPI and SSDMF outcomes.
-    expect(new Set(table.map((r) => r[col('Unique ID')]))).toEqual(new Set(['E1', 'E2', 'E3', 'E4']));
-    const e1Match = table.find((r) => r[col('Unique ID')] === 'E1' && r[col('Result Type')] === 'exclusions')!;
+    expect(table.every((r) => r.length === header.length)).toBe(true);
+    // Every searched row is there: E1-E3 with an exclusion match, an NPI and an SSDMF line; E4 NPI and SSDMF only.
+    expect(table.map((r) => `${r[col('Unique ID')]} ${r[col('Check')]}`)).toEqual(['E1 Exclusion', 'E1 NPI', 'E1 SSDMF', 'E2 Exclusion', 'E2 NPI', 'E2 SSDMF', 'E3 Exclusion', 'E3 NPI', 'E3 SSDMF', 'E4 NPI', 'E4 SSDMF']);
+    const e1Match = table[0];
     // Why, in a reviewer's words: no field paths, no score arithmetic.
-    expect(e1Match[col('Outcome')]).toMatch(/^Potential match on .*: Last name: same; First name: same/);
+    expect(e1Match[col('Outcome')]).toMatch(/^Potential match: Last name: same; First name: same/);
     expect(table.map((r) => r[col('Outcome')]).join('\n')).not.toMatch(/akas\[|Raised|×|firstName/);
-    expect(e1Match[col('Final Status')]).toBe('Reviewed: Clear');
-    // The version of the matching rules that scored it (ADR 027).
+    expect(e1Match[col('List And Record')]).toMatch(/^LEIE, record .+, version \d+$/);
+    expect(e1Match[col('Status')]).toBe('Reviewed: Clear');
     expect(e1Match[col('Algorithm Version')]).toBe(ALGORITHM_VERSION);
-    expect(e1Match[col('Decided By')]).toBe('Rita Reviewer');
-    expect(e1Match[col('Decided At')]).toBe('2026-04-02T09:00:00.000Z');
+    // 09:00 UTC in New York in April: daylight time.
+    expect(e1Match[col('Decided')]).toBe('Rita Reviewer, 2026-04-02 05:00:00 EDT');
     // The note starts with @: neutralised so a spreadsheet shows it as text.
     expect(e1Match[col('Notes')]).toBe(`'@HYPERLINK("x") different DOB`);
-    expect(e1Match[col('Status History')]).toContain('Needs Review to Reviewed: Clear');
-    const e1Dmf = table.find((r) => r[col('Unique ID')] === 'E1' && r[col('Result Type')] === 'ssdmf')!;
-    expect(e1Dmf[col('Outcome')]).toBe('Found on SSDMF');
-    expect(e1Dmf[col('Record ID')]).toBe('***-**-6789');
+    expect(table[2][col('Outcome')]).toBe('Found on SSDMF');
+    expect(table[2][col('List And Record')]).toContain('***-**-6789');
     expect(res.body).not.toContain('401556789');
-    const e4Npi = table.find((r) => r[col('Unique ID')] === 'E4' && r[col('Result Type')] === 'npi')!;
-    expect(e4Npi[col('Final Status')]).toBe('Reviewed: Clear');
-    expect(e4Npi[col('Decided By')]).toBe('Clearlist (screening)');
-    const e2Npi = table.find((r) => r[col('Unique ID')] === 'E2' && r[col('Result Type')] === 'npi')!;
-    expect(e2Npi[col('Outcome')]).toBe('NPI Inactive; Deactivated in NPPES on 2020-01-01.');
+    expect(table[9][col('Status')]).toBe('Reviewed: Clear');
+    expect(table[9][col('Decided')]).toBe('Clearlist (screening)');
+    expect(table[4][col('Outcome')]).toBe('NPI Inactive; Deactivated in NPPES on 2020-01-01.');
   });
 
-  it('PDF: a real PDF whose text carries the batch, lists and decisions', async () => {
-    const res = await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=pdf`);
+  it('PDF: a first page with the batch, who ran it and when, the lists and the counts; events; a table; an appendix; numbered pages', async () => {
+    const res = await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=pdf&${NY}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf);
-    expect(text).toContain('Audit Report');
-    expect(text).toContain('File: staff.csv');
-    expect(text).toContain('as of 2026-03-01');
-    expect(text).toContain('Row 4 (E4)');
-    expect(text).toContain('decided by Rita Reviewer');
-    expect(text).toContain(`algorithm ${ALGORITHM_VERSION}`);
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBe(pdfPageCount(pdf));
+    expect(pdfPageTotal(pdf)).toBe(pages.length);
+    pages.forEach((text, i) => {
+      expect(text).toContain(`Page ${i + 1} of `);
+      expect(text).toContain('Audit Report');
+      expect(text).toContain('Generated 2026-04-02 05:00:00 EDT by Rita Reviewer');
+    });
+    const first = pages[0];
+    for (const fact of ['File', 'staff.csv', 'Uploaded By', 'Rita Reviewer', 'First Submitted At', '2026-04-02 05:00:00 EDT', 'Times Shown In', 'America/New_York', 'Lists Searched', '2026-03-01', 'none loaded', 'Results By Status', 'Needs Review', 'Reviewed: Clear']) {
+      expect(first, fact).toContain(fact);
+    }
+    const all = pdfText(pdf);
+    expect(all).toContain(`matching rules version ${ALGORITHM_VERSION}`);
+    for (const event of ['Uploaded', 'Submitted for screening', 'Screening completed', 'Status changed', 'Needs Review to Reviewed: Clear']) expect(all, event).toContain(event);
+    // The table: a header row and one line per result, on pages after the first.
+    const tablePage = pages.findIndex((p) => p.includes('Records Searched'));
+    expect(tablePage).toBeGreaterThan(0);
+    const appendixPage = pages.findIndex((p) => p.includes('Appendix: Records Under Review Or Matched'));
+    const table = pages.slice(tablePage, appendixPage);
+    // The header row is repeated on every page of the table.
+    for (const p of table) expect(p).toContain('List And Record');
+    for (const id of ['E1', 'E2', 'E3', 'E4']) expect(table.join('\n')).toContain(id);
+    expect(table.join('\n')).toContain('Found on SSDMF');
+    // The appendix: results under review or matched in full (E2's, put under review), not the others.
+    const appendix = pages.slice(appendixPage).join('\n');
+    expect(appendix).toContain('Row 2 (E2): Exclusion, Under Review');
+    expect(appendix).toContain('Why It Matched');
+    expect(appendix).toContain('PATEL');
+    expect(appendix).not.toContain('Row 1 (E1): Exclusion');
+    expect(appendix).not.toContain('Row 3 (E3): Exclusion');
   });
 
-  it('rejects an unknown format', async () => {
+  it('uses the server zone without tz, and refuses an unknown zone or format', async () => {
+    const csv = await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const shown = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date('2026-04-02T09:00:00Z')).find((p) => p.type === 'timeZoneName')!.value;
+    expect(csv.body).toContain('Rita Reviewer, 2026-04-02');
+    expect(csv.body).toContain(shown);
+    const bad = await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=pdf&tz=Mars/Olympus`);
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().error)).toContain('time zone');
     expect((await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=xlsx`)).statusCode).toBe(400);
   });
 });
 
 describe('exclusion records returned report', () => {
-  it('CSV: every exclusion record with its source fields, status and row', async () => {
-    const res = await agent.get(`/services/flexsearchs/${batchId}/exclusionrecordsreport?format=csv`);
+  it('CSV: one row per exclusion record, with the PDF table columns', async () => {
+    const res = await agent.get(`/services/flexsearchs/${batchId}/exclusionrecordsreport?format=csv&${NY}`);
     expect(res.statusCode, res.body).toBe(200);
-    const [header, ...rows] = rowsOf(res.body).filter((r) => r.length > 1);
+    const [header, ...rows] = rowsOf(res.body);
+    expect(header).toEqual(EXCLUSION_COLUMNS.map((c) => c.label));
     expect(rows, res.body).toHaveLength(3);
     const col = (name: string) => header.indexOf(name);
     const brennan = rows.find((r) => r[col('Unique ID')] === 'E1')!;
-    expect(brennan[col('Last Name')]).toBe('BRENNAN');
+    expect(brennan[col('Name On The List')]).toContain('BRENNAN');
     expect(brennan[col('Exclusion Type')]).toBe('1128b4: License to practise revoked, suspended or surrendered');
-    expect(brennan[col('Address')]).toBe('88 ELM STREET');
+    expect(brennan[col('Address')]).toContain('88 ELM STREET');
     expect(brennan[col('Status')]).toBe('Reviewed: Clear');
-    expect(brennan[col('List')]).toContain('LEIE');
+    expect(brennan[col('List And Record')]).toContain('LEIE');
   });
 
-  it('PDF has the records as text', async () => {
-    const res = await agent.get(`/services/flexsearchs/${batchId}/exclusionrecordsreport?format=pdf`);
+  it('PDF: first page, a table of the records, the open records in full in the appendix, numbered pages', async () => {
+    const res = await agent.get(`/services/flexsearchs/${batchId}/exclusionrecordsreport?format=pdf&${NY}`);
     expect(res.statusCode).toBe(200);
-    const text = pdfText(res.rawPayload);
-    expect(text).toContain('Exclusion Records Returned Report');
-    expect(text).toContain('Last Name: BRENNAN');
+    const pages = pdfPages(res.rawPayload);
+    expect(pdfPageTotal(res.rawPayload)).toBe(pages.length);
+    expect(pages[0]).toContain('Exclusion Records Returned Report');
+    expect(pages[0]).toContain('Lists Searched');
+    const text = pages.join('\n');
+    expect(text).toContain('Name On The List');
+    expect(text).toContain('BRENNAN');
+    expect(text).toContain('Appendix: Records Under Review Or Matched');
+    expect(text).toContain('Last Name');
+    pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of `));
   });
 
   it('is refused for a batch without an exclusion search', async () => {
@@ -157,7 +165,8 @@ describe('exclusion records returned report', () => {
 });
 
 describe('CSV cells', () => {
-  it('neutralise formulas and quote what needs quoting', () => {
-    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', 'plain', 'a,b', 'say "hi"'].map(csvCell)).toEqual([`'=1+1`, `'+1`, `'-2`, `'@SUM(A1)`, `'\tx`, 'plain', '"a,b"', '"say ""hi"""']);
+  it('neutralise formulas (= + - @ tab CR at the start) and quote what needs quoting', () => {
+    const cells = ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx', 'plain', 'a,b', 'say "hi"', 'a=1'];
+    expect(cells.map(csvCell)).toEqual([`'=1+1`, `'+1`, `'-2`, `'@SUM(A1)`, `'\tx`, `"'\rx"`, 'plain', '"a,b"', '"say ""hi"""', 'a=1']);
   });
 });

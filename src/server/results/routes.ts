@@ -29,6 +29,7 @@ import { matchDetail } from './detail';
 import { attachment, reportFile, type ReportFile } from './report-download';
 import { exclusionPage, npiPage, searchesOf, ssdmfPage } from './pages';
 import { toExclusionRecord, toNpiResult, toSsdmfResult } from './record-views';
+import { serverTimeZone } from './report-time';
 import { changeStatus } from './review';
 
 const BASE = '/services/flexsearchs/:batchId';
@@ -91,12 +92,12 @@ export function resultRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(`${BASE}/auditreport`, { schema: { params: BatchIdParamsSchema, querystring: ReportQuerySchema } }, async (request, reply) => {
     const batch = await visibleBatch(request, request.params.batchId);
-    return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'audit', request.query.format));
+    return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'audit', request.query.format, request.query.tz ?? serverTimeZone()));
   });
 
   r.get(`${BASE}/exclusionrecordsreport`, { schema: { params: BatchIdParamsSchema, querystring: ReportQuerySchema } }, async (request, reply) => {
     const batch = await visibleBatch(request, request.params.batchId);
-    return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'exclusions', request.query.format));
+    return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'exclusions', request.query.format, request.query.tz ?? serverTimeZone()));
   });
 
   r.get('/services/utils/sources', { schema: { response: { 200: SourceOptionListSchema } } }, async () =>

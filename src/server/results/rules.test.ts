@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canChangeStatus, detailLabel, groupHeader, isHiddenDetailKey, isRedStatusText, pageCount, REVIEW_STATUS_LABELS, statusChoices } from '#shared/results';
-import { groupFacets } from './pages';
+import { groupFacets } from './exclusion-groups';
 import type { Facet } from './facets';
 
 describe('review rules shared with the web app', () => {
@@ -35,7 +35,7 @@ describe('review rules shared with the web app', () => {
 
 describe('grouping facets', () => {
   it('groups consecutive records of a key with counts of every status', () => {
-    const f = (id: number, key: string, status: Facet['status']): Facet => ({ id, rowIndex: id, status, key, keyLower: key.toLowerCase(), source: 'leie', npiStatus: null, optOut: null, excluded: null, found: null });
+    const f = (id: number, key: string, status: Facet['status']): Facet => ({ id, rowIndex: id, status, key, keyLower: key.toLowerCase(), source: 'leie', npiStatus: null, optOut: null, excluded: null, found: null, score: null, exclusionDate: null });
     const groups = groupFacets([f(1, 'A', 'NONCLEARED'), f(2, 'A', 'CLEARED'), f(3, 'B', 'HISTORICAL_MATCH')]);
     expect(groups.map(({ members, ...g }) => ({ ...g, ids: members.map((m) => m.id) }))).toEqual([
       { key: 'A', nonCleared: 1, underReview: 0, historicalMatch: 0, cleared: 1, total: 2, ids: [1, 2] },

@@ -7,6 +7,7 @@ import {
   type UpgradeTrialInput,
 } from '#shared/account';
 import { PAYMENT_PATH } from '#shared/registration';
+import { TrialUpgradeOfferSchema } from '#shared/trial-upgrade';
 import type { SearchOption, TeamType } from '#shared/teams';
 import { api } from '../app/api';
 
@@ -25,6 +26,10 @@ export const updateTeamOption = (teamType: TeamType) =>
   api('/services/account/teamoptions', { method: 'PUT', body: teamType, schema: AccountChangeResponseSchema });
 export const cancelAccount = () => api('/services/account/cancel', { method: 'PUT', schema: AccountChangeResponseSchema });
 export const reactivateAccount = () => api('/services/account/reactivate', { method: 'PUT', schema: AccountChangeResponseSchema });
+
+/** The expired trial's upgrade from the login page: the refused login's cookie says who (ADR 035). */
+export const fetchTrialUpgradeOffer = () => api('/services/trial-upgrade', { schema: TrialUpgradeOfferSchema });
+export const upgradeExpiredTrial = (input: UpgradeTrialInput) => api('/services/trial-upgrade', { method: 'PUT', body: input, schema: AccountChangeResponseSchema });
 
 /** Replaces the customer's payment method with the card form's new nonce. */
 export const updateCard = (customerId: string, nonce: string) =>

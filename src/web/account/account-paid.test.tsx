@@ -106,6 +106,17 @@ describe('Account Overview, paid view', () => {
     expect(server.requests.find((r) => r.method === 'PUT' && r.path === '/services/braintree/customer/cust-42')!.body).toEqual({ nonce: 'fake-valid-mastercard-nonce' });
   });
 
+  it("says why a card update failed, in the server's plain words, and keeps the dialog open", async () => {
+    const reason = 'Your bank declined the card without giving a reason. Please call the bank or use another card.';
+    renderAccount(PAID, { 'PUT /services/braintree/customer/cust-42': () => apiError(400, 'BAD_REQUEST', reason) });
+    click('Update card', await screen.findByRole('region', { name: 'Billing and payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update card' });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /processor declined/ }));
+    click('Save card', dialog);
+    expect((await within(dialog).findByText(new RegExp(reason.slice(0, 40)))).textContent).toContain(reason);
+    expect(screen.getByRole('dialog', { name: 'Update card' })).toBeTruthy();
+  });
+
   it('shows a cancelled account’s notice with Reactivate, and no further bill', async () => {
     renderAccount({ ...PAID, state: 'disabling', disabling: true, accessEndsOn: '2026-12-01' });
     expect(await screen.findByText(cancelNotice('2026-12-01'))).toBeTruthy();

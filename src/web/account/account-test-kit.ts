@@ -16,6 +16,7 @@ export const TRIAL: AccountDetails = {
   trialSearchesLeft: 7,
   trialSearchesPerMonth: 10,
   trialResetsOn: '2026-12-01',
+  trialEndsOn: '2027-02-21',
   basePricingItem: null,
   planItems: [],
   lineItems: [],
@@ -41,6 +42,7 @@ export const PAID: AccountDetails = {
   trialSearchesLeft: null,
   trialSearchesPerMonth: null,
   trialResetsOn: null,
+  trialEndsOn: null,
   basePricingItem: { description: 'Single Team plan', price: 30 },
   planItems: [{ description: 'Single Team plan, November 2026', searchOption: null, unitPrice: 30, quantity: 1, total: 30 }],
   lineItems: [

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES, formatDollars, formatLongDate, type AccountDetails } from '#shared/account';
+import { isApiError } from '../app/api';
 import { showToast } from '../app/toasts';
 import { CardForm } from '../registration/card-form';
 import type { CardFormHandle } from '../registration/card-form-types';
@@ -83,7 +84,7 @@ function UpdateCardDialog({ customerId, onClose }: { customerId: string; onClose
       await queryClient.invalidateQueries({ queryKey: accountKeys.details });
       onClose();
     },
-    // Card update failures are only logged (spec §8); the dialog stays open and says the card was not changed.
+    // Logged (spec §8), and the dialog stays open saying why in plain words (issue 19): the server maps the provider's reason.
     onError: (error) => console.warn('Card update failed', error),
   });
   const submit = async () => {
@@ -97,7 +98,7 @@ function UpdateCardDialog({ customerId, onClose }: { customerId: string; onClose
       <Stack gap="md">
         {save.isError && (
           <Alert color="red" variant="light" role="alert">
-            {ACCOUNT_TEXTS.cardUpdateFailed}
+            {ACCOUNT_TEXTS.cardUpdateFailed} {isApiError(save.error) && save.error.status < 500 ? save.error.message : ''}
           </Alert>
         )}
         <CardForm ref={cardForm} customerId={customerId} />

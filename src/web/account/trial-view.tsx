@@ -34,6 +34,11 @@ export function TrialView({ account }: { account: AccountDetails }) {
             <Title order={2} fz="lg" id="trial-includes">
               Your free trial
             </Title>
+            {account.trialEndsOn && (
+              <Text size="sm" fw={600} data-testid="trial-ends-on">
+                Your trial ends on {formatLongDate(account.trialEndsOn)}. Upgrade before then to keep searching.
+              </Text>
+            )}
             <List size="sm" spacing={4}>
               <List.Item>{perMonth} free searches every month, renewed on the 1st</List.Item>
               <List.Item>{account.searchOptions.map((o) => SEARCH_OPTION_NAMES[o]).join(' and ')}</List.Item>

@@ -2,11 +2,11 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Stepper, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ACCOUNT_MESSAGES, formatCents, formatDollars, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES, type AccountDetails } from '#shared/account';
+import { ACCOUNT_MESSAGES, formatCents, formatDollars, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES, type AccountDetails, type UpgradeTrialInput } from '#shared/account';
 import { SEARCH_PRICE_CENTS } from '#shared/prices';
 import { REGISTRATION_MESSAGES } from '#shared/registration';
 import type { SearchOption, TeamType } from '#shared/teams';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 import { CardForm } from '../registration/card-form';
 import type { CardFormHandle, CardResult } from '../registration/card-form-types';
 import { MonthlyTotal, SearchOptionsChoice, TeamTypeChoice } from '../registration/plan-choices';
@@ -18,7 +18,18 @@ const TRIAL_LOCKED: SearchOption[] = ['NAME'];
 
 const STEPS = ['Choose plan', 'Search options', 'Payment info', 'Confirm'] as const;
 
-export function UpgradeDialog({ account, onClose }: { account: AccountDetails; onClose: () => void }) {
+export interface UpgradeDialogProps {
+  /** What the dialog needs of the account: its search options and this month's plan charge previews. */
+  account: Pick<AccountDetails, 'searchOptions' | 'planPreviews'>;
+  onClose: () => void;
+  /** The call that upgrades: the account page's (default) or the expired trial's from the login page. */
+  run?: (input: UpgradeTrialInput) => Promise<AccountDetails>;
+  successText?: string;
+  /** After a successful upgrade (default: onClose). */
+  onUpgraded?: () => void;
+}
+
+export function UpgradeDialog({ account, onClose, run = upgradeTrial, successText = ACCOUNT_MESSAGES.upgradeThanks, onUpgraded = onClose }: UpgradeDialogProps) {
   const [step, setStep] = useState(0);
   const [teamType, setTeamType] = useState<TeamType | null>(null);
   const [teamError, setTeamError] = useState<string | null>(null);
@@ -27,12 +38,12 @@ export function UpgradeDialog({ account, onClose }: { account: AccountDetails; o
   const [isAsking, setAsking] = useState(false);
   const cardForm = useRef<CardFormHandle>(null);
   const isPhone = useMediaQuery('(max-width: 48em)');
-  const upgrade = useAccountChange(upgradeTrial, { success: ACCOUNT_MESSAGES.upgradeThanks, failurePrefix: ACCOUNT_MESSAGES.upgradeFailed });
+  const upgrade = useAccountChange(run, { success: successText, failurePrefix: ACCOUNT_MESSAGES.upgradeFailed });
 
   const next = async () => {
     if (step === 0 && !teamType) {
       setTeamError(REGISTRATION_MESSAGES.chooseTeam);
-      return showToast(REGISTRATION_MESSAGES.chooseTeam, 'error');
+      return showToast(REGISTRATION_MESSAGES.chooseTeam, 'error', { cause: 'choose-team' });
     }
     if (step === 2) {
       setAsking(true);
@@ -48,7 +59,7 @@ export function UpgradeDialog({ account, onClose }: { account: AccountDetails; o
     if (!card || !teamType) return;
     upgrade.mutate(
       { nonce: card.nonce, teamType, searchOptions: options, ...(card.deviceData ? { deviceId: card.deviceData } : {}) },
-      { onSuccess: onClose, onError: () => setStep(2) },
+      { onSuccess: onUpgraded, onError: () => setStep(2) },
     );
   };
 
@@ -74,6 +85,7 @@ export function UpgradeDialog({ account, onClose }: { account: AccountDetails; o
             onChange={(value) => {
               setTeamType(value);
               setTeamError(null);
+              clearToasts('choose-team');
             }}
           />
         )}
@@ -125,7 +137,7 @@ export function UpgradeDialog({ account, onClose }: { account: AccountDetails; o
 }
 
 /** This month's prorated plan charge, as the first invoice will bill it (ADR 030). */
-function thisMonthText(account: AccountDetails, teamType: TeamType): string {
+function thisMonthText(account: UpgradeDialogProps['account'], teamType: TeamType): string {
   const preview = account.planPreviews.find((p) => p.teamType === teamType);
   return preview ? `This month's plan charge, from today: ${formatDollars(preview.thisMonth)}.` : '';
 }

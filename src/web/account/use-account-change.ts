@@ -4,7 +4,7 @@ import type { AccountDetails } from '#shared/account';
 import { MESSAGES } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { refreshCurrentUser } from '../app/current-user';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 import { accountKeys } from './account-api';
 
 export interface AccountChangeTexts<TInput> {
@@ -20,15 +20,18 @@ export const serverText = (error: unknown) => (isApiError(error) ? error.message
 
 export function useAccountChange<TInput>(run: (input: TInput) => Promise<AccountDetails>, texts: AccountChangeTexts<TInput>) {
   const queryClient = useQueryClient();
+  const cause = `account:${texts.failurePrefix}`;
   return useMutation({
     mutationFn: run,
     onSuccess: async (account, input) => {
+      // A retry that worked takes the earlier failure's toast away.
+      clearToasts(cause);
       queryClient.setQueryData(accountKeys.details, account);
       showToast(typeof texts.success === 'string' ? texts.success : texts.success(account, input), texts.successKind ?? 'success');
       await queryClient.invalidateQueries({ queryKey: accountKeys.invoices });
       // Roles and team type may follow the plan: menus read the user again.
       await refreshCurrentUser(queryClient).catch(() => null);
     },
-    onError: (error) => showToast(`${texts.failurePrefix}${serverText(error)}`, 'error'),
+    onError: (error) => showToast(`${texts.failurePrefix}${serverText(error)}`, 'error', { cause }),
   });
 }

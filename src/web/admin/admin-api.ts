@@ -11,15 +11,18 @@ import {
   type UpdateClientInput,
   type UpdateTeamInput,
 } from '#shared/admin';
+import { MessageSchema } from '#shared/auth';
+import { PendingInvitationListSchema } from '#shared/invitations';
 import type { Role } from '#shared/roles';
 import { MESSAGES } from '#shared/messages';
 import type { AccountState } from '#shared/teams';
 import { api, isApiError } from '../app/api';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 
 /** Every admin query key starts with 'admin', so one invalidation refreshes the pages after a change. */
 export const adminKeys = {
   users: (clientId?: number) => ['admin', 'users', clientId ?? 'own'] as const,
+  invitations: (clientId?: number) => ['admin', 'invitations', clientId ?? 'own'] as const,
   userHistory: (userId: number) => ['admin', 'user-history', userId] as const,
   teams: (clientId?: number) => ['admin', 'teams', clientId ?? 'own'] as const,
   clients: (q: string, state: AccountState | null) => ['admin', 'clients', q, state ?? 'any'] as const,
@@ -42,6 +45,12 @@ export function fetchClients(q = '', state: AccountState | null = null) {
   const query = params.toString();
   return api(`/services/admin/clients${query ? `?${query}` : ''}`, { schema: ClientListSchema });
 }
+
+export const fetchInvitations = (clientId?: number) => api(withClient('/services/admin/invitations', clientId), { schema: PendingInvitationListSchema });
+export const resendInvitation = (invitationId: number) =>
+  api(`/services/admin/invitations/${invitationId}/resend`, { method: 'PUT', schema: MessageSchema });
+export const revokeInvitation = (invitationId: number) =>
+  api(`/services/admin/invitations/${invitationId}/revoke`, { method: 'PUT', schema: MessageSchema });
 
 export const saveRoles = (userId: number, roles: Role[]) =>
   api(`/services/admin/users/${userId}/roles`, { method: 'PUT', body: { roles }, schema: AdminUserSchema });
@@ -72,9 +81,10 @@ export function useAdminChange<TInput, TResult>(run: (input: TInput) => Promise<
   return useMutation({
     mutationFn: run,
     onSuccess: async (result) => {
+      clearToasts('admin-change');
       showToast(typeof success === 'string' ? success : success(result), 'success');
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
-    onError: (error) => showToast(errorMessage(error), 'error'),
+    onError: (error) => showToast(errorMessage(error), 'error', { cause: 'admin-change' }),
   });
 }

@@ -7,6 +7,8 @@ export interface ConfirmModalProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes without doing anything (when "Cancel" would be ambiguous). */
+  dismissLabel?: string;
   /** Red for changes that take access away. */
   isDanger?: boolean;
   isBusy?: boolean;
@@ -14,14 +16,14 @@ export interface ConfirmModalProps {
   onClose: () => void;
 }
 
-export function ConfirmModal({ opened, title, children, confirmLabel, isDanger = false, isBusy = false, onConfirm, onClose }: ConfirmModalProps) {
+export function ConfirmModal({ opened, title, children, confirmLabel, dismissLabel = 'Cancel', isDanger = false, isBusy = false, onConfirm, onClose }: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="lg">
         <Text component="div">{children}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {dismissLabel}
           </Button>
           <Button color={isDanger ? 'red' : undefined} loading={isBusy} onClick={onConfirm}>
             {confirmLabel}

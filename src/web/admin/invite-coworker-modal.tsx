@@ -1,7 +1,7 @@
 /** Invite co-worker: an e-mail and a team; the server mails a single-use sign-up link valid for 14 days. */
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES, InviteCoworkerResponseSchema, type InviteCoworkerInput } from '#shared/account';
 import { MESSAGES } from '#shared/messages';
 import { INVITATION_VALID_DAYS } from '#shared/registration';
@@ -24,11 +24,14 @@ export function InviteCoworkerModal({ teams, onClose }: InviteCoworkerModalProps
       teamId: (value) => (value ? null : MESSAGES.required),
     },
   });
+  const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: invite,
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       showToast(answer.message, 'success');
       onClose();
+      // The pending invitations list shows the new one.
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
     onError: (error) => {
       if (isApiError(error) && Object.keys(error.fields).length) form.setErrors(error.fields);

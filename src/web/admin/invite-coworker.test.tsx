@@ -40,7 +40,7 @@ describe('Invite co-worker (Users page)', () => {
   });
 
   it('is not offered to a system admin looking at another client', async () => {
-    renderUsers(['system_admin_user'], 'Clearlist');
+    renderUsers(['system_admin_user', 'domain_admin_user'], 'Clearlist');
     await screen.findByRole('heading', { level: 1, name: 'Users' });
     await screen.findByText(/People who can sign in to Harbor Health/);
     expect(screen.queryByRole('button', { name: 'Invite co-worker' })).toBeNull();

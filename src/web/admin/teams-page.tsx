@@ -12,6 +12,7 @@ import { AdminFrame, LoadState } from './admin-frame';
 import { ClientPicker, useChosenClientId } from './client-picker';
 import { CreateTeamModal } from './create-team-modal';
 import { formatDate } from './labels';
+import { ReviewThresholdCard } from './review-threshold-card';
 import { TeamForm } from './team-form';
 
 export function TeamsPage() {
@@ -40,6 +41,12 @@ export function TeamsPage() {
         <SingleTeam list={data} />
       ) : (
         <TeamsTable teams={data.teams} onEdit={setEditing} />
+      )}
+      {/* The client's own setting: system admins set any client's on Client Admin. */}
+      {data && !isSystemAdmin && (
+        <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+          <ReviewThresholdCard />
+        </div>
       )}
       {isCreating && <CreateTeamModal clientId={clientId} onClose={() => setCreating(false)} />}
       {editing && (

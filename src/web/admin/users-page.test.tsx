@@ -3,6 +3,7 @@ import '../test-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminUser, HistoryEntry, UserList } from '#shared/admin';
+import { INVITATION_MESSAGES, type PendingInvitation } from '#shared/invitations';
 import { apiError, json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
 
 const analyst: AdminUser = {
@@ -18,12 +19,61 @@ const list: UserList = {
 const me = makeUser({ userName: 'owner', roles: ['domain_admin_user'], teamType: 'MULTI_TEAM', multiTeam: true, singleTeam: false });
 
 async function renderUsers(extra: Parameters<typeof stubServer>[0] = {}) {
-  const server = stubServer({ 'GET /services/user/info': userInfoHandler(me), 'GET /services/admin/users': () => json(200, list), ...extra });
+  const server = stubServer({
+    'GET /services/user/info': userInfoHandler(me),
+    'GET /services/admin/users': () => json(200, list),
+    'GET /services/admin/invitations': () => json(200, []),
+    ...extra,
+  });
   renderApp('/admin/userManagement');
   await screen.findByRole('heading', { level: 1, name: 'Users' });
   await screen.findByRole('table', { name: 'Users' });
   return server;
 }
+
+const pending: PendingInvitation = {
+  id: 41,
+  inviteeEmail: 'new.hire@acme.example',
+  teamName: 'Credentialing',
+  sentBy: 'Olivia Owens',
+  sentAt: '2026-11-20T15:30:00.000Z',
+  expiresAt: '2026-12-04T15:30:00.000Z',
+};
+
+describe('Users page: pending invitations', () => {
+  it('lists invitee, team, sender, sent and expiry; Revoke asks first, then revokes and toasts', async () => {
+    let revoked = false;
+    const server = await renderUsers({
+      'GET /services/admin/invitations': () => json(200, revoked ? [] : [pending]),
+      'PUT /services/admin/invitations/41/revoke': () => {
+        revoked = true;
+        return json(200, { message: INVITATION_MESSAGES.revoked(pending.inviteeEmail) });
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Pending invitations' });
+    const row = within(table).getByText('new.hire@acme.example').closest('tr')!;
+    for (const text of ['Credentialing', 'Olivia Owens', /Nov 20, 2026/, /Dec 4, 2026/]) expect(within(row).getByText(text)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Revoke for new.hire@acme.example' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the invitation?' });
+    expect(dialog.textContent).toContain(INVITATION_MESSAGES.revokeQuestion(pending.inviteeEmail));
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText(INVITATION_MESSAGES.revoked(pending.inviteeEmail))).toBeTruthy();
+    expect(await screen.findByText('No invitations are waiting to be accepted.')).toBeTruthy();
+  });
+
+  it('Resend asks first, then resends', async () => {
+    const server = await renderUsers({
+      'GET /services/admin/invitations': () => json(200, [pending]),
+      'PUT /services/admin/invitations/41/resend': () => json(200, { message: INVITATION_MESSAGES.resent(pending.inviteeEmail) }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend to new.hire@acme.example' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend the invitation?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText(INVITATION_MESSAGES.resent(pending.inviteeEmail))).toBeTruthy();
+    expect(server.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(['/services/admin/invitations/41/resend']);
+  });
+});
 
 describe('Users page', () => {
   it('lists username, name, e-mail, team, roles and active state', async () => {
@@ -86,7 +136,8 @@ describe('Users page', () => {
 
   it('gives a system admin a client picker', async () => {
     stubServer({
-      'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user'] })),
+      // Operator admins hold domain_admin_user too (ADR 036): pages follow the roles held.
+      'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user', 'domain_admin_user'] })),
       'GET /services/admin/users': () => json(200, list),
       'GET /services/admin/clients': () => json(200, []),
     });

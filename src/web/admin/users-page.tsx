@@ -10,6 +10,7 @@ import { AdminFrame, LoadState } from './admin-frame';
 import { ClientPicker, useChosenClientId } from './client-picker';
 import { ConfirmModal } from './confirm-modal';
 import { InviteCoworkerModal } from './invite-coworker-modal';
+import { PendingInvitations } from './pending-invitations';
 import { UserCards } from './user-cards';
 import { UserHistoryModal } from './user-history-modal';
 import { UserRolesModal } from './user-roles-modal';
@@ -52,6 +53,7 @@ export function UsersPage() {
       ) : (
         <LoadState isPending={list.isPending} error={list.error} label="Loading users" />
       )}
+      {list.data && <PendingInvitations clientId={clientId} />}
       {user && open.action === 'roles' && (
         <UserRolesModal user={user} isSelf={user.username === me?.userName} isSystemAdmin={isSystemAdmin} onClose={close} />
       )}

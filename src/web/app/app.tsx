@@ -1,10 +1,10 @@
 /** Providers of the web app: Mantine theme, toasts, TanStack Query and the router. */
 import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { cssVariablesResolver, theme } from './theme';
+import { ToastHost } from './toast-host';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -19,7 +19,7 @@ export function App({ router, queryClient, env = 'default' }: AppProps) {
   const [client] = useState(queryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <Notifications position="top-right" limit={4} />
+      <ToastHost />
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -9,6 +9,7 @@ export const BUILT_PATHS = [
   '/reset-password',
   '/reset-password/:token',
   '/setup/:token',
+  '/trial-upgrade',
   '/home',
   '/help',
   '/privacy',
@@ -18,8 +19,11 @@ export const BUILT_PATHS = [
   '/admin',
   '/admin/domainHierarchy',
   '/admin/userManagement',
+  '/admin/queueManagement',
   '/flex-search',
   '/flex-search/file-upload',
+  '/batch/name/batchUI',
+  '/batch/npi/batchUI',
   '/interactive/search',
   '/interactive/results',
   '/npi/results',
@@ -29,6 +33,7 @@ export const BUILT_PATHS = [
   '/account-details',
   '/npi/apikeys',
   '/npi/apidoc',
+  '/advancedSearch/search',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -33,10 +33,11 @@ describe('canAccess', () => {
     expect(canAccess(route('/admin/domainHierarchy'), makeUser({ roles: ['domain_admin_user'] }))).toBe(true);
   });
 
-  it('lets a system admin pass any role list', () => {
+  it('opens to a system admin the pages of the roles it holds only (ADR 036)', () => {
     const admin = makeUser({ roles: ['system_admin_user'] });
-    expect(canAccess(route('/npi/apikeys'), admin)).toBe(true);
-    expect(canAccess(route('/account-details'), admin)).toBe(true);
+    expect(canAccess(route('/admin'), admin)).toBe(true);
+    expect(canAccess(route('/npi/apikeys'), admin)).toBe(false);
+    expect(canAccess(route('/account-details'), admin)).toBe(false);
   });
 });
 
@@ -72,8 +73,8 @@ describe('navigation guard', () => {
     expect(screen.queryByText('Account Overview page')).toBeNull();
   });
 
-  it('lets a system admin through a role-restricted route', async () => {
-    stubServer({ 'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user'] })) });
+  it('lets a system admin who also holds the role through a role-restricted route', async () => {
+    stubServer({ 'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user', 'account_owner_user'] })) });
     renderApp('/account-details', withAccountPage);
     expect(await screen.findByText('Account Overview page')).toBeTruthy();
   });

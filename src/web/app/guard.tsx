@@ -3,15 +3,22 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { DEFAULT_TITLE, rolesForPath, type RouteDef } from '#shared/navigation';
-import { hasAnyRole } from '#shared/roles';
+import { holdsAnyRole } from '#shared/roles';
 import type { CurrentUser } from '#shared/auth';
 import { useCurrentUser } from './current-user';
 
-/** Whether `user` (null when logged out) may open `route`. */
+/** Whether `user` (null when logged out) may open `route`: the roles it holds, as the menus show them. */
 export function canAccess(route: RouteDef, user: CurrentUser | null | undefined): boolean {
   if (route.isPublic) return true;
   if (!user) return false;
-  return hasAnyRole(user.roles, route.roles ?? rolesForPath(route.path));
+  return holdsAnyRole(user.roles, route.roles ?? rolesForPath(route.path));
+}
+
+/** What the guard leaves in the location for /login: where the user was going, and whether it was refused. */
+export interface LoginRedirectState {
+  from: string;
+  /** A signed-in user whose roles do not allow the page (not a visitor who must log in). */
+  isDenied?: boolean;
 }
 
 /** Sets document.title from the route, the default title when it has none. */
@@ -39,7 +46,8 @@ function ProtectedRoute({ route, children }: { route: RouteDef; children: ReactN
     );
   }
   if (!canAccess(route, user)) {
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    const state: LoginRedirectState = { from: location.pathname, isDenied: Boolean(user) };
+    return <Navigate to="/login" replace state={state} />;
   }
   return <>{children}</>;
 }

@@ -62,18 +62,10 @@ describe('navigation menus', () => {
     expect(itemsOf('Settings')).toEqual(['Team Settings', 'Users']);
   });
 
-  it('shows a system admin every item of their team type', () => {
-    renderMenus({ roles: ['system_admin_user'], teamType: 'MULTI_TEAM' });
-    expect(itemsOf('Search')).toHaveLength(6);
-    expect(itemsOf('Settings')).toEqual([
-      'Account Details',
-      'Client Admin',
-      'Teams',
-      'Users',
-      'Batch Queue Management',
-      'API Key Management',
-      'API Documentation',
-    ]);
+  it('shows a system admin the items of the roles it holds, not every item (ADR 036)', () => {
+    renderMenus({ roles: ['system_admin_user', 'domain_admin_user'], teamType: 'SINGLE' });
+    expect(itemsOf('Search')).toEqual(['Interactive Search', 'Batch Search (New)']);
+    expect(itemsOf('Settings')).toEqual(['Client Admin', 'Team Settings', 'Users', 'Batch Queue Management']);
   });
 
   it('links each item to its route', () => {

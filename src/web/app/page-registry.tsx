@@ -3,8 +3,10 @@ import type { ComponentType } from 'react';
 import { ClientsPage } from '../admin/clients-page';
 import { TeamsPage } from '../admin/teams-page';
 import { UsersPage } from '../admin/users-page';
+import { QueuePage } from '../admin/queue-page';
 import { BatchDashboardPage } from '../batches/batch-dashboard-page';
 import { UploadWizardPage } from '../batches/upload-wizard-page';
+import { BatchNameSearchPage, BatchNpiSearchPage } from '../batches/quick-batch-page';
 import { ResultsPage } from '../results/results-page';
 import { LoginPage } from '../auth/login-page';
 import { ResetRequestPage } from '../auth/reset-request-page';
@@ -23,8 +25,10 @@ import { NpiResultsPage } from '../interactive/npi-results-page';
 import { SearchHistoryPage } from '../search-history/search-history-page';
 import { RegistrationPage } from '../registration/registration-page';
 import { AccountDetailsPage } from '../account/account-details-page';
+import { TrialUpgradePage } from '../account/trial-upgrade-page';
 import { ApiKeysPage } from '../api-keys/api-keys-page';
 import { ApiDocPage } from '../public-api/api-doc-page';
+import { AdvancedSearchPage } from '../advanced-search/advanced-search-page';
 import type { BuiltPath } from './built-pages';
 
 export const PAGES: Record<BuiltPath, ComponentType> = {
@@ -33,6 +37,7 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/reset-password': ResetRequestPage,
   '/reset-password/:token': ResetPasswordPage,
   '/setup/:token': SetupPage,
+  '/trial-upgrade': TrialUpgradePage,
   '/home': HomePage,
   '/help': HelpPage,
   '/privacy': PrivacyPage,
@@ -42,8 +47,11 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/admin': ClientsPage,
   '/admin/domainHierarchy': TeamsPage,
   '/admin/userManagement': UsersPage,
+  '/admin/queueManagement': QueuePage,
   '/flex-search': BatchDashboardPage,
   '/flex-search/file-upload': UploadWizardPage,
+  '/batch/name/batchUI': BatchNameSearchPage,
+  '/batch/npi/batchUI': BatchNpiSearchPage,
   '/interactive/search': InteractiveSearchPage,
   '/interactive/results': NameResultsPage,
   '/npi/results': NpiResultsPage,
@@ -53,4 +61,5 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/account-details': AccountDetailsPage,
   '/npi/apikeys': ApiKeysPage,
   '/npi/apidoc': ApiDocPage,
+  '/advancedSearch/search': AdvancedSearchPage,
 };

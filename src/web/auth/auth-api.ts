@@ -1,6 +1,6 @@
 /** Calls of the sign-in feature, all through the app's one fetch helper. */
 import { z } from 'zod';
-import { MessageSchema, type LoginInput } from '#shared/auth';
+import { MessageSchema, ValidSchema, type LoginInput } from '#shared/auth';
 import { api } from '../app/api';
 
 /** Logs in; the server answers 200 with a login code string (spec §4 Login). */
@@ -24,6 +24,12 @@ export async function resetPassword(token: string, password: string, verifyPassw
     schema: MessageSchema,
   });
   return answer.message;
+}
+
+/** Asks whether a reset link can still be used; a used or expired one answers 400 with the refusal. */
+export async function checkResetLink(token: string): Promise<boolean> {
+  const answer = await api('/services/user/password-reset/check', { method: 'POST', body: { token }, schema: ValidSchema });
+  return answer.valid;
 }
 
 export interface SetupInput {

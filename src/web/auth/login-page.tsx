@@ -1,14 +1,26 @@
 /** Login: username and password, Intent of Use acknowledgement, then the server's login code. */
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '#shared/messages';
+import type { LoginRedirectState } from '../app/guard';
+import { useSessionUser } from '../app/current-user';
 import { AuthCard } from './auth-card';
+import { NoAccessCard } from './no-access-card';
 import { useIntentLogin } from './use-intent-login';
 
 const required = (value: string) => (value.trim() ? null : MESSAGES.required);
 
 export function LoginPage() {
+  const redirect = useLocation().state as LoginRedirectState | null;
+  const user = useSessionUser();
+  const [isLoggingInAsOther, setLoggingInAsOther] = useState(false);
+  if (redirect?.isDenied && user && !isLoggingInAsOther) return <NoAccessCard from={redirect.from} onLoginAsOther={() => setLoggingInAsOther(true)} />;
+  return <LoginForm />;
+}
+
+function LoginForm() {
   const login = useIntentLogin();
   const form = useForm({
     initialValues: { username: '', password: '' },
@@ -25,6 +37,14 @@ export function LoginPage() {
           {login.error && (
             <Alert color="red" variant="light" role="alert" title="Could not log in">
               {login.error}
+              {login.refusal === 'TRIAL_EXPIRED' && (
+                <Stack gap="xs" mt="sm" align="flex-start">
+                  <Text size="sm">{MESSAGES.trialExpiredUpgrade}</Text>
+                  <Button component={Link} to="/trial-upgrade" size="sm">
+                    Upgrade to a paid plan
+                  </Button>
+                </Stack>
+              )}
             </Alert>
           )}
           <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />

@@ -1,18 +1,21 @@
-/** Choose a new password from the e-mailed link: local rules first, then the server decides. */
+/** Choose a new password from the e-mailed link: the link is checked first, then local rules, then the server decides. */
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { MESSAGES } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { AuthCard } from './auth-card';
-import { resetPassword } from './auth-api';
+import { checkResetLink, resetPassword } from './auth-api';
 import { newPasswordRules, splitServerErrors, type NewPasswordValues } from './password-rules';
 
 const FIELDS = ['password', 'verifyPassword'] as const;
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
+  // A used or expired link is refused when the page opens, not after the user typed a password.
+  const check = useQuery({ queryKey: ['reset-link', token], queryFn: () => checkResetLink(token), retry: false, staleTime: Infinity });
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
@@ -48,6 +51,33 @@ export function ResetPasswordPage() {
           <Button component={Link} to="/login">
             Log in
           </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <Center py={80}>
+        <Loader aria-label="Checking the reset link" />
+      </Center>
+    );
+  }
+  if (check.isError) {
+    return (
+      <AuthCard title="This link cannot be used">
+        <Stack gap="md">
+          <Alert color="red" variant="light" role="alert">
+            {isApiError(check.error) && check.error.status < 500 ? check.error.message : MESSAGES.genericError}
+          </Alert>
+          <Button component={Link} to="/reset-password">
+            Request a new link
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to log in
+            </Anchor>
+          </Text>
         </Stack>
       </AuthCard>
     );

@@ -16,6 +16,7 @@ function setPasswords(password: string, confirmation: string) {
 async function renderReset(answer: (request: RecordedRequest) => Response) {
   const server = stubServer({
     'GET /services/user/info': userInfoHandler(null),
+    'POST /services/user/password-reset/check': () => json(200, { valid: true }),
     'POST /services/user/password-reset': answer,
   });
   renderApp(`/reset-password/${TOKEN}`);
@@ -65,6 +66,21 @@ describe('choosing a new password', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(MESSAGES.resetLinkInvalid);
     expect(within(alert).getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/reset-password');
+  });
+});
+
+describe('opening a reset link', () => {
+  it('shows the refusal of a used or expired link at once, without the form, and offers a new link', async () => {
+    const server = stubServer({
+      'GET /services/user/info': userInfoHandler(null),
+      'POST /services/user/password-reset/check': () => apiError(400, 'BAD_REQUEST', MESSAGES.resetLinkInvalid),
+    });
+    renderApp(`/reset-password/${TOKEN}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGES.resetLinkInvalid);
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/reset-password');
+    expect(server.requests.find((r) => r.path === '/services/user/password-reset/check')?.body).toEqual({ token: TOKEN });
   });
 });
 

@@ -6,7 +6,7 @@ import type { LoginInput } from '#shared/auth';
 import { INTENT_DECLINED, MESSAGES, loginMessage } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { refreshCurrentUser } from '../app/current-user';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 import { requestLogin } from './auth-api';
 import { IntentDialog } from './intent-dialog';
 
@@ -16,6 +16,8 @@ export function useIntentLogin() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<LoginInput | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The login code of the last refusal (TRIAL_EXPIRED offers the upgrade). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
   const acknowledge = async () => {
@@ -30,6 +32,7 @@ export function useIntentLogin() {
         navigate('/home', { replace: true });
         return;
       }
+      setRefusal(code);
       setError(loginMessage(code));
     } catch (cause) {
       setError(isApiError(cause) ? cause.message : MESSAGES.genericError);
@@ -39,14 +42,16 @@ export function useIntentLogin() {
 
   const decline = () => {
     setPending(null);
-    showToast(INTENT_DECLINED, 'error');
+    showToast(INTENT_DECLINED, 'error', { cause: 'intent-declined' });
   };
 
   const start = (credentials: LoginInput) => {
+    clearToasts('intent-declined');
     setError(null);
+    setRefusal(null);
     setPending(credentials);
   };
 
   const dialog = <IntentDialog opened={pending !== null} onAcknowledge={() => void acknowledge()} onDecline={decline} />;
-  return { start, error, isSubmitting, dialog };
+  return { start, error, refusal, isSubmitting, dialog };
 }

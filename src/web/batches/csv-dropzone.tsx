@@ -4,7 +4,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import { BATCH_MESSAGES } from '#shared/messages';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 import { errorMessage, uploadBatchFile, type UploadResult } from './batches-api';
 
 export type Uploaded = UploadResult & { fileName: string };
@@ -24,16 +24,19 @@ export function CsvDropzone({ fileName, label, onUploaded, onRemoved }: CsvDropz
   const [rejected, setRejected] = useState<string | null>(null);
   const upload = useMutation({
     mutationFn: (file: File) => uploadBatchFile(file),
-    onSuccess: (result, file) => onUploaded({ ...result, fileName: file.name }),
+    onSuccess: (result, file) => {
+      clearToasts('batch-file');
+      onUploaded({ ...result, fileName: file.name });
+    },
     onError: (error) => {
-      showToast(errorMessage(error), 'error');
+      showToast(errorMessage(error), 'error', { cause: 'batch-file' });
       onRemoved?.();
     },
   });
 
   const refuse = (message: string) => {
     setRejected(message);
-    showToast(message, 'error');
+    showToast(message, 'error', { cause: 'batch-file' });
     onRemoved?.();
   };
   // More than one file refuses the whole drop: which one was meant is anybody's guess.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../test-setup';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { requiredMappingMessage } from '#shared/messages';
 import { clickButton, mapColumn, pickType, renderWizard, uploadCsv } from './wizard-test-kit';
 
@@ -16,11 +16,16 @@ async function reachMapping(type: string) {
 const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
 
 describe('Upload wizard, mapping to review', () => {
-  it('shows each column with its preview data, and asks for every required mapping', async () => {
+  it('shows each column with its preview data, pre-filled from the headers, and asks for every required mapping', async () => {
     await reachMapping('Exclusion Search by Individual Name');
     const table = screen.getByRole('table', { name: 'Column mapping' });
     expect(within(table).getByText('Employee Id sample')).toBeTruthy();
-    await mapColumn('First', 'First Name');
+    const picked = (label: string) => screen.getByLabelText<HTMLInputElement>(`Search criteria for ${label}`, { selector: 'input' }).value;
+    expect(['First', 'Last', 'NPI', 'Employee Id'].map(picked)).toEqual(['First Name (required)', 'Last Name (required)', 'NPI', '']);
+    // A guess can be undone: cleared, the required mapping is asked for.
+    fireEvent.click(screen.getByLabelText('Search criteria for Last', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Last Name (required)' }));
+    await waitFor(() => expect(picked('Last')).toBe(''));
     clickButton('Continue');
     expect(await screen.findByText(requiredMappingMessage('Last Name'))).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Column Mapping' })).toBeTruthy();
@@ -41,7 +46,7 @@ describe('Upload wizard, mapping to review', () => {
     await mapColumn('Last', 'Last Name');
     clickButton('Continue');
     await heading('Additional Data Assignments');
-    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['NPI', 'Employee Id']);
+    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['Employee Id']);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Employee Id' }));
     clickButton('Continue');
     await heading('Review');

@@ -1,11 +1,12 @@
 /** Upload wizard (/flex-search/file-upload): types and file, mapping, additional data, review, errors. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Center, Container, Loader, Paper, Stack, Stepper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { guessMapping } from '#shared/column-guess';
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 import { AdditionalDataStep } from './additional-data-step';
 import { batchKeys, errorMessage, fetchSearchTypes } from './batches-api';
 import { ColumnMappingStep } from './column-mapping-step';
@@ -14,7 +15,7 @@ import { ErrorsStep } from './errors-step';
 import { ReviewStep } from './review-step';
 import { SearchTypeStep } from './search-type-step';
 import { useStartSearch } from './use-start-search';
-import { applyReupload, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
+import { applyReupload, columnsOf, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, mappingInput, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
 
 export function UploadWizardPage() {
   const navigate = useNavigate();
@@ -26,6 +27,10 @@ export function UploadWizardPage() {
   const withAdditional = hasAdditionalStep(required);
   // Four steps do not fit across a phone: there the bar stands upright.
   const isPhone = useMediaQuery('(max-width: 48em)');
+  // A step's refusal goes once what it asked for is done (issue 19 item 7).
+  useEffect(() => void (state.upload && clearToasts('wizard:upload')), [state.upload]);
+  useEffect(() => void (state.selected.length && clearToasts('wizard:select')), [state.selected]);
+  useEffect(() => void (firstMissingMapping(required, state.mappings) || clearToasts('wizard:mapping')), [required, state.mappings]);
 
   const start = useStartSearch({
     onInvalid: (errors) => update({ step: 5, errors }),
@@ -40,15 +45,17 @@ export function UploadWizardPage() {
   const goTo = (target: WizardStep) => {
     if (target <= state.step || state.step === 5) return update({ step: target });
     if (state.step === 1) {
-      const refusals = [!state.upload && BATCH_MESSAGES.uploadFirst, !state.selected.length && BATCH_MESSAGES.selectSearch].filter(Boolean) as string[];
-      refusals.forEach((message) => showToast(message, 'error'));
+      const refusals = [!state.upload && (['wizard:upload', BATCH_MESSAGES.uploadFirst] as const), !state.selected.length && (['wizard:select', BATCH_MESSAGES.selectSearch] as const)].filter(
+        (r) => r !== false,
+      );
+      refusals.forEach(([cause, message]) => showToast(message, 'error', { cause }));
       if (refusals.length) return;
       // A fresh file (or a new search type) needs its mapping first: go there.
       if (target > 2 && firstMissingMapping(required, state.mappings)) return update({ step: 2 });
     }
     if (target > 2) {
       const missing = firstMissingMapping(required, state.mappings);
-      if (missing) return void showToast(requiredMappingMessage(missing), 'error');
+      if (missing) return void showToast(requiredMappingMessage(missing), 'error', { cause: 'wizard:mapping' });
     }
     update({ step: target === 3 && !withAdditional ? 4 : target });
   };
@@ -84,8 +91,8 @@ export function UploadWizardPage() {
               selected={state.selected}
               fileName={state.upload?.fileName ?? null}
               onSelect={(selected) => update({ selected })}
-              // A new file has new columns: its mapping starts afresh.
-              onUploaded={(upload) => update({ upload, mappings: {}, uniqueColumn: null, additional: [], errors: [] })}
+              // A new file has new columns: its mapping starts afresh, from what the headers say.
+              onUploaded={(upload) => update({ upload, mappings: guessMapping(columnsOf(upload.previewData)), uniqueColumn: null, additional: [], errors: [] })}
               onRemoved={() => update({ upload: null })}
               onContinue={() => goTo(2)}
             />
@@ -115,7 +122,7 @@ export function UploadWizardPage() {
               hasAdditionalStep={withAdditional}
               isStarting={start.isPending}
               onEdit={goTo}
-              onStart={() => start.mutate(state)}
+              onStart={() => state.upload && start.mutate({ batchId: state.upload.batchId, input: mappingInput(state) })}
             />
           )}
           {state.step === 5 && <ErrorsStep errors={state.errors} onUploaded={onReupload} />}

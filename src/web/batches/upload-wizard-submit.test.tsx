@@ -39,7 +39,7 @@ describe('Upload wizard, Start Search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/flex-search'));
     const calls = mappingCalls(server.requests);
     expect(calls.map((c) => c.query.get('dryrun'))).toEqual(['true', null]);
-    expect(calls[0]!.body).toEqual({ columnMappings: { NPI: 'NPI' }, searchTypes: ['Exclusion Search by NPI'], correlatedColumnIndexes: [], uniqueIdIndex: null });
+    expect(calls[0]!.body).toEqual({ columnMappings: { First: 'First Name', Last: 'Last Name', NPI: 'NPI' }, searchTypes: ['Exclusion Search by NPI'], correlatedColumnIndexes: [], uniqueIdIndex: null });
     expect(calls[1]!.body).toEqual(calls[0]!.body);
   });
 
@@ -68,7 +68,7 @@ describe('Upload wizard, Start Search', () => {
     expect(await screen.findByText(BATCH_MESSAGES.created)).toBeTruthy();
     const last = mappingCalls(server.requests).at(-1)!;
     expect(last.path).toBe('/services/flexsearchs/42/columnmappings');
-    expect((last.body as { columnMappings: unknown }).columnMappings).toEqual({ NPI: 'NPI' });
+    expect((last.body as { columnMappings: unknown }).columnMappings).toEqual({ First: 'First Name', Last: 'Last Name', NPI: 'NPI' });
   });
 
   it('forces a redo of the mapping when the corrected file has more columns', async () => {

@@ -3,8 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { BATCH_MESSAGES } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { showToast } from '../app/toasts';
-import { submitColumnMappings, type RowError } from './batches-api';
-import { mappingInput, type WizardState } from './wizard-state';
+import { submitColumnMappings, type ColumnMappingInput, type RowError } from './batches-api';
+
+/** The draft batch and the mapping to send (the wizard's or a quick page's). */
+export interface StartRequest {
+  batchId: number;
+  input: ColumnMappingInput;
+}
 
 export interface StartSearchHandlers {
   onInvalid: (errors: RowError[]) => void;
@@ -13,11 +18,9 @@ export interface StartSearchHandlers {
 
 export function useStartSearch({ onInvalid, onStarted }: StartSearchHandlers) {
   return useMutation({
-    mutationFn: async (state: WizardState): Promise<RowError[]> => {
-      if (!state.upload) return [];
-      const input = mappingInput(state);
-      const errors = await submitColumnMappings(state.upload.batchId, input, true);
-      if (errors.length === 0) await submitColumnMappings(state.upload.batchId, input, false);
+    mutationFn: async ({ batchId, input }: StartRequest): Promise<RowError[]> => {
+      const errors = await submitColumnMappings(batchId, input, true);
+      if (errors.length === 0) await submitColumnMappings(batchId, input, false);
       return errors;
     },
     onSuccess: async (errors) => {

@@ -40,8 +40,11 @@ export async function pickType(name: string) {
   fireEvent.click(await screen.findByRole(/^Exclusion/.test(name) ? 'radio' : 'checkbox', { name: new RegExp(`^${name}`) }));
 }
 
+/** Maps a column to a target; a column the headers already mapped there is left as it is (clicking its option would clear it). */
 export async function mapColumn(label: string, target: string) {
-  fireEvent.click(screen.getByLabelText(`Search criteria for ${label}`, { selector: 'input' }));
+  const input = screen.getByLabelText<HTMLInputElement>(`Search criteria for ${label}`, { selector: 'input' });
+  if (input.value === target || input.value === `${target} (required)`) return;
+  fireEvent.click(input);
   fireEvent.click(await screen.findByRole('option', { name: new RegExp(`^${target}( \\(required\\))?$`) }));
 }
 

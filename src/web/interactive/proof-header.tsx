@@ -5,8 +5,11 @@ import type { InteractiveResult } from '#shared/interactive-search';
 import { formatUtc } from './format';
 import classes from './proof.module.css';
 
+/** What the proof names of a stored search (interactive or Advance Search). */
+type ProofFacts = Pick<InteractiveResult, 'reference' | 'searchedAt' | 'searchedBy'>;
+
 export interface ProofHeaderProps {
-  result: InteractiveResult;
+  result: ProofFacts;
   title: string;
   criteria: string;
   /** The outcome in words, and whether it calls for attention. */
@@ -15,7 +18,7 @@ export interface ProofHeaderProps {
 }
 
 /** Opens the print dialog with a document title that names the saved file after the proof. */
-function printProof(result: InteractiveResult) {
+function printProof(result: ProofFacts) {
   const previous = document.title;
   document.title = `Clearlist proof of search ${result.reference} ${result.searchedAt.slice(0, 10)}`;
   window.addEventListener('afterprint', () => (document.title = previous), { once: true });

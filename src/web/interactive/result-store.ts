@@ -22,7 +22,9 @@ export function readKeptResult(searchId: number): InteractiveResult | null {
   }
 }
 
-/** Where a result is shown: /interactive/results or /npi/results with its search id. */
-export function resultPath(result: Pick<InteractiveResult, 'kind' | 'searchId'>): string {
-  return `${result.kind === 'npi' ? '/npi/results' : '/interactive/results'}?search=${result.searchId}`;
+const RESULT_PAGES: Record<string, string> = { npi: '/npi/results', name: '/interactive/results', advanced: '/advancedSearch/search' };
+
+/** Where a result is shown: /interactive/results, /npi/results or /advancedSearch/search with its search id. */
+export function resultPath(result: { kind: InteractiveResult['kind'] | 'advanced'; searchId: number }): string {
+  return `${RESULT_PAGES[result.kind]}?search=${result.searchId}`;
 }

@@ -1,6 +1,7 @@
 /** Landing page: what Clearlist does and for whom, pricing, and the ways in. No top bar here. */
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { trialLengthText } from '#shared/account';
 import { LandingHeader } from './landing-header';
 import { HowItWorks } from './how-it-works';
 import { SearchCard } from '../interactive/search-card';
@@ -35,7 +36,7 @@ export function LandingPage() {
                   </Button>
                 </Group>
                 <Text size="sm" className={classes.note}>
-                  10 free searches a month on the trial. Plans from $30 a month.
+                  10 free searches a month on the trial. {trialLengthText(new Date())} Plans from $30 a month.
                 </Text>
               </Stack>
               <Box c="dark.8">

@@ -1,5 +1,6 @@
 /** Content blocks of the landing page: who it is for, what it searches, pricing. */
 import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { TRIAL_DAYS } from '#shared/account';
 
 const AUDIENCES = [
   { title: 'Health plans', text: 'Screen network providers, employees and first tier, downstream and related entities before contracting and monthly.' },
@@ -63,7 +64,7 @@ export function PricingSection() {
       <List spacing="xs" icon={<CheckIcon />} center>
         <List.Item>Plans start at $30 per month.</List.Item>
         <List.Item>You are billed per search, monthly. No long-term contract.</List.Item>
-        <List.Item>The free trial gives you 10 free searches every month.</List.Item>
+        <List.Item>The free trial gives you 10 free searches every month for {TRIAL_DAYS} days.</List.Item>
         <List.Item>Invite your co-workers to search with you.</List.Item>
       </List>
       <Text size="sm" c="dimmed">

@@ -2,6 +2,7 @@
 import { Alert, Box, Container, LoadingOverlay, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { trialLengthText } from '#shared/account';
 import { planTypeOfRoute, REGISTRATION_MESSAGES, type Invitation } from '#shared/registration';
 import type { PlanType } from '#shared/teams';
 import { fetchInvitation, registrationKeys } from './registration-api';
@@ -9,7 +10,7 @@ import { RegistrationSteps } from './registration-steps';
 
 const LEADS: Record<PlanType, string> = {
   COMPANY: 'A company account: choose your plan and search options, then your account and card.',
-  FREE: 'A free trial: 10 searches every month, no card needed.',
+  FREE: `A free trial: 10 searches every month, no card needed. ${trialLengthText(new Date())}`,
   INVITATION: 'Join your team on Clearlist.',
 };
 
@@ -61,7 +62,7 @@ function InvitationIntro({ invitation }: { invitation: Invitation }) {
     <Stack gap="lg">
       <Paper withBorder radius="md" p="md" bg="gray.0">
         <Text size="sm">
-          <b>{invitation.senderUserName}</b> invited you to join <b>{invitation.companyName}</b>, team <b>{invitation.teamName}</b>.
+          <b>{invitation.senderFullName}</b> invited you to join <b>{invitation.companyName}</b>, team <b>{invitation.teamName}</b>.
         </Text>
       </Paper>
       <RegistrationSteps planType="INVITATION" invitation={invitation} />

@@ -12,6 +12,7 @@ export const CREATED = { userName: 'ada.reyes', clientName: 'Harbor Health', pla
 export const INVITATION = {
   inviteId: 'inv-0123456789abcdef',
   senderUserName: 'owner',
+  senderFullName: 'Olivia Owens',
   inviteeEmail: 'new.hire@harbor.example',
   clientInvitedTo: 7,
   teamInvitedTo: 3,

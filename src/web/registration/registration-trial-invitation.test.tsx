@@ -73,6 +73,8 @@ describe('Invitation registration', () => {
     release(json(200, INVITATION));
     await screen.findByRole('heading', { name: 'Your account' });
     expect(screen.getByText(/invited you to join/).textContent).toContain('Harbor Health');
+    // The sender by full name, as the invitation e-mail names them.
+    expect(screen.getByText(/invited you to join/).textContent).toContain('Olivia Owens invited you');
     expect(field('E-mail').value).toBe(INVITATION.inviteeEmail);
     expect(field('E-mail').readOnly).toBe(true);
     expect(field('Company').value).toBe('Harbor Health');

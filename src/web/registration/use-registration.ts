@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { REGISTRATION_MESSAGES, TRIAL_SEARCH_OPTIONS, type Invitation, type CreateAccountResponse } from '#shared/registration';
 import type { PlanType, SearchOption, TeamType } from '#shared/teams';
 import { MESSAGES } from '#shared/messages';
-import { showToast } from '../app/toasts';
+import { clearToasts, showToast } from '../app/toasts';
 import { creationErrorOf, EMPTY_ACCOUNT, fieldErrorsOf, trimAccount, validateAccount, type AccountValues } from './account-rules';
 import type { CardFormHandle, CardResult } from './card-form-types';
 import { createAccount, validateUser } from './registration-api';
@@ -71,6 +71,7 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
 
   const chooseTeam = (teamType: TeamType) => {
     setTeamError(null);
+    clearToasts('choose-team');
     setPlan((p) => ({ ...p, teamType }));
   };
 
@@ -78,7 +79,7 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
   const leavePlanStep = () => {
     if (plan.teamType) return setStep(2);
     setTeamError(REGISTRATION_MESSAGES.chooseTeam);
-    showToast(REGISTRATION_MESSAGES.chooseTeam, 'error');
+    showToast(REGISTRATION_MESSAGES.chooseTeam, 'error', { cause: 'choose-team' });
   };
 
   const create = async (values: AccountValues, withCard: CardResult | null) => {

@@ -13,7 +13,7 @@ export function BulkStatusBar({ count, onChoose, onClear }: BulkStatusBarProps) 
   return (
     <Group gap="sm" aria-label="Selected records" role="group">
       <Text size="sm" fw={600} aria-live="polite">
-        {count} selected
+        {count.toLocaleString('en-US')} selected
       </Text>
       <Menu position="bottom-start" shadow="md" withinPortal disabled={count === 0}>
         <Menu.Target>

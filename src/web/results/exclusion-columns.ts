@@ -8,9 +8,24 @@ export interface ExclusionColumn extends PickableColumn {
   width: number;
 }
 
-const WIDE = new Set<string>(['name', 'companyName', 'latestNote', 'akas', 'dbas', 'address', 'comments', 'specialty', 'licenseNumbers', 'providerNumbers', 'dateAcquiredFromSource']);
+const WIDE = new Set<string>(['akas', 'dbas', 'address', 'comments', 'specialty', 'licenseNumbers', 'providerNumbers', 'dateAcquiredFromSource']);
 const NARROW = new Set<string>(['state', 'prefix', 'suffix']);
-const widthOf = (key: string) => (key === 'status' || key === 'source' ? 190 : WIDE.has(key) ? 210 : NARROW.has(key) ? 80 : 140);
+/**
+ * The default columns add up to 1,210 px with the checkbox: they fit a 1280 px window without
+ * a horizontal scroller (issue 14); longer values wrap.
+ */
+const DEFAULT_WIDTHS: Partial<Record<keyof ExclusionRecord, number>> = {
+  name: 170,
+  score: 64,
+  companyName: 140,
+  source: 170,
+  state: 60,
+  exclusionDate: 106,
+  exclusionType: 150,
+  status: 166,
+  latestNote: 140,
+};
+const widthOf = (key: keyof ExclusionRecord) => DEFAULT_WIDTHS[key] ?? (WIDE.has(key) ? 200 : NARROW.has(key) ? 70 : 130);
 
 export const EXCLUSION_COLUMNS: readonly ExclusionColumn[] = [
   ...EXCLUSION_DEFAULT_COLUMNS.map(([key, label]) => ({ key, label, isDefault: true, width: widthOf(key) })),

@@ -1,71 +1,77 @@
-/** One search-criteria group: the criteria and unique id, its status card with the counts text, and its records. */
-import { ActionIcon, Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { groupHeader, type ExclusionRecord, type ReviewStatus, type ScGroup } from '#shared/results';
-import { ExclusionTable } from './exclusion-table';
+/**
+ * One search-criteria group inside the page's one table: a header row (select the group, the
+ * criteria and unique id, its status card, collapse) and its records. Its rows are a row group
+ * named after the criteria.
+ */
+import { ActionIcon, Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import { groupHeader, type ExclusionRecord, type ScGroup } from '#shared/results';
+import { ExclusionRow, type RowHandlers } from './exclusion-row';
+import type { ExclusionColumn } from './exclusion-columns';
 import { textOnLight, toneColor } from './review-status';
+import classes from './results.module.css';
 
-export interface ExclusionGroupProps {
+export interface ExclusionGroupProps extends RowHandlers {
   group: ScGroup;
   records: ExclusionRecord[];
+  columns: readonly ExclusionColumn[];
   isCollapsed: boolean;
   onToggle: () => void;
-  shown: readonly string[];
-  selected: ReadonlySet<number>;
-  onSelect: (ids: number[], isOn: boolean) => void;
-  onOpen: (record: ExclusionRecord) => void;
-  onChoose: (record: ExclusionRecord, newStatus: ReviewStatus) => void;
+  isFixed: boolean;
 }
 
-export function ExclusionGroup({ group, records, isCollapsed, onToggle, shown, selected, onSelect, onOpen, onChoose }: ExclusionGroupProps) {
+export function ExclusionGroup({ group, records, columns, isCollapsed, onToggle, isFixed, ...handlers }: ExclusionGroupProps) {
   const header = groupHeader(group.counts);
   const ids = records.map((r) => r.id);
-  const selectedCount = ids.filter((id) => selected.has(id)).length;
+  const selectedCount = ids.filter((id) => handlers.selected.has(id)).length;
   const title = group.searchCriteria;
   return (
-    <Card withBorder radius="md" padding={0} component="section" aria-label={`Search criteria ${title}`}>
-      <Group justify="space-between" gap="sm" p="sm" wrap="nowrap" align="flex-start" bg="gray.0">
-        <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
-          <Checkbox
-            mt={4}
-            aria-label={`Select every record of ${title}`}
-            checked={ids.length > 0 && selectedCount === ids.length}
-            indeterminate={selectedCount > 0 && selectedCount < ids.length}
-            disabled={ids.length === 0}
-            onChange={(event) => onSelect(ids, event.currentTarget.checked)}
-          />
-          <Stack gap={4} miw={0}>
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {title}
-            </Text>
-            <Group gap={6} wrap="wrap">
+    <Table.Tbody aria-label={`Search criteria ${title}`} className={classes.group}>
+      <Table.Tr className={classes.groupRow}>
+        <Table.Td colSpan={columns.length + 1} p={0}>
+          <Group justify="space-between" gap="sm" px="sm" py={6} wrap="nowrap" className={isFixed ? classes.groupHeadFixed : undefined}>
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Checkbox
+                aria-label={`Select every record of ${title}`}
+                checked={ids.length > 0 && selectedCount === ids.length}
+                indeterminate={selectedCount > 0 && selectedCount < ids.length}
+                disabled={ids.length === 0}
+                onChange={(event) => handlers.onSelect(ids, event.currentTarget.checked)}
+              />
+              <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {title}
+              </Text>
               {group.uniqueId && (
-                <Badge variant="outline" color="gray" tt="none">
+                <Badge variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
                   Unique ID: {group.uniqueId}
                 </Badge>
               )}
-              <Badge color={toneColor(header.tone)} c={textOnLight(toneColor(header.tone))} variant="light" tt="none" data-tone={header.tone}>
+              <Badge color={toneColor(header.tone)} c={textOnLight(toneColor(header.tone))} variant="light" tt="none" data-tone={header.tone} style={{ flexShrink: 0 }}>
                 {header.text}
               </Badge>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                 {group.total} {group.total === 1 ? 'record' : 'records'}
               </Text>
             </Group>
-          </Stack>
-        </Group>
-        <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-expanded={!isCollapsed} aria-label={`${isCollapsed ? 'Expand' : 'Collapse'} ${title}`}>
-          <span aria-hidden="true" style={{ display: 'inline-block', transform: isCollapsed ? 'rotate(-90deg)' : undefined }}>
-            ▾
-          </span>
-        </ActionIcon>
-      </Group>
+            <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-expanded={!isCollapsed} aria-label={`${isCollapsed ? 'Expand' : 'Collapse'} ${title}`}>
+              <span aria-hidden="true" style={{ display: 'inline-block', transform: isCollapsed ? 'rotate(-90deg)' : undefined }}>
+                ▾
+              </span>
+            </ActionIcon>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
       {!isCollapsed &&
         (records.length ? (
-          <ExclusionTable records={records} shown={shown} selected={selected} onSelect={onSelect} onOpen={onOpen} onChoose={onChoose} />
+          records.map((record) => <ExclusionRow key={record.id} record={record} columns={columns} isFixed={isFixed} {...handlers} />)
         ) : (
-          <Text size="sm" c="dimmed" p="sm">
-            No record of this group matches the filters.
-          </Text>
+          <Table.Tr>
+            <Table.Td colSpan={columns.length + 1}>
+              <Text size="sm" c="dimmed">
+                No record of this group matches the filters.
+              </Text>
+            </Table.Td>
+          </Table.Tr>
         ))}
-    </Card>
+    </Table.Tbody>
   );
 }

@@ -14,7 +14,7 @@ function renderExclusions(total = 3) {
   return renderResults({ exclusions: () => json(200, { records: [carol1, carol2, chris], total, scGroups: groups }) });
 }
 
-const groupOf = async (criteria: string) => screen.findByRole('region', { name: `Search criteria ${criteria}` });
+const groupOf = async (criteria: string) => screen.findByRole('rowgroup', { name: `Search criteria ${criteria}` });
 const lastQuery = (requests: RecordedRequest[], path: string) => callsTo(requests, 'GET', path).at(-1)!.query;
 
 describe('Exclusions tab', () => {
@@ -23,6 +23,7 @@ describe('Exclusions tab', () => {
     const carol = await groupOf('E1: Carol Moore');
     expect(within(carol).getByText('Unique ID: E1')).toBeTruthy();
     expect(within(carol).getByText('1 record(s) to review').closest<HTMLElement>('[data-tone]')!.dataset.tone).toBe('warning');
+    // The group's header row, then its two records.
     expect(within(carol).getAllByRole('row')).toHaveLength(3);
     expect(within(await groupOf('E2: Chris Davis')).getByText('1 confirmed match(es)').closest<HTMLElement>('[data-tone]')!.dataset.tone).toBe('alert');
     const ana = await groupOf('E3: Ana Lee');
@@ -32,9 +33,14 @@ describe('Exclusions tab', () => {
 
   it('shows the default columns, links the source out, and adds an optional column from the picker', async () => {
     renderExclusions();
-    const table = within(await groupOf('E1: Carol Moore')).getByRole('table');
+    await groupOf('E1: Carol Moore');
+    // One table for the page: the header is shown once, not per group.
+    const table = screen.getByRole('table', { name: 'Exclusion records' });
+    expect(screen.getAllByRole('table')).toHaveLength(1);
+    expect(within(table).getAllByRole('row', { name: /Select every record on this page/ })).toHaveLength(1);
     const headers = () => within(table).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers()).toEqual(['Select', 'Name', 'Company Name', 'Source', 'State', 'Exclusion Date', 'Exclusion Type', 'Status', 'Latest Note']);
+    expect(headers()).toEqual(['Select', 'Name', 'Score', 'Company Name', 'Source', 'State', 'Exclusion Date', 'Exclusion Type', 'Status', 'Latest Note']);
+    expect(within(await groupOf('E1: Carol Moore')).getAllByText('0.91')).toHaveLength(2);
     const source = within(table).getByRole('link', { name: 'OIG LEIE' });
     expect(source.getAttribute('href')).toBe('https://oig.hhs.gov/exclusions/1');
     expect(source.getAttribute('target')).toBe('_blank');
@@ -58,7 +64,10 @@ describe('Exclusions tab', () => {
 
   it('remembers the chosen columns for the next results page it opens', async () => {
     const first = renderExclusions();
-    const headersOf = async () => within(within(await groupOf('E1: Carol Moore')).getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent);
+    const headersOf = async () => {
+      await groupOf('E1: Carol Moore');
+      return within(screen.getByRole('table', { name: 'Exclusion records' })).getAllByRole('columnheader').map((th) => th.textContent);
+    };
     fireEvent.click(await screen.findByRole('button', { name: 'Columns' }));
     const picker = await screen.findByRole('dialog', { name: 'Columns' });
     fireEvent.click(within(picker).getByRole('checkbox', { name: 'Date of Birth' }));
@@ -72,33 +81,42 @@ describe('Exclusions tab', () => {
     expect(headers).not.toContain('State');
     fireEvent.click(await screen.findByRole('button', { name: 'Columns' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Columns' })).getByRole('button', { name: 'Default columns' }));
-    await waitFor(async () => expect(await headersOf()).toEqual(['Select', 'Name', 'Company Name', 'Source', 'State', 'Exclusion Date', 'Exclusion Type', 'Status', 'Latest Note']));
+    await waitFor(async () => expect(await headersOf()).toEqual(['Select', 'Name', 'Score', 'Company Name', 'Source', 'State', 'Exclusion Date', 'Exclusion Type', 'Status', 'Latest Note']));
   });
 
   it('collapses and expands every group, and one group by its own toggle', async () => {
     renderExclusions();
     const carol = await groupOf('E1: Carol Moore');
     fireEvent.click(within(carol).getByRole('button', { name: 'Collapse E1: Carol Moore' }));
-    await waitFor(() => expect(within(carol).queryByRole('table')).toBeNull());
+    // Collapsed: only the group's header row stays.
+    await waitFor(() => expect(within(carol).getAllByRole('row')).toHaveLength(1));
     fireEvent.click(within(carol).getByRole('button', { name: 'Expand E1: Carol Moore' }));
-    expect(await within(carol).findByRole('table')).toBeTruthy();
+    await waitFor(() => expect(within(carol).getAllByRole('row')).toHaveLength(3));
 
     fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
-    await waitFor(() => expect(screen.queryAllByRole('table', { name: 'Exclusion records' })).toHaveLength(0));
+    await waitFor(() => expect(screen.queryAllByRole('button', { name: /^Select (CAROL|CAROLE|CHRISTOPHER)/ })).toHaveLength(0));
+    await waitFor(() => expect(screen.queryAllByRole('checkbox', { name: /^Select (CAROL|CAROLE|CHRISTOPHER)/ })).toHaveLength(0));
     fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
-    await waitFor(() => expect(screen.getAllByRole('table', { name: 'Exclusion records' })).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /^Select (CAROL|CAROLE|CHRISTOPHER)/ })).toHaveLength(3));
   });
 
-  it('sorts the search criteria ascending, then descending, asking the server', async () => {
+  it('sorts by the chosen field and order, asking the server', async () => {
     const { server, base } = renderExclusions();
     await groupOf('E1: Carol Moore');
-    expect(lastQuery(server.requests, `${base}/result`).get('sort')).toBe('ASC');
-    const sort = screen.getByRole('radiogroup', { name: 'Sort criteria' });
-    expect((within(sort).getByRole('radio', { name: 'A–Z' }) as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(within(sort).getByRole('radio', { name: 'Z–A' }));
-    await waitFor(() => expect(lastQuery(server.requests, `${base}/result`).get('sort')).toBe('DESC'));
-    fireEvent.click(within(sort).getByRole('radio', { name: 'A–Z' }));
-    await waitFor(() => expect(lastQuery(server.requests, `${base}/result`).get('sort')).toBe('ASC'));
+    const q = () => lastQuery(server.requests, `${base}/result`);
+    expect([q().get('orderBy'), q().get('sort')]).toEqual(['name', 'ASC']);
+    const order = screen.getByRole('radiogroup', { name: 'Order' });
+    fireEvent.click(within(order).getByRole('radio', { name: 'Z–A' }));
+    await waitFor(() => expect(q().get('sort')).toBe('DESC'));
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Score' }));
+    // A score sort starts with the strongest.
+    await waitFor(() => expect([q().get('orderBy'), q().get('sort')]).toEqual(['score', 'DESC']));
+    expect((within(screen.getByRole('radiogroup', { name: 'Order' })).getByRole('radio', { name: 'Highest first' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Order' })).getByRole('radio', { name: 'Lowest first' }));
+    await waitFor(() => expect(q().get('sort')).toBe('ASC'));
+    expect(q().get('page')).toBe('1');
   });
 
   it('filters by criteria text, record status and source in the bracket style, and Reset clears them', async () => {
@@ -115,12 +133,16 @@ describe('Exclusions tab', () => {
     fireEvent.click(within(filters).getByRole('combobox', { name: 'Source' }));
     fireEvent.click(await screen.findByRole('option', { name: 'SAM.gov' }));
     await waitFor(() => expect(lastQuery(server.requests, `${base}/result`).getAll('sources[]')).toEqual(['sam']));
+
+    fireEvent.click(within(filters).getByRole('combobox', { name: 'Score' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Strong (0.95–1.00)' }));
+    await waitFor(() => expect(lastQuery(server.requests, `${base}/result`).getAll('scoreBand[]')).toEqual(['strong']));
     expect(lastQuery(server.requests, `${base}/result`).get('page')).toBe('1');
 
     fireEvent.click(within(filters).getByRole('button', { name: 'Reset' }));
     await waitFor(() => {
       const q = lastQuery(server.requests, `${base}/result`);
-      expect([q.get('sc'), q.getAll('status[]'), q.getAll('sources[]')]).toEqual([null, [], []]);
+      expect([q.get('sc'), q.getAll('status[]'), q.getAll('sources[]'), q.getAll('scoreBand[]')]).toEqual([null, [], [], []]);
     });
     expect((within(filters).getByRole('textbox', { name: 'Search criteria' }) as HTMLInputElement).value).toBe('');
   });

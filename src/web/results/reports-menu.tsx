@@ -11,7 +11,11 @@ const REPORTS = [
   { path: 'exclusionrecordsreport', title: 'Exclusion Records Returned Report', needsExclusions: true },
 ] as const;
 
-export const reportUrl = (batchId: number, path: string, format: 'pdf' | 'csv') => `/services/flexsearchs/${batchId}/${path}?format=${format}`;
+/** The report's times are in the browser's zone (ADR 033). */
+const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const reportUrl = (batchId: number, path: string, format: 'pdf' | 'csv', zone = browserZone()) =>
+  `/services/flexsearchs/${batchId}/${path}?format=${format}${zone ? `&tz=${encodeURIComponent(zone)}` : ''}`;
 
 export function ReportsMenu({ batchId, hasExclusions }: ReportsMenuProps) {
   const reports = REPORTS.filter((r) => hasExclusions || !r.needsExclusions);

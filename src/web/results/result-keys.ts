@@ -4,5 +4,6 @@ export const resultKeys = {
   info: (batchId: number) => ['results', batchId, 'info'] as const,
   list: (batchId: number, tab: 'exclusions' | 'npi' | 'ssdmf', query: unknown) => ['results', batchId, tab, 'list', query] as const,
   detail: (batchId: number, tab: 'exclusions' | 'npi' | 'ssdmf', id: number) => ['results', batchId, tab, 'detail', id] as const,
+  summary: (batchId: number) => ['results', batchId, 'summary'] as const,
   sources: ['results', 'sources'] as const,
 };

@@ -14,6 +14,8 @@ import {
   SsdmfPageSchema,
   type ReviewStatus,
 } from '#shared/results';
+import { BulkByFilterResponseSchema, FilterCountSchema, ResultsSummarySchema, TRIAGE_PATHS, type ExclusionFilterInput } from '#shared/results-triage';
+import type { ExclusionOrder, ScoreBand } from '#shared/results-order';
 import { api, isApiError } from '../app/api';
 
 export type {
@@ -46,17 +48,40 @@ export function toQuery(params: Record<string, QueryValue>): string {
 export const fetchBatchInfo = (batchId: number) => api(`/services/flexsearchs/${batchId}`, { schema: BatchInfoSchema });
 export const fetchSources = () => api('/services/utils/sources', { schema: SourceOptionListSchema });
 
-export interface ExclusionListQuery {
-  page: number;
-  limits: number;
-  sort: 'ASC' | 'DESC';
+/** The Exclusions tab's filter (also what "select all that match" changes). */
+export interface ExclusionFilterQuery {
   sc: string;
   status: string[];
   sources: string[];
+  scoreBand: ScoreBand[];
+}
+
+export interface ExclusionListQuery extends ExclusionFilterQuery {
+  page: number;
+  limits: number;
+  orderBy: ExclusionOrder;
+  sort: 'ASC' | 'DESC';
 }
 
 export const fetchExclusions = (batchId: number, q: ExclusionListQuery) =>
   api(RESULT_PATHS.exclusions(batchId) + toQuery({ ...q, sc: q.sc.trim(), requireTotal: true }), { schema: ExclusionPageSchema });
+
+export const fetchSummary = (batchId: number) => api(TRIAGE_PATHS.summary(batchId), { schema: ResultsSummarySchema });
+
+/** How many records the filter matches, over every page. */
+export const fetchMatchingCount = (batchId: number, f: ExclusionFilterQuery) =>
+  api(TRIAGE_PATHS.count(batchId) + toQuery({ ...f, sc: f.sc.trim() }), { schema: FilterCountSchema }).then((answer) => answer.count);
+
+const filterBody = (f: ExclusionFilterQuery): ExclusionFilterInput => ({
+  ...(f.sc.trim() ? { sc: f.sc.trim() } : {}),
+  ...(f.status.length ? { status: f.status as ReviewStatus[] } : {}),
+  ...(f.sources.length ? { sources: f.sources } : {}),
+  ...(f.scoreBand.length ? { scoreBand: f.scoreBand } : {}),
+});
+
+/** One status change of every record the filter matches; `expectedCount` is the count the person confirmed. */
+export const changeExclusionsByFilter = (batchId: number, f: ExclusionFilterQuery, expectedCount: number, newStatus: string, comment: string) =>
+  api(TRIAGE_PATHS.byFilter(batchId), { method: 'PUT', body: { filter: filterBody(f), expectedCount, newStatus: newStatus as ReviewStatus, comment }, schema: BulkByFilterResponseSchema });
 
 export interface NpiListQuery {
   page: number;

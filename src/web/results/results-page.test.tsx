@@ -29,16 +29,18 @@ describe('Batch results page', () => {
   });
 
   it('offers the Audit Report and the Exclusion Records Returned Report as PDF and CSV links when exclusions were searched', async () => {
+    // The report's times are in the browser's zone (ADR 033).
+    const ZONE = `&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
     renderResults({ exclusions: oneGroup });
     fireEvent.click(await screen.findByRole('button', { name: 'Reports' }));
     const audit = await screen.findByRole('menuitem', { name: 'Audit Report (PDF)' });
-    expect(audit.getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditreport?format=pdf`);
-    expect(screen.getByRole('menuitem', { name: 'Audit Report (CSV)' }).getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditreport?format=csv`);
+    expect(audit.getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditreport?format=pdf${ZONE}`);
+    expect(screen.getByRole('menuitem', { name: 'Audit Report (CSV)' }).getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditreport?format=csv${ZONE}`);
     expect(screen.getByRole('menuitem', { name: 'Exclusion Records Returned Report (PDF)' }).getAttribute('href')).toBe(
-      `/services/flexsearchs/${BATCH_ID}/exclusionrecordsreport?format=pdf`,
+      `/services/flexsearchs/${BATCH_ID}/exclusionrecordsreport?format=pdf${ZONE}`,
     );
     expect(screen.getByRole('menuitem', { name: 'Exclusion Records Returned Report (CSV)' }).getAttribute('href')).toBe(
-      `/services/flexsearchs/${BATCH_ID}/exclusionrecordsreport?format=csv`,
+      `/services/flexsearchs/${BATCH_ID}/exclusionrecordsreport?format=csv${ZONE}`,
     );
   });
 

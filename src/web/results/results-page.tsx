@@ -38,7 +38,7 @@ export function ResultsPage() {
   }
   const present = TABS.filter((_, i) => info.data.searchTypes[i]);
   return (
-    <Container size={1400} px={{ base: 'xs', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+    <Container size={1760} px={{ base: 'xs', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <Stack gap={2} miw={0}>

@@ -1,5 +1,6 @@
 /** Records, groups and details as the server answers them, and a stubbed server for the results page tests. */
 import type { ExclusionRecord, MatchDetail, NpiResult, ScGroup, SsdmfResult, StatusCounts } from '#shared/results';
+import type { ResultsSummary } from '#shared/results-triage';
 import { json, makeUser, renderApp, stubServer, userInfoHandler, type RecordedRequest } from '../test-utils';
 
 export const BATCH_ID = 42;
@@ -157,6 +158,21 @@ export interface ServerSetup {
   extra?: Record<string, Handler>;
 }
 
+export function makeSummary(overrides: Partial<ResultsSummary> = {}): ResultsSummary {
+  return {
+    rowsScreened: 300,
+    rowsWithFindings: 12,
+    byStatus: counts({ NONCLEARED: 9, UNDER_REVIEW: 1, HISTORICAL_MATCH: 1, CLEARED: 4 }),
+    bySource: [
+      { source: 'leie', name: 'OIG LEIE', count: 11 },
+      { source: 'sam', name: 'SAM.gov', count: 4 },
+    ],
+    toReview: 10,
+    reviewThreshold: 0.8,
+    ...overrides,
+  };
+}
+
 /** Stubs the calls of the results page and opens it. */
 export function renderResults(setup: ServerSetup = {}) {
   const base = `/services/flexsearchs/${BATCH_ID}`;
@@ -164,7 +180,7 @@ export function renderResults(setup: ServerSetup = {}) {
     'GET /services/user/info': userInfoHandler(makeUser()),
     [`GET ${base}`]: () => json(200, { fileName: setup.fileName ?? 'staff-march.csv', searchTypes: setup.searchTypes ?? [true, false, false] }),
     'GET /services/utils/sources': () => json(200, [{ id: 'leie', name: 'OIG LEIE' }, { id: 'sam', name: 'SAM.gov' }]),
-    ...(setup.exclusions ? { [`GET ${base}/result`]: setup.exclusions } : {}),
+    ...(setup.exclusions ? { [`GET ${base}/result`]: setup.exclusions, [`GET ${base}/result/summary`]: () => json(200, makeSummary()) } : {}),
     ...(setup.npi ? { [`GET ${base}/npidetails`]: setup.npi } : {}),
     ...(setup.ssdmf ? { [`GET ${base}/ssdmfdetails`]: setup.ssdmf } : {}),
     ...setup.extra,

@@ -38,7 +38,7 @@ function reviewServer() {
   return { ...setup, records };
 }
 
-const carolGroup = () => screen.findByRole('region', { name: 'Search criteria E1: Carol Moore' });
+const carolGroup = () => screen.findByRole('rowgroup', { name: 'Search criteria E1: Carol Moore' });
 
 describe('Changing review statuses', () => {
   it('offers every status but the current one on a row, asks for a note, saves, then shows the re-fetched list and counts', async () => {
@@ -104,7 +104,7 @@ describe('Changing review statuses', () => {
 
   it('shows the server refusal in the dialog and keeps it open', async () => {
     const { records } = reviewServer();
-    const chris = await screen.findByRole('region', { name: 'Search criteria E2: Chris Davis' });
+    const chris = await screen.findByRole('rowgroup', { name: 'Search criteria E2: Chris Davis' });
     // This record's PUT path has no handler: the stub answers 404 in the error shape.
     fireEvent.click(within(chris).getByRole('button', { name: 'Status of CHRIS DAVIS: Needs Review' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Under Review' }));
@@ -134,9 +134,10 @@ describe('First column', () => {
   it('is fixed when the columns are wider than the table', async () => {
     observeWidth(600);
     reviewServer();
-    const group = await carolGroup();
-    await waitFor(() => expect(within(group).getByRole('table').parentElement!.dataset.firstColumnFixed).toBe('true'));
-    const firstHeader = within(group).getAllByRole('columnheader')[1];
+    await carolGroup();
+    const table = screen.getByRole('table', { name: 'Exclusion records' });
+    await waitFor(() => expect(table.parentElement!.dataset.firstColumnFixed).toBe('true'));
+    const firstHeader = within(table).getAllByRole('columnheader')[1];
     expect(firstHeader.textContent).toBe('Name');
     expect(firstHeader.style.position).toBe('sticky');
   });
@@ -144,8 +145,9 @@ describe('First column', () => {
   it('is not fixed when the table is wide enough', async () => {
     observeWidth(4000);
     reviewServer();
-    const group = await carolGroup();
-    await waitFor(() => expect(within(group).getByRole('table').parentElement!.dataset.firstColumnFixed).toBe('false'));
-    expect(within(group).getAllByRole('columnheader')[1].style.position).toBe('');
+    await carolGroup();
+    const table = screen.getByRole('table', { name: 'Exclusion records' });
+    await waitFor(() => expect(table.parentElement!.dataset.firstColumnFixed).toBe('false'));
+    expect(within(table).getAllByRole('columnheader')[1].style.position).toBe('');
   });
 });

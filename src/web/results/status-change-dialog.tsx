@@ -8,6 +8,8 @@ export const NOTE_MAX_LENGTH = 2000;
 export interface PendingChange {
   ids: number[];
   newStatus: string;
+  /** Set for a change of every record a filter matches: how many the person confirms. */
+  matching?: number;
 }
 
 export interface StatusChangeDialogProps {
@@ -22,14 +24,14 @@ export function StatusChangeDialog({ change, isSaving, error, onSave, onClose }:
   return (
     <Modal opened={change !== null} onClose={onClose} title="Change review status" centered>
       {/* Keyed so that every new change starts with an empty note. */}
-      {change && <DialogBody key={`${change.ids.join(',')}:${change.newStatus}`} change={change} isSaving={isSaving} error={error} onSave={onSave} onClose={onClose} />}
+      {change && <DialogBody key={`${change.ids.join(',')}:${change.matching ?? ''}:${change.newStatus}`} change={change} isSaving={isSaving} error={error} onSave={onSave} onClose={onClose} />}
     </Modal>
   );
 }
 
 function DialogBody({ change, isSaving, error, onSave, onClose }: Omit<StatusChangeDialogProps, 'change'> & { change: PendingChange }) {
   const [note, setNote] = useState('');
-  const count = change.ids.length;
+  const count = change.matching ?? change.ids.length;
   return (
     <form
       onSubmit={(event) => {
@@ -39,7 +41,8 @@ function DialogBody({ change, isSaving, error, onSave, onClose }: Omit<StatusCha
     >
       <Stack gap="md">
         <Text>
-          Set {count === 1 ? 'this record' : `${count} records`} to <strong>{reviewStatusLabel(change.newStatus)}</strong>?
+          Set {change.matching !== undefined ? `all ${count.toLocaleString('en-US')} records that match the filter` : count === 1 ? 'this record' : `${count} records`} to{' '}
+          <strong>{reviewStatusLabel(change.newStatus)}</strong>?
         </Text>
         <Textarea
           label="Note (optional)"

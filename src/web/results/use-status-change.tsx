@@ -17,7 +17,7 @@ export function useStatusChange(batchId: number, send: SendStatusChange, onSaved
     mutationFn: ({ change, comment }: { change: PendingChange; comment: string }) => send(change.ids, change.newStatus, comment),
     onSuccess: async (_answer, { change }) => {
       setPending(null);
-      const count = change.ids.length;
+      const count = change.matching ?? change.ids.length;
       showToast(`${count === 1 ? 'Status' : `${count} statuses`} changed to ${reviewStatusLabel(change.newStatus)}.`, 'success');
       onSaved?.(change);
       // Lists, group counts, open details and the dashboard's to-review count all moved.
@@ -40,10 +40,11 @@ export function useStatusChange(batchId: number, send: SendStatusChange, onSaved
       onClose={close}
     />
   );
-  const ask = (ids: number[], newStatus: string) => {
-    if (ids.length === 0) return;
+  /** A change of the given records, or (with `matching`) of every record the filter matches. */
+  const ask = (ids: number[], newStatus: string, matching?: number) => {
+    if (ids.length === 0 && !matching) return;
     mutation.reset();
-    setPending({ ids, newStatus });
+    setPending(matching ? { ids, newStatus, matching } : { ids, newStatus });
   };
   return { ask, dialog };
 }

@@ -26,10 +26,12 @@ const openLink = (item: SearchHistoryItem) => (
   </Anchor>
 );
 
+const KIND_LABELS: Record<SearchHistoryItem['kind'], string> = { name: 'Name', npi: 'NPI', advanced: 'Advance' };
 const TYPES = [
   { value: '', label: 'All types' },
   { value: 'name', label: 'Name' },
   { value: 'npi', label: 'NPI' },
+  { value: 'advanced', label: 'Advance' },
 ];
 const RESULTS = [
   { value: '', label: 'All results' },
@@ -109,7 +111,7 @@ export function SearchHistoryPage() {
                     <Text size="sm" fw={600}>
                       {item.criteria}
                     </Text>
-                    <Badge variant="light">{item.kind === 'npi' ? 'NPI' : 'Name'}</Badge>
+                    <Badge variant="light">{KIND_LABELS[item.kind]}</Badge>
                   </Group>
                   <Text size="xs" c="dimmed">
                     {when(item.searchedAt)} · {item.searchedBy}
@@ -136,7 +138,7 @@ export function SearchHistoryPage() {
                     <Table.Tr key={item.searchId}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(item.searchedAt)}</Table.Td>
                       <Table.Td>{item.searchedBy}</Table.Td>
-                      <Table.Td>{item.kind === 'npi' ? 'NPI' : 'Name'}</Table.Td>
+                      <Table.Td>{KIND_LABELS[item.kind]}</Table.Td>
                       <Table.Td>{item.criteria}</Table.Td>
                       <Table.Td>
                         <Outcome item={item} />

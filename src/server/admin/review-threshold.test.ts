@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReviewThresholdSettingsSchema, THRESHOLD_OUT_OF_RANGE, ThresholdPreviewSchema } from '#shared/review-threshold';
+import { auditLog, batches, batchResults } from '#server/db/schema';
+import type { JobQueue } from '#server/jobs/queue';
+import { createTestApp, type Agent, type TestApp } from '#test/app';
+import { signedIn, startQueue } from '#test/batches';
+import { createClient, createUser } from '#test/factories';
+import { screenedBatch, seedLists } from '#test/results-setup';
+
+let t: TestApp;
+let queue: JobQueue;
+let admin: Agent;
+let clientId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ batchScreenWorkers: 0 });
+  t.setNow(new Date('2026-04-02T09:00:00Z'));
+  queue = await startQueue(t);
+  await seedLists(t);
+  const client = await createClient(t.ctx.db, { searchOptions: ['NAME', 'NPI', 'SSNDMF'] });
+  clientId = client.id;
+  admin = await signedIn(t, await createUser(t.ctx.db, { clientId, roles: ['domain_admin_user'] }));
+}, 60_000);
+
+afterAll(async () => {
+  await queue.stop();
+  await t.close();
+});
+
+const PATH = '/services/admin/review-threshold';
+const findingScores = async (batchId: number) =>
+  (await t.ctx.db.select({ score: batchResults.score }).from(batchResults).where(and(eq(batchResults.batchId, batchId), eq(batchResults.resultType, 'exclusions')))).map((r) => r.score!);
+
+describe('the client’s review threshold', () => {
+  it('answers the default and the safe range; there is no last batch yet', async () => {
+    const settings = ReviewThresholdSettingsSchema.parse((await admin.get(PATH)).json());
+    expect(settings).toEqual({ threshold: 0.8, own: null, defaultThreshold: 0.8, min: 0.7, max: 0.9 });
+    expect(ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.85`)).json()).lastBatch).toBeNull();
+  });
+
+  it('previews what a threshold does to the last batch, saves it, and the next batch runs with it and records it', async () => {
+    const first = await screenedBatch(admin, queue, t);
+    const scores = await findingScores(first);
+    expect(scores.length).toBeGreaterThan(0);
+    const [ran] = await t.ctx.db.select({ reviewThreshold: batches.reviewThreshold }).from(batches).where(eq(batches.id, first));
+    expect(ran.reviewThreshold).toBeCloseTo(0.8, 5);
+
+    const cut = Math.min(0.9, Math.round((Math.min(...scores) + 0.005) * 100) / 100);
+    const up = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=${cut}`)).json());
+    expect(up.lastBatch).toMatchObject({ batchId: first, fileName: 'staff.csv', findings: scores.length, dropped: scores.filter((s) => s < cut).length, added: 0 });
+    expect(up.lastBatch!.dropped).toBeGreaterThan(0);
+    // Candidates under 0.80 were never kept: a lower threshold cannot say how many it adds.
+    const down = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.75`)).json());
+    expect(down.lastBatch).toMatchObject({ dropped: 0, added: null });
+
+    const saved = await admin.put(PATH, { threshold: cut });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ReviewThresholdSettingsSchema.parse(saved.json())).toMatchObject({ threshold: cut, own: cut });
+    const audits = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'client.review_threshold'), eq(auditLog.clientId, clientId)));
+    expect(audits.map((a) => a.details)).toEqual([{ from: null, to: cut }]);
+
+    const second = await screenedBatch(admin, queue, t);
+    const [next] = await t.ctx.db.select({ reviewThreshold: batches.reviewThreshold }).from(batches).where(eq(batches.id, second));
+    expect(next.reviewThreshold).toBeCloseTo(cut, 5);
+    // What the preview promised: the same rows now raise exactly the findings it kept.
+    expect((await findingScores(second)).length).toBe(up.lastBatch!.findings - up.lastBatch!.dropped);
+    const summary = (await admin.get(`/services/flexsearchs/${second}/result/summary`)).json();
+    expect(summary.reviewThreshold).toBeCloseTo(cut, 5);
+
+    expect(ReviewThresholdSettingsSchema.parse((await admin.put(PATH, { threshold: null })).json()).threshold).toBe(0.8);
+  });
+
+  it('refuses a threshold outside the safe range and callers who are not the client’s administrators', async () => {
+    for (const threshold of [0.95, 0.5, 'high']) {
+      const res = await admin.put(PATH, { threshold });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(THRESHOLD_OUT_OF_RANGE);
+    }
+    expect((await admin.get(`${PATH}/preview?threshold=0.99`)).statusCode).toBe(400);
+    const reviewer = await signedIn(t, await createUser(t.ctx.db, { clientId, roles: ['name_search_user'] }));
+    expect((await reviewer.get(PATH)).statusCode).toBe(403);
+    expect((await reviewer.put(PATH, { threshold: 0.85 })).statusCode).toBe(403);
+    const owner = await signedIn(t, await createUser(t.ctx.db, { clientId, roles: ['account_owner_user'] }));
+    expect((await owner.put(PATH, { threshold: 0.85 })).statusCode).toBe(200);
+    const [row] = await t.ctx.db.execute(sql`SELECT review_threshold FROM clients WHERE id = ${clientId}`).then((r) => (r as unknown as { rows: { review_threshold: number }[] }).rows);
+    expect(row.review_threshold).toBeCloseTo(0.85, 5);
+  });
+});

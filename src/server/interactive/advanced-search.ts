@@ -1,0 +1,122 @@
+/**
+ * POST /services/advancedsearch (ADR 036): one subject with every criterion, on the lists
+ * chosen among those the client's options allow, stored and billed like the interactive
+ * searches (eligibility, recordSearch) and reopened from Search History.
+ */
+import { ALGORITHM_VERSION } from '#engine/algorithm-version';
+import type { Hit } from '#engine/query-types';
+import type { MatchIndex } from '#engine/match-index';
+import { screen } from '#engine/screen';
+import {
+  ADVANCED_SOURCES,
+  ADVANCED_TEXTS,
+  LIST_OPTION,
+  SENSITIVITY_RANGE,
+  sourcesAllowed,
+  type AdvancedSearchInput,
+  type AdvancedSearchResult,
+} from '#shared/advanced-search';
+import { INTERACTIVE_ERROR_TEXTS, MAX_INTERACTIVE_MATCHES } from '#shared/interactive-search';
+import type { SourceId } from '#shared/list-record';
+import { reviewThresholdFor } from '#shared/review-threshold';
+import type { SearchOption } from '#shared/teams';
+import { findListSource } from '#lists/sources';
+import type { AppContext } from '../app-context';
+import { currentIndex } from '../batches/screener';
+import { AppError } from '../http/errors';
+import { isSystemAdmin, type UserCaller } from './caller';
+import { criteriaFields, criteriaLine, queriesOf, recordChecks } from './advanced-criteria';
+import { claimSearch } from './eligibility';
+import { fullRecordsOf, listsSearched, toSearchHit } from './hits';
+import { matchesOutcome, recordSearch } from './record';
+
+/** The lists a caller may search: those its client's options allow (a system admin: all). */
+export function allowedSources(caller: UserCaller): string[] {
+  return isSystemAdmin(caller) ? [...ADVANCED_SOURCES] : sourcesAllowed(caller.searchOptions);
+}
+
+/** The sensitivity in force: the one asked for, else the client's review threshold, kept in the safe range. */
+export function sensitivityOf(caller: UserCaller, asked: number | undefined): number {
+  const value = asked ?? reviewThresholdFor(caller);
+  return Math.min(SENSITIVITY_RANGE.max, Math.max(SENSITIVITY_RANGE.min, value));
+}
+
+/** Billed like the interactive searches of the same options: a name search, plus NPI and DMF look-ups. */
+function billingOf(sources: readonly string[]): { searchType: string; option: SearchOption }[] {
+  const options = new Set(sources.map((s) => (LIST_OPTION[s] === 'OFAC' ? 'NAME' : LIST_OPTION[s])));
+  return (['NAME', 'NPI', 'SSNDMF'] as const).filter((o) => options.has(o)).map((option) => ({ searchType: 'Advance Search', option }));
+}
+
+/** Hits of every query (the subject's names), each record once with its best score. */
+function screenAll(index: MatchIndex, input: AdvancedSearchInput, options: Parameters<typeof screen>[2]): Hit[] {
+  const best = new Map<string, Hit>();
+  const queries = queriesOf(input);
+  queries.forEach((query, i) => {
+    const answer = screen(index, query, options);
+    // The subject's own criteria must all be usable; a malformed other name is only skipped.
+    if (i === 0 && (answer.status === 'invalid' || answer.issues.length > 0)) {
+      const fields = Object.fromEntries(answer.issues.map((issue) => [issue.field, issue.message]));
+      throw new AppError('BAD_REQUEST', answer.issues.map((issue) => issue.message).join(' ') || 'Some fields are invalid.', fields);
+    }
+    for (const hit of answer.hits) {
+      const key = `${hit.record.source}|${hit.record.sourceRecordId}`;
+      const held = best.get(key);
+      if (!held || hit.score > held.score) best.set(key, hit);
+    }
+  });
+  return [...best.values()].sort((a, b) => b.score - a.score);
+}
+
+export async function runAdvancedSearch(ctx: AppContext, caller: UserCaller, input: AdvancedSearchInput): Promise<AdvancedSearchResult> {
+  const allowed = allowedSources(caller);
+  const sources = input.sources ? ADVANCED_SOURCES.filter((s) => input.sources!.includes(s)) : allowed;
+  const refused = sources.filter((s) => !allowed.includes(s));
+  if (refused.length) throw new AppError('FORBIDDEN', ADVANCED_TEXTS.listNotAllowed(refused.map((s) => findListSource(s)?.title ?? s).join(', ')));
+  if (sources.length === 0) throw new AppError('FORBIDDEN', ADVANCED_TEXTS.notPermitted);
+  await claimSearch(ctx, caller, 'advanced');
+
+  const index = await currentIndex(ctx);
+  const sensitivity = sensitivityOf(caller, input.sensitivity);
+  const threshold = reviewThresholdFor(caller);
+  const options = { algorithm: input.matchingAlgorithm, sources: sources as SourceId[], threshold, minScore: sensitivity, limit: MAX_INTERACTIVE_MATCHES + 1 };
+  const found = screenAll(index, input, options);
+  const records = await fullRecordsOf(ctx.db, index, found);
+  const today = ctx.now().toISOString().slice(0, 10);
+  const all = found.map((hit, i) => {
+    const reinstated = isReinstatedOn(records[i]?.reinstatementDate ?? hit.record.reinstatementDate, today);
+    return { ...toSearchHit(hit, records[i]), checks: recordChecks(input, records[i] ?? null), isReinstated: reinstated };
+  });
+  const hits = input.includeReinstated ? all : all.filter((h) => !h.isReinstated);
+  if (hits.length > MAX_INTERACTIVE_MATCHES) throw new AppError('MaxMatchesExceeded', INTERACTIVE_ERROR_TEXTS.MaxMatchesExceeded);
+
+  const criteria = { subject: input.subject, fields: criteriaFields(input), matchingAlgorithm: input.matchingAlgorithm, sensitivity, includeReinstated: input.includeReinstated };
+  const result = {
+    kind: 'advanced' as const,
+    searchedAt: ctx.now().toISOString(),
+    searchedBy: `${caller.fullName}, ${caller.clientName}`,
+    algorithmVersion: ALGORITHM_VERSION,
+    lists: await listsSearched(ctx.db, index, sources),
+    criteria,
+    hits,
+    reinstatedHidden: all.length - hits.length,
+  };
+  const outcome = { kind: 'advanced' as const, billedAs: billingOf(sources), criteriaText: criteriaLine(criteria), outcome: matchesOutcome(hits.length), hitCount: hits.length, isBillable: true };
+  return (await recordSearch(ctx, caller, result, outcome)) as unknown as AdvancedSearchResult;
+}
+
+// Counting decodes records: once per index version and day is enough.
+const reinstatedCounts = new WeakMap<MatchIndex, { day: string; n: number }>();
+const PUBLISHES_REINSTATEMENTS = new Set(['leie', 'sam', 'state-ny', 'state-ca', 'state-tx', 'state-oh', 'state-pa']);
+
+/** Reinstated: the record's reinstatement date has come (a later date is a scheduled end, still excluded). */
+export const isReinstatedOn = (reinstatementDate: string | null | undefined, day: string) => Boolean(reinstatementDate && reinstatementDate <= day);
+
+/** Records of the loaded exclusion lists reinstated by `day` (YYYY-MM-DD). */
+export function reinstatedRecordCount(index: MatchIndex, day: string): number {
+  const held = reinstatedCounts.get(index);
+  if (held?.day === day) return held.n;
+  let n = 0;
+  for (let r = 0; r < index.recordCount; r++) if (PUBLISHES_REINSTATEMENTS.has(index.sourceOf(r)) && isReinstatedOn(index.recordView(r).reinstatementDate, day)) n++;
+  reinstatedCounts.set(index, { day, n });
+  return n;
+}

@@ -1,0 +1,38 @@
+/**
+ * SQL on pg-boss's own job table for what its API does not offer (ADR 038): giving a fetched
+ * job back untouched while the queue is paused, re-prioritising and cancelling a batch's
+ * queued jobs. States below 'active' (created, retry) are the ones still waiting.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+const WAITING = sql`state < 'active'`;
+
+/** Puts a job this process fetched back to waiting, keeping its place (priority, created_on). */
+export async function giveBackJob(db: Db, jobId: string): Promise<void> {
+  await db.execute(sql`UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() WHERE id = ${jobId}::uuid AND state = 'active'`);
+}
+
+/** Sets the priority of a batch's waiting jobs of the given queues; answers how many moved. */
+export async function prioritizeBatchJobs(db: Db, names: readonly string[], batchId: number, priority: number): Promise<number> {
+  const res = (await db.execute(
+    sql`UPDATE pgboss.job SET priority = ${priority} WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) AND ${WAITING} AND (data->>'batchId')::int = ${batchId} RETURNING id`,
+  )) as unknown as { rows: unknown[] };
+  return res.rows.length;
+}
+
+/** Cancels a batch's waiting jobs of the given queues (running ones see the batch cancelled). */
+export async function cancelBatchJobs(db: Db, names: readonly string[], batchId: number): Promise<number> {
+  const res = (await db.execute(
+    sql`UPDATE pgboss.job SET state = 'cancelled', completed_on = now() WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) AND ${WAITING} AND (data->>'batchId')::int = ${batchId} RETURNING id`,
+  )) as unknown as { rows: unknown[] };
+  return res.rows.length;
+}
+
+/** Waiting jobs per batch id of the given queues (the page's check that the queue holds them). */
+export async function waitingJobsByBatch(db: Db, names: readonly string[]): Promise<Map<number, number>> {
+  const res = (await db.execute(
+    sql`SELECT (data->>'batchId')::int AS batch_id, count(*)::int AS n FROM pgboss.job WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) AND ${WAITING} GROUP BY 1`,
+  )) as unknown as { rows: { batch_id: number; n: number }[] };
+  return new Map(res.rows.map((r) => [Number(r.batch_id), Number(r.n)]));
+}

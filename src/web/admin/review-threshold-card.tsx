@@ -1,0 +1,90 @@
+/**
+ * Screening sensitivity (issue 14, ADR 032): the client's administrator sets the review
+ * threshold within the safe range, seeing first what it would have done to the last batch.
+ */
+import { useState } from 'react';
+import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { ReviewThresholdSettings, ThresholdEffect } from '#shared/review-threshold';
+import { useAdminChange } from './admin-api';
+import { fetchThresholdPreview, fetchThresholdSettings, saveThresholdSetting, thresholdKeys } from './review-threshold-api';
+
+const two = (n: number) => n.toFixed(2);
+const count = (n: number) => n.toLocaleString('en-US');
+
+export function ReviewThresholdCard() {
+  const settings = useQuery({ queryKey: thresholdKeys.settings, queryFn: fetchThresholdSettings });
+  if (!settings.data) return null;
+  // Keyed: a saved value starts the form again from what the server holds.
+  return <ThresholdForm key={settings.data.threshold} settings={settings.data} />;
+}
+
+function ThresholdForm({ settings }: { settings: ReviewThresholdSettings }) {
+  const [value, setValue] = useState<number>(settings.threshold);
+  const [debounced] = useDebouncedValue(value, 300);
+  const isValid = Number.isFinite(debounced) && debounced >= settings.min && debounced <= settings.max;
+  const preview = useQuery({ queryKey: thresholdKeys.preview(debounced), queryFn: () => fetchThresholdPreview(debounced), enabled: isValid });
+  const save = useAdminChange(saveThresholdSetting, (saved) => `Review threshold set to ${two(saved.threshold)}. New batches run with it.`);
+  const isInRange = value >= settings.min && value <= settings.max;
+
+  return (
+    <Card withBorder padding="lg" radius="md" maw={640} component="section" aria-labelledby="threshold-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="threshold-title">
+          Screening sensitivity
+        </Title>
+        <Text size="sm" c="dimmed">
+          A potential match scored at or above the review threshold is shown to reviewers. Lower finds more (and more strangers who share a name); higher finds fewer.
+          The default is {two(settings.defaultThreshold)}. Each batch records the threshold it ran with.
+        </Text>
+        <Group align="flex-end" gap="sm">
+          <NumberInput
+            label="Review threshold"
+            description={`Between ${two(settings.min)} and ${two(settings.max)}`}
+            min={settings.min}
+            max={settings.max}
+            step={0.01}
+            decimalScale={2}
+            fixedDecimalScale
+            value={value}
+            onChange={(v) => setValue(typeof v === 'number' ? v : Number(v))}
+            error={isInRange ? undefined : `Choose a threshold between ${two(settings.min)} and ${two(settings.max)}.`}
+            w={200}
+          />
+          <Button onClick={() => save.mutate(value)} loading={save.isPending} disabled={!isInRange || value === settings.own}>
+            Save
+          </Button>
+          {settings.own !== null && (
+            <Button variant="default" onClick={() => save.mutate(null)} loading={save.isPending}>
+              Use the default
+            </Button>
+          )}
+        </Group>
+        <div aria-live="polite">{isValid && preview.data && <Effect threshold={debounced} effect={preview.data.lastBatch} />}</div>
+      </Stack>
+    </Card>
+  );
+}
+
+/** What the threshold would have done to the last batch, in words. */
+function Effect({ threshold, effect }: { threshold: number; effect: ThresholdEffect | null }) {
+  if (!effect) return <Text size="sm">No batch has completed yet: nothing to compare with.</Text>;
+  const ranWith = effect.ranWith === null ? 'a threshold not recorded' : two(effect.ranWith);
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        Last batch <strong>{effect.fileName}</strong> ran with {ranWith} and raised {count(effect.findings)} {effect.findings === 1 ? 'finding' : 'findings'}. At {two(threshold)}:
+      </Text>
+      <Text size="sm" fw={600}>
+        {count(effect.dropped)} {effect.dropped === 1 ? 'finding' : 'findings'} would be dropped;{' '}
+        {effect.added === null ? 'how many would be added cannot be counted.' : `${count(effect.added)} would be added.`}
+      </Text>
+      {effect.added === null && (
+        <Text size="xs" c="dimmed">
+          Candidates scored under the threshold a batch ran with are not kept, so the extra findings of a lower threshold show only when the next batch runs.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+/** Each column of an uploaded file with its preview data and a picker of search criteria (the wizard's step 2 and the quick pages). */
+import { Card, Select, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { SEARCH_CRITERIA } from '#shared/search-types';
+
+export interface ColumnMappingTableProps {
+  preview: string[][];
+  required: string[];
+  mappings: Record<string, string>;
+  onMap: (label: string, target: string | null) => void;
+}
+
+export function ColumnMappingTable({ preview, required, mappings, onMap }: ColumnMappingTableProps) {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  // A target is used once: what another column took is not offered here.
+  const targetsFor = (label: string) => {
+    const taken = new Set(Object.entries(mappings).filter(([other, t]) => other !== label && t).map(([, t]) => t));
+    return SEARCH_CRITERIA.filter((c) => !taken.has(c)).map((c) => ({ value: c, label: required.includes(c) ? `${c} (required)` : c }));
+  };
+
+  const picker = (label: string) => (
+    <Select
+      aria-label={`Search criteria for ${label}`}
+      placeholder="Not mapped"
+      clearable
+      data={targetsFor(label)}
+      value={mappings[label] || null}
+      onChange={(target) => onMap(label, target)}
+    />
+  );
+  const samplesOf = (samples: string[]) => (
+    <Stack gap={0}>
+      {samples.slice(0, 3).map((sample, i) => (
+        <Text key={i} size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
+          {sample || '—'}
+        </Text>
+      ))}
+    </Stack>
+  );
+
+  if (isPhone) {
+    // On a phone each column is a card: label, samples and picker stay in view together.
+    return (
+      <Stack gap="sm" aria-label="Column mapping">
+        {preview.map(([label = '', ...samples], index) => (
+          <Card key={`${index}-${label}`} withBorder padding="sm">
+            <Stack gap={6}>
+              <Text fw={600}>{label}</Text>
+              {samplesOf(samples)}
+              {picker(label)}
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={620}>
+      <Table verticalSpacing="sm" aria-label="Column mapping">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>CSV column</Table.Th>
+            <Table.Th>Preview data</Table.Th>
+            <Table.Th>Search criteria</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {preview.map(([label = '', ...samples], index) => (
+            <Table.Tr key={`${index}-${label}`}>
+              <Table.Td fw={600}>{label}</Table.Td>
+              <Table.Td>{samplesOf(samples)}</Table.Td>
+              <Table.Td miw={200}>{picker(label)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

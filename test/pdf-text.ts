@@ -1,0 +1,45 @@
+/** Reading back the PDFs our reports write (pdfkit): text of each page, and the page count. */
+import { inflateSync } from 'node:zlib';
+
+function streams(pdf: Buffer): string[] {
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    try {
+      out.push(inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1'));
+    } catch {
+      // not a compressed content stream (fonts, images)
+    }
+  }
+  return out;
+}
+
+/** The text of one content stream: each TJ array a line (pdfkit writes text as hex strings). */
+function textOf(content: string): string {
+  const out: string[] = [];
+  for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+    out.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''));
+  }
+  return out.join('\n');
+}
+
+/** All the text of a PDF, streams in file order. */
+export function pdfText(pdf: Buffer): string {
+  return streams(pdf).map(textOf).filter(Boolean).join('\n');
+}
+
+/** The text of each page's content, in order (form objects such as the page total excluded). */
+export function pdfPages(pdf: Buffer): string[] {
+  return streams(pdf)
+    .filter((s) => s.includes('/PageTotal Do'))
+    .map(textOf);
+}
+
+/** The number the "Page n of N" footers draw as N (the form object written last). */
+export function pdfPageTotal(pdf: Buffer): number | null {
+  const form = streams(pdf).find((s) => /^BT 1 0 0 -1 0 0 Tm/.test(s));
+  return form ? Number(textOf(form)) : null;
+}
+
+/** Pages the document declares. */
+export const pdfPageCount = (pdf: Buffer): number => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueueOverviewSchema } from '#shared/queue';
+import { DEMO_FAILURE, DEMO_PAUSED_BY, seedDemoQueue } from '#server/batches/queue-demo';
+import type { JobQueue } from '#server/jobs/queue';
+import { seedDemo } from '../src/cli/demo-seed';
+import { Agent, createTestApp, type TestApp } from '#test/app';
+import { startQueue } from '#test/batches';
+import { DEFAULT_PASSWORD } from '#test/factories';
+
+let t: TestApp;
+let queue: JobQueue;
+let admin: Agent;
+beforeAll(async () => {
+  t = await createTestApp({ batchChunkRows: 1000, batchScreenWorkers: 0 });
+  await seedDemo(t.ctx.db, t.ctx.now());
+  queue = await startQueue(t);
+  await seedDemoQueue(t.ctx);
+  admin = new Agent(t.app);
+  expect(await admin.login('sysadmin', DEFAULT_PASSWORD)).toBe('LOGIN_SUCCESSFUL');
+}, 120_000);
+afterAll(async () => {
+  await queue.stop();
+  await t.close();
+});
+
+const overview = async () => QueueOverviewSchema.parse((await admin.get('/services/admin/queue')).json());
+
+describe('the demo batch queue', () => {
+  it('starts paused with a running, two queued and one failed batch of two clients', async () => {
+    const view = await overview();
+    expect(view.pause).toMatchObject({ isPaused: true, by: DEMO_PAUSED_BY });
+    expect(view.batches.map((b) => [b.fileName, b.clientName, b.status, b.rowsDone, b.rows, b.position])).toEqual([
+      ['credentialing-may.csv', 'Acme Health', 'Processing', 1000, 3000, 1],
+      ['new-hires-week-19.csv', 'Acme Health', 'Pending', 0, 1200, 2],
+      ['annual-roster-2026.csv', 'Fenced Care', 'Submitted', 0, 2500, 3],
+    ]);
+    expect(view.failedChunks).toEqual([
+      { batchId: expect.any(Number), clientName: 'Fenced Care', fileName: 'q1-contractors.csv', chunkIndex: 1, firstRow: 1000, rowCount: 500, attempts: 3, error: DEMO_FAILURE },
+    ]);
+    // The start-up queued the jobs of every open batch (here: what resumeUnfinishedBatches does).
+    expect(await queue.drain()).toBe(0);
+  });
+
+  it('drains for real once resumed, the failed chunk included after a retry', async () => {
+    const { resumeUnfinishedBatches } = await import('#server/batches/resume');
+    await resumeUnfinishedBatches(t.ctx);
+    expect((await admin.put('/services/admin/queue/pause', { isPaused: false })).statusCode).toBe(200);
+    const failed = (await overview()).failedChunks[0];
+    expect((await admin.post(`/services/admin/queue/batches/${failed.batchId}/retry`)).statusCode).toBe(200);
+    await queue.drain();
+    const view = await overview();
+    expect(view.batches).toEqual([]);
+    expect(view.failedChunks).toEqual([]);
+  }, 120_000);
+});
