@@ -1,12 +1,11 @@
 /** Stores and bills many screened searches at once (the bulk API), exactly as many single searches. */
 import { ELIGIBILITY_TEXTS, type InteractiveResult } from '#shared/interactive-search';
-import { priceOf } from '#shared/prices';
 import type { AppContext } from '../app-context';
 import { withTrialAllowance } from '../batches/usage';
 import { AppError } from '../http/errors';
 import type { UserCaller } from './caller';
 import { insertSearches } from './queries';
-import { BILLED_AS, newReference, resultOf, type Outcome, type UnsavedResult } from './record';
+import { newReference, resultOf, usageRowsOf, type Outcome, type UnsavedResult } from './record';
 
 /**
  * Stores every search in Search History with one usage record each; a trial client's whole
@@ -27,12 +26,7 @@ export async function recordSearches(ctx: AppContext, caller: UserCaller, screen
     result,
     searchedAt: new Date(result.searchedAt),
   }));
-  const usage = screened
-    .filter(({ outcome }) => outcome.isBillable)
-    .map(({ outcome }) => {
-      const billed = BILLED_AS[outcome.kind];
-      return { clientId: caller.clientId, batchId: null, rowIndex: null, searchType: billed.searchType, searchOption: billed.option, unitPriceCents: priceOf(billed.option), quantity: 1, createdAt: now };
-    });
+  const usage = screened.flatMap(({ outcome }) => usageRowsOf(outcome, caller.clientId, now).map((u) => ({ ...u, batchId: null, rowIndex: null })));
   const ids = await withTrialAllowance(
     ctx.db,
     { clientId: caller.clientId, state: caller.clientState, trialSearchesPerMonth: caller.trialSearchesPerMonth },

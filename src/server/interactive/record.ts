@@ -43,15 +43,18 @@ export interface Outcome {
   isBillable: boolean;
 }
 
+/** The usage rows a search is billed with: one per option it is billed as, none when not billable. */
+export function usageRowsOf(outcome: Outcome, clientId: number, now: Date) {
+  if (!outcome.isBillable) return [];
+  const billed = outcome.billedAs ?? (outcome.kind === 'advanced' ? [] : [BILLED_AS[outcome.kind]]);
+  return billed.map((b) => ({ clientId, searchType: b.searchType, searchOption: b.option, unitPriceCents: priceOf(b.option), quantity: 1, createdAt: now }));
+}
+
 /** Stores the search (and its usage record for a signed-in client) and answers it with its id. */
 export async function recordSearch(ctx: AppContext, caller: SearchCaller, result: UnsavedResult | object, outcome: Outcome): Promise<InteractiveResult> {
   const now = new Date((result as { searchedAt: string }).searchedAt);
   const isUser = caller.kind === 'user';
-  const billed = outcome.billedAs ?? (outcome.kind === 'advanced' ? [] : [BILLED_AS[outcome.kind]]);
-  const usage =
-    isUser && outcome.isBillable
-      ? billed.map((b) => ({ clientId: caller.clientId, searchType: b.searchType, searchOption: b.option, unitPriceCents: priceOf(b.option), quantity: 1, createdAt: now }))
-      : [];
+  const usage = isUser ? usageRowsOf(outcome, caller.clientId, now) : [];
   const search = {
     reference: newReference(),
     clientId: isUser ? caller.clientId : null,
