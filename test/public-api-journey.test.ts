@@ -11,17 +11,18 @@ import { CreatedApiKeySchema } from '#shared/api-keys';
 import { BulkScreenResultSchema } from '#shared/public-api-bulk';
 import { ApiBatchCreatedSchema, ApiBatchStatusSchema } from '#shared/public-api-batches';
 import { ExclusionPageSchema } from '#shared/results';
-import { cookieClient, startServe } from './server-process';
+import { cookieClient, freePort, startServe } from './server-process';
 
-// One of this branch's ports (the machine is shared).
-const PORT = 18681;
-const base = `http://127.0.0.1:${PORT}`;
+let base: string;
 let dataDir: string;
 let child: ChildProcess;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-api-journey-'));
-  child = (await startServe(dataDir, PORT, {}, 'demo')).proc;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  // The demo starts with its batch queue paused (ADR 038); this journey runs a batch.
+  child = (await startServe(dataDir, port, { DEMO_QUEUE_PAUSED: 'false' }, 'demo')).proc;
 }, 180_000);
 afterAll(async () => {
   child?.kill('SIGTERM');
