@@ -13,7 +13,7 @@ import { resumeUnfinishedBatches } from './batches/resume';
 import { closeScreeningPool } from './batches/screener';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createIndexStore } from './screening/index-store';
 import { recheckClearedNpiResults } from './results/npi-recheck';
@@ -31,8 +31,9 @@ export interface Running {
 }
 
 /** Opens the database of the environment, applies migrations and fails imports whose process died. */
-export async function openConfiguredDatabase(env: Env): Promise<Database> {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(path.resolve(env.DATA_DIR)) });
+export async function openConfiguredDatabase(env: Env, log?: Logger): Promise<Database> {
+  const onIdleError = (error: Error) => log?.warn({ code: (error as { code?: string }).code }, 'the database server closed an idle connection');
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(path.resolve(env.DATA_DIR)), onIdleError });
   try {
     await database.migrate();
     const interrupted = await failInterruptedImports(database);
@@ -50,9 +51,9 @@ export async function openConfiguredDatabase(env: Env): Promise<Database> {
  */
 export async function openAppContext(env: Env, webDirectory?: string): Promise<AppContext> {
   const config = toAppConfig(env, webDirectory);
-  const database = await openConfiguredDatabase(env);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
   const log = createLogger({ level: config.logLevel });
+  const database = await openConfiguredDatabase(env, log);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
   return { db: database.db, database, config, mailer, log, jobs: null, now: () => new Date() };
 }
 

@@ -34,6 +34,8 @@ export interface OpenOptions {
   url?: string;
   /** Folder for PGlite files; absent means in memory (tests). */
   dataDir?: string;
+  /** Told when the server closes an idle pooled connection (restart, admin termination). */
+  onIdleError?: (error: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -42,7 +44,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.onIdleError) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -78,8 +80,11 @@ function lastResult(results: { rows: Record<string, unknown>[] }[]) {
   return results[results.length - 1] ?? { rows: [] };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onIdleError?: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client the server closed is dropped by the pool and the next query opens another;
+  // without a listener its 'error' event would end the process.
+  pool.on('error', (error) => onIdleError?.(error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
