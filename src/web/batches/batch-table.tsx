@@ -88,7 +88,7 @@ export function StatusCell({ batch }: { batch: BatchItem }) {
       {label}
       <Progress value={percent} size="sm" color={notice?.isWaiting ? 'gray' : undefined} aria-label={`Progress of ${batch.fileName}`} />
       <Text size="xs" c="dimmed">
-        {done} of {batch.recordCount} rows
+        {done.toLocaleString('en-US')} of {batch.recordCount.toLocaleString('en-US')} rows
       </Text>
       {notice && (
         <Text size="xs" fw={notice.isWaiting ? 600 : undefined} c={notice.isWaiting ? undefined : 'dimmed'} title={notice.text}>
