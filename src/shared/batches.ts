@@ -57,10 +57,35 @@ export const ColumnMappingResponseSchema = z.object({
   message: z.string(),
 });
 
-/** GET /services/flexsearchs/{batchId}: flags in the order exclusions, NPI, SSDMF. */
+/**
+ * Where a queued or running batch stands in the batch queue, told to its customer (ADR 044).
+ * `paused`: the operator paused batch screening; `queued`: other batches go first; `running`:
+ * being screened (or next to be).
+ */
+export const BatchQueueStateSchema = z.object({
+  state: z.enum(['paused', 'queued', 'running']),
+  /** 1 = first in the order the queue takes work, across every client's batches. */
+  position: z.number().int().min(1),
+  /** Queued or running batches ahead of it. */
+  batchesAhead: z.number().int().min(0),
+  /** Seconds until its screening is expected to start (queued only, from the queue's recent speed; null when unknown). */
+  startsInSeconds: z.number().int().min(0).nullable(),
+  /** Seconds until it is expected to be done (null while paused or when unknown). */
+  finishesInSeconds: z.number().int().min(0).nullable(),
+});
+export type BatchQueueState = z.infer<typeof BatchQueueStateSchema>;
+
+/**
+ * GET /services/flexsearchs/{batchId}: flags in the order exclusions, NPI, SSDMF; the status,
+ * progress and queue place let the batch's page tell a batch still in the queue (ADR 044).
+ */
 export const BatchInfoSchema = z.object({
   fileName: z.string(),
   searchTypes: z.tuple([z.boolean(), z.boolean(), z.boolean()]),
+  status: z.enum(BATCH_STATUSES),
+  recordCount: z.number(),
+  rowsDone: z.number(),
+  queue: BatchQueueStateSchema.nullable(),
 });
 export type BatchInfo = z.infer<typeof BatchInfoSchema>;
 
@@ -87,6 +112,8 @@ export const BatchHistoryItemSchema = z.object({
   toReview: z.number(),
   status: z.enum(BATCH_STATUSES),
   rowsDone: z.number(),
+  /** Its place in the batch queue while queued or running; null otherwise (ADR 044). */
+  queue: BatchQueueStateSchema.nullable(),
 });
 export type BatchHistoryItem = z.infer<typeof BatchHistoryItemSchema>;
 

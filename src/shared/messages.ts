@@ -116,6 +116,13 @@ export const QUEUE_MESSAGES = {
   confirmRetry: 'Queue the failed chunks of this batch again? Rows already written are not screened or billed twice.',
 } as const;
 
+/** What a customer is told about a batch still in the batch queue (ADR 044). */
+export const QUEUE_NOTICE_MESSAGES = {
+  pausedToStart: 'Batch screening is paused by the operator; your batch will start when it resumes.',
+  pausedToContinue: 'Batch screening is paused by the operator; your batch will continue when it resumes.',
+  pausedBanner: 'Batch screening is paused by the operator. Your queued batches keep their place and start when it resumes; nothing is lost or billed twice.',
+} as const;
+
 /** 'Please complete this required mapping {column}' (spec §5). */
 export const requiredMappingMessage = (column: string) => `Please complete this required mapping ${column}`;
 

@@ -56,6 +56,22 @@ export const QueueWorkerSchema = z.object({
 });
 export type QueueWorker = z.infer<typeof QueueWorkerSchema>;
 
+/** One operator action on the queue, read back from the audit log (newest first). */
+export const QueueActionEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorUsername: z.string().nullable(),
+  action: z.enum(['queue.paused', 'queue.resumed', 'queue.batch.moved', 'queue.batch.cancelled', 'queue.batch.retried']),
+  /** The batch acted on (null for pause and resume). */
+  batchId: z.number().nullable(),
+  fileName: z.string().nullable(),
+  clientName: z.string().nullable(),
+  /** What changed, in words ("to the front", "was Processing, 1,000 rows screened"). */
+  detail: z.string(),
+});
+export type QueueActionEntry = z.infer<typeof QueueActionEntrySchema>;
+export const QUEUE_ACTIONS_SHOWN = 20;
+
 export const QueueOverviewSchema = z.object({
   now: z.string(),
   pause: PauseStateSchema,
@@ -64,6 +80,8 @@ export const QueueOverviewSchema = z.object({
   batches: z.array(QueuedBatchSchema),
   failedChunks: z.array(FailedChunkSchema),
   workers: z.array(QueueWorkerSchema),
+  /** The last operator actions on the queue (QUEUE_ACTIONS_SHOWN at most), from the audit log. */
+  recentActions: z.array(QueueActionEntrySchema),
 });
 export type QueueOverview = z.infer<typeof QueueOverviewSchema>;
 

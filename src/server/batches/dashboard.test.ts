@@ -95,7 +95,7 @@ describe('GET /services/flexsearchs', () => {
   it('answers the history items with uploader, counts and status', async () => {
     const l = await list(await signedIn(t, u.admin), `?uploaderFilter=${u.member2.id}`);
     expect(l.total).toBe(1);
-    expect(l.items[0]).toEqual({ batchId: ids.a2, fileName: 'staff.csv', processedTimeStamp: expect.any(String), uploadedBy: 'Mia Two', recordCount: 2, hits: 0, toReview: 0, status: 'Submitted', rowsDone: 0 });
+    expect(l.items[0]).toEqual({ batchId: ids.a2, fileName: 'staff.csv', processedTimeStamp: expect.any(String), uploadedBy: 'Mia Two', recordCount: 2, hits: 0, toReview: 0, status: 'Submitted', rowsDone: 0, queue: { state: 'queued', position: 2, batchesAhead: 1, startsInSeconds: null, finishesInSeconds: null } });
   });
 
   it('filters by file name (case-insensitive, wildcards literal) and pages', async () => {
@@ -136,7 +136,7 @@ describe('GET /services/flexsearchs/filters', () => {
 describe('one batch', () => {
   it('GET …/{batchId} answers the file name and the result type flags', async () => {
     const res = await (await signedIn(t, u.member1)).get(`/services/flexsearchs/${ids.a1}`);
-    expect(BatchInfoSchema.parse(res.json())).toEqual({ fileName: 'Renée roster.csv', searchTypes: [true, false, false] });
+    expect(BatchInfoSchema.parse(res.json())).toMatchObject({ fileName: 'Renée roster.csv', searchTypes: [true, false, false], recordCount: 1 });
   });
 
   it('GET …/file answers the exact bytes uploaded with the original name', async () => {

@@ -1,10 +1,12 @@
 /** The dashboard's reads: the batch list with its filters, the filter options, one batch's info. */
 import type { BatchFilters, BatchInfo, BatchList, BatchListQuery } from '#shared/batches';
 import type { BatchStatus } from '#shared/batch-status';
+import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { resultTypeFlags } from './processing';
 import { filterOptions, findVisibleBatch, listBatchRows, listClients, listTeams } from './queries';
+import { queueStatesOf } from './queue-notice';
 import { scopeOf, type BatchCaller } from './scope';
 
 /** A client or team filter outside what the caller sees answers 404, like a foreign batch id. */
@@ -13,7 +15,11 @@ function checkFilters(caller: BatchCaller, clientFilter: number | undefined, tea
   if (teamFilter !== undefined && visibleTeams !== null && !visibleTeams.includes(teamFilter)) throw notFound('The team');
 }
 
-export async function listBatches(db: Db, caller: BatchCaller, q: BatchListQuery): Promise<BatchList> {
+type QueueReader = Pick<AppContext, 'db' | 'jobs' | 'now'>;
+
+/** The dashboard's page of batches, each queued or running one with its place in the queue (ADR 044). */
+export async function listBatches(ctx: QueueReader, caller: BatchCaller, q: BatchListQuery): Promise<BatchList> {
+  const { db } = ctx;
   const scope = scopeOf(caller);
   checkFilters(caller, q.clientFilter, q.teamFilter, scope.teamIds);
   const { items, total } = await listBatchRows(db, scope, {
@@ -24,6 +30,7 @@ export async function listBatches(db: Db, caller: BatchCaller, q: BatchListQuery
     offset: (q.page - 1) * q.limit,
     limit: q.limit,
   });
+  const queue = await queueStatesOf(ctx, items.map(({ batch }) => ({ id: batch.id, status: batch.status as BatchStatus })));
   return {
     total,
     items: items.map(({ batch, firstName, lastName }) => ({
@@ -36,6 +43,7 @@ export async function listBatches(db: Db, caller: BatchCaller, q: BatchListQuery
       toReview: batch.toReview,
       status: batch.status as BatchStatus,
       rowsDone: batch.rowsDone,
+      queue: queue.get(batch.id) ?? null,
     })),
   };
 }
@@ -56,8 +64,17 @@ export async function batchFilters(db: Db, caller: BatchCaller, q: { clientFilte
   return { clients, teams, uploaders };
 }
 
-export async function batchInfo(db: Db, caller: BatchCaller, batchId: number): Promise<BatchInfo> {
-  const batch = await findVisibleBatch(db, scopeOf(caller), batchId);
+export async function batchInfo(ctx: QueueReader, caller: BatchCaller, batchId: number): Promise<BatchInfo> {
+  const batch = await findVisibleBatch(ctx.db, scopeOf(caller), batchId);
   if (!batch) throw notFound('The batch');
-  return { fileName: batch.fileName, searchTypes: resultTypeFlags(batch.searchTypes) };
+  const status = batch.status as BatchStatus;
+  const queue = await queueStatesOf(ctx, [{ id: batch.id, status }]);
+  return {
+    fileName: batch.fileName,
+    searchTypes: resultTypeFlags(batch.searchTypes),
+    status,
+    recordCount: batch.recordCount,
+    rowsDone: batch.rowsDone,
+    queue: queue.get(batch.id) ?? null,
+  };
 }

@@ -1,40 +1,46 @@
 /** What Batch Queue Management shows (ADR 038): the queue in order with figures, failures, workers. */
-import type { QueueOverview, QueuedBatch } from '#shared/queue';
+import { QUEUE_ACTIONS_SHOWN, QueueActionEntrySchema, type QueueActionEntry, type QueueOverview, type QueuedBatch } from '#shared/queue';
 import type { AppContext } from '../app-context';
 import { waitingJobsByBatch } from '../jobs/boss-jobs';
 import { ALIVE_MS } from '../jobs/heartbeat';
-import { readPause } from '../jobs/pause';
 import { BATCH_JOB_NAMES } from './jobs';
-import { doneChunkFigures, failedChunks, openBatches, recentThroughput, recentWorkers } from './queue-queries';
+import { perSecond, queuePlaces } from './queue-places';
+import { doneChunkFigures, failedChunks, recentQueueActions, recentWorkers } from './queue-queries';
 
-/** Throughput is measured over this window, all workers together. */
-const THROUGHPUT_WINDOW_MS = 10 * 60_000;
+const ACTIONS = QueueActionEntrySchema.shape.action.options;
+
+/** What an audited queue action changed, in words (ADR 044). */
+export function actionDetail(action: QueueActionEntry['action'], details: Record<string, unknown>): string {
+  const rows = (n: unknown) => `${Number(n ?? 0).toLocaleString('en-US')} row${n === 1 ? '' : 's'} screened`;
+  switch (action) {
+    case 'queue.paused':
+      return 'Queue paused for every client';
+    case 'queue.resumed':
+      return 'Queue running again';
+    case 'queue.batch.moved':
+      return details.to === 'front' ? 'Moved to the front' : 'Moved to the back';
+    case 'queue.batch.cancelled':
+      return `Cancelled (was ${String(details.from ?? 'queued')}, ${rows(details.rowsDone)})`;
+    case 'queue.batch.retried': {
+      const chunks = Array.isArray(details.chunks) ? details.chunks.length : 0;
+      return `Failed chunks queued again (${chunks} chunk${chunks === 1 ? '' : 's'})`;
+    }
+  }
+}
+
 /** Workers silent longer than this are left off the page. */
 const SHOWN_WORKERS_MS = 10 * 60_000;
 
-const perSecond = (rows: number, ms: number): number | null => (rows > 0 && ms > 0 ? Math.round((rows / ms) * 1000 * 10) / 10 : null);
-
 export async function queueOverview(ctx: AppContext): Promise<QueueOverview> {
   const now = ctx.now();
-  const pause = await readPause(ctx.db);
-  const open = await openBatches(ctx.db);
+  const { pause, rowsPerSecond, open, places } = await queuePlaces(ctx);
   const figures = new Map((await doneChunkFigures(ctx.db, open.map((b) => b.id))).map((f) => [f.batchId, f]));
   const waiting = ctx.jobs ? await waitingJobsByBatch(ctx.db, BATCH_JOB_NAMES) : new Map<number, number>();
 
-  const windowStart = new Date(now.getTime() - THROUGHPUT_WINDOW_MS);
-  const recent = await recentThroughput(ctx.db, windowStart);
-  const measuredFrom = recent.firstStart && recent.firstStart > windowStart ? recent.firstStart : windowStart;
-  // Over the span the workers were writing (first start to last write), so an idle or paused
-  // stretch since then does not pass for slowness.
-  const rowsPerSecond = recent.lastDone ? perSecond(recent.rows, recent.lastDone.getTime() - measuredFrom.getTime()) : null;
-
-  let rowsAhead = 0;
-  const rows: QueuedBatch[] = open.map((b, i) => {
+  const rows: QueuedBatch[] = open.map((b) => {
     const f = figures.get(b.id);
     const from = b.startedAt ?? f?.firstStart ?? null;
-    const remaining = b.status === 'Batch Kill Requested' ? 0 : Math.max(0, b.rows - b.rowsDone);
-    rowsAhead += remaining;
-    const finishMs = !pause.isPaused && rowsPerSecond ? now.getTime() + (rowsAhead / rowsPerSecond) * 1000 : null;
+    const place = places.get(b.id)!;
     return {
       id: b.id,
       clientName: b.clientName,
@@ -44,14 +50,15 @@ export async function queueOverview(ctx: AppContext): Promise<QueueOverview> {
       rows: b.rows,
       rowsDone: b.rowsDone,
       rowsPerSecond: f && from && f.lastDone ? perSecond(f.rows, f.lastDone.getTime() - from.getTime()) : null,
-      position: i + 1,
+      position: place.position,
       submittedAt: b.submittedAt?.toISOString() ?? null,
-      estimatedFinish: remaining > 0 && finishMs !== null ? new Date(finishMs).toISOString() : null,
+      estimatedFinish: place.estimatedFinish?.toISOString() ?? null,
       waitingJobs: waiting.get(b.id) ?? 0,
     };
   });
 
   const workers = await recentWorkers(ctx.db, new Date(now.getTime() - SHOWN_WORKERS_MS));
+  const actions = await recentQueueActions(ctx.db, ACTIONS, QUEUE_ACTIONS_SHOWN);
   return {
     now: now.toISOString(),
     pause,
@@ -68,5 +75,18 @@ export async function queueOverview(ctx: AppContext): Promise<QueueOverview> {
       isAlive: now.getTime() - w.beatAt.getTime() <= ALIVE_MS,
       running: w.running as QueueOverview['workers'][number]['running'],
     })),
+    recentActions: actions.map((a) => {
+      const action = a.action as QueueActionEntry['action'];
+      return {
+        id: a.id,
+        at: a.at.toISOString(),
+        actorUsername: a.actorUsername,
+        action,
+        batchId: a.batchId,
+        fileName: a.fileName,
+        clientName: a.clientName,
+        detail: actionDetail(action, a.details as Record<string, unknown>),
+      };
+    }),
   };
 }

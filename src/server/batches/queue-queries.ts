@@ -1,7 +1,7 @@
 /** SQL of the queue page: open batches in queue order, chunk figures, failed chunks, workers. */
 import { and, asc, desc, eq, gt, inArray, isNull, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { batchChunks, batches, clients, queueWorkers, users } from '../db/schema';
+import { auditLog, batchChunks, batches, clients, queueWorkers, users } from '../db/schema';
 
 /** Statuses of batches the queue still holds (queued, running, or being cancelled). */
 export const OPEN_STATUSES = ['Submitted', 'Pending', 'Processing', 'Batch Kill Requested'] as const;
@@ -93,4 +93,16 @@ export async function reopenFailedChunks(db: Db, batchId: number): Promise<numbe
     .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.status, 'failed')))
     .returning({ chunkIndex: batchChunks.chunkIndex });
   return rows.map((r) => r.chunkIndex).sort((a, b) => a - b);
+}
+
+/** The latest audited queue actions, with the file and client of the batch acted on. */
+export async function recentQueueActions(db: Db, actions: readonly string[], limit: number) {
+  return db
+    .select({ id: auditLog.id, at: auditLog.at, actorUsername: auditLog.actorUsername, action: auditLog.action, details: auditLog.details, batchId: batches.id, fileName: batches.fileName, clientName: clients.name })
+    .from(auditLog)
+    .leftJoin(batches, sql`${auditLog.target} = 'batch:' || ${batches.id}`)
+    .leftJoin(clients, eq(clients.id, batches.clientId))
+    .where(inArray(auditLog.action, [...actions]))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
 }

@@ -180,6 +180,10 @@ describe('ordering', () => {
     await queue.drain();
     const [moved] = (await auditOf('queue.batch.moved')).filter((e) => e.target === `batch:${c}`);
     expect(moved).toMatchObject({ clientId: (await batchOf(c)).clientId, details: { to: 'front', jobs: 1 } });
+    // The page reads the audit log back, newest first: the move to the back, then to the front.
+    const [last, before] = (await overview()).recentActions;
+    expect(last).toMatchObject({ action: 'queue.batch.moved', batchId: a, fileName: 'staff.csv', clientName: 'Acme Health', detail: 'Moved to the back', actorUsername: expect.any(String) });
+    expect(before).toMatchObject({ action: 'queue.batch.moved', batchId: c, detail: 'Moved to the front' });
     const done = await act(admin, 'put', `/services/admin/queue/batches/${c}/position`, { to: 'back' });
     expect(done).toMatchObject({ status: 409, body: { error: { message: QUEUE_MESSAGES.cannotMove } } });
   });
@@ -197,6 +201,7 @@ describe('cancelling', () => {
     const usage = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.batchId, batchId));
     expect(usage.reduce((n, u) => n + u.quantity, 0)).toBe(2 * 2);
     expect((await auditOf('queue.batch.cancelled')).find((e) => e.target === `batch:${batchId}`)).toMatchObject({ details: { from: 'Processing', rowsDone: 2 } });
+    expect((await overview()).recentActions[0]).toMatchObject({ action: 'queue.batch.cancelled', batchId, clientName: 'Sunrise Clinic', detail: 'Cancelled (was Processing, 2 rows screened)' });
     // The batch's own events (the audit report's event log) name the operator's cancel too.
     expect((await batchEventsOf(t.ctx.db, batchId)).at(-1)).toMatchObject({ kind: 'cancelled', details: { byOperator: true, statusBefore: 'Processing' } });
     const again = await act(admin, 'post', `/services/admin/queue/batches/${batchId}/cancel`);

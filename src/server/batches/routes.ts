@@ -65,7 +65,7 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get('/services/flexsearchs', { schema: { querystring: BatchListQuerySchema, response: { 200: BatchListSchema } } }, async (request) =>
-    listBatches(db, await caller(request), request.query),
+    listBatches(ctx, await caller(request), request.query),
   );
 
   r.get('/services/flexsearchs/filters', { schema: { querystring: BatchFiltersQuerySchema, response: { 200: BatchFiltersSchema } } }, async (request) =>
@@ -73,7 +73,7 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get('/services/flexsearchs/:batchId', { schema: { params, response: { 200: BatchInfoSchema } } }, async (request) =>
-    batchInfo(db, await caller(request), request.params.batchId),
+    batchInfo(ctx, await caller(request), request.params.batchId),
   );
 
   r.post('/services/flexsearchs/:batchId/kill', { schema: { params, response: { 200: BatchMessageSchema } } }, async (request) =>

@@ -36,3 +36,11 @@ export async function waitingJobsByBatch(db: Db, names: readonly string[]): Prom
   )) as unknown as { rows: { batch_id: number; n: number }[] };
   return new Map(res.rows.map((r) => [Number(r.batch_id), Number(r.n)]));
 }
+
+/** Batch ids of the given queues' jobs a worker is running now. */
+export async function activeJobsByBatch(db: Db, names: readonly string[]): Promise<Set<number>> {
+  const res = (await db.execute(
+    sql`SELECT DISTINCT (data->>'batchId')::int AS batch_id FROM pgboss.job WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) AND state = 'active'`,
+  )) as unknown as { rows: { batch_id: number }[] };
+  return new Set(res.rows.map((r) => Number(r.batch_id)));
+}

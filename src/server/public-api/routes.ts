@@ -48,7 +48,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     screenMany: once(async (request) => screenBulk(ctx, await searchCallerOf(ctx.db, request), request.body as BulkScreenInput)),
     getSearch: async (request) => reopenSearch(ctx.db, await searchScopeOf(ctx.db, request), (request.params as { searchId: number }).searchId),
     listLists: async () => listStatuses(ctx.db),
-    listBatches: async (request) => listBatches(ctx.db, await batchCallerOf(ctx.db, request), request.query as BatchListQuery),
+    listBatches: async (request) => listBatches(ctx, await batchCallerOf(ctx.db, request), request.query as BatchListQuery),
     createBatch: once(async (request) => createBatchFromRecords(ctx, await batchCallerOf(ctx.db, request), request.body as ApiCreateBatchInput)),
     uploadBatch: uploadBatchRoute(ctx, idempotency),
     getBatch: async (request) => batchStatus(ctx, await batchCallerOf(ctx.db, request), batchId(request)),

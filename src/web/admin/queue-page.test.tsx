@@ -17,6 +17,10 @@ const base: QueueOverview = {
   ],
   failedChunks: [{ batchId: 40, clientName: 'Acme Health', fileName: 'acme-feb.csv', chunkIndex: 2, firstRow: 1000, rowCount: 500, attempts: 3, error: 'disk full' }],
   workers: [{ id: 'web-1:4242:ab12cd', kind: 'server', host: 'web-1', pid: 4242, startedAt: now, beatAt: '2026-05-04T09:59:55.000Z', isAlive: true, running: [{ name: 'batches.screen-chunk', batchId: 41, chunkIndex: 1, since: now }] }],
+  recentActions: [
+    { id: 9, at: now, actorUsername: 'ops-ana', action: 'queue.batch.moved', batchId: 42, fileName: 'sunrise-staff.csv', clientName: 'Sunrise Clinic', detail: 'Moved to the front' },
+    { id: 8, at: now, actorUsername: 'ops-ana', action: 'queue.resumed', batchId: null, fileName: null, clientName: null, detail: 'Queue running again' },
+  ],
 };
 
 function renderQueue(overview: () => QueueOverview = () => base, extra: Parameters<typeof stubServer>[0] = {}) {
@@ -47,6 +51,9 @@ describe('Batch Queue Management page', () => {
     expect(workers.getByText('web-1 · 4242')).toBeTruthy();
     expect(workers.getByText('Batch #41, chunk 2')).toBeTruthy();
     expect(screen.getByText(/12\.5 rows\/s, all workers together/)).toBeTruthy();
+    const log = within(screen.getByRole('table', { name: 'Recent queue actions' }));
+    expect(log.getByText('Moved to the front').closest('tr')!.textContent).toContain('sunrise-staff.csv (#42, Sunrise Clinic)');
+    expect(log.getByText('Queue running again').closest('tr')!.textContent).toContain('Whole queue');
   });
 
   it('asks before pausing, then pauses the queue', async () => {

@@ -12,6 +12,7 @@ import { useAdminChange } from './admin-api';
 import { AdminFrame, LoadState } from './admin-frame';
 import { ConfirmModal } from './confirm-modal';
 import { cancelQueuedBatch, fetchQueue, formatTime, moveQueuedBatch, queueKey, retryFailedChunks, setQueuePaused } from './queue-api';
+import { QueueActionsLog } from './queue-actions-log';
 import { QueueBatchesTable, type BatchAction } from './queue-batches-table';
 import { QueueFailures } from './queue-failures';
 import { QueueWorkers } from './queue-workers';
@@ -76,6 +77,9 @@ export function QueuePage() {
           </Section>
           <Section title={`Workers (${data.workers.filter((w) => w.isAlive).length} alive)`}>
             <QueueWorkers workers={data.workers} now={data.now} />
+          </Section>
+          <Section title="Recent queue actions (audit log)">
+            <QueueActionsLog actions={data.recentActions} now={data.now} />
           </Section>
         </Stack>
       )}

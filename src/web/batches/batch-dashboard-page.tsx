@@ -4,6 +4,7 @@ import { Button, Center, Container, Group, Loader, Stack, Text, Title, Alert } f
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { QUEUE_NOTICE_MESSAGES } from '#shared/messages';
 import { useCurrentUser } from '../app/current-user';
 import { BatchCards } from './batch-cards';
 import { BatchFilters, NO_FILTERS, type FilterValues } from './batch-filters';
@@ -56,6 +57,11 @@ export function BatchDashboardPage() {
             <Button disabled>Start new search</Button>
           )}
         </Group>
+        {list.data?.items.some((b) => b.queue?.state === 'paused') && (
+          <Alert color="yellow" variant="light" role="status" title="Batch screening is paused">
+            {QUEUE_NOTICE_MESSAGES.pausedBanner}
+          </Alert>
+        )}
         <BatchFilters
           values={filters}
           options={options.data}

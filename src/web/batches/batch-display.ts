@@ -17,6 +17,9 @@ export function isRunning(batch: BatchItem): boolean {
 
 export const hasDetails = (batch: BatchItem) => BATCH_RULES.hasDetails(batch.status);
 
+/** The status links to the batch's page once it has results, and while it is queued or running (its progress and queue place, ADR 044). */
+export const hasPage = (batch: BatchItem) => hasDetails(batch) || isRunning(batch);
+
 /** YYYY-MM-DD in UTC (spec §2). */
 export function formatUtcDate(timestamp: string): string {
   const date = new Date(timestamp);

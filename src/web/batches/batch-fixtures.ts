@@ -28,6 +28,7 @@ export function makeBatch(overrides: Partial<BatchItem> = {}): BatchItem {
     toReview: 0,
     status: 'Completed',
     rowsDone: 10,
+    queue: null,
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
 /** The batch history table: marker, file, date, uploader, counts, status (with progress), actions. */
 import { Anchor, Box, Progress, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { queueNotice } from '#shared/batch-queue-notice';
 import { statusTextColor } from '../app/theme';
-import { formatUtcDate, hasDetails, isCleanBatch, isRunning, statusTextOf } from './batch-display';
+import { formatUtcDate, hasPage, isCleanBatch, isRunning, statusTextOf } from './batch-display';
 import { BatchActions } from './batch-actions';
 import type { BatchItem } from './batches-api';
 
@@ -69,7 +70,7 @@ export function StatusCell({ batch }: { batch: BatchItem }) {
   const text = statusTextOf(batch);
   const color = statusTextColor(text);
   const label =
-    hasDetails(batch) ? (
+    hasPage(batch) ? (
       <Anchor component={Link} to={`/flex-search/${batch.batchId}/details`} fw={500}>
         {text}
       </Anchor>
@@ -81,13 +82,19 @@ export function StatusCell({ batch }: { batch: BatchItem }) {
   if (!isRunning(batch)) return label;
   const done = Math.min(batch.rowsDone, batch.recordCount);
   const percent = batch.recordCount > 0 ? (done / batch.recordCount) * 100 : 0;
+  const notice = batch.queue ? queueNotice(batch.queue, done > 0) : null;
   return (
-    <Stack gap={4} miw={140}>
+    <Stack gap={4} miw={140} maw={260}>
       {label}
-      <Progress value={percent} size="sm" aria-label={`Progress of ${batch.fileName}`} />
+      <Progress value={percent} size="sm" color={notice?.isWaiting ? 'gray' : undefined} aria-label={`Progress of ${batch.fileName}`} />
       <Text size="xs" c="dimmed">
-        {done} of {batch.recordCount} rows
+        {done.toLocaleString('en-US')} of {batch.recordCount.toLocaleString('en-US')} rows
       </Text>
+      {notice && (
+        <Text size="xs" fw={notice.isWaiting ? 600 : undefined} c={notice.isWaiting ? undefined : 'dimmed'} title={notice.text}>
+          {notice.short}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,8 @@
 import { Alert, Anchor, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { IN_PROGRESS_STATUSES } from '#shared/batch-status';
+import { BatchProgressPanel } from './batch-progress-panel';
 import { ExclusionsTab } from './exclusions-tab';
 import { NpiTab } from './npi-tab';
 import { ReportsMenu } from './reports-menu';
@@ -15,10 +17,19 @@ const TABS = [
   { value: 'ssdmf', label: 'SSDMF' },
 ] as const;
 
+/** How often the page of a queued or running batch asks for its progress. */
+export const PROGRESS_REFRESH_MS = 5_000;
+
 export function ResultsPage() {
   const batchId = Number(useParams().batchId);
   const isValidId = Number.isInteger(batchId) && batchId > 0;
-  const info = useQuery({ queryKey: resultKeys.info(batchId), queryFn: () => fetchBatchInfo(batchId), enabled: isValidId });
+  const info = useQuery({
+    queryKey: resultKeys.info(batchId),
+    queryFn: () => fetchBatchInfo(batchId),
+    enabled: isValidId,
+    // While the batch is queued or running, its progress and queue place are kept fresh.
+    refetchInterval: (query) => (query.state.data && IN_PROGRESS_STATUSES.includes(query.state.data.status) ? PROGRESS_REFRESH_MS : false),
+  });
 
   if (!isValidId || info.isError) {
     return (
@@ -36,6 +47,7 @@ export function ResultsPage() {
       </Center>
     );
   }
+  const isInProgress = IN_PROGRESS_STATUSES.includes(info.data.status);
   const present = TABS.filter((_, i) => info.data.searchTypes[i]);
   return (
     <Container size={1760} px={{ base: 'xs', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
@@ -52,9 +64,11 @@ export function ResultsPage() {
               Batch Search Results
             </Text>
           </Stack>
-          <ReportsMenu batchId={batchId} hasExclusions={info.data.searchTypes[0]} />
+          {!isInProgress && <ReportsMenu batchId={batchId} hasExclusions={info.data.searchTypes[0]} />}
         </Group>
-        {present.length === 0 ? (
+        {isInProgress ? (
+          <BatchProgressPanel batch={info.data} />
+        ) : present.length === 0 ? (
           <Text c="dimmed">This batch has no results.</Text>
         ) : (
           <Tabs defaultValue={present[0].value} keepMounted={false}>

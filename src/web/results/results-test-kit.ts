@@ -1,4 +1,5 @@
 /** Records, groups and details as the server answers them, and a stubbed server for the results page tests. */
+import type { BatchInfo } from '#shared/batches';
 import type { ExclusionRecord, MatchDetail, NpiResult, ScGroup, SsdmfResult, StatusCounts } from '#shared/results';
 import type { ResultsSummary } from '#shared/results-triage';
 import { json, makeUser, renderApp, stubServer, userInfoHandler, type RecordedRequest } from '../test-utils';
@@ -151,6 +152,8 @@ type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
 export interface ServerSetup {
   searchTypes?: [boolean, boolean, boolean];
+  /** The batch's status, progress and queue place (default: a Completed batch of 300 rows). */
+  batch?: Partial<BatchInfo>;
   fileName?: string;
   exclusions?: Handler;
   npi?: Handler;
@@ -178,7 +181,16 @@ export function renderResults(setup: ServerSetup = {}) {
   const base = `/services/flexsearchs/${BATCH_ID}`;
   const server = stubServer({
     'GET /services/user/info': userInfoHandler(makeUser()),
-    [`GET ${base}`]: () => json(200, { fileName: setup.fileName ?? 'staff-march.csv', searchTypes: setup.searchTypes ?? [true, false, false] }),
+    [`GET ${base}`]: () =>
+      json(200, {
+        fileName: setup.fileName ?? 'staff-march.csv',
+        searchTypes: setup.searchTypes ?? [true, false, false],
+        status: 'Completed',
+        recordCount: 300,
+        rowsDone: 300,
+        queue: null,
+        ...setup.batch,
+      } satisfies BatchInfo),
     'GET /services/utils/sources': () => json(200, [{ id: 'leie', name: 'OIG LEIE' }, { id: 'sam', name: 'SAM.gov' }]),
     ...(setup.exclusions ? { [`GET ${base}/result`]: setup.exclusions, [`GET ${base}/result/summary`]: () => json(200, makeSummary()) } : {}),
     ...(setup.npi ? { [`GET ${base}/npidetails`]: setup.npi } : {}),
