@@ -6,6 +6,7 @@ import { ROLE } from './index-data';
 import type { MatchIndex } from './match-index';
 import type { PersonName } from './person-name';
 import { PERSON_WEIGHTS } from './person-score';
+import type { LooseSpelling } from './loose-spelling';
 import { compareTokens } from './token-similarity';
 
 /** Per-query bound calculator; caches each dictionary token's best similarity to the query. */
@@ -17,7 +18,7 @@ export class PersonNameBound {
   constructor(
     private readonly index: MatchIndex,
     query: PersonName,
-    private readonly abjad = false,
+    private readonly loose: LooseSpelling = null,
   ) {
     // Every query token in every role: rearranged names (swaps, middle names) stay bounded.
     const tokens = [query.first, ...query.middle, ...query.last].filter(Boolean);
@@ -32,7 +33,7 @@ export class PersonNameBound {
       v = 0;
       const t = this.index.tokens[id];
       for (const q of this.queryTokens) {
-        const s = compareTokens(q, t, role, this.abjad).score;
+        const s = compareTokens(q, t, role, this.loose).score;
         if (s > v) v = s;
       }
       cache.set(id, v);

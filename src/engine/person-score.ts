@@ -1,4 +1,5 @@
 /** Compares two person names field by field, trying the ways people rearrange names. */
+import type { LooseSpelling } from './loose-spelling';
 import { isParticle, type PersonName } from './person-name';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
@@ -50,10 +51,10 @@ export class PersonMatcher {
   private readonly surnames = new Map<string, TokenComparer>();
   private readonly qGlued: string;
 
-  /** `abjad`: a name was written in Arabic or Hebrew letters (consonants may meet a spelling with vowels). */
+  /** `loose`: the rule a name from another script asks for (Arabic/Hebrew consonants, katakana, Wade-Giles). */
   constructor(
     readonly query: PersonName,
-    private readonly abjad = false,
+    private readonly loose: LooseSpelling = null,
   ) {
     this.qGlued = query.last.join('');
   }
@@ -62,7 +63,7 @@ export class PersonMatcher {
     const map = role === 'given' ? this.given : this.surnames;
     let c = map.get(q);
     if (!c) {
-      c = new TokenComparer(q, role, this.abjad);
+      c = new TokenComparer(q, role, this.loose);
       map.set(q, c);
     }
     return c.compare(l);
