@@ -11,6 +11,7 @@ import type { PersonName } from './person-name';
 import type { MatchAlgorithm } from './settings';
 import { boundedEditDistance } from './string-distance';
 import { looseKeys, type LooseSpelling } from './loose-spelling';
+import { chineseSyllables, isSyllabic, sinoKey } from './wade-giles';
 import { maxTypoEdits, sameConsonants, skeleton } from './token-similarity';
 import { typoCandidates } from './typo-keys';
 
@@ -64,6 +65,30 @@ function kanaNeighbours(index: MatchIndex, token: string): number[] {
   return [...ids];
 }
 
+const sinoMaps = new WeakMap<MatchIndex, Map<string, number[]>>();
+
+/**
+ * Dictionary tokens that spell the query token, or one of its syllables, in the other romanisation of Chinese
+ * (Wade-Giles "tse", "tung" for pinyin "zedong"); the map is built on the first query with a Chinese name.
+ */
+function chineseNeighbours(index: MatchIndex, token: string): number[] {
+  let map = sinoMaps.get(index);
+  if (!map) {
+    map = new Map();
+    index.tokens.forEach((t, id) => {
+      if (!isSyllabic(t)) return;
+      const key = sinoKey(t);
+      const list = map!.get(key);
+      if (list) list.push(id);
+      else map!.set(key, [id]);
+    });
+    sinoMaps.set(index, map);
+  }
+  const ids = new Set<number>();
+  for (const part of new Set([token, ...chineseSyllables(token)])) for (const id of map.get(sinoKey(part)) ?? []) ids.add(id);
+  return [...ids];
+}
+
 /** Dictionary tokens a query token may match (cached per index: batches repeat names a lot). */
 export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean, loose: LooseSpelling = null): number[] {
   let cache = expansionCaches.get(index);
@@ -76,6 +101,7 @@ export function expandToken(index: MatchIndex, token: string, algorithm: MatchAl
     // A name written without vowels also meets the spellings with vowels of its consonants.
     if (loose === 'abjad' && algorithm !== 'Exact') ids = [...new Set([...ids, ...consonantNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     else if (loose === 'kana' && algorithm !== 'Exact') ids = [...new Set([...ids, ...kanaNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
+    else if ((loose === 'wade-giles' || loose === 'pinyin') && algorithm !== 'Exact') ids = [...new Set([...ids, ...chineseNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     cache.set(key, ids);
   }
   return ids;

@@ -7,7 +7,8 @@ import type { MatchIndex } from './match-index';
 import type { PersonName } from './person-name';
 import { PERSON_WEIGHTS } from './person-score';
 import type { LooseSpelling } from './loose-spelling';
-import { compareTokens } from './token-similarity';
+import { compareTokens, TOKEN_SCORES } from './token-similarity';
+import { isSyllabic } from './wade-giles';
 
 /** Per-query bound calculator; caches each dictionary token's best similarity to the query. */
 export class PersonNameBound {
@@ -36,6 +37,8 @@ export class PersonNameBound {
         const s = compareTokens(q, t, role, this.loose).score;
         if (s > v) v = s;
       }
+      // A Chinese given name may be split into syllables on one side: any syllable may be part of it.
+      if (role === 'given' && (this.loose === 'wade-giles' || this.loose === 'pinyin') && isSyllabic(t)) v = Math.max(v, TOKEN_SCORES.wadeGiles);
       cache.set(id, v);
     }
     return v;

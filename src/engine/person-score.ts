@@ -1,6 +1,7 @@
 /** Compares two person names field by field, trying the ways people rearrange names. */
 import type { LooseSpelling } from './loose-spelling';
 import { isParticle, type PersonName } from './person-name';
+import { joinChineseGivenName } from './wade-giles';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
 export type PersonField = 'first' | 'middle' | 'last';
@@ -53,11 +54,16 @@ export class PersonMatcher {
 
   /** `loose`: the rule a name from another script asks for (Arabic/Hebrew consonants, katakana, Wade-Giles). */
   constructor(
-    readonly query: PersonName,
+    public query: PersonName,
     private readonly loose: LooseSpelling = null,
   ) {
     this.qGlued = query.last.join('');
+    this.chinese = loose === 'wade-giles' || loose === 'pinyin';
+    if (this.chinese) this.query = joinChineseGivenName(query);
   }
+
+  /** A Chinese name: given-name syllables written apart are joined on both sides (ADR 043). */
+  private readonly chinese: boolean;
 
   private compare(q: string, l: string, role: TokenRole): TokenMatch {
     const map = role === 'given' ? this.given : this.surnames;
@@ -79,11 +85,12 @@ export class PersonMatcher {
     const best = this.run(list, null);
     // Re-run the winning arrangement with tracing: explanations cost only for kept hits.
     const trace: Trace = { parts: [], notes: [] };
-    this.alternative(best.alt, list, trace);
+    this.alternative(best.alt, this.chinese ? joinChineseGivenName(list) : list, trace);
     return { score: best.score, parts: trace.parts, notes: trace.notes };
   }
 
-  private run(list: PersonName, trace: Trace): { score: number; alt: number } {
+  private run(given: PersonName, trace: Trace): { score: number; alt: number } {
+    const list = this.chinese ? joinChineseGivenName(given) : given;
     let best = this.alternative(0, list, trace);
     let alt = 0;
     if (best >= 0.99) return { score: best, alt };

@@ -59,3 +59,20 @@ export function chineseSpellingOf(tokens: readonly string[]): 'wade-giles' | 'pi
   if (tokens.some(isWadeGiles)) return 'wade-giles';
   return tokens.every(isSyllabic) ? 'pinyin' : null;
 }
+
+/** Pinyin syllables of a token ("zedong" → ze, dong), or [] when it does not split into them. */
+const SPLIT_RE = new RegExp(`${PINYIN_SYLLABLE}|${WG_SYLLABLE}`, 'g');
+export function chineseSyllables(token: string): string[] {
+  if (!isSyllabic(token)) return [];
+  const parts = token.match(SPLIT_RE) ?? [];
+  return parts.join('') === token ? parts : [];
+}
+
+/**
+ * A Chinese given name written as one word or as syllables apart ("Xiaoping", "Hsiao-ping", "Hsueh Kang"):
+ * the syllables after the first name joined to it, so both writings compare as one word.
+ */
+export function joinChineseGivenName<T extends { first: string; middle: string[] }>(name: T): T {
+  if (!name.first || !name.middle.length || !isSyllabic(name.first) || !name.middle.every(isSyllabic)) return name;
+  return { ...name, first: name.first + name.middle.join(''), middle: [] };
+}
