@@ -8,7 +8,7 @@ import type { PersonName } from './person-name';
 import { PERSON_WEIGHTS } from './person-score';
 import type { LooseSpelling } from './loose-spelling';
 import { compareTokens, TOKEN_SCORES } from './token-similarity';
-import { isSyllabic } from './wade-giles';
+import { isSyllabic, isWadeGiles } from './wade-giles';
 
 /** Per-query bound calculator; caches each dictionary token's best similarity to the query. */
 export class PersonNameBound {
@@ -38,7 +38,7 @@ export class PersonNameBound {
         if (s > v) v = s;
       }
       // A Chinese given name may be split into syllables on one side: any syllable may be part of it.
-      if (role === 'given' && (this.loose === 'wade-giles' || this.loose === 'pinyin') && isSyllabic(t)) v = Math.max(v, TOKEN_SCORES.wadeGiles);
+      if (role === 'given' && (this.loose === 'wade-giles' ? isSyllabic(t) : this.loose === 'pinyin' && isWadeGiles(t))) v = Math.max(v, TOKEN_SCORES.wadeGiles);
       cache.set(id, v);
     }
     return v;

@@ -59,7 +59,7 @@ export class PersonMatcher {
   ) {
     this.qGlued = query.last.join('');
     this.chinese = loose === 'wade-giles' || loose === 'pinyin';
-    if (this.chinese) this.query = joinChineseGivenName(query);
+    if (this.chinese) this.query = joinChineseGivenName(query, loose === 'wade-giles');
   }
 
   /** A Chinese name: given-name syllables written apart are joined on both sides (ADR 043). */

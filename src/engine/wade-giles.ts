@@ -7,10 +7,14 @@
  * brought to the other's (ung = ong, ieh = ie, ien = ian, ih = i, tzu = zi, uo = o).
  * Only tokens made wholly of Chinese syllables take part, and only when a Chinese name is in play.
  */
-const PINYIN_SYLLABLE = '(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcswy])?(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ao|an|ei|en|er|ia|ie|in|iu|ou|ua|ui|un|uo|ue|a|e|i|o|u)';
-const WG_SYLLABLE = '(?:ch|hs|ts|tz|sh|ss|sz|[pmftnlkhjsyw])?(?:iang|iung|uang|ang|eng|ing|ung|ien|iao|uai|uan|ieh|ueh|ai|ao|an|ei|en|erh|ia|ih|in|iu|ou|ua|ui|un|uo|eh|a|e|i|o|u)';
-const SYLLABIC_RE = new RegExp(`^(?:${PINYIN_SYLLABLE}|${WG_SYLLABLE})+$`);
-const WG_ONLY_RE = new RegExp(`^(?:${WG_SYLLABLE})+$`);
+// A syllable with an initial, then the syllables without one (a, ai, er…), which names write only at the
+// start of a word (inside a word pinyin would need an apostrophe: Xi'an): "Moore" and "Jennifer" are not
+// Chinese syllables, "Zedong", "Xuekang", "Anying" are.
+const PINYIN_SYLLABLE = '(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcswy])(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ao|an|ei|en|ia|ie|in|iu|ou|ua|ui|un|uo|ue|a|e|i|o|u)';
+const WG_SYLLABLE = '(?:ch|hs|ts|tz|sh|ss|sz|[pmftnlkhjsyw])(?:iang|iung|uang|ang|eng|ing|ung|ien|iao|uai|uan|ieh|ueh|ai|ao|an|ei|en|ia|ih|in|iu|ou|ua|ui|un|uo|eh|a|e|i|o|u)';
+const BARE_SYLLABLE = '(?:ang|eng|ai|ao|an|ei|en|erh|er|ou|a|e|o)';
+const SYLLABIC_RE = new RegExp(`^${BARE_SYLLABLE}?(?:${PINYIN_SYLLABLE}|${WG_SYLLABLE})*$`);
+const WG_ONLY_RE = new RegExp(`^${BARE_SYLLABLE}?(?:${WG_SYLLABLE})*$`);
 // What only Wade-Giles writes (pinyin never has these letter groups).
 const WG_MARK_RE = /hs|ts|tz|ung|ieh|ueh|ien|ih|erh|eh$/;
 
@@ -61,7 +65,7 @@ export function chineseSpellingOf(tokens: readonly string[]): 'wade-giles' | 'pi
 }
 
 /** Pinyin syllables of a token ("zedong" → ze, dong), or [] when it does not split into them. */
-const SPLIT_RE = new RegExp(`${PINYIN_SYLLABLE}|${WG_SYLLABLE}`, 'g');
+const SPLIT_RE = new RegExp(`^${BARE_SYLLABLE}|${PINYIN_SYLLABLE}|${WG_SYLLABLE}`, 'g');
 export function chineseSyllables(token: string): string[] {
   if (!isSyllabic(token)) return [];
   const parts = token.match(SPLIT_RE) ?? [];
@@ -70,9 +74,11 @@ export function chineseSyllables(token: string): string[] {
 
 /**
  * A Chinese given name written as one word or as syllables apart ("Xiaoping", "Hsiao-ping", "Hsueh Kang"):
- * the syllables after the first name joined to it, so both writings compare as one word.
+ * the syllables after the first name joined to it, so both writings compare as one word. Only for a name with a
+ * Wade-Giles syllable in it (or `always`: a name written in Chinese characters).
  */
-export function joinChineseGivenName<T extends { first: string; middle: string[] }>(name: T): T {
+export function joinChineseGivenName<T extends { first: string; middle: string[]; last: string[] }>(name: T, always = false): T {
+  if (!always && ![name.first, ...name.middle, ...name.last].some(isWadeGiles)) return name;
   if (!name.first || !name.middle.length || !isSyllabic(name.first) || !name.middle.every(isSyllabic)) return name;
   return { ...name, first: name.first + name.middle.join(''), middle: [] };
 }
