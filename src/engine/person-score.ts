@@ -60,8 +60,11 @@ export class PersonMatcher {
     this.qGlued = query.last.join('');
     this.chinese = loose === 'wade-giles' || loose === 'pinyin';
     if (this.chinese) this.query = joinChineseGivenName(query, loose === 'wade-giles');
+    this.plain = this.chinese ? new PersonMatcher(query) : null;
   }
 
+  /** For a Chinese name: the same query compared as written (the Chinese readings only ever add). */
+  private readonly plain: PersonMatcher | null;
   /** A Chinese name: given-name syllables written apart are joined on both sides (ADR 043). */
   private readonly chinese: boolean;
 
@@ -77,12 +80,15 @@ export class PersonMatcher {
 
   /** Name similarity only (fast path for candidate filtering). */
   similarity(list: PersonName): number {
-    return this.run(list, null).score;
+    const s = this.run(list, null).score;
+    return this.plain ? Math.max(s, this.plain.similarity(list)) : s;
   }
 
   /** Name similarity of a list name to the query, with the parts that produced it. */
   score(list: PersonName): PersonScore {
     const best = this.run(list, null);
+    // The name as written, without the Chinese readings, when that scores higher (one side joined, the other not).
+    if (this.plain && this.plain.similarity(list) > best.score) return this.plain.score(list);
     // Re-run the winning arrangement with tracing: explanations cost only for kept hits.
     const trace: Trace = { parts: [], notes: [] };
     this.alternative(best.alt, this.chinese ? joinChineseGivenName(list) : list, trace);
