@@ -54,7 +54,7 @@ export class PersonMatcher {
 
   /** `loose`: the rule a name from another script asks for (Arabic/Hebrew consonants, katakana, Wade-Giles). */
   constructor(
-    public query: PersonName,
+    readonly query: PersonName,
     private readonly loose: LooseSpelling = null,
   ) {
     this.qGlued = query.last.join('');
