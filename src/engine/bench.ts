@@ -20,6 +20,9 @@ export interface BenchOptions {
   shared?: boolean;
   /** Resident memory in bytes (the caller passes process.memoryUsage.rss; the engine does no I/O). */
   memory?: () => number;
+  /** CPU time of the process in ms (the caller passes process.cpuUsage; the engine does no I/O): load on a shared
+   * machine stretches wall time far more than CPU time, so before/after comparisons read this one. */
+  cpuMs?: () => number;
   /** Called between phases so long runs can report progress. */
   onPhase?: (phase: string) => void;
 }
@@ -31,8 +34,8 @@ export interface BenchResult {
   nameEntries: { person: number; business: number };
   npiKeys: number;
   buildMs: number;
-  interactive: { queries: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number };
-  batch: { rows: number; ms: number; rowsPerSec: number; hits: number };
+  interactive: { queries: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number; cpuMsPerQuery: number | null };
+  batch: { rows: number; ms: number; rowsPerSec: number; hits: number; cpuMsPer1000Rows: number | null };
   /** Highest resident memory seen (MB), when a memory probe was given. */
   peakRssMb: number | null;
   index: MatchIndex;
@@ -100,16 +103,20 @@ export function runBench(options: BenchOptions): BenchResult {
   const queries = interactiveQueries(sampleForQueries, options.interactiveQueries ?? 1000, seed + 2);
   for (const q of queries.slice(0, 50)) screen(index, q); // warm-up (JIT), not timed
   const times: number[] = [];
+  const cpu = options.cpuMs;
+  const cpuInteractive = cpu?.() ?? 0;
   for (const q of queries) {
     const t = performance.now();
     screen(index, q);
     times.push(performance.now() - t);
   }
+  const interactiveCpuMs = cpu ? cpu() - cpuInteractive : null;
   times.sort((a, b) => a - b);
   sample();
 
   options.onPhase?.('batch');
   const batchQueries = syntheticIndividuals(options.batchRows ?? 10_000, seed + 3);
+  const cpuBatch = cpu?.() ?? 0;
   const tb = performance.now();
   let hits = 0;
   for (const q of batchQueries) {
@@ -117,6 +124,7 @@ export function runBench(options: BenchOptions): BenchResult {
     if (hits % 1000 === 0) sample();
   }
   const batchMs = performance.now() - tb;
+  const batchCpuMs = cpu ? cpu() - cpuBatch : null;
   sample();
   const stats = index.stats();
   return {
@@ -126,8 +134,8 @@ export function runBench(options: BenchOptions): BenchResult {
     nameEntries: stats.nameEntries,
     npiKeys: stats.npiKeys,
     buildMs: Math.round(buildMs),
-    interactive: { queries: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), p99Ms: round(percentile(times, 99)), maxMs: round(times[times.length - 1] ?? 0) },
-    batch: { rows: batchQueries.length, ms: Math.round(batchMs), rowsPerSec: Math.round(batchQueries.length / (batchMs / 1000)), hits },
+    interactive: { queries: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), p99Ms: round(percentile(times, 99)), maxMs: round(times[times.length - 1] ?? 0), cpuMsPerQuery: interactiveCpuMs === null || !times.length ? null : round(interactiveCpuMs / times.length) },
+    batch: { rows: batchQueries.length, ms: Math.round(batchMs), rowsPerSec: Math.round(batchQueries.length / (batchMs / 1000)), hits, cpuMsPer1000Rows: batchCpuMs === null || !batchQueries.length ? null : round((batchCpuMs / batchQueries.length) * 1000) },
     peakRssMb: mem ? Math.round(peak / 1048576) : null,
     index,
     batchQueries,

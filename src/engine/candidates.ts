@@ -10,6 +10,8 @@ import { areNicknames, isKnownGivenName, relatedNames } from './nicknames';
 import type { PersonName } from './person-name';
 import type { MatchAlgorithm } from './settings';
 import { boundedEditDistance } from './string-distance';
+import { looseKeys, type LooseSpelling } from './loose-spelling';
+import { chineseSyllables, isSyllabic, sinoKey } from './wade-giles';
 import { maxTypoEdits, sameConsonants, skeleton } from './token-similarity';
 import { typoCandidates } from './typo-keys';
 
@@ -41,17 +43,65 @@ function consonantNeighbours(index: MatchIndex, token: string): number[] {
   return /[aeiou]/.test(token) ? [] : (map.get(skeleton(token)) ?? []).filter((id) => sameConsonants(token, index.tokens[id]));
 }
 
+const kanaMaps = new WeakMap<MatchIndex, Map<string, number[]>>();
+
+/** Dictionary tokens a katakana reading may render (same kana key); the map is built on the first katakana query. */
+function kanaNeighbours(index: MatchIndex, token: string): number[] {
+  let map = kanaMaps.get(index);
+  if (!map) {
+    map = new Map();
+    index.tokens.forEach((t, id) => {
+      if (t.length < 2 || !/^[a-z]+$/.test(t)) return;
+      for (const key of looseKeys('kana', t)) {
+        const list = map!.get(key);
+        if (list) list.push(id);
+        else map!.set(key, [id]);
+      }
+    });
+    kanaMaps.set(index, map);
+  }
+  const ids = new Set<number>();
+  for (const key of looseKeys('kana', token)) for (const id of map.get(key) ?? []) ids.add(id);
+  return [...ids];
+}
+
+const sinoMaps = new WeakMap<MatchIndex, Map<string, number[]>>();
+
+/**
+ * Dictionary tokens that spell the query token, or one of its syllables, in the other romanisation of Chinese
+ * (Wade-Giles "tse", "tung" for pinyin "zedong"); the map is built on the first query with a Chinese name.
+ */
+function chineseNeighbours(index: MatchIndex, token: string): number[] {
+  let map = sinoMaps.get(index);
+  if (!map) {
+    map = new Map();
+    index.tokens.forEach((t, id) => {
+      if (!isSyllabic(t)) return;
+      const key = sinoKey(t);
+      const list = map!.get(key);
+      if (list) list.push(id);
+      else map!.set(key, [id]);
+    });
+    sinoMaps.set(index, map);
+  }
+  const ids = new Set<number>();
+  for (const part of new Set([token, ...chineseSyllables(token)])) for (const id of map.get(sinoKey(part)) ?? []) ids.add(id);
+  return [...ids];
+}
+
 /** Dictionary tokens a query token may match (cached per index: batches repeat names a lot). */
-export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean, abjad = false): number[] {
+export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean, loose: LooseSpelling = null): number[] {
   let cache = expansionCaches.get(index);
   if (!cache) expansionCaches.set(index, (cache = new Map()));
-  const key = `${algorithm}${given ? 'g' : 's'}${abjad ? 'a' : ''}${token}`;
+  const key = `${algorithm}${given ? 'g' : 's'}${loose ?? ''}:${token}`;
   let ids = cache.get(key);
   if (!ids) {
     if (cache.size > 50_000) cache.clear();
     ids = computeExpansion(index, token, algorithm, given);
     // A name written without vowels also meets the spellings with vowels of its consonants.
-    if (abjad && algorithm !== 'Exact') ids = [...new Set([...ids, ...consonantNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
+    if (loose === 'abjad' && algorithm !== 'Exact') ids = [...new Set([...ids, ...consonantNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
+    else if (loose === 'kana' && algorithm !== 'Exact') ids = [...new Set([...ids, ...kanaNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
+    else if ((loose === 'wade-giles' || loose === 'pinyin') && algorithm !== 'Exact') ids = [...new Set([...ids, ...chineseNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     cache.set(key, ids);
   }
   return ids;
@@ -152,16 +202,16 @@ function collect(index: MatchIndex, group: number, slots: Slot[], need: number):
 }
 
 /** Person entries worth scoring for a query name. */
-export function personCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm, abjad = false): number[] {
+export function personCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm, loose: LooseSpelling = null): number[] {
   const g = GROUP.person;
   const slots: Slot[] = [];
-  if (q.first.length >= 2) slots.push(slotOf(index, g, 1, expandToken(index, q.first, algorithm, true, abjad)));
+  if (q.first.length >= 2) slots.push(slotOf(index, g, 1, expandToken(index, q.first, algorithm, true, loose)));
   const lastTokens = new Set<number>();
-  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(index, t, algorithm, false, abjad)) lastTokens.add(id);
+  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(index, t, algorithm, false, loose)) lastTokens.add(id);
   if (q.last.length > 1) for (const id of expandToken(index, q.last.join(''), algorithm, false)) lastTokens.add(id);
   if (lastTokens.size || q.last.length) slots.push(slotOf(index, g, 2, [...lastTokens]));
   const middle = q.middle.filter((t) => t.length >= 2);
-  if (middle.length) slots.push(slotOf(index, g, 4, [...new Set(middle.flatMap((t) => expandToken(index, t, algorithm, true, abjad)))]));
+  if (middle.length) slots.push(slotOf(index, g, 4, [...new Set(middle.flatMap((t) => expandToken(index, t, algorithm, true, loose)))]));
   if (!slots.length) return [];
   // Two agreeing name parts make a candidate; a part with enormous postings is left to scoring.
   let walked = slots.filter((s) => s.volume <= SKIP_POSTINGS);

@@ -6,7 +6,9 @@ import { ROLE } from './index-data';
 import type { MatchIndex } from './match-index';
 import type { PersonName } from './person-name';
 import { PERSON_WEIGHTS } from './person-score';
-import { compareTokens } from './token-similarity';
+import type { LooseSpelling } from './loose-spelling';
+import { compareTokens, TOKEN_SCORES } from './token-similarity';
+import { isSyllabic, isWadeGiles } from './wade-giles';
 
 /** Per-query bound calculator; caches each dictionary token's best similarity to the query. */
 export class PersonNameBound {
@@ -17,7 +19,7 @@ export class PersonNameBound {
   constructor(
     private readonly index: MatchIndex,
     query: PersonName,
-    private readonly abjad = false,
+    private readonly loose: LooseSpelling = null,
   ) {
     // Every query token in every role: rearranged names (swaps, middle names) stay bounded.
     const tokens = [query.first, ...query.middle, ...query.last].filter(Boolean);
@@ -32,9 +34,11 @@ export class PersonNameBound {
       v = 0;
       const t = this.index.tokens[id];
       for (const q of this.queryTokens) {
-        const s = compareTokens(q, t, role, this.abjad).score;
+        const s = compareTokens(q, t, role, this.loose).score;
         if (s > v) v = s;
       }
+      // A Chinese given name may be split into syllables on one side: any syllable may be part of it.
+      if (role === 'given' && (this.loose === 'wade-giles' ? isSyllabic(t) : this.loose === 'pinyin' && isWadeGiles(t))) v = Math.max(v, TOKEN_SCORES.wadeGiles);
       cache.set(id, v);
     }
     return v;

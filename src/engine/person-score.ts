@@ -1,5 +1,7 @@
 /** Compares two person names field by field, trying the ways people rearrange names. */
+import type { LooseSpelling } from './loose-spelling';
 import { isParticle, type PersonName } from './person-name';
+import { joinChineseGivenName } from './wade-giles';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
 export type PersonField = 'first' | 'middle' | 'last';
@@ -50,19 +52,27 @@ export class PersonMatcher {
   private readonly surnames = new Map<string, TokenComparer>();
   private readonly qGlued: string;
 
-  /** `abjad`: a name was written in Arabic or Hebrew letters (consonants may meet a spelling with vowels). */
+  /** `loose`: the rule a name from another script asks for (Arabic/Hebrew consonants, katakana, Wade-Giles). */
   constructor(
     readonly query: PersonName,
-    private readonly abjad = false,
+    private readonly loose: LooseSpelling = null,
   ) {
     this.qGlued = query.last.join('');
+    this.chinese = loose === 'wade-giles' || loose === 'pinyin';
+    if (this.chinese) this.query = joinChineseGivenName(query, loose === 'wade-giles');
+    this.plain = this.chinese ? new PersonMatcher(query) : null;
   }
+
+  /** For a Chinese name: the same query compared as written (the Chinese readings only ever add). */
+  private readonly plain: PersonMatcher | null;
+  /** A Chinese name: given-name syllables written apart are joined on both sides (ADR 043). */
+  private readonly chinese: boolean;
 
   private compare(q: string, l: string, role: TokenRole): TokenMatch {
     const map = role === 'given' ? this.given : this.surnames;
     let c = map.get(q);
     if (!c) {
-      c = new TokenComparer(q, role, this.abjad);
+      c = new TokenComparer(q, role, this.loose);
       map.set(q, c);
     }
     return c.compare(l);
@@ -70,19 +80,23 @@ export class PersonMatcher {
 
   /** Name similarity only (fast path for candidate filtering). */
   similarity(list: PersonName): number {
-    return this.run(list, null).score;
+    const s = this.run(list, null).score;
+    return this.plain ? Math.max(s, this.plain.similarity(list)) : s;
   }
 
   /** Name similarity of a list name to the query, with the parts that produced it. */
   score(list: PersonName): PersonScore {
     const best = this.run(list, null);
+    // The name as written, without the Chinese readings, when that scores higher (one side joined, the other not).
+    if (this.plain && this.plain.similarity(list) > best.score) return this.plain.score(list);
     // Re-run the winning arrangement with tracing: explanations cost only for kept hits.
     const trace: Trace = { parts: [], notes: [] };
-    this.alternative(best.alt, list, trace);
+    this.alternative(best.alt, this.chinese ? joinChineseGivenName(list) : list, trace);
     return { score: best.score, parts: trace.parts, notes: trace.notes };
   }
 
-  private run(list: PersonName, trace: Trace): { score: number; alt: number } {
+  private run(given: PersonName, trace: Trace): { score: number; alt: number } {
+    const list = this.chinese ? joinChineseGivenName(given) : given;
     let best = this.alternative(0, list, trace);
     let alt = 0;
     if (best >= 0.99) return { score: best, alt };

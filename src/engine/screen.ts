@@ -16,7 +16,8 @@ import { PersonMatcher } from './person-score';
 import type { BusinessQuery, Hit, IndividualQuery, QueryIssue, ScreenQuery, ScreenResult } from './query-types';
 import { NAME_ONLY_CEILING, resolveOptions, type ResolvedOptions, type ScreenOptions } from './settings';
 import { lookupPairs } from './sorted-pairs';
-import { isAbjad, MAX_NAME_CHARS } from './text-normalize';
+import { looseSpellingOf } from './loose-spelling';
+import { MAX_NAME_CHARS } from './text-normalize';
 import { nameFromRecordView } from './view-names';
 
 /** Screens one query; never throws on bad input (problems come back as issues). */
@@ -114,8 +115,8 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
   const idRecords = identifierRecords(index, ids);
   const floor = opts.minScore - maxEvidenceBonus(q);
   const named = new Map<number, NamedCandidate>();
-  const abjad = isAbjad(nameText);
-  const matcher = new PersonMatcher(name, abjad);
+  const loose = looseSpellingOf(nameText);
+  const matcher = new PersonMatcher(name, loose);
   const exactKey = exactPersonKey(name);
   const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
     if (!allowSource(opts, index.sourceOf(record))) return;
@@ -134,8 +135,8 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
     named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
   };
   if (hasName) {
-    const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name, abjad) : null;
-    for (const e of personCandidates(index, name, opts.algorithm, abjad)) {
+    const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name, loose) : null;
+    for (const e of personCandidates(index, name, opts.algorithm, loose)) {
       const record = index.data.entry.record[e];
       if (!idRecords.has(record)) {
         // What the name must reach for this record, given its other evidence.

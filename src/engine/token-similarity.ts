@@ -2,6 +2,7 @@
 import { areNicknames, isKnownGivenName } from './nicknames';
 import { phoneticKey } from './phonetic';
 import { boundedEditDistance, jaroWinkler } from './string-distance';
+import { looseMatch, type LooseSpelling } from './loose-spelling';
 import { isLatinToken } from './text-normalize';
 
 export type MatchMethod =
@@ -14,6 +15,8 @@ export type MatchMethod =
   | 'similar'
   | 'glued'
   | 'consonants'
+  | 'kana'
+  | 'wade-giles'
   | 'partial'
   | 'different'
   | 'missing';
@@ -43,6 +46,9 @@ export const TOKEN_SCORES = {
   extendedSurname: 0.6,
   // A name written without vowels (Arabic, Hebrew) whose consonants are those of the other side.
   consonants: 0.9,
+  // A katakana reading of a foreign name, or a Wade-Giles spelling of a pinyin name (ADR 043).
+  kana: 0.9,
+  wadeGiles: 0.92,
 } as const;
 
 const VOWEL_RE = /[aeiou]/;
@@ -79,11 +85,12 @@ export function maxTypoEdits(length: number): number {
 }
 
 /**
- * Compares two normalised tokens in a role; symmetric. `abjad`: one of the names was written in Arabic or
- * Hebrew letters, so a token without vowels may meet one with vowels by its consonants (never otherwise:
- * "Lynn" and "Allen" share theirs).
+ * Compares two normalised tokens in a role; symmetric. `loose`: the rule a name from another script asks for
+ * (loose-spelling.ts): 'abjad', a name written in Arabic or Hebrew letters, so a token without vowels may meet
+ * one with vowels by its consonants (never otherwise: "Lynn" and "Allen" share theirs); 'kana', a katakana
+ * reading; 'wade-giles'/'pinyin', a Chinese name in either romanisation.
  */
-export function compareTokens(a: string, b: string, role: TokenRole, abjad = false): TokenMatch {
+export function compareTokens(a: string, b: string, role: TokenRole, loose: LooseSpelling = null): TokenMatch {
   if (a === b) return a ? { score: 1, method: 'exact' } : DIFFERENT;
   if (!a || !b) return DIFFERENT;
   if (a.length === 1 || b.length === 1) {
@@ -117,9 +124,18 @@ export function compareTokens(a: string, b: string, role: TokenRole, abjad = fal
     score = TOKEN_SCORES.prefix;
     method = 'prefix';
   }
-  if (abjad && score < TOKEN_SCORES.consonants && sameConsonants(a, b)) {
+  if (loose === 'abjad' && score < TOKEN_SCORES.consonants && sameConsonants(a, b)) {
     score = TOKEN_SCORES.consonants;
     method = 'consonants';
+  } else if (loose && loose !== 'abjad' && score < TOKEN_SCORES.wadeGiles) {
+    const how = looseMatch(loose, a, b);
+    if (how === 'kana' && score < TOKEN_SCORES.kana) {
+      score = TOKEN_SCORES.kana;
+      method = 'kana';
+    } else if (how === 'wade-giles') {
+      score = TOKEN_SCORES.wadeGiles;
+      method = 'wade-giles';
+    }
   }
   // Jaro-Winkler only grades near misses; far-apart lengths cannot be near.
   if (score === 0 && Math.abs(a.length - b.length) <= 3) {
@@ -162,14 +178,14 @@ export class TokenComparer {
   constructor(
     readonly token: string,
     readonly role: TokenRole,
-    readonly abjad = false,
+    readonly loose: LooseSpelling = null,
   ) {}
 
   /** Compares the query token with a list token, caching by the list token. */
   compare(other: string): TokenMatch {
     let m = this.cache.get(other);
     if (!m) {
-      m = compareTokens(this.token, other, this.role, this.abjad);
+      m = compareTokens(this.token, other, this.role, this.loose);
       if (this.cache.size < 4096) this.cache.set(other, m);
     }
     return m;

@@ -73,6 +73,15 @@ export function dateDistance(a: string, b: string): string | null {
 /** The shorter of two names first: "Bill is a nickname of William" whichever side has which. */
 const byLength = (a: string, b: string): [string, string] => (a.length <= b.length ? [a, b] : [b, a]);
 
+// Letter groups only Wade-Giles writes (pinyin never does): which side of a pair is the Wade-Giles one.
+const WADE_GILES_MARK = /hs|ts|tz|ung|ieh|ueh|ien|ih|erh|eh\b/i;
+
+/** "Tse Tung is the Wade-Giles spelling of Zedong" (ADR 043). */
+function wadeGilesWords(q: string, l: string): string {
+  const [wg, pinyin] = WADE_GILES_MARK.test(q) ? [q, l] : WADE_GILES_MARK.test(l) ? [l, q] : [null, null];
+  return wg ? `${wg} is the Wade-Giles spelling of ${pinyin}` : `Wade-Giles and pinyin spellings of the same Chinese name (${q} vs ${l})`;
+}
+
 /** One compared field in words (without its label). */
 export function comparisonWords(f: ExplanationInput['fields'][number]): string {
   const q = shown(f.queryField, f.queryValue);
@@ -108,6 +117,10 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
       return `spelled a little differently, likely a typo (${both})`;
     case 'consonants':
       return `written without vowels, the same consonants (${both})`;
+    case 'kana':
+      return `the katakana reading of the same name (${both}: the vowels katakana adds, l/r and v/b left aside)`;
+    case 'wade-giles':
+      return wadeGilesWords(q, l);
     case 'glued':
       return `the same words, joined or split differently (${both})`;
     case 'partial':
