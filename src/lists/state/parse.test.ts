@@ -5,13 +5,13 @@ import { loadStateConfigs, StateListConfigSchema, type StateListConfig } from '.
 import { splitLastFirst } from './names';
 import { parseStateList } from './parse';
 
-const configs = new Map(loadStateConfigs().map((c) => [c.state, c]));
+const configs = new Map(loadStateConfigs().map((c) => [c.id.slice(6).toUpperCase(), c]));
 const config = (state: string): StateListConfig => configs.get(state) as StateListConfig;
 const parseState = (state: string, ...files: string[]) => runAll(parseStateList(config(state), files.map((f) => fixture('state', f))));
 
 describe('state list configs', () => {
-  it('has a valid config and a fixture for each of NY, CA, TX, OH, PA', () => {
-    expect([...configs.keys()]).toEqual(['CA', 'NY', 'OH', 'PA', 'TX']);
+  it('has a valid config and a fixture for each of the 21 states (New Jersey has two lists)', () => {
+    expect([...configs.keys()]).toEqual(['CA', 'GA', 'IA', 'IL', 'IN', 'KS', 'KY', 'LA', 'NC', 'ND', 'NJ-DEBARMENT', 'NJ', 'NY', 'OH', 'PA', 'TX']);
     const fixtures = readdirSync(new URL('./fixtures/', import.meta.url));
     for (const state of configs.keys()) expect(fixtures.some((f) => f.startsWith(state.toLowerCase()))).toBe(true);
   });
