@@ -30,6 +30,9 @@ export function stateHeaderName(name: string): string {
   return name.replace(/_/g, ' ').replace(/[\s:]+$/, '').replace(/\s+/g, ' ').trim();
 }
 
+// Licence and provider numbers never hold a comma: ; , and "&" all separate them ("PHA410230, 1821137118").
+const ID_SEPARATOR = /\s*[;,]\s*|\s+&\s+/;
+
 function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, context: FileContext): ListRecord {
   const { separator } = patternsOf(config);
   const name = readStateName(config, cells);
@@ -43,7 +46,7 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
   const ids = splitValues(cells.npi, /[\s,;/]+/);
   const npis = ids.filter((n) => /^\d{10}$/.test(n));
   // Atypical ids, licence ids or Medicaid numbers published in the NPI column ("X000429159").
-  const numbers = [...splitValues(cells.providerNumber, separator), ...ids.filter((n) => !npis.includes(n) && /\d{4}/.test(n))];
+  const numbers = [...splitValues(cells.providerNumber, ID_SEPARATOR), ...ids.filter((n) => !npis.includes(n) && /\d{4}/.test(n))];
   if (config.findNpisInProviderNumbers) npis.push(...numbers.filter((n) => isValidNpi(n) && !npis.includes(n)));
   for (const npi of npis) if (!isValidNpi(npi)) row.warn(`NPI ${npi} fails the check digit; kept as published`);
   const endDate = date('endDate');
@@ -53,7 +56,7 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
     ...name.fields,
     npi: npis[0] ?? null,
     ein: cells.ein ?? null,
-    licenseNumbers: splitValues(cells.license, separator),
+    licenseNumbers: splitValues(cells.license, ID_SEPARATOR),
     providerNumbers: numbers.filter((n) => !npis.includes(n)),
     dateOfBirth: date('dob'),
     address: cells.address ?? null,
