@@ -18,7 +18,7 @@ export type StateSourceId = `state-${string}`;
 export type SourceId = FixedSourceId | StateSourceId;
 
 export function isSourceId(value: string): value is SourceId {
-  return (FIXED_SOURCE_IDS as readonly string[]).includes(value) || /^state-[a-z]{2}$/.test(value);
+  return (FIXED_SOURCE_IDS as readonly string[]).includes(value) || /^state-[a-z]{2}(-[a-z]+)?$/.test(value);
 }
 
 /** What the record is about: a natural person, or a business / organisation / vessel etc. */

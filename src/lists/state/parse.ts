@@ -12,7 +12,7 @@ import type { Workbook } from '../core/xls-shared';
 import { parseSheetSource } from '../core/xls-sheet-source';
 import { openWorkbook } from './workbook';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
-import { patternsOf, readStateName } from './names';
+import { readStateName } from './names';
 
 type Cells = Partial<Record<StateField, string | null>>;
 
@@ -34,7 +34,6 @@ export function stateHeaderName(name: string): string {
 const ID_SEPARATOR = /\s*[;,]\s*|\s+&\s+/;
 
 function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, context: FileContext): ListRecord {
-  const { separator } = patternsOf(config);
   const name = readStateName(config, cells);
   if (name === null) throw new RowError('no name in the row');
   const noDate = new Set(config.noDateWords.map((w) => w.toUpperCase()));
