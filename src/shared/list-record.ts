@@ -11,7 +11,7 @@ export const FIXED_SOURCE_IDS = [
   'dmf',
 ] as const;
 
-export const STATE_SOURCE_IDS = ['state-ny', 'state-ca', 'state-tx', 'state-oh', 'state-pa'] as const;
+export { STATE_SOURCE_IDS } from './state-lists';
 
 export type FixedSourceId = (typeof FIXED_SOURCE_IDS)[number];
 export type StateSourceId = `state-${string}`;

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { STATE_LISTS } from '#shared/state-lists';
 import { fixture, memoryFile, runAll } from '../test-helpers';
 import { loadStateConfigs, StateListConfigSchema, type StateListConfig } from './config';
 import { splitLastFirst } from './names';
@@ -14,6 +15,12 @@ describe('state list configs', () => {
     expect([...configs.keys()]).toEqual(['CA', 'GA', 'IA', 'IL', 'IN', 'KS', 'KY', 'LA', 'NC', 'ND', 'NJ-DEBARMENT', 'NJ', 'NY', 'OH', 'PA', 'TX']);
     const fixtures = readdirSync(new URL('./fixtures/', import.meta.url));
     for (const state of configs.keys()) expect(fixtures.some((f) => f.startsWith(state.toLowerCase()))).toBe(true);
+  });
+
+  it('agrees with the pages\' list of state lists (ids, states, official URLs), each with a publisher and a cadence', () => {
+    const byId = [...configs.values()].map((c) => [c.id, c.state, c.officialUrl]).sort();
+    expect(STATE_LISTS.map((l) => [l.id, l.state, l.officialUrl]).sort()).toEqual(byId);
+    for (const c of configs.values()) expect(c.publisher.length > 5 && c.cadence.length > 3).toBe(true);
   });
 
   it('rejects an invalid config with the field named', () => {
