@@ -100,7 +100,7 @@ export async function writeMoreStates(dir: string, count: number, seed: number):
   await la.write(['First Name', 'Last Name or Entity Name', 'Birthdate', 'Affiliated Entity', 'Title or Provider Type', 'NPI#', 'Reason for Exclusion', 'Period of Exclusion', 'Reason for Termination', 'Type of Exclusion', 'Period of Enrollment Prohibition', 'Effective Date', 'Reinstate', 'State and Zip', 'Program Office'].join(', '));
   for (let j = 0; j < count; j += 1) {
     const s = subjectAt(seed, 'LA', count, j);
-    const reinstated = s.r.chance(0.1) ? amDate(`${+s.excluded.slice(0, 4) + 5}-06-01`) : '';
+    const reinstated = s.r.chance(0.1) ? amDate(`${+s.excluded.slice(0, 4) + 1}-06-01`) : '';
     if (s.business) await la.write(quoteAll(['', s.business.name, '', '', 'Home Health', s.business.npi, '', '', 'Billing fraud', '', '10 Yrs', amDate(s.excluded), '', `LA ${s.business.zip}`, 'PI']));
     else {
       const p = person(s);
