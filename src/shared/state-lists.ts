@@ -19,6 +19,7 @@ export const STATE_LISTS = [
   { id: 'state-tx', state: 'TX', stateName: 'Texas', publisher: 'Texas HHS Office of Inspector General', officialUrl: 'https://oig.hhsc.state.tx.us/oigportal2/Exclusions' },
   { id: 'state-oh', state: 'OH', stateName: 'Ohio', publisher: 'Ohio Department of Medicaid', officialUrl: 'https://medicaid.ohio.gov/resources-for-providers/enrollment-and-support/provider-enrollment/provider-exclusion-and-suspension-list' },
   { id: 'state-pa', state: 'PA', stateName: 'Pennsylvania', publisher: 'Pennsylvania DHS (Medicheck)', officialUrl: 'https://www.humanservices.dhs.pa.gov/Medchk/MedchkSearch/Medchk' },
+  { id: 'state-az', state: 'AZ', stateName: 'Arizona', publisher: 'Arizona AHCCCS Office of Inspector General', officialUrl: 'https://www.azahcccs.gov/Fraud/Downloads/ProviderSuspensionsTerminations.pdf' },
   { id: 'state-ga', state: 'GA', stateName: 'Georgia', publisher: 'Georgia DCH Office of Inspector General', officialUrl: 'https://dch.georgia.gov/office-inspector-general/georgia-oig-exclusions-list' },
   { id: 'state-ia', state: 'IA', stateName: 'Iowa', publisher: 'Iowa HHS (Iowa Medicaid)', officialUrl: 'https://hhs.iowa.gov/programs/welcome-iowa-medicaid/provider-services/excluded-individuals-and-entities' },
   { id: 'state-il', state: 'IL', stateName: 'Illinois', publisher: 'Illinois HFS Office of Inspector General', officialUrl: 'https://hfs.illinois.gov/oig/sanctionslist.html' },

@@ -33,7 +33,7 @@ export const StateListConfigSchema = z.object({
    * The format the agency publishes. Files are told apart by their bytes, so a CSV export of
    * the same layout (one CSV per sheet) is read as well, whatever this says.
    */
-  format: z.enum(['csv', 'xlsx', 'xls', 'txt']).default('csv'),
+  format: z.enum(['csv', 'xlsx', 'xls', 'txt', 'html']).default('csv'),
   /**
    * The sheets of a workbook to read, in order, each with its own header (other sheets, such
    * as instructions, are skipped); every one must be present. Default: the first sheet.

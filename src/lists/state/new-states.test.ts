@@ -121,6 +121,23 @@ describe('the new states on committed synthetic fixtures', () => {
   });
 });
 
+describe('a list published as a web page', () => {
+  it('AZ: the table with the header is read (other tables skipped), entities decoded, a suffix off the last name', async () => {
+    const { records, run } = await parse('state-az', 'az.html');
+    expect(run.rejected).toEqual([]);
+    expect(names(records)).toEqual(['[SAGUARO MEDICAL EQUIPMENT]', 'HARLAN, WENDELL P.', "[O'QUINCE & SONS TRANSPORT]"]);
+    expect(records[0]).toMatchObject({ npi: '2000000028', exclusionDate: '2007-02-12' });
+    expect(records[1]).toMatchObject({ suffix: 'JR', specialty: 'PHYSICIAN' });
+    expect(run.rejected).toEqual([]);
+  });
+
+  it('AZ: a page without the table is refused naming the expected header', async () => {
+    await expect(runAll(parseStateList(config('state-az'), [memoryFile('<html><table><tr><td>Name</td><td>Date</td></tr></table></html>', 'page.html')]))).rejects.toThrow(
+      /page\.html is not in the Arizona AHCCCS OIG Excluded Providers layout: expected the header with the columns "Last Name \/ Company Name", "First Name", "Term Date"/,
+    );
+  });
+});
+
 describe('a wrong file for a new state', () => {
   it('is refused naming the expected header, also when the header is searched below a preamble', async () => {
     await expect(parse('state-ky', 'ga.csv')).rejects.toThrow(/ga\.csv is not in the Kentucky Medicaid Termination List layout: expected the header with the columns "First Name", "Last Name or Practice Name", "Effective Date"/);

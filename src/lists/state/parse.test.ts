@@ -12,7 +12,7 @@ const parseState = (state: string, ...files: string[]) => runAll(parseStateList(
 
 describe('state list configs', () => {
   it('has a valid config and a fixture for each of the 21 states (New Jersey has two lists)', () => {
-    expect([...configs.keys()]).toEqual(['CA', 'GA', 'IA', 'IL', 'IN', 'KS', 'KY', 'LA', 'NC', 'ND', 'NJ-DEBARMENT', 'NJ', 'NY', 'OH', 'PA', 'TX']);
+    expect([...configs.keys()]).toEqual(['AZ', 'CA', 'GA', 'IA', 'IL', 'IN', 'KS', 'KY', 'LA', 'NC', 'ND', 'NJ-DEBARMENT', 'NJ', 'NY', 'OH', 'PA', 'TX']);
     const fixtures = readdirSync(new URL('./fixtures/', import.meta.url));
     for (const state of configs.keys()) expect(fixtures.some((f) => f.startsWith(state.toLowerCase()))).toBe(true);
   });

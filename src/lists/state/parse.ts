@@ -10,6 +10,8 @@ import { cleanNullable, splitValues } from '../core/text';
 import { sniffInput } from '../core/xls-input';
 import type { Workbook } from '../core/xls-shared';
 import { parseSheetSource } from '../core/xls-sheet-source';
+import { createReadStream } from 'node:fs';
+import { htmlTables } from '../core/html-table';
 import { openWorkbook } from './workbook';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
 import { readStateName } from './names';
@@ -144,6 +146,10 @@ export async function* parseStateInput(config: StateListConfig, input: ListInput
   const sniffed = await sniffInput(input);
   if (sniffed.kind === 'text') {
     const context = contextFor(name);
+    if (config.format === 'html') {
+      yield* parseHtmlPage(config, await readText(sniffed.input), context);
+      return;
+    }
     yield* parseCsvSourceBatches(sniffed.input, context, stateRowSpec(config, context));
     return;
   }
@@ -158,6 +164,37 @@ export async function* parseStateInput(config: StateListConfig, input: ListInput
   } finally {
     await release();
   }
+}
+
+const MAX_PAGE_BYTES = 32 * 2 ** 20;
+
+/** The whole text of a web page (UTF-8, else Windows-1252), refused past 32 MiB. */
+async function readText(input: ListInput): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = typeof input === 'string' ? createReadStream(input) : input;
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size > MAX_PAGE_BYTES) throw new WrongSourceError(`${inputName(input)} is larger than a list page can be (32 MiB)`);
+    chunks.push(bytes);
+  }
+  const bytes = Buffer.concat(chunks);
+  const text = bytes.toString('utf8');
+  return text.includes('\uFFFD') ? bytes.toString('latin1') : text;
+}
+
+/** A list published as a web page: the first table with the expected header, its rows mapped like a sheet's. */
+async function* parseHtmlPage(config: StateListConfig, html: string, context: FileContext): AsyncGenerator<ListRecord[]> {
+  const spec = stateRowSpec(config, context);
+  const tables = htmlTables(html).filter((rows) => rows.length > 0);
+  const table = tables.find((rows) => rows.slice(0, 5).some((r) => spec.findHeader?.isHeader(r.cells) ?? true));
+  if (!table) {
+    // No table with the header: `start` refuses the page, naming the expected columns.
+    spec.start({ line: 1, fields: tables[0]?.[0]?.cells ?? [html.slice(0, 80)], raw: (tables[0]?.[0]?.cells ?? [html.slice(0, 80)]).join(',') });
+    return;
+  }
+  yield* parseSheetSource((async function* () { yield table; })(), context, spec);
 }
 
 /** The configured sheets of a workbook (else its first), in order, each a table with its own header. */

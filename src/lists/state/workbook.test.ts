@@ -30,6 +30,7 @@ const OH_INDIVIDUALS = ['Provider ID', 'NPI', 'First Name', 'Middle Name', 'Last
 describe('state lists in the agencies\' workbook formats', () => {
   it('says which states publish workbooks and which sheets are read', () => {
     expect([...configs.values()].map((c) => [c.id, c.format, c.sheets ?? null])).toEqual([
+      ['state-az', 'html', null],
       ['state-ca', 'csv', null],
       ['state-ga', 'xlsx', null],
       ['state-ia', 'xlsx', null],

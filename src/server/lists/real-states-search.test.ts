@@ -26,6 +26,7 @@ interface Pick {
 }
 
 const PICKS: Pick[] = [
+  { source: 'state-az', file: 'AZ/az1-0.html', person: ['Gerald', 'Asin'], business: 'AAA Medical Equipment' },
   { source: 'state-ga', file: 'GA/Georgia List.xlsx', person: ['Arthur', 'Diamond'], business: 'Marietta Psychiatry Assoc' },
   { source: 'state-il', file: 'IL/Illinois list.xlsx', person: ['Sudhir', 'Bhatia'], business: '7 Hills Healthcare Center' },
   { source: 'state-in', file: 'IN/Indiana list.xlsx', person: ['Joshua', 'Pattengale'], business: 'Valco Health Care' },
@@ -50,7 +51,7 @@ describe.skipIf(!hasRealData)(`the real state files, imported and searched (${SK
     t.setNow(now);
     for (const pick of PICKS) {
       const summary = await importList(t.ctx.db, { source: pick.source, files: [real(path.join('states', pick.file))], origin: 'import', now });
-      expect(summary.records).toBeGreaterThan(100);
+      expect(summary.records).toBeGreaterThan(30);
     }
     t.ctx.screening = await createIndexStore(t.ctx.db, { shared: false });
     queue = await startQueue(t);
@@ -71,7 +72,7 @@ describe.skipIf(!hasRealData)(`the real state files, imported and searched (${SK
   it.each(PICKS)('$source: the interactive search finds a person and a business of the file, naming the list', async ({ source, person, business }) => {
     const title = findListSource(source)!.title;
     const people = await search({ firstName: person[0], lastName: person[1] });
-    expect(people.lists.find((l) => l.source === source)?.records).toBeGreaterThan(100);
+    expect(people.lists.find((l) => l.source === source)?.records).toBeGreaterThan(30);
     expect(people.hits.find((h) => h.source === source && h.name.toUpperCase().includes(person[1].toUpperCase()))).toMatchObject({ sourceTitle: title });
     const firms = await search({ companyName: business });
     expect(firms.hits.find((h) => h.source === source && h.name.toUpperCase() === business.toUpperCase())).toMatchObject({ sourceTitle: title });
