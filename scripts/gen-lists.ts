@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { writeLeie, writeOptout, writeSam } from './gen-lists/federal';
 import { writeDmf, writeNppes, writeOfac } from './gen-lists/ofac-nppes-dmf';
 import { writeStates } from './gen-lists/states';
+import { writeMoreStates } from './gen-lists/states-more';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +39,7 @@ const steps: [string, () => Promise<void>][] = [
   ['nppes', () => writeNppes(`${out}/nppes/npidata_pfile_20050523-20240428.csv`, count, seed)],
   ['dmf', () => writeDmf(`${out}/dmf/dmf-full.txt`, count, seed)],
   ['states', () => writeStates(out, count, seed)],
+  ['more states', () => writeMoreStates(out, count, seed)],
 ];
 for (const [name, step] of steps) {
   await step();

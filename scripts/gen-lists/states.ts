@@ -5,25 +5,25 @@ import { XLS_MAX_ROWS, XlsWriter } from './xls-writer';
 import { XlsxWriter, type XlsxCell, type XlsxOptions } from './xlsx-writer';
 
 /** A state row's subject: a third are LEIE people (cross-list matches), a tenth businesses. */
-interface Subject {
+export interface Subject {
   r: Random;
   person: Person | null;
   business: Business | null;
   excluded: string;
 }
 
-function subjectAt(seed: number, state: string, count: number, j: number): Subject {
+export function subjectAt(seed: number, state: string, count: number, j: number): Subject {
   const r = new Random(seed, `state-${state}`, j);
   const excluded = r.date(2000, 2025);
   if (j % 10 === 9) return { r, person: null, business: businessAt(seed, 2 * count + j), excluded };
   return { r, person: personAt(seed, j % 3 === 0 ? j : 5 * count + j * 7 + state.charCodeAt(0)), business: null, excluded };
 }
 
-const PROVIDER_TYPES = ['NURSE - REGISTERED', 'PHYSICIAN', 'HOME HEALTH AIDE', 'PHARMACY', 'TRANSPORTATION', 'DENTIST', 'PERSONAL CARE AIDE'];
+export const PROVIDER_TYPES = ['NURSE - REGISTERED', 'PHYSICIAN', 'HOME HEALTH AIDE', 'PHARMACY', 'TRANSPORTATION', 'DENTIST', 'PERSONAL CARE AIDE'];
 
-type ToRow = (s: Subject, j: number) => string[] | null;
+export type ToRow = (s: Subject, j: number) => string[] | null;
 
-async function writeRows(path: string, header: readonly string[], count: number, seed: number, state: string, toRow: ToRow, bom = false): Promise<void> {
+export async function writeRows(path: string, header: readonly string[], count: number, seed: number, state: string, toRow: ToRow, bom = false): Promise<void> {
   const out = new LineWriter(path, '\r\n', bom ? Buffer.from([0xef, 0xbb, 0xbf]) : null);
   await out.write(quoteNeeded(header));
   for (let j = 0; j < count; j += 1) {

@@ -36,7 +36,7 @@ describe('generated samples (data/samples)', () => {
   });
 
   it('has people and businesses (with AKAs/DBAs) where the source has them', async () => {
-    for (const dir of ['leie', 'sam', 'state-ca', 'state-ny']) {
+    for (const dir of ['leie', 'sam', ...sourceDirs.filter((d) => d.startsWith('state-'))]) {
       const { records } = await parseSamples(dir);
       expect(records.some((r) => r.kind === 'person')).toBe(true);
       expect(records.some((r) => r.kind === 'business')).toBe(true);

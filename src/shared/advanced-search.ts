@@ -7,19 +7,20 @@
 import { z } from 'zod';
 import { ListSearchedSchema, MATCHING_ALGORITHMS, SearchHitSchema } from './interactive-search';
 import { MESSAGES } from './messages';
+import { STATE_SOURCE_IDS } from './state-lists';
 import type { SearchOption } from './teams';
 
 /** The list groups of the form, each with the search option that opens it. */
 export const LIST_GROUPS = [
   { id: 'federal', title: 'Federal exclusions', option: 'NAME', sources: ['leie', 'sam'] },
-  { id: 'state', title: 'State Medicaid lists', option: 'NAME', sources: ['state-ny', 'state-ca', 'state-tx', 'state-oh', 'state-pa'] },
+  { id: 'state', title: 'State Medicaid lists', option: 'NAME', sources: STATE_SOURCE_IDS },
   { id: 'sanctions', title: 'Sanctions', option: 'OFAC', sources: ['ofac-sdn', 'ofac-consolidated'] },
   { id: 'registries', title: 'NPPES, Medicare opt-out and Death Master File', option: null, sources: ['nppes', 'optout', 'dmf'] },
 ] as const satisfies readonly { id: string; title: string; option: SearchOption | null; sources: readonly string[] }[];
 
 /** The search option that opens each list (NPPES and opt-out: NPI; DMF: SSNDMF). */
 export const LIST_OPTION: Readonly<Record<string, SearchOption>> = {
-  leie: 'NAME', sam: 'NAME', 'state-ny': 'NAME', 'state-ca': 'NAME', 'state-tx': 'NAME', 'state-oh': 'NAME', 'state-pa': 'NAME',
+  leie: 'NAME', sam: 'NAME', ...Object.fromEntries(STATE_SOURCE_IDS.map((id) => [id, 'NAME' as const])),
   'ofac-sdn': 'OFAC', 'ofac-consolidated': 'OFAC', nppes: 'NPI', optout: 'NPI', dmf: 'SSNDMF',
 };
 export const ADVANCED_SOURCES = Object.keys(LIST_OPTION);

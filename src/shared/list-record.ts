@@ -11,14 +11,14 @@ export const FIXED_SOURCE_IDS = [
   'dmf',
 ] as const;
 
-export const STATE_SOURCE_IDS = ['state-ny', 'state-ca', 'state-tx', 'state-oh', 'state-pa'] as const;
+export { STATE_SOURCE_IDS } from './state-lists';
 
 export type FixedSourceId = (typeof FIXED_SOURCE_IDS)[number];
 export type StateSourceId = `state-${string}`;
 export type SourceId = FixedSourceId | StateSourceId;
 
 export function isSourceId(value: string): value is SourceId {
-  return (FIXED_SOURCE_IDS as readonly string[]).includes(value) || /^state-[a-z]{2}$/.test(value);
+  return (FIXED_SOURCE_IDS as readonly string[]).includes(value) || /^state-[a-z]{2}(-[a-z]+)?$/.test(value);
 }
 
 /** What the record is about: a natural person, or a business / organisation / vessel etc. */

@@ -2,7 +2,11 @@
  * The batch search types (GET /services/flexsearchs/searchtypes), the search criteria a CSV
  * column can be mapped to, and the rules that tie them (ADR 013).
  */
+import { STATE_LISTS } from './state-lists';
 import type { SearchOption } from './teams';
+
+/** The exclusion lists a name search covers, named ("LEIE, SAM and the Medicaid lists of NY, CA, …"). */
+const EXCLUSION_LISTS = `LEIE, SAM and the state Medicaid lists of ${[...new Set(STATE_LISTS.map((l) => l.state))].join(', ')}`;
 
 /** Mapping targets: the search criteria a CSV column can be mapped to. */
 export const SEARCH_CRITERIA = [
@@ -36,8 +40,8 @@ export interface SearchTypeDef {
 }
 
 export const SEARCH_TYPES: readonly SearchTypeDef[] = [
-  { name: 'Exclusion Search by Individual Name', required: true, requiredColumns: ['First Name', 'Last Name'], option: 'NAME', resultType: 'exclusions', billedAs: 'NAME', description: 'Every federal and state exclusion list, by first and last name.' },
-  { name: 'Exclusion Search by Business Name', required: true, requiredColumns: ['Company Name'], option: 'NAME', resultType: 'exclusions', billedAs: 'NAME', description: 'Every federal and state exclusion list, by business name.' },
+  { name: 'Exclusion Search by Individual Name', required: true, requiredColumns: ['First Name', 'Last Name'], option: 'NAME', resultType: 'exclusions', billedAs: 'NAME', description: `Every federal and state exclusion list (${EXCLUSION_LISTS}), by first and last name.` },
+  { name: 'Exclusion Search by Business Name', required: true, requiredColumns: ['Company Name'], option: 'NAME', resultType: 'exclusions', billedAs: 'NAME', description: `Every federal and state exclusion list (${EXCLUSION_LISTS}), by business name.` },
   { name: 'Exclusion Search by NPI', required: true, requiredColumns: ['NPI'], option: 'NPI', resultType: 'exclusions', billedAs: 'NPI', description: 'Every exclusion list that publishes NPIs, by NPI.' },
   { name: 'OFAC', required: false, requiredColumns: [], option: 'OFAC', resultType: 'exclusions', billedAs: 'OFAC', description: 'Add the OFAC sanctions lists to the name search.' },
   { name: 'Search by NPI', required: false, requiredColumns: ['NPI'], option: 'NPI', resultType: 'exclusions', billedAs: 'NPI', description: 'Also look the row’s NPI up on the exclusion lists, beside its name.' },

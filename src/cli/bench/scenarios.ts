@@ -1,6 +1,6 @@
 /** Every bench scenario, by name; each runs in a process of its own. */
 import type { Figure } from './measure';
-import { benchLeieImport, benchNppesImport } from './lists-import';
+import { benchLeieImport, benchNppesImport, benchStateImport } from './lists-import';
 import { benchEngine } from './engine';
 import { benchHttpDuringBatch } from './engine-http';
 import { benchBatch } from './batch';
@@ -19,6 +19,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'lists-leie-postgres', needsPostgres: true, run: () => benchLeieImport('postgres') },
   { name: 'lists-nppes-pglite', run: () => benchNppesImport('pglite') },
   { name: 'lists-nppes-postgres', needsPostgres: true, run: () => benchNppesImport('postgres') },
+  { name: 'lists-state-pglite', run: () => benchStateImport('pglite') },
+  { name: 'lists-state-postgres', needsPostgres: true, run: () => benchStateImport('postgres') },
   // Matching: 1M list records, interactive and batch, memory, and pg_trgm on the same names
   // (PGlite, plus PostgreSQL when DATABASE_URL is set).
   { name: 'engine-matching', run: benchEngine },

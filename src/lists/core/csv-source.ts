@@ -36,6 +36,12 @@ export interface CsvSourceSpec<T = ListRecord> {
   isHeaderless?: boolean;
   /** Lines above the header to ignore (titles of spreadsheet exports). */
   skipLines?: number;
+  /**
+   * Finds the header below a title or preamble of any length: records before the first one
+   * `isHeader` accepts are skipped, up to line `within`; past it the record goes to `start`
+   * (which refuses it, naming the expected header).
+   */
+  findHeader?: HeaderSearch;
   /** Checks the header or shape (throwing WrongSourceError) and returns the row mapper. */
   start(first: CsvRecord): RowMapper<T>;
   /**
@@ -43,6 +49,17 @@ export interface CsvSourceSpec<T = ListRecord> {
    * (`parseCsvSourceBatches` only): the NPPES joins with its reference files happen here.
    */
   onAdmitted?(record: ListRecord): void;
+}
+
+/** How to find a header that is not on the first line (see CsvSourceSpec.findHeader). */
+export interface HeaderSearch {
+  isHeader(fields: readonly string[]): boolean;
+  within: number;
+}
+
+/** True for a record above the header that `findHeader` says to skip. */
+export function isAboveHeader(search: HeaderSearch | undefined, fields: readonly string[], line: number): boolean {
+  return search !== undefined && line < search.within && !search.isHeader(fields);
 }
 
 /** A mapped row with where it came from. */
@@ -104,6 +121,7 @@ async function* rowBatches<T, U>(input: ListInput, context: FileContext, spec: C
   const reader = new CsvRecordReader({ delimiter: spec.delimiter, onError: (line, reason, raw) => context.reject(line, reason, raw) });
   let mapper: RowMapper<T> | null = null;
   let cutter: CsvLineCutter | null = null; // set when the mapper names its columns
+  let firstAbove: CsvRecord | null = null; // the first line above a searched-for header
   let out: U[] = [];
 
   const mapRow = (rowMapper: RowMapper<T>, fields: string[], line: number, raw: string, problem: string | null): void => {
@@ -130,7 +148,12 @@ async function* rowBatches<T, U>(input: ListInput, context: FileContext, spec: C
       const record = reader.take(physical);
       if (record === null) continue;
       if (mapper === null) {
-        mapper = spec.start(record);
+        if (isAboveHeader(spec.findHeader, record.fields, record.line)) {
+          firstAbove ??= record;
+          continue;
+        }
+        // No header where it should be: the file's first line is what `start` refuses.
+        mapper = spec.start(spec.findHeader && !spec.findHeader.isHeader(record.fields) ? (firstAbove ?? record) : record);
         const isCommaSeparated = (spec.delimiter ?? ',') === ',';
         cutter = mapper.columns && isCommaSeparated ? new CsvLineCutter(mapper.width, mapper.columns) : null;
         if (!spec.isHeaderless) continue;
@@ -143,6 +166,7 @@ async function* rowBatches<T, U>(input: ListInput, context: FileContext, spec: C
     }
   }
   reader.end();
+  if (mapper === null && firstAbove !== null) spec.start(firstAbove); // lines, but no header among them: refused
   if (mapper === null) context.warn(0, 'file is empty');
 }
 

@@ -5,7 +5,7 @@
  */
 export class DateFormatError extends Error {}
 
-export type DateLayout = 'YYYYMMDD' | 'MM/DD/YYYY' | 'MM/DD/YY' | 'YYYY-MM-DD' | 'MMDDCCYY';
+export type DateLayout = 'YYYYMMDD' | 'MM/DD/YYYY' | 'MM/DD/YY' | 'YYYY-MM-DD' | 'MMDDCCYY' | 'SERIAL';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -71,6 +71,14 @@ export function parseDate(text: string | null | undefined, layout: DateLayout, p
       return layout === 'YYYYMMDD'
         ? isoDate(+value.slice(0, 4), +value.slice(4, 6), +value.slice(6, 8), value)
         : isoDate(+value.slice(4, 8), +value.slice(0, 2), +value.slice(2, 4), value);
+    case 'SERIAL':
+      // A spreadsheet's day number (1900 date system) left in a cell without a date format.
+      match = value.match(/^(\d{4,5})(?:\.\d+)?$/);
+      if (match && +match[1] > 60 && +match[1] < 2958466) {
+        const day = new Date(Date.UTC(1899, 11, 30) + +match[1] * 86_400_000);
+        return isoDate(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), value);
+      }
+      break;
     case 'YYYY-MM-DD':
       match = value.match(/^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+Z?)?$/);
       if (match) return isoDate(+match[1], +match[2], +match[3], value);

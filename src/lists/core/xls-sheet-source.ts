@@ -7,7 +7,8 @@
  */
 import type { ListRecord } from '#shared/list-record';
 import { checkWidth } from './columns';
-import { mapOneRow, type CsvSourceSpec, type RowMapper } from './csv-source';
+import type { CsvRecord } from './csv-reader';
+import { isAboveHeader, mapOneRow, type CsvSourceSpec, type RowMapper } from './csv-source';
 import { RecordDeduper } from './dedupe';
 import type { FileContext } from './parse-run';
 import { cellsAsCsv, type SheetRow } from './xls-shared';
@@ -17,13 +18,18 @@ export async function* parseSheetSource(rows: AsyncIterable<SheetRow[]>, context
   const deduper = new RecordDeduper(context, spec.dedupe ?? 'file');
   const skip = spec.skipLines ?? 0;
   let mapper: RowMapper | null = null;
+  let firstAbove: CsvRecord | null = null; // the first row above a searched-for header
   for await (const batch of rows) {
     const out: ListRecord[] = [];
     for (const { row, cells } of batch) {
       if (row <= skip) continue;
       const raw = cellsAsCsv(cells);
       if (mapper === null) {
-        mapper = spec.start({ line: row, fields: cells, raw });
+        if (isAboveHeader(spec.findHeader, cells, row)) {
+          firstAbove ??= { line: row, fields: cells, raw };
+          continue;
+        }
+        mapper = spec.start(spec.findHeader && !spec.findHeader.isHeader(cells) ? (firstAbove ?? { line: row, fields: cells, raw }) : { line: row, fields: cells, raw });
         if (!spec.isHeaderless) continue;
       }
       const fields = cells.length < mapper.width ? [...cells, ...Array<string>(mapper.width - cells.length).fill('')] : cells;
@@ -42,5 +48,6 @@ export async function* parseSheetSource(rows: AsyncIterable<SheetRow[]>, context
     }
     if (out.length > 0) yield out;
   }
+  if (mapper === null && firstAbove !== null) spec.start(firstAbove); // rows, but no header among them: refused
   if (mapper === null) context.warn(0, 'sheet is empty');
 }

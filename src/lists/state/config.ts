@@ -8,18 +8,18 @@ const ColumnRef = z.union([z.string(), z.array(z.string()).min(1)]);
 export const STATE_FIELDS = [
   'name', 'last', 'first', 'middle', 'prefix', 'suffix', 'business', 'aka', 'npi', 'license', 'providerNumber',
   'providerType', 'address', 'city', 'county', 'state', 'zip', 'dob', 'ein', 'exclusionDate', 'reinstatementDate',
-  'endDate', 'term', 'status', 'comments', 'caseNumber',
+  'endDate', 'term', 'status', 'comments', 'caseNumber', 'employer',
 ] as const;
 export type StateField = (typeof STATE_FIELDS)[number];
 
-const DateLayoutSchema = z.enum(['YYYYMMDD', 'MM/DD/YYYY', 'MM/DD/YY', 'YYYY-MM-DD', 'MMDDCCYY']);
+const DateLayoutSchema = z.enum(['YYYYMMDD', 'MM/DD/YYYY', 'MM/DD/YY', 'YYYY-MM-DD', 'MMDDCCYY', 'SERIAL']);
 
 /**
  * How to read one state's exclusion list. Adding a state is one JSON file in `configs/`
  * plus a fixture; see README.md for the fields.
  */
 export const StateListConfigSchema = z.object({
-  id: z.string().regex(/^state-[a-z]{2}$/),
+  id: z.string().regex(/^state-[a-z]{2}(-[a-z]+)?$/),
   state: z.string().regex(/^[A-Z]{2}$/),
   title: z.string().min(1),
   publisher: z.string().min(1),
@@ -27,11 +27,13 @@ export const StateListConfigSchema = z.object({
   description: z.string().min(1),
   /** The files users give, in words (shown as the source's files). */
   fileNote: z.string().optional(),
+  /** How often the agency publishes a new copy, in words ("monthly", "when it changes"). */
+  cadence: z.string().min(1),
   /**
    * The format the agency publishes. Files are told apart by their bytes, so a CSV export of
    * the same layout (one CSV per sheet) is read as well, whatever this says.
    */
-  format: z.enum(['csv', 'xlsx', 'xls']).default('csv'),
+  format: z.enum(['csv', 'xlsx', 'xls', 'txt', 'html']).default('csv'),
   /**
    * The sheets of a workbook to read, in order, each with its own header (other sheets, such
    * as instructions, are skipped); every one must be present. Default: the first sheet.
@@ -40,8 +42,23 @@ export const StateListConfigSchema = z.object({
   delimiter: z.string().length(1).default(','),
   /** Lines (CSV) or rows (sheet) before the header: titles above the table. */
   skipLines: z.number().int().min(0).default(0),
+  /**
+   * Titles, contact lines or a "Start Table" marker above the header, of any length: the
+   * header is the first line before this one that has every required column.
+   */
+  headerWithin: z.number().int().min(1).max(100).optional(),
+  /**
+   * A file without a header line (NJ Treasury's debarment text): the names of its fields in
+   * order; a line with another number of fields is refused as another layout.
+   */
+  fieldNames: z.array(z.string().min(1)).min(2).optional(),
   /** Cell values meaning "empty" besides the usual N/A, None, NULL. */
   nullTokens: z.array(z.string()).default([]),
+  /**
+   * Words a date column holds instead of a date ("Indefinite", "PERMANENT"): no date, and in
+   * the end-date column the exclusion's term.
+   */
+  noDateWords: z.array(z.string()).default([]),
   /** Tried in order for every date column. */
   dateFormats: z.array(DateLayoutSchema).min(1).default(['MM/DD/YYYY']),
   /**
@@ -50,14 +67,30 @@ export const StateListConfigSchema = z.object({
    * for a person or a business name (told apart by `businessPattern` / a missing comma).
    */
   nameLayout: z.enum(['separate', 'single']),
+  /**
+   * How a `single` name reads. `comma` (NY): "LAST, FIRST M" for a person, anything without a
+   * comma a business. `last-first` ("BELTRAN LEONIDO C", "Aaker, Debhanna") and `first-last`
+   * ("Joshua Pattengale, DC", "MICHAEL JOHN PAGE"): a person unless it looks like a business
+   * (legal form, trade word, digits, "&"); credentials and suffixes are taken off.
+   */
+  nameOrder: z.enum(['comma', 'last-first', 'first-last']).default('comma'),
+  /** Splits one name cell into the name and its aliases ("Seung Hee Lee / Lisa Lee"). */
+  aliasSeparator: z.string().optional(),
   businessWhenFirstEmpty: z.boolean().default(false),
   /** Regex (case-insensitive) of words that make a name a business. */
   businessPattern: z.string().default(
-    '\\b(LLC|L\\.L\\.C\\.|INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|PC|P\\.C\\.|PLLC|PA|P\\.A\\.|LLP|LP|LTD|PHARMACY|CLINIC|CENTER|CENTRE|SERVICES|HOSPITAL|ASSOCIATES|GROUP|HEALTH|HEALTHCARE|MEDICAL|AGENCY|TRANSPORTATION|SUPPLY|LABORATORY|LAB|DME|HOME CARE|NURSING)\\b',
+    '\\b(LLC|L\\.L\\.C\\.|INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|PC|P\\.C\\.|PLLC|PA|P\\.A\\.|LLP|LP|LTD|PHARMACY|CLINIC|CENTER|CENTRE|SERVICES|HOSPITAL|ASSOCIATES|GROUP|HEALTH|HEALTHCARE|MEDICAL|AGENCY|TRANSPORTATION|SUPPLY|LABORATORY|LAB|DME|HOME CARE|NURSING|CARE|THERAPY|THERAPEUTIC|COUNSELING|DENTAL|AMBULANCE|TRANSPORT|TRANSPORTS|PHARMACEUTICALS?|REHAB|REHABILITATION|SUPPLIES|SOLUTIONS|FOUNDATION|MINISTRIES|HOSPICE|LIVING|RESIDENTIAL|INSTITUTE|PRACTICE|ENTERPRISES?|ASSOC|SVCS?|HOMES?|CLINICS|PHYSICIANS|DIAGNOSTICS?|IMAGING|RADIOLOGY|AMBULATORY|MEDICINE|WELLNESS|RECOVERY|BEHAVIORAL|PROGRAMS?|SYSTEMS?|NETWORK|PARTNERS|HOLDINGS|INTERNATIONAL|UNLIMITED|PROVIDERS?|ADHC|LABS|OPTICAL|OPTICIANS|EQUIPMENT|MEDICAR|TAXI|CAB|LIVERY|TRUST|CHURCH|UNIVERSITY|COLLEGE|SCHOOL|DEPT|DEPARTMENT|COUNTY|CITY OF|STATE OF)\\b',
   ),
   columns: z.partialRecord(z.enum(STATE_FIELDS), ColumnRef),
   /** Columns that must be in the header (the wrong-source check). */
   requiredColumns: z.array(z.enum(STATE_FIELDS)).min(1),
+  /**
+   * Older layouts of the same list (Illinois before its NPI and Provider Type columns): a file
+   * whose header lacks the required columns above is read with the first of these it fits.
+   */
+  olderLayouts: z
+    .array(z.object({ columns: z.partialRecord(z.enum(STATE_FIELDS), ColumnRef), requiredColumns: z.array(z.enum(STATE_FIELDS)).min(1), extraColumns: z.record(z.string(), z.string()).default({}) }))
+    .default([]),
   /** Splits multi-valued cells (aliases, licences, provider numbers, NPIs). */
   multiValuePattern: z.string().default(';'),
   /** Words inside a name cell that start an alias ("SMITH, JOHN AKA JACK SMITH"). */

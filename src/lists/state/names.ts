@@ -1,6 +1,7 @@
 import type { EntityKind, ListRecord } from '#shared/list-record';
 import { clean, splitValues } from '../core/text';
 import type { StateField, StateListConfig } from './config';
+import { readFreeName } from './free-name';
 
 type Cells = Partial<Record<StateField, string | null>>;
 type NameFields = Pick<ListRecord, 'firstName' | 'middleName' | 'lastName' | 'prefix' | 'suffix' | 'businessName' | 'akas' | 'dbas'>;
@@ -10,6 +11,8 @@ export interface StateName {
   fields: NameFields;
   /** A business named on a person's row (their employer or practice). */
   employer: string | null;
+  /** Credentials taken off a name cell (MD, RN…). */
+  credentials?: string[];
 }
 
 const SUFFIX = /^(JR|SR|II|III|IV|V)\.?$/i;
@@ -62,8 +65,24 @@ export function readStateName(config: StateListConfig, cells: Cells): StateName 
   const base: NameFields = { firstName: null, middleName: null, lastName: null, prefix: cells.prefix ?? null, suffix: cells.suffix ?? null, businessName: null, akas: [], dbas: [] };
 
   if (config.nameLayout === 'single') {
-    const [name, inline] = splitAliases(cells.name, aliasMarker);
+    const [named, inline] = splitAliases(cells.name, aliasMarker);
+    // A row naming only a firm (NJ Treasury's firm_name with an empty name).
+    const name = named ?? (config.nameOrder !== 'comma' ? cells.business ?? null : null);
     if (name === null) return null;
+    if (named === null) return { kind: 'business', fields: { ...base, businessName: name, dbas: aliases }, employer: null };
+    if (config.nameOrder !== 'comma') {
+      const free = readFreeName(name, config.nameOrder, businessPattern, config.aliasSeparator ?? null);
+      if (free === null) return null;
+      const { kind, akas, dbas, credentials, ...fields } = free;
+      const others = [...inline, ...aliases];
+      const business = named === null ? null : cells.business ?? cells.employer ?? null;
+      return {
+        kind,
+        fields: { ...base, ...fields, suffix: base.suffix ?? fields.suffix, akas: kind === 'person' ? [...akas, ...others] : akas, dbas: kind === 'business' ? [...dbas, ...others, ...(business && business !== fields.businessName ? [business] : [])] : dbas },
+        employer: kind === 'person' ? business : null,
+        credentials,
+      };
+    }
     const all = [...inline, ...aliases];
     if (businessPattern.test(name) || !name.includes(',')) {
       return { kind: 'business', fields: { ...base, businessName: name, dbas: all }, employer: null };
@@ -72,7 +91,11 @@ export function readStateName(config: StateListConfig, cells: Cells): StateName 
     return { kind: 'person', fields: { ...base, ...person, suffix: base.suffix ?? person.suffix, akas: all }, employer: null };
   }
 
-  const [last, lastAliases] = splitAliases(cells.last, aliasMarker);
+  const [lastWithSuffix, lastAliases] = splitAliases(cells.last, aliasMarker);
+  // "Fremin, Jr." in a last-name column: the suffix comes off.
+  const suffixInLast = lastWithSuffix?.match(/^(.*?)[\s,]+(JR|SR|II|III|IV)\.?$/i) ?? null;
+  const last = suffixInLast ? suffixInLast[1] : lastWithSuffix;
+  if (suffixInLast && base.suffix === null) base.suffix = suffixInLast[2].toUpperCase();
   const [business, businessAliases] = splitAliases(cells.business, aliasMarker);
   const first = cells.first ?? null;
   const isBusiness = (business !== null && last === null && first === null) || (config.businessWhenFirstEmpty && first === null && last !== null);
@@ -83,6 +106,6 @@ export function readStateName(config: StateListConfig, cells: Cells): StateName 
   return {
     kind: 'person',
     fields: { ...base, lastName: last, firstName: first, middleName: cells.middle ?? null, akas: [...lastAliases, ...aliases] },
-    employer: business,
+    employer: business ?? cells.employer ?? null,
   };
 }

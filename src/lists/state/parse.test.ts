@@ -1,19 +1,26 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { STATE_LISTS } from '#shared/state-lists';
 import { fixture, memoryFile, runAll } from '../test-helpers';
 import { loadStateConfigs, StateListConfigSchema, type StateListConfig } from './config';
 import { splitLastFirst } from './names';
 import { parseStateList } from './parse';
 
-const configs = new Map(loadStateConfigs().map((c) => [c.state, c]));
+const configs = new Map(loadStateConfigs().map((c) => [c.id.slice(6).toUpperCase(), c]));
 const config = (state: string): StateListConfig => configs.get(state) as StateListConfig;
 const parseState = (state: string, ...files: string[]) => runAll(parseStateList(config(state), files.map((f) => fixture('state', f))));
 
 describe('state list configs', () => {
-  it('has a valid config and a fixture for each of NY, CA, TX, OH, PA', () => {
-    expect([...configs.keys()]).toEqual(['CA', 'NY', 'OH', 'PA', 'TX']);
+  it('has a valid config and a fixture for each of the 21 states (New Jersey has two lists)', () => {
+    expect([...configs.keys()]).toEqual(['AZ', 'CA', 'GA', 'IA', 'IL', 'IN', 'KS', 'KY', 'LA', 'NC', 'ND', 'NJ-DEBARMENT', 'NJ', 'NY', 'OH', 'PA', 'TX']);
     const fixtures = readdirSync(new URL('./fixtures/', import.meta.url));
     for (const state of configs.keys()) expect(fixtures.some((f) => f.startsWith(state.toLowerCase()))).toBe(true);
+  });
+
+  it('agrees with the pages\' list of state lists (ids, states, official URLs), each with a publisher and a cadence', () => {
+    const byId = [...configs.values()].map((c) => [c.id, c.state, c.officialUrl]).sort();
+    expect(STATE_LISTS.map((l) => [l.id, l.state, l.officialUrl]).sort()).toEqual(byId);
+    for (const c of configs.values()) expect(c.publisher.length > 5 && c.cadence.length > 3).toBe(true);
   });
 
   it('rejects an invalid config with the field named', () => {

@@ -10,9 +10,11 @@ import { cleanNullable, splitValues } from '../core/text';
 import { sniffInput } from '../core/xls-input';
 import type { Workbook } from '../core/xls-shared';
 import { parseSheetSource } from '../core/xls-sheet-source';
+import { createReadStream } from 'node:fs';
+import { htmlTables } from '../core/html-table';
 import { openWorkbook } from './workbook';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
-import { patternsOf, readStateName } from './names';
+import { readStateName } from './names';
 
 type Cells = Partial<Record<StateField, string | null>>;
 
@@ -20,27 +22,42 @@ function columnSpec(config: StateListConfig): ColumnSpec<StateField> {
   const spec = {} as ColumnSpec<StateField>;
   for (const field of STATE_FIELDS) {
     const ref = config.columns[field];
-    spec[field] = ref === undefined ? [] : typeof ref === 'string' ? [ref] : ref;
+    spec[field] = (ref === undefined ? [] : typeof ref === 'string' ? [ref] : ref).map(stateHeaderName);
   }
   return spec;
 }
 
+/** A header name as the state configs name it: no colons at the end, underscores as spaces ("NPI #:", "provider_name"). */
+export function stateHeaderName(name: string): string {
+  return name.replace(/_/g, ' ').replace(/[\s:]+$/, '').replace(/\s+/g, ' ').trim();
+}
+
+// Licence and provider numbers never hold a comma: ; , and "&" all separate them ("PHA410230, 1821137118").
+const ID_SEPARATOR = /\s*[;,]\s*|\s+&\s+/;
+
 function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, context: FileContext): ListRecord {
-  const { separator } = patternsOf(config);
   const name = readStateName(config, cells);
   if (name === null) throw new RowError('no name in the row');
-  const date = (field: StateField): string | null => readDate(cells[field] ?? '', config.dateFormats, config.columns[field]?.toString() ?? field, row);
-  const numbers = splitValues(cells.providerNumber, separator);
-  const npis = splitValues(cells.npi, /[\s,;/]+/).filter((n) => /^\d{10}$/.test(n));
+  const noDate = new Set(config.noDateWords.map((w) => w.toUpperCase()));
+  const date = (field: StateField): string | null => {
+    const text = cells[field] ?? '';
+    if (noDate.has(text.toUpperCase())) return null;
+    return readDate(text, config.dateFormats, config.columns[field]?.toString() ?? field, row);
+  };
+  const ids = splitValues(cells.npi, /[\s,;/]+/);
+  const npis = ids.filter((n) => /^\d{10}$/.test(n));
+  // Atypical ids, licence ids or Medicaid numbers published in the NPI column ("X000429159").
+  const numbers = [...splitValues(cells.providerNumber, ID_SEPARATOR), ...ids.filter((n) => !npis.includes(n) && /\d{4}/.test(n))];
   if (config.findNpisInProviderNumbers) npis.push(...numbers.filter((n) => isValidNpi(n) && !npis.includes(n)));
   for (const npi of npis) if (!isValidNpi(npi)) row.warn(`NPI ${npi} fails the check digit; kept as published`);
   const endDate = date('endDate');
+  const endWord = cells.endDate && noDate.has(cells.endDate.toUpperCase()) ? cells.endDate : null;
   const record = emptyListRecord(config.id as SourceId, '', name.kind);
   Object.assign(record, {
     ...name.fields,
     npi: npis[0] ?? null,
     ein: cells.ein ?? null,
-    licenseNumbers: splitValues(cells.license, separator),
+    licenseNumbers: splitValues(cells.license, ID_SEPARATOR),
     providerNumbers: numbers.filter((n) => !npis.includes(n)),
     dateOfBirth: date('dob'),
     address: cells.address ?? null,
@@ -52,7 +69,7 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
     specialty: cells.providerType ?? null,
     classification: cells.providerType ?? null,
     exclusionType: cells.status ?? null,
-    exclusionTerm: cells.term ?? (endDate ? `until ${endDate}` : null),
+    exclusionTerm: cells.term ?? (endDate ? `until ${endDate}` : endWord),
     exclusionDate: date('exclusionDate'),
     reinstatementDate: date('reinstatementDate'),
     caseNumber: cells.caseNumber ?? null,
@@ -61,6 +78,7 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
     dateAcquired: context.dateAcquired,
   } satisfies Partial<ListRecord>);
   if (name.employer) record.extra.employer = name.employer;
+  if (name.credentials?.length) record.extra.credentials = name.credentials.join(' ');
   if (npis.length > 1) record.extra.otherNpis = npis.slice(1).join(';');
   if (endDate) record.extra.endDate = endDate;
   const idParts = config.idFields?.map((field) => cells[field] ?? null);
@@ -70,21 +88,47 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
   return record;
 }
 
+/** The header check of one layout: true when a row has every required column. */
+function headerTest(config: StateListConfig): (fields: readonly string[]) => boolean {
+  const spec = columnSpec(config);
+  const required = config.requiredColumns.map((field) => spec[field].map((n) => normalizeHeaderName(n)));
+  return (fields) => {
+    const names = new Set(fields.map((f) => normalizeHeaderName(stateHeaderName(f))));
+    return required.every((candidates) => candidates.some((n) => names.has(n)));
+  };
+}
+
+/** The config, or the older layout of it the header fits (the current one when none fits, to name what is missing). */
+function layoutFor(config: StateListConfig, header: readonly string[]): StateListConfig {
+  if (headerTest(config)(header)) return config;
+  const older = config.olderLayouts.map((layout) => ({ ...config, ...layout, olderLayouts: [] }));
+  return older.find((layout) => headerTest(layout)(header)) ?? config;
+}
+
 /** The row mapping of a state's table, for a CSV file or a sheet alike (header check included). */
 function stateRowSpec(config: StateListConfig, context: FileContext): CsvSourceSpec {
-  const spec = columnSpec(config);
+  const tests = [config, ...config.olderLayouts.map((layout) => ({ ...config, ...layout }))].map(headerTest);
   return {
     delimiter: config.delimiter,
     skipLines: config.skipLines,
-    start(header) {
-      const at = locateColumns(header.fields, spec, config.requiredColumns, { title: config.title, file: context.file });
-      const extraAt = Object.entries(config.extraColumns).map(([key, name]) => [key, header.fields.findIndex((h) => normalizeHeaderName(h) === normalizeHeaderName(name))] as const);
+    isHeaderless: config.fieldNames !== undefined,
+    findHeader: config.headerWithin === undefined ? undefined : { isHeader: (fields) => tests.some((test) => test(fields)), within: config.headerWithin + 1 },
+    start(first) {
+      const fieldNames = config.fieldNames;
+      if (fieldNames && (first.fields.length < fieldNames.length || first.fields.slice(fieldNames.length).some((f) => f.trim() !== ''))) {
+        const shape = `${fieldNames.length} ${config.delimiter === '\t' ? 'tab' : `"${config.delimiter}"`}-separated fields (${fieldNames.join(', ')})`;
+        throw new WrongSourceError(`${context.file} is not in the ${config.title} layout: expected a file without a header line, of ${shape}, but the file starts with ${JSON.stringify(first.raw.slice(0, 200))}`);
+      }
+      const headerFields = (fieldNames ?? first.fields).map(stateHeaderName);
+      const layout = layoutFor(config, headerFields);
+      const at = locateColumns(headerFields, columnSpec(layout), layout.requiredColumns, { title: config.title, file: context.file });
+      const extraAt = Object.entries(layout.extraColumns).map(([key, name]) => [key, headerFields.findIndex((h) => normalizeHeaderName(h) === normalizeHeaderName(stateHeaderName(name)))] as const);
       return {
-        width: header.fields.length,
+        width: headerFields.length,
         map(fields, row) {
           const cells: Cells = {};
           for (const field of STATE_FIELDS) if (at[field] >= 0) cells[field] = cleanNullable(cell(fields, at[field]), config.nullTokens);
-          const record = mapStateRow(config, cells, row, context);
+          const record = mapStateRow(layout, cells, row, context);
           for (const [key, index] of extraAt) {
             const value = cleanNullable(cell(fields, index), config.nullTokens);
             if (value !== null) record.extra[key] = value;
@@ -102,6 +146,10 @@ export async function* parseStateInput(config: StateListConfig, input: ListInput
   const sniffed = await sniffInput(input);
   if (sniffed.kind === 'text') {
     const context = contextFor(name);
+    if (config.format === 'html') {
+      yield* parseHtmlPage(config, await readText(sniffed.input), context);
+      return;
+    }
     yield* parseCsvSourceBatches(sniffed.input, context, stateRowSpec(config, context));
     return;
   }
@@ -116,6 +164,37 @@ export async function* parseStateInput(config: StateListConfig, input: ListInput
   } finally {
     await release();
   }
+}
+
+const MAX_PAGE_BYTES = 32 * 2 ** 20;
+
+/** The whole text of a web page (UTF-8, else Windows-1252), refused past 32 MiB. */
+async function readText(input: ListInput): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = typeof input === 'string' ? createReadStream(input) : input;
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size > MAX_PAGE_BYTES) throw new WrongSourceError(`${inputName(input)} is larger than a list page can be (32 MiB)`);
+    chunks.push(bytes);
+  }
+  const bytes = Buffer.concat(chunks);
+  const text = bytes.toString('utf8');
+  return text.includes('\uFFFD') ? bytes.toString('latin1') : text;
+}
+
+/** A list published as a web page: the first table with the expected header, its rows mapped like a sheet's. */
+async function* parseHtmlPage(config: StateListConfig, html: string, context: FileContext): AsyncGenerator<ListRecord[]> {
+  const spec = stateRowSpec(config, context);
+  const tables = htmlTables(html).filter((rows) => rows.length > 0);
+  const table = tables.find((rows) => rows.slice(0, 5).some((r) => spec.findHeader?.isHeader(r.cells) ?? true));
+  if (!table) {
+    // No table with the header: `start` refuses the page, naming the expected columns.
+    spec.start({ line: 1, fields: tables[0]?.[0]?.cells ?? [html.slice(0, 80)], raw: (tables[0]?.[0]?.cells ?? [html.slice(0, 80)]).join(',') });
+    return;
+  }
+  yield* parseSheetSource((async function* () { yield table; })(), context, spec);
 }
 
 /** The configured sheets of a workbook (else its first), in order, each a table with its own header. */

@@ -8,7 +8,7 @@ import { fixture, memoryFile, runAll } from '../test-helpers';
 import { loadStateConfigs, type StateListConfig } from './config';
 import { parseStateList } from './parse';
 
-const configs = new Map(loadStateConfigs().map((c) => [c.state, c]));
+const configs = new Map(loadStateConfigs().map((c) => [c.id.slice(6).toUpperCase(), c]));
 const config = (state: string): StateListConfig => configs.get(state) as StateListConfig;
 const parse = (state: string, files: (string | ReturnType<typeof memoryFile>)[]) => runAll(parseStateList(config(state), files));
 const dir = mkdtempSync(join(tmpdir(), 'state-xlsx-'));
@@ -29,12 +29,24 @@ const OH_INDIVIDUALS = ['Provider ID', 'NPI', 'First Name', 'Middle Name', 'Last
 
 describe('state lists in the agencies\' workbook formats', () => {
   it('says which states publish workbooks and which sheets are read', () => {
-    expect([...configs.values()].map((c) => [c.state, c.format, c.sheets ?? null])).toEqual([
-      ['CA', 'csv', null],
-      ['NY', 'xlsx', null],
-      ['OH', 'xlsx', ['Individuals', 'Organizations']],
-      ['PA', 'csv', null],
-      ['TX', 'xls', null],
+    expect([...configs.values()].map((c) => [c.id, c.format, c.sheets ?? null])).toEqual([
+      ['state-az', 'html', null],
+      ['state-ca', 'csv', null],
+      ['state-ga', 'xlsx', null],
+      ['state-ia', 'xlsx', null],
+      ['state-il', 'xlsx', null],
+      ['state-in', 'xlsx', null],
+      ['state-ks', 'xlsx', null],
+      ['state-ky', 'xlsx', null],
+      ['state-la', 'csv', null],
+      ['state-nc', 'xlsx', null],
+      ['state-nd', 'xlsx', null],
+      ['state-nj-debarment', 'txt', null],
+      ['state-nj', 'csv', null],
+      ['state-ny', 'xlsx', null],
+      ['state-oh', 'xlsx', ['Individuals', 'Organizations']],
+      ['state-pa', 'csv', null],
+      ['state-tx', 'xls', null],
     ]);
   });
 

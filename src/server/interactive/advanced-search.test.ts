@@ -1,3 +1,4 @@
+import { STATE_SOURCE_IDS } from '#shared/state-lists';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdvancedOptionsSchema, AdvancedSearchResultSchema, ADVANCED_TEXTS } from '#shared/advanced-search';
@@ -45,7 +46,7 @@ describe('Advance Search', () => {
     // The street address is not indexed: it is compared with the record and said in words.
     expect(hit!.checks).toEqual(['Street address: same']);
     // Default lists: all that NAME, NPI and OFAC allow, not the DMF (SSNDMF).
-    expect(result.lists.map((l) => l.source)).toEqual(['leie', 'sam', 'state-ny', 'state-ca', 'state-tx', 'state-oh', 'state-pa', 'ofac-sdn', 'ofac-consolidated', 'nppes', 'optout']);
+    expect(result.lists.map((l) => l.source)).toEqual(['leie', 'sam', ...STATE_SOURCE_IDS, 'ofac-sdn', 'ofac-consolidated', 'nppes', 'optout']);
     expect(result.lists.find((l) => l.source === 'leie')!.acquiredOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(result.criteria.fields).toContainEqual({ label: 'Date of birth', value: '1965-05-26' });
     expect(result.criteria).toMatchObject({ subject: 'person', matchingAlgorithm: 'Fuzzy', includeReinstated: false });
@@ -127,8 +128,9 @@ describe('Advance Search', () => {
     const registries = options.groups.find((g) => g.id === 'registries')!.lists;
     expect(registries.map((l) => [l.source, l.allowed])).toEqual([['nppes', true], ['optout', true], ['dmf', false]]);
     expect(options.sensitivity).toEqual({ min: 0.6, max: 0.95, step: 0.05, default: 0.8 });
-    // The Texas sample carries 25 reinstatement dates, one of them after NOW.
-    expect(options.reinstatedRecords).toBe(24);
+    // The Texas sample carries 25 reinstatement dates, one of them after NOW; the Louisiana
+    // sample 28 "Reinstate" dates, 27 of them by NOW.
+    expect(options.reinstatedRecords).toBe(24 + 27);
   });
 
   it('is kept in Search History and reopens as it was shown', async () => {

@@ -3,6 +3,7 @@
  * chosen among those the client's options allow, stored and billed like the interactive
  * searches (eligibility, recordSearch) and reopened from Search History.
  */
+import { STATE_SOURCE_IDS } from '#shared/state-lists';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import type { Hit } from '#engine/query-types';
 import type { MatchIndex } from '#engine/match-index';
@@ -106,7 +107,7 @@ export async function runAdvancedSearch(ctx: AppContext, caller: UserCaller, inp
 
 // Counting decodes records: once per index version and day is enough.
 const reinstatedCounts = new WeakMap<MatchIndex, { day: string; n: number }>();
-const PUBLISHES_REINSTATEMENTS = new Set(['leie', 'sam', 'state-ny', 'state-ca', 'state-tx', 'state-oh', 'state-pa']);
+const PUBLISHES_REINSTATEMENTS = new Set<string>(['leie', 'sam', ...STATE_SOURCE_IDS]);
 
 /** Reinstated: the record's reinstatement date has come (a later date is a scheduled end, still excluded). */
 export const isReinstatedOn = (reinstatementDate: string | null | undefined, day: string) => Boolean(reinstatementDate && reinstatementDate <= day);

@@ -1,3 +1,4 @@
+import { STATE_SOURCE_IDS } from '#shared/state-lists';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,7 @@ describe('name search', () => {
     expect(result.searchedBy).toBeNull();
     expect(result.reference).toMatch(/^CL-/);
     // Anonymous visitors: the federal and state exclusion lists, each with the date of its copy.
-    expect(result.lists.map((l) => l.source)).toEqual(['leie', 'sam', 'state-ny', 'state-ca', 'state-tx', 'state-oh', 'state-pa']);
+    expect(result.lists.map((l) => l.source)).toEqual(['leie', 'sam', ...STATE_SOURCE_IDS]);
     expect(result.lists.every((l) => l.records > 0)).toBe(true);
   });
 

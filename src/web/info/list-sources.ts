@@ -1,3 +1,5 @@
+import { STATE_LISTS, STATE_NAMES } from '#shared/state-lists';
+
 /** The lists Clearlist searches: who publishes each, what it holds, where the official copy is. */
 export interface ListSource {
   name: string;
@@ -35,19 +37,12 @@ export const LIST_SOURCES: ListSource[] = [
     searchedBy: 'Name and business name (OFAC search option)',
   },
   {
-    name: 'State Medicaid exclusion lists: New York, California, Texas, Ohio and Pennsylvania',
-    publisher:
-      'NY Office of the Medicaid Inspector General; California DHCS (Medi-Cal Suspended and Ineligible Provider List); Texas HHS Office of Inspector General; Ohio Department of Medicaid; Pennsylvania DHS (Medicheck)',
-    officialUrl: 'https://omig.ny.gov/medicaid-fraud/medicaid-exclusions',
-    links: [
-      { label: 'New York', href: 'https://omig.ny.gov/medicaid-fraud/medicaid-exclusions' },
-      { label: 'California', href: 'https://mcweb.apps.prd.cammis.medi-cal.ca.gov/references/sandi' },
-      { label: 'Texas', href: 'https://oig.hhs.texas.gov/exclusions' },
-      { label: 'Ohio', href: 'https://medicaid.ohio.gov/' },
-      { label: 'Pennsylvania', href: 'https://www.humanservices.dhs.pa.gov/Medchk/MedchkSearch/Medchk' },
-    ],
+    name: `State Medicaid exclusion lists of ${STATE_NAMES.length} states: ${STATE_NAMES.join(', ')}`,
+    publisher: STATE_LISTS.map((list) => `${list.stateName}: ${list.publisher}`).join('; '),
+    officialUrl: STATE_LISTS[0].officialUrl,
+    links: STATE_LISTS.map((list) => ({ label: list.stateName, href: list.officialUrl })),
     description:
-      'Providers a state has terminated, suspended or excluded from its Medicaid program. A state exclusion can take months to reach the LEIE, and an OIG reinstatement does not always lift it, so states expect their own list to be checked too.',
+      'Providers a state has terminated, suspended or excluded from its Medicaid program. A state exclusion can take months to reach the LEIE, and an OIG reinstatement does not always lift it, so states expect their own list to be checked too. Most states publish monthly; each copy is read from the agency\'s own file (spreadsheet, CSV or text).',
     searchedBy: 'Name, business name and NPI where the state publishes it',
   },
   {

@@ -1,6 +1,7 @@
 /** Content blocks of the landing page: who it is for, what it searches, pricing. */
 import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { TRIAL_DAYS } from '#shared/account';
+import { STATE_NAMES } from '#shared/state-lists';
 
 const AUDIENCES = [
   { title: 'Health plans', text: 'Screen network providers, employees and first tier, downstream and related entities before contracting and monthly.' },
@@ -11,7 +12,7 @@ const AUDIENCES = [
 const SEARCHES = [
   'OIG LEIE and SAM.gov exclusions',
   'OFAC SDN and Consolidated sanctions lists',
-  'State Medicaid lists: New York, California, Texas, Ohio, Pennsylvania',
+  `State Medicaid lists of ${STATE_NAMES.length} states: ${STATE_NAMES.join(', ')}`,
   'NPI validation (NPPES) and the CMS Medicare opt-out list',
   'Social Security Death Master File',
 ];

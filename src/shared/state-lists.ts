@@ -1,0 +1,40 @@
+/**
+ * The state Medicaid lists Clearlist reads, for the pages and the screening code alike (the
+ * parsers' configs in src/lists/state/configs say how each file is read; a test keeps the two
+ * in step). Order: the first five states, then the rest by state code.
+ */
+export interface StateList {
+  id: `state-${string}`;
+  /** Two-letter code and name of the state. */
+  state: string;
+  stateName: string;
+  /** Who publishes it, as the pages name them. */
+  publisher: string;
+  officialUrl: string;
+}
+
+export const STATE_LISTS = [
+  { id: 'state-ny', state: 'NY', stateName: 'New York', publisher: 'NY Office of the Medicaid Inspector General', officialUrl: 'https://omig.ny.gov/medicaid-fraud/medicaid-exclusions' },
+  { id: 'state-ca', state: 'CA', stateName: 'California', publisher: 'California DHCS (Medi-Cal Suspended and Ineligible Provider List)', officialUrl: 'https://mcweb.apps.prd.cammis.medi-cal.ca.gov/references/sandi' },
+  { id: 'state-tx', state: 'TX', stateName: 'Texas', publisher: 'Texas HHS Office of Inspector General', officialUrl: 'https://oig.hhsc.state.tx.us/oigportal2/Exclusions' },
+  { id: 'state-oh', state: 'OH', stateName: 'Ohio', publisher: 'Ohio Department of Medicaid', officialUrl: 'https://medicaid.ohio.gov/resources-for-providers/enrollment-and-support/provider-enrollment/provider-exclusion-and-suspension-list' },
+  { id: 'state-pa', state: 'PA', stateName: 'Pennsylvania', publisher: 'Pennsylvania DHS (Medicheck)', officialUrl: 'https://www.humanservices.dhs.pa.gov/Medchk/MedchkSearch/Medchk' },
+  { id: 'state-az', state: 'AZ', stateName: 'Arizona', publisher: 'Arizona AHCCCS Office of Inspector General', officialUrl: 'https://www.azahcccs.gov/Fraud/Downloads/ProviderSuspensionsTerminations.pdf' },
+  { id: 'state-ga', state: 'GA', stateName: 'Georgia', publisher: 'Georgia DCH Office of Inspector General', officialUrl: 'https://dch.georgia.gov/office-inspector-general/georgia-oig-exclusions-list' },
+  { id: 'state-ia', state: 'IA', stateName: 'Iowa', publisher: 'Iowa HHS (Iowa Medicaid)', officialUrl: 'https://hhs.iowa.gov/programs/welcome-iowa-medicaid/provider-services/excluded-individuals-and-entities' },
+  { id: 'state-il', state: 'IL', stateName: 'Illinois', publisher: 'Illinois HFS Office of Inspector General', officialUrl: 'https://hfs.illinois.gov/oig/sanctionslist.html' },
+  { id: 'state-in', state: 'IN', stateName: 'Indiana', publisher: 'Indiana FSSA Office of Medicaid Policy and Planning', officialUrl: 'https://www.in.gov/fssa/ompp/provider-information/termination-of-provider-participation-in-medicaid-and-chip/' },
+  { id: 'state-ks', state: 'KS', stateName: 'Kansas', publisher: 'Kansas KDHE Division of Health Care Finance (KMAP)', officialUrl: 'https://www.kdhe.ks.gov/172/Medicaid' },
+  { id: 'state-ky', state: 'KY', stateName: 'Kentucky', publisher: 'Kentucky Department for Medicaid Services', officialUrl: 'https://www.chfs.ky.gov/agencies/dms/dpi/pe/Documents/KYMedicaidTerminationList.xlsx' },
+  { id: 'state-la', state: 'LA', stateName: 'Louisiana', publisher: 'Louisiana Department of Health (Adverse Actions)', officialUrl: 'https://adverseactions.ldh.la.gov/SelSearch/SelSearch/Export' },
+  { id: 'state-nc', state: 'NC', stateName: 'North Carolina', publisher: 'NC Medicaid Office of Compliance and Program Integrity', officialUrl: 'https://medicaid.ncdhhs.gov/providers/excluded-providers' },
+  { id: 'state-nd', state: 'ND', stateName: 'North Dakota', publisher: 'North Dakota HHS Program Integrity', officialUrl: 'https://www.hhs.nd.gov/healthcare/medicaid/provider/compliance/fraud-and-abuse' },
+  { id: 'state-nj', state: 'NJ', stateName: 'New Jersey', publisher: 'NJ Office of the State Comptroller, Medicaid Fraud Division', officialUrl: 'https://www.nj.gov/comptroller/doc/nj_debarment_list.pdf' },
+  { id: 'state-nj-debarment', state: 'NJ', stateName: 'New Jersey (Treasury debarments)', publisher: 'NJ Department of the Treasury (Consolidated Debarment Report)', officialUrl: 'https://www.state.nj.us/treasury/treasfiles/debarment/Debarment.txt' },
+] as const satisfies readonly StateList[];
+
+/** Source ids of the state lists, in page order. */
+export const STATE_SOURCE_IDS = STATE_LISTS.map((list) => list.id);
+
+/** The states covered, each once, in page order ("New York, California, …"). */
+export const STATE_NAMES: readonly string[] = [...new Set(STATE_LISTS.map((list) => list.stateName.replace(/ \(.*\)$/, '')))];
