@@ -18,6 +18,7 @@ import { batchRoutes } from './batches/routes';
 import { queueRoutes } from './batches/queue-routes';
 import { healthRoutes } from './health/routes';
 import { billingRoutes } from './billing/routes';
+import { homeRoutes } from './home/routes';
 import { monitoringRoutes } from './monitoring/routes';
 import { resultRoutes } from './results/routes';
 import { triageRoutes } from './results/triage-routes';
@@ -81,6 +82,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   billingRoutes(app, ctx);
   resultRoutes(app, ctx);
   monitoringRoutes(app, ctx);
+  homeRoutes(app, ctx);
   triageRoutes(app, ctx);
   interactiveSearchRoutes(app, ctx);
   apiKeyRoutes(app, ctx);

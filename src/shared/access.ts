@@ -92,6 +92,7 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/flexsearchs/:batchId/auditreport': 'user',
   'GET /services/flexsearchs/:batchId/exclusionrecordsreport': 'user',
   'GET /services/monitoring/rosters': 'user',
+  'GET /services/home/summary': 'user',
   'POST /services/monitoring/rosters': 'user',
   'GET /services/monitoring/rosters/:rosterId': 'user',
   'GET /services/utils/sources': 'user',

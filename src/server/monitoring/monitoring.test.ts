@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RosterDetailSchema, RosterListSchema, RosterSchema, MONITORING_MESSAGES } from '#shared/monitoring';
 import { BatchListSchema } from '#shared/batches';
+import { HomeSummarySchema } from '#shared/home';
 import { batchResults, monitoringAlerts, monitoringRuns } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
 import { importList } from '#server/lists/import';
@@ -149,5 +150,16 @@ describe('monitored rosters', () => {
     expect(patel).toMatchObject([{ kind: 'record-changed', status: 'NONCLEARED', latestNote: 'Cleared in an earlier batch, but the list record has changed since: review it again.' }]);
     const rows = await t.ctx.db.select().from(monitoringAlerts).where(eq(monitoringAlerts.rosterId, rosterId));
     expect(rows).toHaveLength(4);
+  });
+
+  it('the home page counts the open alerts and results by age, for the caller’s client only', async () => {
+    const mine = HomeSummarySchema.parse((await owner.get('/services/home/summary')).json());
+    expect(mine.review.alerts).toEqual({ total: 4, under7Days: 4, under30Days: 0, older: 0 });
+    // The source batch: Brennan confirmed, Patel cleared; the two others had no match.
+    expect(mine.review.results.total).toBe(0);
+    expect(mine.lastBatches.map((b) => b.batchId)).toEqual([sourceBatchId]);
+    expect(mine.month.searches).toBe(4);
+    const theirs = HomeSummarySchema.parse((await stranger.get('/services/home/summary')).json());
+    expect(theirs).toMatchObject({ review: { alerts: { total: 0 }, results: { total: 0 } }, month: { searches: 0 }, lastBatches: [] });
   });
 });
