@@ -2,6 +2,7 @@
 import { Alert, Anchor, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { MonitorButton } from '../monitoring/monitor-button';
 import { ExclusionsTab } from './exclusions-tab';
 import { NpiTab } from './npi-tab';
 import { ReportsMenu } from './reports-menu';
@@ -52,7 +53,10 @@ export function ResultsPage() {
               Batch Search Results
             </Text>
           </Stack>
-          <ReportsMenu batchId={batchId} hasExclusions={info.data.searchTypes[0]} />
+          <Group gap="sm">
+            <MonitorButton batchId={batchId} fileName={info.data.fileName} />
+            <ReportsMenu batchId={batchId} hasExclusions={info.data.searchTypes[0]} />
+          </Group>
         </Group>
         {present.length === 0 ? (
           <Text c="dimmed">This batch has no results.</Text>
