@@ -9,7 +9,8 @@ import { MONITORING_MESSAGES, type CreateRosterInput, type Roster, type RosterDe
 import { ALERT_KINDS, type AlertKind } from '#shared/monitoring';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
-import { findVisibleBatch, insertBatch } from '../batches/queries';
+import { findVisibleBatch, insertBatch, type BatchRow } from '../batches/queries';
+import type { Db } from '../db/client';
 import { scopeOf, type BatchCaller } from '../batches/scope';
 import { monitoredRosters } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
@@ -52,13 +53,21 @@ export async function createRoster(ctx: AppContext, caller: BatchCaller, input: 
   const searchTypes = source.searchTypes.filter((t) => MONITORED_SEARCH_TYPES.includes(t));
   if (!searchTypes.some((t) => t !== 'OFAC')) throw new AppError('CONFLICT', MONITORING_MESSAGES.noExclusionSearch);
   if (await findRosterBySource(ctx.db, source.id)) throw new AppError('CONFLICT', MONITORING_MESSAGES.alreadyMonitored);
-  const now = ctx.now();
-  const name = input.name ?? source.fileName.replace(/\.csv$/i, '');
-  const rosterId = await ctx.db.transaction(async (tx) => {
+  const rosterId = await insertRoster(ctx.db, source, { userId: caller.userId, name: input.name ?? source.fileName.replace(/\.csv$/i, ''), searchTypes, now: ctx.now() });
+  // List versions activated since the batch screened are screened against the roster now.
+  if (ctx.jobs) await ctx.jobs.send((await import('./jobs')).sweepMonitoringJob, {});
+  const [row] = await listRosterRows(ctx.db, { clientId: source.clientId, teamIds: null, uploaderUserId: null }, rosterId);
+  return toRoster(row);
+}
+
+/** Writes a roster of a batch's rows: its own batch (rows copied), the roster, an audit entry; answers its id. */
+export async function insertRoster(db: Db, source: BatchRow, o: { userId: number; name: string; searchTypes: string[]; now: Date; baselineAt?: Date }): Promise<number> {
+  const { now, name, searchTypes } = o;
+  return db.transaction(async (tx) => {
     const own = await insertBatch(tx as never, {
       clientId: source.clientId,
       teamId: source.teamId,
-      uploaderUserId: caller.userId,
+      uploaderUserId: o.userId,
       fileName: name,
       storedPath: source.storedPath,
       sha256: source.sha256,
@@ -82,15 +91,11 @@ export async function createRoster(ctx: AppContext, caller: BatchCaller, input: 
       SELECT ${own.id}, row_index, values, additional, unique_id FROM batch_rows WHERE batch_id = ${source.id}`);
     const [roster] = await tx
       .insert(monitoredRosters)
-      .values({ clientId: source.clientId, teamId: source.teamId, createdByUserId: caller.userId, name, batchId: own.id, sourceBatchId: source.id, baselineAt: source.startedAt ?? source.processedAt ?? now, createdAt: now })
+      .values({ clientId: source.clientId, teamId: source.teamId, createdByUserId: o.userId, name, batchId: own.id, sourceBatchId: source.id, baselineAt: o.baselineAt ?? source.startedAt ?? source.processedAt ?? now, createdAt: now })
       .returning({ id: monitoredRosters.id });
-    await recordAudit(tx as never, { action: 'monitoring.roster-created', actorUserId: caller.userId, clientId: source.clientId, target: `roster:${roster.id}`, details: { sourceBatchId: source.id, people: source.recordCount } });
+    await recordAudit(tx as never, { action: 'monitoring.roster-created', actorUserId: o.userId, clientId: source.clientId, target: `roster:${roster.id}`, details: { sourceBatchId: source.id, people: source.recordCount } });
     return roster.id;
   });
-  // List versions activated since the batch screened are screened against the roster now.
-  if (ctx.jobs) await ctx.jobs.send((await import('./jobs')).sweepMonitoringJob, {});
-  const [row] = await listRosterRows(ctx.db, { clientId: source.clientId, teamIds: null, uploaderUserId: null }, rosterId);
-  return toRoster(row);
 }
 
 export async function listRosters(ctx: AppContext, caller: BatchCaller): Promise<RosterList> {

@@ -9,6 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import { buildIndex } from '#engine/index-builder';
 import { screenMany } from '#engine/screen';
 import type { AppContext } from '../app-context';
+
+/** What a run needs of the app (the demo seed runs one without a server). */
+export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<AppContext['config'], 'batchChunkRows'> };
 import { readRows } from '../batches/processing-queries';
 import { clientReviewThreshold, findBatch } from '../batches/queries';
 import { screenRows, type RowInput } from '../batches/row-screening';
@@ -43,12 +46,12 @@ export function alertKindOf(hit: { source: string; sourceRecordId: string; recor
   return earlier.some((e) => e.review_status !== 'CLEARED') ? 'new-record' : 'new-match';
 }
 
-export async function markRun(ctx: AppContext, runId: number, set: Record<string, unknown>): Promise<void> {
+export async function markRun(ctx: MonitoringContext, runId: number, set: Record<string, unknown>): Promise<void> {
   await ctx.db.update(monitoringRuns).set(set as never).where(eq(monitoringRuns.id, runId));
 }
 
 /** The 'monitoring.run' job: screens the run's roster from where it stopped, to the end. */
-export async function runMonitoring(ctx: AppContext, runId: number): Promise<void> {
+export async function runMonitoring(ctx: MonitoringContext, runId: number): Promise<void> {
   const run = await findRun(ctx.db, runId);
   if (!run || run.status === 'done') return;
   const [roster] = await ctx.db.select().from(monitoredRosters).where(eq(monitoredRosters.id, run.rosterId));
