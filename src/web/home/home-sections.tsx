@@ -145,7 +145,7 @@ export function ListFreshness({ lists }: { lists: ListStatus[] | undefined }) {
                 return (
                   <Table.Tr key={l.source}>
                     <Table.Td>{l.title}</Table.Td>
-                    <Table.Td>{l.asOf ?? '—'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.asOf ?? '—'}</Table.Td>
                     <Table.Td>
                       {formatDay(l.lastChecked)}{' '}
                       {reason ? (

@@ -13,6 +13,7 @@ import { errorMessage } from '../results/results-api';
 import { fetchRoster, formatDay, formatUtc, monitoringKeys } from './monitoring-api';
 
 const KIND_COLORS: Record<AlertKind, string> = { 'new-match': 'red', 'new-record': 'orange', 'record-changed': 'yellow', 'no-longer-excluded': 'teal' };
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const STATUS_COLORS: Record<string, string> = { NONCLEARED: 'orange', UNDER_REVIEW: 'blue', HISTORICAL_MATCH: 'red', CLEARED: 'green' };
 
 export function RosterPage() {
@@ -115,23 +116,23 @@ function AlertsTable({ alerts, onOpen }: { alerts: RosterDetail['alerts']; onOpe
               <Table.Tbody>
                 {alerts.map((a) => (
                   <Table.Tr key={a.id} onClick={() => onOpen(a.id)} style={{ cursor: 'pointer' }}>
-                    <Table.Td>
+                    <Table.Td style={NOWRAP}>
                       <Badge color={KIND_COLORS[a.kind]} variant="light">
                         {ALERT_KIND_LABELS[a.kind]}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component="button" type="button" onClick={() => onOpen(a.id)} fw={600}>
+                      <Anchor component="button" type="button" onClick={() => onOpen(a.id)} fw={600} ta="left">
                         {a.person}
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{a.listName ?? a.sourceRecordId}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={NOWRAP}>
                       {a.source.toUpperCase()}
                       {a.asOf ? <Text size="xs" c="dimmed">as of {a.asOf}</Text> : null}
                     </Table.Td>
                     <Table.Td ta="right">{a.score === null ? '—' : a.score.toFixed(2)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={NOWRAP}>
                       <Badge color={STATUS_COLORS[a.status] ?? 'gray'} variant="dot">
                         {REVIEW_STATUS_LABELS[a.status as ReviewStatus] ?? a.status}
                       </Badge>
@@ -141,7 +142,7 @@ function AlertsTable({ alerts, onOpen }: { alerts: RosterDetail['alerts']; onOpe
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{formatDay(a.createdAt)}</Table.Td>
+                    <Table.Td style={NOWRAP}>{formatDay(a.createdAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
