@@ -74,7 +74,6 @@ export const MENU_ITEMS: MenuItem[] = [
   { menu: 'Search', label: 'Batch Name Search', link: '/batch/name/batchUI', roles: ['name_search_user'], api: 'GET /services/batch/name/template' },
   { menu: 'Search', label: 'Batch NPI Search', link: '/batch/npi/batchUI', roles: ['npi_search_user'], api: 'GET /services/batch/npi/template' },
   { menu: 'Search', label: 'Advance Search', link: '/advancedSearch/search', roles: ['advanced_search'], api: 'GET /services/advancedsearch/options' },
-  { menu: 'Search', label: 'Monitoring', link: '/monitoring', api: 'GET /services/monitoring/rosters' },
   { menu: 'Search', label: 'Search History', link: '/searchhistory/main', roles: ['paying_user'], api: 'GET /services/interactivesearch/history' },
   { menu: 'Settings', label: 'Account Details', link: '/account-details', roles: ['account_owner_user'], api: 'GET /services/account' },
   { menu: 'Settings', label: 'Client Admin', link: '/admin', roles: ['system_admin_user'], api: 'GET /services/admin/clients' },
