@@ -24,7 +24,7 @@ export async function seedDemoMonitoring(db: Db, owner: { userId: number }, batc
   // The sample lists were loaded at `now`: the roster starts from them, the supplement comes after.
   const rosterId = await insertRoster(db, source, { userId: owner.userId, name: 'Acme staff', searchTypes: source.searchTypes.filter((t) => MONITORED_SEARCH_TYPES.includes(t)), now, baselineAt: now });
   await importList(db, { source: 'leie', files: [DEMO_SUPPLEMENT], origin: 'import', now: new Date(now.getTime() + 1000) });
-  const ctx = { db, now: () => now, config: { batchChunkRows: 1000 } };
+  const ctx = { db, now: () => now, config: { batchChunkRows: 1000, batchScreenWorkers: 0 } };
   for (const runId of await sweepRuns(db, now)) await runMonitoring(ctx, runId);
   return rosterId;
 }

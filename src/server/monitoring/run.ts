@@ -7,14 +7,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { buildIndex } from '#engine/index-builder';
-import { screenMany } from '#engine/screen';
 import type { AppContext } from '../app-context';
 
 /** What a run needs of the app (the demo seed runs one without a server). */
-export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<AppContext['config'], 'batchChunkRows'> };
+export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> };
 import { readRows } from '../batches/processing-queries';
 import { clientReviewThreshold, findBatch } from '../batches/queries';
 import { screenRows, type RowInput } from '../batches/row-screening';
+import { screenerFor } from '../batches/screener';
 import { listVersions, monitoredRosters, monitoringRuns } from '../db/schema';
 import { carryForwardClearings } from '../results/carry-forward';
 import { changedRecords, earlierResults, findRun, goneAlerted, versionChanges, writeRunChunk, type AlertDraft, type EarlierResult } from './run-queries';
@@ -67,7 +67,8 @@ export async function runMonitoring(ctx: MonitoringContext, runId: number): Prom
 
   const changes = await versionChanges(ctx.db, version.id);
   const records = await changedRecords(ctx.db, version, changes.screen);
-  const index = buildIndex(records, { version: `monitoring:${version.source}:${version.id}`, shared: false });
+  // Shared memory: chunks of 500 rows and more are screened on the batches' worker threads.
+  const index = buildIndex(records, { version: `monitoring:${version.source}:${version.id}`, shared: true });
   const types = batch.searchTypes.filter((t) => MONITORED_SEARCH_TYPES.includes(t));
   const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
   const batchIds = roster.sourceBatchId ? [batch.id, roster.sourceBatchId] : [batch.id];
@@ -80,7 +81,7 @@ export async function runMonitoring(ctx: MonitoringContext, runId: number): Prom
     const rowIndexes = rows.map((r) => r.rowIndex);
     const drafts: AlertDraft[] = [];
     if (records.length) {
-      const hits: ResultDraft[] = await screenRows(async (queries, options) => screenMany(index, queries, options), types, rows, { threshold });
+      const hits: ResultDraft[] = await screenRows(screenerFor(ctx, index, rows.length), types, rows, { threshold });
       const earlier = await earlierResults(ctx.db, batchIds, [...new Set(hits.map((h) => h.rowIndex))]);
       const recordOf = new Map(records.map((r) => [r.sourceRecordId, r]));
       for (const hit of hits) {
