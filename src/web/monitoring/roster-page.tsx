@@ -2,7 +2,7 @@
  * One monitored roster (/monitoring/{rosterId}, ADR 046): its alerts, newest first, each opening
  * the results' review drawer (status, note, history), and the runs that screened it.
  */
-import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -117,9 +117,9 @@ function AlertsTable({ alerts, onOpen }: { alerts: RosterDetail['alerts']; onOpe
                 {alerts.map((a) => (
                   <Table.Tr key={a.id} onClick={() => onOpen(a.id)} style={{ cursor: 'pointer' }}>
                     <Table.Td style={NOWRAP}>
-                      <Badge color={KIND_COLORS[a.kind]} variant="light">
+                      <Text size="sm" fw={700} c={`${KIND_COLORS[a.kind]}.8`}>
                         {ALERT_KIND_LABELS[a.kind]}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <Anchor component="button" type="button" onClick={() => onOpen(a.id)} fw={600} ta="left">
@@ -133,9 +133,9 @@ function AlertsTable({ alerts, onOpen }: { alerts: RosterDetail['alerts']; onOpe
                     </Table.Td>
                     <Table.Td ta="right">{a.score === null ? '—' : a.score.toFixed(2)}</Table.Td>
                     <Table.Td style={NOWRAP}>
-                      <Badge color={STATUS_COLORS[a.status] ?? 'gray'} variant="dot">
+                      <Text size="sm" fw={600} c={`${STATUS_COLORS[a.status] ?? 'gray'}.8`}>
                         {REVIEW_STATUS_LABELS[a.status as ReviewStatus] ?? a.status}
-                      </Badge>
+                      </Text>
                       {a.latestNote ? (
                         <Text size="xs" c="dimmed" lineClamp={1} maw={260}>
                           {a.latestNote}
