@@ -5,6 +5,7 @@ import { users } from '#server/db/schema';
 import { createOperatorAdmin } from '#server/auth/operator';
 import { seedDemoBilling } from '#server/billing/demo';
 import { seedDemoResults } from '#server/results/demo';
+import { seedDemoMonitoring } from '#server/monitoring/demo';
 import { createClient, createTeam, createUser, DEFAULT_PASSWORD } from '#test/factories';
 
 const DAY = 24 * 3_600_000;
@@ -27,7 +28,8 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     roles: ['paying_user', 'name_search_user', 'npi_search_user'],
   });
   await seedDemoBilling(db, acme.id, now);
-  await seedDemoResults(db, { clientId: acme.id, teamId: compliance.id, userId: owner.id, username: 'owner', name: 'Olivia Owens' }, now);
+  const demoBatchId = await seedDemoResults(db, { clientId: acme.id, teamId: compliance.id, userId: owner.id, username: 'owner', name: 'Olivia Owens' }, now);
+  await seedDemoMonitoring(db, { userId: owner.id }, demoBatchId, now);
 
   const sunrise = await createClient(db, { name: 'Sunrise Clinic', domainName: 'sunrise-clinic', planType: 'FREE', state: 'trial', teamType: 'SINGLE', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 10, trialEndsAt: new Date(now.getTime() + 90 * DAY) });
   await createUser(db, { clientId: sunrise.id, username: 'trialuser', email: 'trial@sunrise-clinic.example', firstName: 'Tara', lastName: 'Lee', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });

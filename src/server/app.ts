@@ -18,6 +18,8 @@ import { batchRoutes } from './batches/routes';
 import { queueRoutes } from './batches/queue-routes';
 import { healthRoutes } from './health/routes';
 import { billingRoutes } from './billing/routes';
+import { homeRoutes } from './home/routes';
+import { monitoringRoutes } from './monitoring/routes';
 import { resultRoutes } from './results/routes';
 import { triageRoutes } from './results/triage-routes';
 import { interactiveSearchRoutes } from './interactive/routes';
@@ -79,6 +81,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   invitationRoutes(app, ctx);
   billingRoutes(app, ctx);
   resultRoutes(app, ctx);
+  monitoringRoutes(app, ctx);
+  homeRoutes(app, ctx);
   triageRoutes(app, ctx);
   interactiveSearchRoutes(app, ctx);
   apiKeyRoutes(app, ctx);

@@ -9,6 +9,7 @@ import { failInterruptedImports } from './lists/import-claims';
 import { importMissingSamples } from './lists/samples';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
+import { sweepMonitoringJob } from './monitoring/jobs';
 import { resumeUnfinishedBatches } from './batches/resume';
 import { closeScreeningPool } from './batches/screener';
 import { parseEnv, toAppConfig, type Env } from './config';
@@ -81,6 +82,8 @@ export async function startServer(
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true, heartbeat: env.JOBS_IN_PROCESS ? 'server' : undefined });
     const resumed = await resumeUnfinishedBatches(ctx);
     if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
+    // List versions imported while the server was stopped (the CLI) reach monitored rosters (ADR 046).
+    await ctx.jobs.send(sweepMonitoringJob, {});
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
     await ctx.jobs?.stop();

@@ -91,6 +91,10 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'PUT /services/flexsearchs/:batchId/ssdmfdetails/:ids': 'user',
   'GET /services/flexsearchs/:batchId/auditreport': 'user',
   'GET /services/flexsearchs/:batchId/exclusionrecordsreport': 'user',
+  'GET /services/monitoring/rosters': 'user',
+  'GET /services/home/summary': 'user',
+  'POST /services/monitoring/rosters': 'user',
+  'GET /services/monitoring/rosters/:rosterId': 'user',
   'GET /services/utils/sources': 'user',
   // Registration and the account page (issue 8): sign-up is public; the account page is the
   // account owner's; co-workers are invited by owners and domain admins.

@@ -41,6 +41,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/batch/npi/batchUI', title: 'Batch NPI Search' },
   { path: '/advancedSearch/search', title: 'Advance Search' },
   { path: '/searchhistory/main', title: 'Search History' },
+  { path: '/monitoring', title: 'Monitoring' },
+  { path: '/monitoring/:rosterId', title: 'Monitored roster' },
   { path: '/admin', title: 'Client Admin' },
   { path: '/admin/domainHierarchy', title: 'Teams' },
   { path: '/admin/userManagement', title: 'Users' },

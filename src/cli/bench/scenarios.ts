@@ -7,6 +7,7 @@ import { benchBatch } from './batch';
 import { benchInteractiveSearch } from './interactive-search';
 import { benchPublicApi } from './public-api';
 import { benchResultsReview } from './results-review';
+import { benchMonitoring } from './monitoring';
 
 export interface Scenario {
   name: string;
@@ -29,4 +30,5 @@ export const SCENARIOS: Scenario[] = [
   { name: 'interactive-search-1m', run: benchInteractiveSearch },
   { name: 'public-api-1m', run: benchPublicApi },
   { name: 'results-review-100k', run: benchResultsReview },
+  { name: 'monitoring-delta-100k', run: benchMonitoring },
 ];

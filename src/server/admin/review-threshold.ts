@@ -32,7 +32,7 @@ export async function previewThreshold(db: Db, caller: Caller, threshold: number
   const [batch] = await db
     .select({ id: batches.id, fileName: batches.fileName, ranWith: batches.reviewThreshold })
     .from(batches)
-    .where(and(eq(batches.clientId, caller.clientId), eq(batches.status, 'Completed'), isNotNull(batches.processedAt), sql`${batches.trashedAt} IS NULL`))
+    .where(and(eq(batches.clientId, caller.clientId), eq(batches.status, 'Completed'), eq(batches.kind, 'search'), isNotNull(batches.processedAt), sql`${batches.trashedAt} IS NULL`))
     .orderBy(desc(batches.processedAt), desc(batches.id))
     .limit(1);
   if (!batch) return { threshold, lastBatch: null };

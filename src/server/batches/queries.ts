@@ -62,7 +62,7 @@ export interface ListFilters {
 }
 
 export async function listBatchRows(db: Db, scope: BatchScope, f: ListFilters) {
-  const where = [...scopeConditions(scope), isNotNull(batches.status)];
+  const where = [...scopeConditions(scope), isNotNull(batches.status), eq(batches.kind, 'search')];
   if (f.fileName) where.push(ilike(batches.fileName, `%${f.fileName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (f.clientId !== undefined) where.push(eq(batches.clientId, f.clientId));
   if (f.teamId !== undefined) where.push(eq(batches.teamId, f.teamId));
@@ -81,7 +81,7 @@ export async function listBatchRows(db: Db, scope: BatchScope, f: ListFilters) {
 
 /** Clients, teams and uploaders of the batches a scope sees (the dashboard's filter options). */
 export async function filterOptions(db: Db, scope: BatchScope, narrow: { clientId?: number; teamId?: number }) {
-  const where = [...scopeConditions(scope), isNotNull(batches.status)];
+  const where = [...scopeConditions(scope), isNotNull(batches.status), eq(batches.kind, 'search')];
   if (narrow.clientId !== undefined) where.push(eq(batches.clientId, narrow.clientId));
   if (narrow.teamId !== undefined) where.push(eq(batches.teamId, narrow.teamId));
   const uploaders = await db

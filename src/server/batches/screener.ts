@@ -44,7 +44,7 @@ async function pooled(index: MatchIndex, size: number): Promise<ScreeningPool> {
 }
 
 /** Chooses how to screen a chunk of the given size. */
-export function screenerFor(ctx: AppContext, index: MatchIndex, rows: number): Screener {
+export function screenerFor(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: MatchIndex, rows: number): Screener {
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options);
   return async (queries, options) => (await pooled(index, workers)).screenBatch(queries, options);

@@ -40,6 +40,8 @@ export const batches = pgTable(
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     /** Queue order (ADR 038): its jobs carry it as pg-boss priority; higher runs first. */
     queuePriority: integer('queue_priority').notNull().default(0),
+    /** search (an upload) | monitoring (a monitored roster's own batch, ADR 046: never listed as a search) */
+    kind: text('kind').notNull().default('search'),
   },
   (t) => [index('batches_client_uploaded').on(t.clientId, t.uploadedAt), index('batches_team').on(t.teamId)],
 );

@@ -7,3 +7,4 @@ export * from './schema-billing';
 export * from './schema-results';
 export * from './schema-api-keys';
 export * from './schema-queue';
+export * from './schema-monitoring';

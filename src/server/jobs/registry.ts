@@ -3,6 +3,7 @@ import { passwordResetMailJob } from '../auth/jobs';
 import { screenBatchJob, screenChunkJob } from '../batches/jobs';
 import { billingDayJob } from '../billing/jobs';
 import { checkListUpdatesJob } from '../lists/jobs';
+import { monitoringRunJob, sweepMonitoringJob } from '../monitoring/jobs';
 import type { JobDefinition } from './job';
 
 export const JOBS: readonly JobDefinition<never>[] = [
@@ -11,4 +12,6 @@ export const JOBS: readonly JobDefinition<never>[] = [
   screenChunkJob as JobDefinition<never>,
   billingDayJob as JobDefinition<never>,
   passwordResetMailJob as JobDefinition<never>,
+  sweepMonitoringJob as JobDefinition<never>,
+  monitoringRunJob as JobDefinition<never>,
 ];

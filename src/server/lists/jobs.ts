@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineJob } from '../jobs/job';
 import { LIST_SOURCES } from '#lists/sources';
+import { sweepMonitoringJob } from '../monitoring/jobs';
 import { updateLists } from './update';
 
 export const checkListUpdatesJob = defineJob({
@@ -17,6 +18,10 @@ export const checkListUpdatesJob = defineJob({
     }
     // New list versions reach screening once the index is rebuilt (in this process; a server
     // whose jobs run elsewhere notices through its periodic check).
-    if (results.some((r) => r.outcome === 'imported')) await ctx.screening?.refreshIfChanged();
+    if (results.some((r) => r.outcome === 'imported')) {
+      await ctx.screening?.refreshIfChanged();
+      // Monitored rosters are screened against what changed (ADR 046).
+      await ctx.jobs?.send(sweepMonitoringJob, {});
+    }
   },
 });

@@ -16,6 +16,11 @@ export interface CarryForwardScope {
   firstRow: number;
   rowCount: number;
   now: Date;
+  /**
+   * Only these results (a monitored roster's new alerts, ADR 046), whose batch's own earlier
+   * clearings count too: a roster keeps one batch for all its alerts.
+   */
+  resultIds?: readonly number[];
 }
 
 interface Candidate {
@@ -45,6 +50,7 @@ export async function carryForwardClearings(tx: Db, s: CarryForwardScope): Promi
                  ${recordHashSql(sql`r.record`)} AS record_hash, ${criteriaHashSql(sql`br.values`)} AS criteria_hash
           FROM batch_results r JOIN LATERAL (SELECT b.values, b.unique_id FROM batch_rows b WHERE b.batch_id = r.batch_id AND b.row_index = r.row_index) br ON TRUE
           WHERE r.batch_id = ${s.batchId} AND r.row_index >= ${s.firstRow} AND r.row_index < ${s.firstRow + s.rowCount}
+            ${s.resultIds ? sql`AND r.id ${anyId(s.resultIds)}` : sql``}
             AND r.result_type IN ('exclusions', 'ssdmf') AND r.review_status = 'NONCLEARED' AND r.record IS NOT NULL
             AND EXISTS (SELECT 1 FROM review_clearances c WHERE c.client_id = ${s.clientId} AND c.source = r.source AND c.source_record_id = r.source_record_id)
         )
@@ -52,7 +58,7 @@ export async function carryForwardClearings(tx: Db, s: CarryForwardScope): Promi
                c.history_id::int AS earlier_history_id, h.result_id::int AS earlier_result_id, h.batch_id AS earlier_batch_id,
                b.file_name AS earlier_file_name, h.user_name AS earlier_user_name, h.changed_at AS earlier_changed_at
         FROM fresh f
-        JOIN review_clearances c ON c.client_id = ${s.clientId} AND c.source = f.source AND c.source_record_id = f.source_record_id AND c.batch_id <> ${s.batchId}
+        JOIN review_clearances c ON c.client_id = ${s.clientId} AND c.source = f.source AND c.source_record_id = f.source_record_id ${s.resultIds ? sql`` : sql`AND c.batch_id <> ${s.batchId}`}
           AND (CASE WHEN f.unique_id IS NOT NULL AND c.unique_id IS NOT NULL THEN f.unique_id = c.unique_id ELSE f.criteria_hash = c.criteria_hash END)
         JOIN review_history h ON h.id = c.history_id
         JOIN batches b ON b.id = h.batch_id

@@ -34,6 +34,8 @@ export const BUILT_PATHS = [
   '/npi/apikeys',
   '/npi/apidoc',
   '/advancedSearch/search',
+  '/monitoring',
+  '/monitoring/:rosterId',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -29,6 +29,8 @@ import { TrialUpgradePage } from '../account/trial-upgrade-page';
 import { ApiKeysPage } from '../api-keys/api-keys-page';
 import { ApiDocPage } from '../public-api/api-doc-page';
 import { AdvancedSearchPage } from '../advanced-search/advanced-search-page';
+import { MonitoringPage } from '../monitoring/monitoring-page';
+import { RosterPage } from '../monitoring/roster-page';
 import type { BuiltPath } from './built-pages';
 
 export const PAGES: Record<BuiltPath, ComponentType> = {
@@ -57,6 +59,8 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/npi/results': NpiResultsPage,
   '/searchhistory/main': SearchHistoryPage,
   '/flex-search/:batchId/details': ResultsPage,
+  '/monitoring': MonitoringPage,
+  '/monitoring/:rosterId': RosterPage,
   '/registration/:plan/:invitationId?': RegistrationPage,
   '/account-details': AccountDetailsPage,
   '/npi/apikeys': ApiKeysPage,

@@ -1,72 +1,76 @@
-/** Signed-in home: a welcome, what the user can do, and the menu items open to them. */
-import { Anchor, Card, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+/**
+ * Signed-in home (/home), the compliance home (ADR 046): what needs attention first (alerts and
+ * results to review, by age), monitored rosters, list freshness, the month's searches and the
+ * last batches. Every page stays reachable through the Search and Settings menus.
+ */
+import { Anchor, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { visibleMenuItems } from '#shared/navigation';
-import { WORKING_LINKS } from '../app/built-pages';
 import { useCurrentUser } from '../app/current-user';
+import { fetchHomeSummary, fetchListStatuses, fetchRosters, monitoringKeys } from '../monitoring/monitoring-api';
+import { AgeCard, LastBatches, ListFreshness, MonthCard, RosterSummary } from './home-sections';
 
 const GUIDES = [
-  { to: '/lists', title: 'Lists we search', text: 'Who publishes each exclusion and sanctions list, and what it holds.' },
-  { to: '/why-monthly', title: 'Why search every month', text: 'What OIG, CMS and the states expect, and what a missed exclusion costs.' },
-  { to: '/automation', title: 'Automation', text: 'Screen a whole roster from a CSV file or from the command line.' },
-  { to: '/help', title: 'Help', text: 'Screening, reading results and review statuses, and how to reach us.' },
+  { to: '/lists', title: 'Lists we search' },
+  { to: '/why-monthly', title: 'Why search every month' },
+  { to: '/automation', title: 'Automation' },
+  { to: '/help', title: 'Help' },
 ];
 
 export function HomePage() {
   const { data: user } = useCurrentUser();
+  const summary = useQuery({ queryKey: monitoringKeys.home, queryFn: fetchHomeSummary, enabled: Boolean(user) });
+  const rosters = useQuery({ queryKey: monitoringKeys.rosters, queryFn: fetchRosters, enabled: Boolean(user) });
+  const lists = useQuery({ queryKey: monitoringKeys.lists, queryFn: fetchListStatuses, enabled: Boolean(user) });
   if (!user) return null;
-  const items = visibleMenuItems(user, WORKING_LINKS);
 
   return (
-    <Container size={1100} px="md" py={{ base: 'lg', sm: 48 }}>
+    <Container size={1200} px="md" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="xl">
-        <Stack gap={4}>
-          <Title order={1}>Welcome, {user.firstName || user.fullName}</Title>
-          <Text c="dimmed">
-            {user.clientName}
-            {user.teamName ? ` · ${user.teamName}` : ''}
-          </Text>
-        </Stack>
-
-        <Stack component="section" gap="sm" aria-labelledby="home-actions">
-          <Title order={2} fz="xl" id="home-actions">
-            What you can do
-          </Title>
-          {items.length > 0 ? (
-            <List spacing="xs">
-              {items.map((item) => (
-                <List.Item key={item.label}>
-                  <Anchor component={Link} to={item.link}>
-                    {item.label}
-                  </Anchor>
-                </List.Item>
-              ))}
-            </List>
-          ) : (
-            <Text>
-              No screening pages are open to your account yet. They will be listed here and in the Search and Settings
-              menus when they are. Meanwhile, read how screening works and which lists Clearlist covers.
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={1}>Welcome, {user.firstName || user.fullName}</Title>
+            <Text c="dimmed">
+              {user.clientName}
+              {user.teamName ? ` · ${user.teamName}` : ''}
             </Text>
-          )}
-        </Stack>
+          </Stack>
+          <Group gap="md">
+            <Anchor component={Link} to="/interactive/search" fw={600}>
+              Search a person
+            </Anchor>
+            <Anchor component={Link} to="/flex-search" fw={600}>
+              Batch Search
+            </Anchor>
+            <Anchor component={Link} to="/monitoring" fw={600}>
+              Monitoring
+            </Anchor>
+          </Group>
+        </Group>
 
-        <Stack component="section" gap="sm" aria-labelledby="home-guides">
-          <Title order={2} fz="xl" id="home-guides">
-            Learn more
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} component="section" aria-label="What needs attention">
+          <AgeCard title="Alerts to review" link="/monitoring" linkLabel="Open Monitoring" counts={summary.data?.review.alerts} />
+          <AgeCard title="Batch results to review" link="/flex-search" linkLabel="Open Batch Search" counts={summary.data?.review.results} />
+          <MonthCard month={summary.data?.month} />
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <RosterSummary data={rosters.data} />
+          <ListFreshness lists={lists.data} />
+        </SimpleGrid>
+
+        <LastBatches batches={summary.data?.lastBatches} />
+
+        <Card withBorder padding="md" component="section" aria-label="Learn more">
+          <Group gap="lg" wrap="wrap">
+            <Text fw={600}>Learn more:</Text>
             {GUIDES.map((guide) => (
-              <Card key={guide.to} withBorder padding="lg" radius="md">
-                <Anchor component={Link} to={guide.to} fw={600}>
-                  {guide.title}
-                </Anchor>
-                <Text size="sm" mt={6}>
-                  {guide.text}
-                </Text>
-              </Card>
+              <Anchor key={guide.to} component={Link} to={guide.to}>
+                {guide.title}
+              </Anchor>
             ))}
-          </SimpleGrid>
-        </Stack>
+          </Group>
+        </Card>
       </Stack>
     </Container>
   );

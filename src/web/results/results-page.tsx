@@ -2,7 +2,8 @@
 import { Alert, Anchor, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { IN_PROGRESS_STATUSES } from '#shared/batch-status';
+import { BATCH_RULES, IN_PROGRESS_STATUSES } from '#shared/batch-status';
+import { MonitorButton } from '../monitoring/monitor-button';
 import { BatchProgressPanel } from './batch-progress-panel';
 import { ExclusionsTab } from './exclusions-tab';
 import { NpiTab } from './npi-tab';
@@ -64,7 +65,12 @@ export function ResultsPage() {
               Batch Search Results
             </Text>
           </Stack>
-          {!isInProgress && <ReportsMenu batchId={batchId} hasExclusions={info.data.searchTypes[0]} />}
+          {!isInProgress && (
+            <Group gap="sm">
+              {BATCH_RULES.hasDetails(info.data.status) && <MonitorButton batchId={batchId} fileName={info.data.fileName} />}
+              <ReportsMenu batchId={batchId} hasExclusions={info.data.searchTypes[0]} />
+            </Group>
+          )}
         </Group>
         {isInProgress ? (
           <BatchProgressPanel batch={info.data} />

@@ -1,0 +1,54 @@
+/**
+ * The compliance home page's figures (ADR 046): what is left to review (monitoring alerts and
+ * batch results, by age) in the batches the caller sees, the client's searches this month and
+ * their price, and the last batches.
+ */
+import { sql } from 'drizzle-orm';
+import type { AgeCounts, HomeSummary } from '#shared/home';
+import type { AppContext } from '../app-context';
+import { listBatches } from '../batches/list';
+import { scopeOf, type BatchCaller } from '../batches/scope';
+import { rowsOf } from '../results/page-queries';
+
+const DAY_MS = 86_400_000;
+
+function scopeSql(caller: BatchCaller) {
+  const scope = scopeOf(caller);
+  return sql`b.trashed_at IS NULL
+    AND ${scope.clientId === null ? sql`TRUE` : sql`b.client_id = ${scope.clientId}`}
+    AND ${scope.teamIds === null ? sql`TRUE` : sql`b.team_id = ANY(${`{${scope.teamIds.join(',')}}`}::int[])`}
+    AND ${scope.uploaderUserId === null ? sql`TRUE` : sql`b.uploader_user_id = ${scope.uploaderUserId}`}`;
+}
+
+/** Figures of the home page for a caller; `seesBilling` adds the price of the month's searches. */
+export async function homeSummary(ctx: Pick<AppContext, 'db' | 'jobs' | 'now'>, caller: BatchCaller, seesBilling: boolean): Promise<HomeSummary> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const week = new Date(now.getTime() - 7 * DAY_MS).toISOString();
+  const month = new Date(now.getTime() - 30 * DAY_MS).toISOString();
+  const ages = await rowsOf<{ kind: string; total: number; under7: number; under30: number }>(
+    db,
+    sql`SELECT b.kind, count(*)::int AS total,
+          (count(*) FILTER (WHERE r.created_at >= ${week}::timestamptz))::int AS under7,
+          (count(*) FILTER (WHERE r.created_at >= ${month}::timestamptz AND r.created_at < ${week}::timestamptz))::int AS under30
+        FROM batch_results r JOIN batches b ON b.id = r.batch_id
+        WHERE ${scopeSql(caller)} AND b.status = 'Completed' AND r.review_status IN ('NONCLEARED', 'UNDER_REVIEW')
+        GROUP BY b.kind`,
+  );
+  const countsOf = (kind: string): AgeCounts => {
+    const row = ages.find((a) => a.kind === kind);
+    return row ? { total: row.total, under7Days: row.under7, under30Days: row.under30, older: row.total - row.under7 - row.under30 } : { total: 0, under7Days: 0, under30Days: 0, older: 0 };
+  };
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const [usage] = await rowsOf<{ searches: number; cents: number }>(
+    db,
+    sql`SELECT coalesce(sum(quantity), 0)::int AS searches, coalesce(sum(quantity * unit_price_cents), 0)::int AS cents
+        FROM usage_records WHERE client_id = ${caller.clientId} AND created_at >= ${since}::timestamptz`,
+  );
+  const { items } = await listBatches(ctx, caller, { page: 1, limit: 5 });
+  return {
+    review: { alerts: countsOf('monitoring'), results: countsOf('search') },
+    month: { searches: usage.searches, spend: seesBilling ? usage.cents / 100 : null },
+    lastBatches: items,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The demo's monitored roster (ADR 046): the demo owner's screened batch, monitored, and the
+ * shipped LEIE supplement `data/supplements/leie/2611EXCL.csv` imported after it, so the demo
+ * starts with an alert to review. `2612EXCL.csv` is left for trying it by hand
+ * (`clearlist lists import leie data/supplements/leie/2612EXCL.csv`, then start the demo again).
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Db } from '../db/client';
+import { findBatch } from '../batches/queries';
+import { importList } from '../lists/import';
+import { insertRoster } from './rosters';
+import { runMonitoring } from './run';
+import { MONITORED_SEARCH_TYPES } from './search-types';
+import { sweepRuns } from './sweep';
+
+export const SUPPLEMENTS_DIR = fileURLToPath(new URL('../../../data/supplements', import.meta.url));
+export const DEMO_SUPPLEMENT = path.join(SUPPLEMENTS_DIR, 'leie', '2611EXCL.csv');
+
+/** Monitors the batch's people, imports the first shipped supplement and screens the roster against it. */
+export async function seedDemoMonitoring(db: Db, owner: { userId: number }, batchId: number, now: Date): Promise<number> {
+  const source = await findBatch(db, batchId);
+  if (!source) throw new Error(`demo batch ${batchId} is missing`);
+  // The sample lists were loaded at `now`: the roster starts from them, the supplement comes after.
+  const rosterId = await insertRoster(db, source, { userId: owner.userId, name: 'Acme staff', searchTypes: source.searchTypes.filter((t) => MONITORED_SEARCH_TYPES.includes(t)), now, baselineAt: now });
+  await importList(db, { source: 'leie', files: [DEMO_SUPPLEMENT], origin: 'import', now: new Date(now.getTime() + 1000) });
+  const ctx = { db, now: () => now, config: { batchChunkRows: 1000, batchScreenWorkers: 0 } };
+  for (const runId of await sweepRuns(db, now)) await runMonitoring(ctx, runId);
+  return rosterId;
+}

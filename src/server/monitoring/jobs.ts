@@ -1,0 +1,26 @@
+/** Monitoring jobs: 'monitoring.sweep' finds the runs owed and queues them, 'monitoring.run' does one. */
+import { z } from 'zod';
+import { defineJob } from '../jobs/job';
+import { runMonitoring } from './run';
+import { sweepRuns } from './sweep';
+
+export const monitoringRunJob = defineJob({
+  name: 'monitoring.run',
+  payloadSchema: z.object({ runId: z.number().int().positive() }),
+  retryLimit: 5,
+  handler: (ctx, payload) => runMonitoring(ctx, payload.runId),
+});
+
+/** Every ten minutes as a backstop; list updates and roster creation queue it at once. */
+export const MONITORING_SWEEP_SCHEDULE = '*/10 * * * *';
+
+export const sweepMonitoringJob = defineJob({
+  name: 'monitoring.sweep',
+  payloadSchema: z.object({}),
+  schedule: () => MONITORING_SWEEP_SCHEDULE,
+  retryLimit: 2,
+  handler: async (ctx) => {
+    if (!ctx.jobs) throw new Error('the job queue is not running');
+    for (const runId of await sweepRuns(ctx.db, ctx.now())) await ctx.jobs.send(monitoringRunJob, { runId }, { singletonKey: `monitoring-run-${runId}` });
+  },
+});

@@ -1,0 +1,91 @@
+/** Contracts of continuous monitoring (issue 20, ADR 046): rosters, their runs and alerts. */
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const RosterIdParamsSchema = z.strictObject({ rosterId: id });
+
+export const ALERT_KINDS = ['new-match', 'new-record', 'record-changed', 'no-longer-excluded'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** How each kind of alert reads to a reviewer. */
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  'new-match': 'New potential match',
+  'new-record': 'New record for this person',
+  'record-changed': 'List record changed',
+  'no-longer-excluded': 'No longer excluded',
+};
+
+/** POST /services/monitoring/rosters: monitor the people of a finished batch. */
+export const CreateRosterInputSchema = z.strictObject({
+  batchId: id,
+  name: z.string().trim().min(1, 'Give the roster a name.').max(200, 'A roster name has at most 200 characters.').optional(),
+});
+export type CreateRosterInput = z.infer<typeof CreateRosterInputSchema>;
+
+export const RosterSchema = z.object({
+  rosterId: z.number(),
+  name: z.string(),
+  /** The roster's own batch: its results page reviews the alerts. */
+  batchId: z.number(),
+  sourceBatchId: z.number().nullable(),
+  people: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  lastScreenedAt: z.string().nullable(),
+  alerts: z.number(),
+  openAlerts: z.number(),
+  /** Runs waiting or running. */
+  runsPending: z.number(),
+});
+export type Roster = z.infer<typeof RosterSchema>;
+
+export const RosterListSchema = z.object({
+  rosters: z.array(RosterSchema),
+  /** When the lists are next checked for updates (UTC ISO), null when the check is off. */
+  nextListCheck: z.string().nullable(),
+});
+export type RosterList = z.infer<typeof RosterListSchema>;
+
+export const AlertSchema = z.object({
+  /** The result id: the drawer and status changes of the roster's batch use it. */
+  id: z.number(),
+  kind: z.enum(ALERT_KINDS),
+  rowIndex: z.number(),
+  person: z.string(),
+  source: z.string(),
+  sourceRecordId: z.string(),
+  listName: z.string().nullable(),
+  score: z.number().nullable(),
+  status: z.string(),
+  latestNote: z.string().nullable(),
+  createdAt: z.string(),
+  listVersionId: z.number().nullable(),
+  asOf: z.string().nullable(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const RunSchema = z.object({
+  runId: z.number(),
+  source: z.string().nullable(),
+  listVersionId: z.number().nullable(),
+  status: z.string(),
+  recordsScreened: z.number(),
+  alertsCreated: z.number(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+
+export const RosterDetailSchema = z.object({
+  roster: RosterSchema,
+  alerts: z.array(AlertSchema),
+  runs: z.array(RunSchema),
+});
+export type RosterDetail = z.infer<typeof RosterDetailSchema>;
+
+export const MONITORING_MESSAGES = {
+  created: 'These people are now monitored: every list update screens them again.',
+  notFinished: 'Only a completed batch can be monitored.',
+  noExclusionSearch: 'Monitoring re-screens exclusion and sanctions searches; this batch has none.',
+  alreadyMonitored: 'The people of this batch are already monitored.',
+} as const;

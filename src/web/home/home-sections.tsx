@@ -1,0 +1,215 @@
+/** The home page's sections (ADR 046): age counts, the month, rosters, list freshness, last batches. */
+import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { AgeCounts, HomeSummary } from '#shared/home';
+import { staleReason } from '#shared/home';
+import type { ListStatus } from '#shared/lists';
+import type { RosterList } from '#shared/monitoring';
+import { formatDay, formatUtc } from '../monitoring/monitoring-api';
+
+const money = (dollars: number) => dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+export function AgeCard({ title, link, linkLabel, counts }: { title: string; link: string; linkLabel: string; counts: AgeCounts | undefined }) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Text size="sm" c="dimmed" fw={700} tt="uppercase">
+        {title}
+      </Text>
+      {counts ? (
+        <>
+          <Text fz={36} fw={800} c={counts.total ? 'orange.8' : 'green.8'} lh={1.2}>
+            {counts.total}
+          </Text>
+          <Group gap="xs" mt={4}>
+            <Badge variant="light" color="gray">{counts.under7Days} under 7 days</Badge>
+            <Badge variant="light" color="yellow">{counts.under30Days} 7–30 days</Badge>
+            <Badge variant="light" color={counts.older ? 'red' : 'gray'}>{counts.older} older</Badge>
+          </Group>
+        </>
+      ) : (
+        <Skeleton height={60} mt="xs" />
+      )}
+      <Anchor component={Link} to={link} size="sm" mt="sm">
+        {linkLabel}
+      </Anchor>
+    </Card>
+  );
+}
+
+export function MonthCard({ month }: { month: HomeSummary['month'] | undefined }) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Text size="sm" c="dimmed" fw={700} tt="uppercase">
+        This month
+      </Text>
+      {month ? (
+        <>
+          <Text fz={36} fw={800} lh={1.2}>
+            {month.searches.toLocaleString('en-US')}
+          </Text>
+          <Text size="sm">searches{month.spend === null ? '' : `, ${money(month.spend)} in search charges`}</Text>
+        </>
+      ) : (
+        <Skeleton height={60} mt="xs" />
+      )}
+    </Card>
+  );
+}
+
+export function RosterSummary({ data }: { data: RosterList | undefined }) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="home-rosters">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz="lg" id="home-rosters">
+          Monitored rosters
+        </Title>
+        <Anchor component={Link} to="/monitoring" size="sm">
+          All rosters
+        </Anchor>
+      </Group>
+      {!data ? (
+        <Skeleton height={80} />
+      ) : data.rosters.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nobody is monitored yet. Open a completed batch and choose “Monitor these people”: Clearlist then screens them
+          again at every list update.
+        </Text>
+      ) : (
+        <Table verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Roster</Table.Th>
+              <Table.Th ta="right">People</Table.Th>
+              <Table.Th ta="right">Open alerts</Table.Th>
+              <Table.Th>Last screened</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.rosters.slice(0, 5).map((r) => (
+              <Table.Tr key={r.rosterId}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/monitoring/${r.rosterId}`}>
+                    {r.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">{r.people.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">{r.openAlerts}</Table.Td>
+                <Table.Td>{formatDay(r.lastScreenedAt ?? r.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {data?.nextListCheck ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          Next list check: {formatUtc(data.nextListCheck)}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+export function ListFreshness({ lists }: { lists: ListStatus[] | undefined }) {
+  const now = new Date();
+  const stale = (lists ?? []).filter((l) => staleReason(l, now));
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="home-lists">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz="lg" id="home-lists">
+          List freshness
+        </Title>
+        <Anchor component={Link} to="/lists" size="sm">
+          Lists we search
+        </Anchor>
+      </Group>
+      {!lists ? (
+        <Skeleton height={80} />
+      ) : (
+        <Stack gap="xs">
+          {stale.length ? (
+            <Alert color="orange" variant="light" p="xs">
+              {stale.length} of {lists.length} lists may be out of date.
+            </Alert>
+          ) : null}
+          <Table verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>List</Table.Th>
+                <Table.Th>As of</Table.Th>
+                <Table.Th>Last checked</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lists.map((l) => {
+                const reason = staleReason(l, now);
+                return (
+                  <Table.Tr key={l.source}>
+                    <Table.Td>{l.title}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.asOf ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {formatDay(l.lastChecked)}{' '}
+                      {reason ? (
+                        <Badge color="orange" variant="light" size="sm">
+                          {reason}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+export function LastBatches({ batches }: { batches: HomeSummary['lastBatches'] | undefined }) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="home-batches">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz="lg" id="home-batches">
+          Last batches
+        </Title>
+        <Anchor component={Link} to="/flex-search" size="sm">
+          Batch Search Dashboard
+        </Anchor>
+      </Group>
+      {!batches ? (
+        <Skeleton height={60} />
+      ) : batches.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No batch yet. <Anchor component={Link} to="/flex-search/file-upload">Start a batch search</Anchor>.
+        </Text>
+      ) : (
+        <Table verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>File</Table.Th>
+              <Table.Th>Uploaded</Table.Th>
+              <Table.Th ta="right">Records</Table.Th>
+              <Table.Th ta="right">To review</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {batches.map((b) => (
+              <Table.Tr key={b.batchId}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/flex-search/${b.batchId}/details`}>
+                    {b.fileName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatDay(b.processedTimeStamp)}</Table.Td>
+                <Table.Td ta="right">{b.recordCount.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">{b.toReview}</Table.Td>
+                <Table.Td>{b.status}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HomeSummarySchema } from '#shared/home';
+import { RosterDetailSchema, RosterListSchema } from '#shared/monitoring';
+import { importList } from '#server/lists/import';
+import { SUPPLEMENTS_DIR } from '#server/monitoring/demo';
+import { runMonitoring } from '#server/monitoring/run';
+import { sweepRuns } from '#server/monitoring/sweep';
+import { seedDemo } from '../src/cli/demo-seed';
+import { Agent, createTestApp, type TestApp } from '#test/app';
+import { DEFAULT_PASSWORD } from '#test/factories';
+
+let t: TestApp;
+let owner: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.setNow(new Date('2026-05-15T10:00:00Z'));
+  await seedDemo(t.ctx.db, t.ctx.now());
+  owner = new Agent(t.app);
+  expect(await owner.login('owner', DEFAULT_PASSWORD)).toBe('LOGIN_SUCCESSFUL');
+}, 90_000);
+afterAll(() => t.close());
+
+const people = async (rosterId: number) =>
+  RosterDetailSchema.parse((await owner.get(`/services/monitoring/rosters/${rosterId}`)).json())
+    .alerts.map((a) => `${a.kind}: ${a.person}`)
+    .sort();
+
+describe('demo monitoring', () => {
+  it('gives the demo owner a monitored roster with the alert of the shipped supplement, on the home page too', async () => {
+    const { rosters } = RosterListSchema.parse((await owner.get('/services/monitoring/rosters')).json());
+    expect(rosters).toMatchObject([{ name: 'Acme staff', people: 10, openAlerts: 1 }]);
+    expect(await people(rosters[0].rosterId)).toEqual([expect.stringMatching(/^new-match: EMP-\d+: Theodore Quillfeather/)]);
+    const home = HomeSummarySchema.parse((await owner.get('/services/home/summary')).json());
+    expect(home.review.alerts.total).toBe(1);
+  });
+
+  it('importing the second shipped supplement brings new alerts for the people it names', async () => {
+    t.setNow(new Date('2026-05-15T11:00:00Z'));
+    await importList(t.ctx.db, { source: 'leie', files: [path.join(SUPPLEMENTS_DIR, 'leie', '2612EXCL.csv')], origin: 'import', now: t.ctx.now() });
+    for (const runId of await sweepRuns(t.ctx.db, t.ctx.now())) await runMonitoring(t.ctx, runId);
+    const { rosters } = RosterListSchema.parse((await owner.get('/services/monitoring/rosters')).json());
+    const alerts = await people(rosters[0].rosterId);
+    expect(alerts).toHaveLength(3);
+    expect(alerts.some((a) => a.includes('Priyanka Venkataraman'))).toBe(true);
+    expect(alerts.some((a) => a.includes('Oswaldo Birchwood'))).toBe(true);
+  });
+});
