@@ -7,6 +7,7 @@ import { benchBatch } from './batch';
 import { benchInteractiveSearch } from './interactive-search';
 import { benchPublicApi } from './public-api';
 import { benchResultsReview } from './results-review';
+import { benchReports } from './results-reports';
 
 export interface Scenario {
   name: string;
@@ -26,5 +27,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'batch-100k-embedded', run: benchBatch },
   { name: 'interactive-search-1m', run: benchInteractiveSearch },
   { name: 'public-api-1m', run: benchPublicApi },
-  { name: 'results-review-100k', run: benchResultsReview },
+  { name: 'results-review-100k', run: () => benchResultsReview('pglite') },
+  { name: 'results-review-100k-postgres', needsPostgres: true, run: () => benchResultsReview('postgres') },
+  { name: 'results-reports-20k', run: benchReports },
 ];
