@@ -15,7 +15,7 @@ export interface TextFont {
 
 const num = (n: number): number => Math.round(n * 1e6) / 1e6;
 
-const LIMIT = 20_000;
+const LIMIT = 10_000;
 const shown = new WeakMap<TextFont, Map<string, string>>();
 
 /** The TJ array of a text in a font (remembered: cell texts repeat). */
