@@ -5,11 +5,13 @@
  * the same operators, glyphs and kerning pdfkit writes, at a fraction of the work.
  */
 
+import { metricsOf, type MeasuredFont } from './pdf-font-memo';
+
 /** What this reads of a pdfkit StandardFont. */
-export interface TextFont {
+export interface TextFont extends MeasuredFont {
   id: string;
   ascender: number;
-  encode(text: string): [string[], { xAdvance: number; advanceWidth: number }[]];
+  font: MeasuredFont['font'] & { encodeText(text: string): string[] };
   ref(): unknown;
 }
 
@@ -24,18 +26,19 @@ function showText(font: TextFont, text: string): string {
   if (!memo) shown.set(font, (memo = new Map()));
   let out = memo.get(text);
   if (out !== undefined) return out;
-  const [encoded, positions] = font.encode(text);
+  const encoded = font.font.encodeText(text);
+  const m = metricsOf(font);
   const parts: string[] = [];
   let last = 0;
   // As pdfkit: a segment ends where kerning moves the next glyph.
-  for (let i = 0; i < positions.length; i++) {
-    const kern = positions[i].xAdvance - positions[i].advanceWidth;
+  for (let i = 0; i < encoded.length; i++) {
+    const kern = m.kernAt(text, i);
     if (kern !== 0) {
       parts.push(`<${encoded.slice(last, i + 1).join('')}> ${num(-kern)}`);
       last = i + 1;
     }
   }
-  if (last < positions.length) parts.push(`<${encoded.slice(last).join('')}> 0`);
+  if (last < encoded.length) parts.push(`<${encoded.slice(last).join('')}> 0`);
   out = `[${parts.join(' ')}] TJ`;
   if (memo.size >= LIMIT) memo.clear();
   memo.set(text, out);

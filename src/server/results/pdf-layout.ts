@@ -243,7 +243,8 @@ export class ReportPdf {
       if (!texts.length) continue;
       doc.fillColor(color);
       for (const t of texts) doc.page.fonts[t.font.id] ??= t.font.ref() as PDFKit.PDFKitReference;
-      doc.addContent(textOperators(doc.page.height, texts));
+      // Bytes, not a string: pdfkit converts strings to bytes a character at a time.
+      doc.addContent(Buffer.from(`${textOperators(doc.page.height, texts)}\n`, 'latin1') as unknown as string);
     }
     doc.moveTo(MARGIN, y + height).lineTo(MARGIN + this.width, y + height).lineWidth(0.3).strokeColor(RULE).stroke();
     doc.fillColor(INK);
