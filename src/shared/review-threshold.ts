@@ -36,10 +36,13 @@ export const ThresholdEffectSchema = z.object({
   /** Findings scored below the new threshold: they would not have been raised. */
   dropped: z.number(),
   /**
-   * Findings a lower threshold would add: 0 when it is not below the one the batch ran with;
-   * null when it is, since candidates under that threshold are not kept (ADR 032).
+   * Findings a lower threshold would add: 0 when it is not below the one the batch ran with,
+   * else the batch's kept near misses at or above it (ADR 042); null for a batch screened
+   * before near misses were kept.
    */
   added: z.number().nullable(),
+  /** Rows without a finding that a lower threshold would give one (null as `added`). */
+  rowsAdded: z.number().nullable(),
 });
 export type ThresholdEffect = z.infer<typeof ThresholdEffectSchema>;
 

@@ -8,6 +8,7 @@ import { benchInteractiveSearch } from './interactive-search';
 import { benchPublicApi } from './public-api';
 import { benchResultsReview } from './results-review';
 import { benchMonitoring } from './monitoring';
+import { benchReports } from './results-reports';
 
 export interface Scenario {
   name: string;
@@ -29,6 +30,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'batch-100k-embedded', run: benchBatch },
   { name: 'interactive-search-1m', run: benchInteractiveSearch },
   { name: 'public-api-1m', run: benchPublicApi },
-  { name: 'results-review-100k', run: benchResultsReview },
+  { name: 'results-review-100k', run: () => benchResultsReview('pglite') },
+  { name: 'results-review-100k-postgres', needsPostgres: true, run: () => benchResultsReview('postgres') },
+  { name: 'results-reports-20k', run: benchReports },
   { name: 'monitoring-delta-100k', run: benchMonitoring },
 ];

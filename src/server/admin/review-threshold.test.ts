@@ -29,6 +29,8 @@ afterAll(async () => {
 });
 
 const PATH = '/services/admin/review-threshold';
+const rowsWithFindings = async (batchId: number) =>
+  (await t.ctx.db.execute(sql`SELECT count(DISTINCT row_index)::int AS n FROM batch_results WHERE batch_id = ${batchId} AND result_type = 'exclusions'`).then((r) => (r as unknown as { rows: { n: number }[] }).rows[0].n));
 const findingScores = async (batchId: number) =>
   (await t.ctx.db.select({ score: batchResults.score }).from(batchResults).where(and(eq(batchResults.batchId, batchId), eq(batchResults.resultType, 'exclusions')))).map((r) => r.score!);
 
@@ -50,9 +52,9 @@ describe('the client’s review threshold', () => {
     const up = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=${cut}`)).json());
     expect(up.lastBatch).toMatchObject({ batchId: first, fileName: 'staff.csv', findings: scores.length, dropped: scores.filter((s) => s < cut).length, added: 0 });
     expect(up.lastBatch!.dropped).toBeGreaterThan(0);
-    // Candidates under 0.80 were never kept: a lower threshold cannot say how many it adds.
+    // Candidates under 0.80 were kept as near misses (ADR 042): this roster has none from 0.75.
     const down = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.75`)).json());
-    expect(down.lastBatch).toMatchObject({ dropped: 0, added: null });
+    expect(down.lastBatch).toMatchObject({ dropped: 0, added: 0, rowsAdded: 0 });
 
     const saved = await admin.put(PATH, { threshold: cut });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -85,5 +87,35 @@ describe('the client’s review threshold', () => {
     expect((await owner.put(PATH, { threshold: 0.85 })).statusCode).toBe(200);
     const [row] = await t.ctx.db.execute(sql`SELECT review_threshold FROM clients WHERE id = ${clientId}`).then((r) => (r as unknown as { rows: { review_threshold: number }[] }).rows);
     expect(row.review_threshold).toBeCloseTo(0.85, 5);
+  });
+
+  it('counts what a lower threshold would add from the near misses the batch kept, and the next batch at it raises exactly those', async () => {
+    const csv = 'Emp ID,First,Last\nN1,Kathleen,Brennan\nN2,Kathleen,Brenning\nN3,Kathlyn,Brennon\nN4,K,Brennan\nN5,Cathleen,Brannon\nN6,Zed,Nobody\n';
+    const mapping = { columnMappings: { First: 'First Name', Last: 'Last Name' }, searchTypes: ['Exclusion Search by Individual Name'], correlatedColumnIndexes: [], uniqueIdIndex: 0 };
+    expect((await admin.put(PATH, { threshold: 0.86 })).statusCode).toBe(200);
+    const strict = await screenedBatch(admin, queue, t, csv, mapping, 'near.csv');
+    const before = await findingScores(strict);
+    const rowsBefore = await rowsWithFindings(strict);
+
+    const preview = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.8`)).json()).lastBatch!;
+    expect(preview).toMatchObject({ batchId: strict, findings: before.length, dropped: 0 });
+    expect(preview.added).toBeGreaterThan(0);
+    expect(preview.rowsAdded).toBeGreaterThan(0);
+
+    expect((await admin.put(PATH, { threshold: 0.8 })).statusCode).toBe(200);
+    const looser = await screenedBatch(admin, queue, t, csv, mapping, 'near.csv');
+    // The promise: exactly the findings and rows the preview counted were added.
+    expect((await findingScores(looser)).length).toBe(before.length + preview.added!);
+    expect(await rowsWithFindings(looser)).toBe(rowsBefore + preview.rowsAdded!);
+    expect((await admin.put(PATH, { threshold: null })).statusCode).toBe(200);
+  });
+
+  it('says it cannot count what a lower threshold adds for a batch screened before near misses were kept', async () => {
+    const batchId = await screenedBatch(admin, queue, t);
+    await t.ctx.db.execute(sql`UPDATE batch_chunks SET near_miss_scores = NULL, near_miss_row_best = NULL WHERE batch_id = ${batchId}`);
+    const down = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.75`)).json()).lastBatch!;
+    expect(down).toMatchObject({ batchId, added: null, rowsAdded: null });
+    const up = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.85`)).json()).lastBatch!;
+    expect(up).toMatchObject({ added: 0, rowsAdded: 0 });
   });
 });

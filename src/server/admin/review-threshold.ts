@@ -25,8 +25,8 @@ export async function thresholdSettings(db: Db, caller: Caller): Promise<ReviewT
 
 /**
  * What the threshold would have done to the client's last completed batch: stored findings
- * scored under it are dropped; findings it would add are counted only when it is not below
- * the batch's own threshold (none then), since lower candidates were never kept.
+ * scored under it are dropped; the near misses its chunks kept (ADR 042) scored at or above it
+ * are added. A batch screened before near misses were kept cannot say what a lower one adds.
  */
 export async function previewThreshold(db: Db, caller: Caller, threshold: number): Promise<ThresholdPreview> {
   const [batch] = await db
@@ -46,8 +46,31 @@ export async function previewThreshold(db: Db, caller: Caller, threshold: number
     .from(batchResults)
     .where(and(eq(batchResults.batchId, batch.id), eq(batchResults.resultType, 'exclusions')));
   const floor = batch.ranWith ?? counts.lowest;
-  const added = floor === null || threshold >= floor - 1e-6 ? 0 : null;
-  return { threshold, lastBatch: { batchId: batch.id, fileName: batch.fileName, ranWith: batch.ranWith, findings: counts.findings, dropped: counts.dropped, added } };
+  const isLower = floor !== null && threshold < floor - 1e-6;
+  const near = isLower ? await nearMissesFrom(db, batch.id, threshold) : { kept: false, added: 0, rowsAdded: 0 };
+  return {
+    threshold,
+    lastBatch: {
+      batchId: batch.id,
+      fileName: batch.fileName,
+      ranWith: batch.ranWith,
+      findings: counts.findings,
+      dropped: counts.dropped,
+      added: !isLower ? 0 : near.kept ? near.added : null,
+      rowsAdded: !isLower ? 0 : near.kept ? near.rowsAdded : null,
+    },
+  };
+}
+
+/** The near misses of a batch's chunks scored at or above a threshold; `kept` false when its chunks kept none (older batches). */
+async function nearMissesFrom(db: Db, batchId: number, threshold: number): Promise<{ kept: boolean; added: number; rowsAdded: number }> {
+  const [row] = (
+    (await db.execute(sql`SELECT bool_and(c.near_miss_scores IS NOT NULL) AS kept,
+        coalesce(sum((SELECT count(*) FROM unnest(c.near_miss_scores) s WHERE s >= ${threshold}::real)), 0)::int AS added,
+        coalesce(sum((SELECT count(*) FROM unnest(c.near_miss_row_best) s WHERE s >= ${threshold}::real)), 0)::int AS rows_added
+      FROM batch_chunks c WHERE c.batch_id = ${batchId}`)) as unknown as { rows: { kept: boolean | null; added: number; rows_added: number }[] }
+  ).rows;
+  return { kept: row?.kept === true, added: row?.added ?? 0, rowsAdded: row?.rows_added ?? 0 };
 }
 
 /** Saves the client's threshold (null: the default); the next batches run with it. */

@@ -78,6 +78,8 @@ export interface ChunkWrite {
   now: Date;
   /** Runs in the write transaction once the results are in (review carries clearings forward, ADR 015). */
   afterResults?: (tx: Db) => Promise<unknown>;
+  /** Name candidates under the batch's threshold (the threshold preview, ADR 042). */
+  nearMisses?: { scores: number[]; rowBest: number[] };
 }
 
 export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
@@ -103,7 +105,7 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
     await insertJsonRows(tx as unknown as Db, batchResults, w.results);
     if (w.afterResults) await w.afterResults(tx as unknown as Db);
     await insertJsonRows(tx as unknown as Db, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
-    await tx.update(batchChunks).set({ status: 'done', doneAt: w.now }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+    await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
     const [progress] = await tx
       .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
       .from(batchChunks)

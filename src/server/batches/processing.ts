@@ -6,7 +6,7 @@ import { clearProcessing, ensureChunks, failChunk, readRecords, readRows, startC
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
-import { screenRows, type RowInput } from './row-screening';
+import { screenRows, type NearMisses, type RowInput } from './row-screening';
 import { currentIndex, screenerFor, versionIdsOf } from './screener';
 import { usageFor } from './usage';
 
@@ -55,7 +55,8 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     // The threshold recorded at submission; a batch from before it was recorded uses the client's.
     const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
     const npiUses = batch.searchTypes.includes('NPI Validation') ? await batchNpiUses(ctx.db, batch) : undefined;
-    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold, npiUses });
+    const nearMisses: NearMisses = { scores: [], rowBest: [] };
+    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold, npiUses, nearMisses });
     const versions = versionIdsOf(index.version);
     const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
     const records = await readRecords(ctx.db, keys);
@@ -66,7 +67,7 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     });
     const usage = usageFor(batch, rows.map((r) => r.rowIndex), now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
-    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults });
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults, nearMisses });
   } catch (error) {
     const reason = reasonOf(error);
     // Every failed attempt leaves its reason on the chunk (the queue page shows it).

@@ -6,6 +6,7 @@ import { STATE_SOURCE_IDS, type SourceId } from '#shared/list-record';
 import type { NpiCheckName } from '#engine/npi-check';
 import type { Hit, ScreenQuery, ScreenResult } from '#engine/query-types';
 import type { ScreenOptions } from '#engine/settings';
+import { CLIENT_THRESHOLD_MIN } from '#shared/review-threshold';
 
 export type Screener = (queries: ScreenQuery[], options: ScreenOptions) => Promise<ScreenResult[]>;
 
@@ -103,16 +104,26 @@ const hitDraft = (row: RowInput, searchType: string, hit: Hit): ResultDraft => (
   searchCriteriaKey: searchCriteriaKey(row),
 });
 
-/** Screens the rows for every selected search type. */
+/**
+ * Name candidates scored under the threshold but not under the lowest a client may choose: each
+ * one's score, and each row without a finding its best one (the threshold preview, ADR 042).
+ */
+export interface NearMisses {
+  scores: number[];
+  rowBest: number[];
+}
+
+/** Screens the rows for every selected search type; `nearMisses`, when given, collects the name near misses. */
 export async function screenRows(
   screen: Screener,
   types: readonly string[],
   rows: readonly RowInput[],
-  settings: { threshold?: number; npiUses?: NpiUses } = {},
+  settings: { threshold?: number; npiUses?: NpiUses; nearMisses?: NearMisses } = {},
 ): Promise<ResultDraft[]> {
   const nameType = NAME_TYPES.find((t) => types.includes(t));
   const nameSources = types.includes('OFAC') ? [...EXCLUSION_SOURCES, ...OFAC_SOURCES] : EXCLUSION_SOURCES;
-  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold }) : new Map();
+  const nearFloor = settings.nearMisses && settings.threshold !== undefined && settings.threshold > CLIENT_THRESHOLD_MIN ? CLIENT_THRESHOLD_MIN : undefined;
+  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold, minScore: nearFloor }) : new Map();
   const npiType = NPI_EXCLUSION_TYPES.find((t) => types.includes(t));
   const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES, threshold: settings.threshold }) : new Map();
   const wantsNpiRow = types.includes('NPI Validation');
@@ -131,8 +142,15 @@ export async function screenRows(
         seen.add(key);
       }
     };
-    if (nameType) add(nameType, byName.get(row.rowIndex)?.hits);
+    const nameHits: Hit[] = byName.get(row.rowIndex)?.hits ?? [];
+    if (nameType) add(nameType, nameHits.filter((h) => h.isMatch));
     if (npiType) add(npiType, byNpi.get(row.rowIndex)?.hits);
+    if (settings.nearMisses && nearFloor !== undefined) {
+      // Records already findings (by name or NPI) are not near misses.
+      const near = nameHits.filter((h) => !h.isMatch && !seen.has(`${h.record.source}|${h.record.sourceRecordId}`)).map((h) => h.score);
+      settings.nearMisses.scores.push(...near);
+      if (near.length && seen.size === 0) settings.nearMisses.rowBest.push(Math.max(...near));
+    }
     const key = searchCriteriaKey(row);
     if (wantsNpiRow) {
       const others = row.values.NPI ? (npiUses.get(npiKey(row.values.NPI)) ?? []).filter((u) => u.rowIndex !== row.rowIndex) : [];

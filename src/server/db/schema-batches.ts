@@ -75,6 +75,13 @@ export const batchChunks = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     /** Why its latest attempt failed (the database's or the engine's first line). */
     error: text('error'),
+    /**
+     * Candidates scored under the batch's threshold but at or above the lowest a client may
+     * choose (0.70): each one's score, and each row without a finding its best one, so the
+     * threshold preview counts what a lower threshold would add (ADR 042). Null: not kept.
+     */
+    nearMissScores: real('near_miss_scores').array(),
+    nearMissRowBest: real('near_miss_row_best').array(),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.chunkIndex] })],
 );

@@ -16,7 +16,7 @@ export interface ExclusionFilter {
   scoreBand?: readonly ScoreBand[];
 }
 
-export type FacetGroup = Omit<GroupRow, 'uniqueId'> & { members: Facet[] };
+export type FacetGroup = GroupRow & { members: Facet[]; firstRow: number };
 
 const COUNT_FIELD: Record<ReviewStatus, keyof Pick<GroupRow, 'nonCleared' | 'underReview' | 'historicalMatch' | 'cleared'>> = {
   NONCLEARED: 'nonCleared',
@@ -25,19 +25,33 @@ const COUNT_FIELD: Record<ReviewStatus, keyof Pick<GroupRow, 'nonCleared' | 'und
   CLEARED: 'cleared',
 };
 
-/** Groups of facets in facet order, with counts of all their records. */
+/** Groups of facets in facet order, with counts of all their records and the unique id of their first row. */
 export function groupFacets(facets: readonly Facet[]): FacetGroup[] {
   const groups: FacetGroup[] = [];
   for (const f of facets) {
     let g = groups.at(-1);
     if (!g || g.key !== f.key) {
-      g = { key: f.key, nonCleared: 0, underReview: 0, historicalMatch: 0, cleared: 0, total: 0, members: [] };
+      g = { key: f.key, nonCleared: 0, underReview: 0, historicalMatch: 0, cleared: 0, total: 0, members: [], firstRow: f.rowIndex, uniqueId: f.uniqueId ?? null };
       groups.push(g);
     }
     g[COUNT_FIELD[f.status]] += 1;
     g.total += 1;
     g.members.push(f);
+    if (f.rowIndex < g.firstRow) {
+      g.firstRow = f.rowIndex;
+      g.uniqueId = f.uniqueId ?? null;
+    }
   }
+  return groups;
+}
+
+/** Groups kept per facet array: grouped once, not on every request (a change replaces the array). */
+const grouped = new WeakMap<readonly Facet[], FacetGroup[]>();
+
+/** The groups of a facet array, computed once. */
+export function groupsOf(facets: readonly Facet[]): FacetGroup[] {
+  let groups = grouped.get(facets);
+  if (!groups) grouped.set(facets, (groups = groupFacets(facets)));
   return groups;
 }
 
@@ -61,9 +75,10 @@ export function matchGroups(facets: readonly Facet[], f: ExclusionFilter): Match
   const sc = f.sc?.toLowerCase();
   const passes = recordFilter(f);
   const out: MatchedGroup[] = [];
-  for (const group of groupFacets(facets)) {
+  const isEveryRecord = !f.status?.length && !f.sources?.length && !f.scoreBand?.length;
+  for (const group of groupsOf(facets)) {
     if (sc && !group.members[0].keyLower.includes(sc)) continue;
-    const shown = group.members.filter(passes);
+    const shown = isEveryRecord ? group.members : group.members.filter(passes);
     if (shown.length) out.push({ group, shown });
   }
   return out;
@@ -102,8 +117,12 @@ export function orderGroups(groups: MatchedGroup[], orderBy: ExclusionOrder, sor
   return sorted.map((x) => x.g);
 }
 
-/** Orders kept per facet array (a change replaces the array): paging through one sort reuses it. */
-const ORDERS_KEPT = 8;
+/**
+ * Orders kept per facet array (a change replaces the array): paging through one sort reuses it.
+ * Enough for every sort both ways plus a dozen filters, so a reviewer moving between them does
+ * not push out what they come back to (each is an array of references to the groups).
+ */
+const ORDERS_KEPT = 32;
 const ordered = new WeakMap<readonly Facet[], Map<string, MatchedGroup[]>>();
 
 /** The groups a filter matches, in the chosen order; the same request on unchanged facets is answered from memory. */

@@ -27,6 +27,8 @@ export interface Facet {
   /** Exclusions: the engine's score and the list's exclusion date (YYYY-MM-DD), for sorts and bands. */
   score: number | null;
   exclusionDate: string | null;
+  /** Exclusions: the unique id of the result's row (a group shows its first row's), read once with the facets. */
+  uniqueId: string | null;
 }
 
 interface FacetSet {
@@ -54,18 +56,19 @@ async function versionOf(db: Db, batch: BatchRow): Promise<string> {
 
 async function loadFacets(db: Db, batchId: number, type: ResultTabType): Promise<Facet[]> {
   const order = type === 'exclusions' ? sql`r.search_criteria_key, r.score DESC NULLS LAST, r.id` : sql`r.row_index, r.id`;
-  const rows = await rowsOf<{ id: number; row_index: number; status: ReviewStatus; key: string; source: string | null; npi_status: NpiStatus | null; opt_out: Facet['optOut']; excluded: Facet['excluded']; found: Facet['found']; score: number | null; exclusion_date: string | null }>(
+  const rows = await rowsOf<{ id: number; row_index: number; status: ReviewStatus; key: string; source: string | null; npi_status: NpiStatus | null; opt_out: Facet['optOut']; excluded: Facet['excluded']; found: Facet['found']; score: number | null; exclusion_date: string | null; unique_id: string | null }>(
     db,
     sql`SELECT r.id::int AS id, r.row_index, r.review_status AS status, r.search_criteria_key AS key, r.source,
           ${type === 'npi' ? npiStatusSql : sql`NULL`} AS npi_status,
           ${type === 'npi' ? flagSql('optedOut') : sql`NULL`} AS opt_out,
           ${type === 'npi' ? flagSql('excluded') : sql`NULL`} AS excluded,
           ${type === 'ssdmf' ? flagSql('found') : sql`NULL`} AS found,
-          r.score, ${type === 'exclusions' ? sql`r.record->>'exclusionDate'` : sql`NULL`} AS exclusion_date
+          r.score, ${type === 'exclusions' ? sql`r.record->>'exclusionDate'` : sql`NULL`} AS exclusion_date,
+          ${type === 'exclusions' ? sql`(SELECT b.unique_id FROM batch_rows b WHERE b.batch_id = r.batch_id AND b.row_index = r.row_index)` : sql`NULL`} AS unique_id
         FROM batch_results r WHERE r.batch_id = ${batchId} AND r.result_type = ${type} ORDER BY ${order}`,
   );
   // Sorted here as well: the database's collation may differ from code-point order.
-  const facets = rows.map((r) => ({ id: r.id, rowIndex: r.row_index, status: r.status, key: r.key, keyLower: r.key.toLowerCase(), source: r.source, npiStatus: r.npi_status, optOut: r.opt_out, excluded: r.excluded, found: r.found, score: r.score, exclusionDate: r.exclusion_date }));
+  const facets = rows.map((r) => ({ id: r.id, rowIndex: r.row_index, status: r.status, key: r.key, keyLower: r.key.toLowerCase(), source: r.source, npiStatus: r.npi_status, optOut: r.opt_out, excluded: r.excluded, found: r.found, score: r.score, exclusionDate: r.exclusion_date, uniqueId: r.unique_id }));
   if (type === 'exclusions') {
     const rank = new Map(facets.map((f, i) => [f.id, i]));
     facets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : rank.get(a.id)! - rank.get(b.id)!));

@@ -63,19 +63,6 @@ export async function groupsByKeys(db: Db, batchId: number, resultType: string, 
   );
 }
 
-/** Unique ids of groups (the first row of each group that has one). */
-export async function uniqueIdsOf(db: Db, batchId: number, resultType: string, keys: readonly string[]): Promise<Map<string, string | null>> {
-  if (!keys.length) return new Map();
-  const rows = await rowsOf<{ key: string; unique_id: string | null }>(
-    db,
-    sql`SELECT g.key, (SELECT br.unique_id FROM batch_rows br WHERE br.batch_id = ${batchId} AND br.row_index = g.first_row) AS unique_id
-        FROM (SELECT r.search_criteria_key AS key, min(r.row_index) AS first_row FROM batch_results r
-              WHERE r.batch_id = ${batchId} AND r.result_type = ${resultType} AND r.search_criteria_key IN ${sqlList(keys)}
-              GROUP BY r.search_criteria_key) g`,
-  );
-  return new Map(rows.map((r) => [r.key, r.unique_id]));
-}
-
 /** Results of a batch and type by id, with their rows' values (missing ids are left out). */
 export async function resultsByIds(db: Db, batchId: number, resultType: string, ids: readonly number[]): Promise<ResultRow[]> {
   if (!ids.length) return [];

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { BatchRow } from '../batches/queries';
 import { facetsOf, type Facet } from './facets';
 import { matchAndOrder } from './exclusion-groups';
-import { resultsByIds, uniqueIdsOf, type ResultRow } from './page-queries';
+import { resultsByIds, type ResultRow } from './page-queries';
 import { toExclusionRecord, toNpiResult, toScGroup, toSsdmfResult } from './record-views';
 
 const NAME_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name'];
@@ -35,12 +35,12 @@ async function rowsInOrder(db: Db, batchId: number, type: string, page: readonly
 export async function exclusionPage(db: Db, batch: BatchRow, q: ExclusionQuery): Promise<ExclusionPage> {
   const groups = matchAndOrder(await facetsOf(db, batch, 'exclusions'), q, q.orderBy, q.sort);
   const page = groups.slice((q.page - 1) * q.limits, q.page * q.limits);
-  const keys = page.map((g) => g.group.key);
-  const [rows, uniqueIds] = [await rowsInOrder(db, batch.id, 'exclusions', page.flatMap((g) => g.shown)), await uniqueIdsOf(db, batch.id, 'exclusions', keys)];
+  // One query: the groups' counts and unique ids come with the facets.
+  const rows = await rowsInOrder(db, batch.id, 'exclusions', page.flatMap((g) => g.shown));
   return {
     records: rows.map(toExclusionRecord),
     total: q.requireTotal ? groups.length : null,
-    scGroups: page.map(({ group }) => toScGroup({ ...group, uniqueId: uniqueIds.get(group.key) ?? null })),
+    scGroups: page.map(({ group }) => toScGroup(group)),
   };
 }
 

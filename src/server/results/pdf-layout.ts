@@ -8,6 +8,8 @@
 import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 import { pdfStream, type Pdf } from './pdf';
+import { memoizeFont } from './pdf-font-memo';
+import { textOperators, wrapLines, type PlacedText, type TextFont, type WidthFont } from './pdf-fast-text';
 
 export interface Column {
   label: string;
@@ -54,9 +56,25 @@ export class ReportPdf {
       autoFirstPage: false,
       info: { Title: `${options.title}: ${options.subtitle}`, Author: 'Clearlist' },
     });
-    const font = (this.doc.font('Helvetica') as unknown as { _font: { id: string; ref(): PDFKit.PDFKitReference } })._font;
+    for (const name of ['Helvetica-Bold', 'Helvetica']) memoizeFont((this.doc.font(name) as unknown as { _font: Parameters<typeof memoizeFont>[0] })._font);
+    const font = (this.doc as unknown as { _font: { id: string; ref(): PDFKit.PDFKitReference } })._font;
     this.fontId = font.id;
     this.totalPages = this.doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [-2, -12, 60, 4], Resources: { Font: { [font.id]: font.ref() } } });
+  }
+
+  private readonly fonts = new Map<string, TextFont & WidthFont>();
+
+  /** pdfkit's font object of a standard font (selecting it once). */
+  private fontOf(name: string): TextFont & WidthFont {
+    let font = this.fonts.get(name);
+    if (!font) {
+      type Font = TextFont & WidthFont;
+      const current = (this.doc as unknown as { _font: Font })._font;
+      font = (this.doc.font(name) as unknown as { _font: Font })._font;
+      (this.doc as unknown as { _font: Font })._font = current;
+      this.fonts.set(name, font);
+    }
+    return font;
   }
 
   /** Width between the margins. */
@@ -188,34 +206,46 @@ export class ReportPdf {
     const fontOf = (i: number) => (style.header || (style.labels && i % 2 === 0) ? 'Helvetica-Bold' : 'Helvetica');
     // A cell taller than a page is cut with an ellipsis (the CSV has it whole).
     const maxBody = this.bottom - TOP - 40;
+    const lineHeight = () => doc.fontSize(BODY_SIZE).currentLineHeight(true);
+    const maxLines = Math.max(1, Math.floor(maxBody / lineHeight()));
+    // Every cell is wrapped here, once, and its lines written directly (pdf-fast-text.ts).
     const measure = (cells: CellText[]) => {
-      const texts = columns.map((_, i) => (cells[i] == null ? '' : String(cells[i])));
-      doc.fontSize(BODY_SIZE);
-      const heights = texts.map((t, i) => {
-        if (!t) return 0;
-        const width = columns[i].width - 2 * PAD;
-        doc.font(fontOf(i));
-        // Most cells fit on one line: measuring their width is much cheaper than wrapping them.
-        return !t.includes('\n') && doc.widthOfString(t) <= width ? doc.currentLineHeight() : doc.heightOfString(t, { width });
+      const lines = columns.map((c, i) => {
+        const text = cells[i] == null ? '' : String(cells[i]);
+        return text ? wrapLines(this.fontOf(fontOf(i)), BODY_SIZE, text, c.width - 2 * PAD, maxLines) : [];
       });
-      return { texts, height: Math.min(Math.max(BODY_SIZE + 2, ...heights), maxBody) + 2 * PAD };
+      const tallest = Math.max(1, ...lines.map((l) => l.length));
+      return { lines, height: Math.max(BODY_SIZE + 2, tallest * lineHeight()) + 2 * PAD };
     };
-    let { texts, height } = measure(given);
+    let { lines, height } = measure(given);
     if (doc.y + height > this.bottom) {
-      if (style.onNewPage) ({ texts, height } = measure(style.onNewPage));
+      if (style.onNewPage) ({ lines, height } = measure(style.onNewPage));
       this.newPage();
     }
     const y = doc.y;
     if (style.header) doc.rect(MARGIN, y, this.width, height).fill(BAND);
     else if (style.band) doc.rect(MARGIN, y, this.width, height).fill('#f8f9fb');
     let x = MARGIN;
-    texts.forEach((text, i) => {
-      if (text) {
-        const color = style.header || (style.labels && i % 2 === 0) ? MUTED : INK;
-        doc.font(fontOf(i)).fillColor(color).text(text, x + PAD, y + PAD, { width: columns[i].width - 2 * PAD, height: height - 2 * PAD, ellipsis: true, align: columns[i].align ?? 'left' });
-      }
+    const placed: Record<string, PlacedText[]> = { [MUTED]: [], [INK]: [] };
+    const step = lineHeight();
+    lines.forEach((cellLines, i) => {
+      const color = style.header || (style.labels && i % 2 === 0) ? MUTED : INK;
+      const font = this.fontOf(fontOf(i));
+      const inner = columns[i].width - 2 * PAD;
+      cellLines.forEach((text, n) => {
+        if (!text) return;
+        const left = columns[i].align === 'right' ? x + PAD + inner - font.widthOfString(text, BODY_SIZE) : x + PAD;
+        placed[color].push({ font, size: BODY_SIZE, x: left, y: y + PAD + n * step, text });
+      });
       x += columns[i].width;
     });
+    for (const [color, texts] of Object.entries(placed)) {
+      if (!texts.length) continue;
+      doc.fillColor(color);
+      for (const t of texts) doc.page.fonts[t.font.id] ??= t.font.ref() as PDFKit.PDFKitReference;
+      // Bytes, not a string: pdfkit converts strings to bytes a character at a time.
+      doc.addContent(Buffer.from(`${textOperators(doc.page.height, texts)}\n`, 'latin1') as unknown as string);
+    }
     doc.moveTo(MARGIN, y + height).lineTo(MARGIN + this.width, y + height).lineWidth(0.3).strokeColor(RULE).stroke();
     doc.fillColor(INK);
     doc.x = MARGIN;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canChangeStatus, detailLabel, groupHeader, isHiddenDetailKey, isRedStatusText, pageCount, REVIEW_STATUS_LABELS, statusChoices } from '#shared/results';
-import { groupFacets } from './exclusion-groups';
+import { groupFacets, groupsOf } from './exclusion-groups';
 import type { Facet } from './facets';
 
 describe('review rules shared with the web app', () => {
@@ -35,11 +35,16 @@ describe('review rules shared with the web app', () => {
 
 describe('grouping facets', () => {
   it('groups consecutive records of a key with counts of every status', () => {
-    const f = (id: number, key: string, status: Facet['status']): Facet => ({ id, rowIndex: id, status, key, keyLower: key.toLowerCase(), source: 'leie', npiStatus: null, optOut: null, excluded: null, found: null, score: null, exclusionDate: null });
-    const groups = groupFacets([f(1, 'A', 'NONCLEARED'), f(2, 'A', 'CLEARED'), f(3, 'B', 'HISTORICAL_MATCH')]);
+    const f = (id: number, rowIndex: number, key: string, status: Facet['status']): Facet => ({ id, rowIndex, status, key, keyLower: key.toLowerCase(), source: 'leie', npiStatus: null, optOut: null, excluded: null, found: null, score: null, exclusionDate: null, uniqueId: `U${rowIndex}` });
+    const facets = [f(1, 7, 'A', 'NONCLEARED'), f(2, 4, 'A', 'CLEARED'), f(3, 9, 'B', 'HISTORICAL_MATCH')];
+    const groups = groupFacets(facets);
+    // A group shows the unique id of its first row, whatever its records' order.
     expect(groups.map(({ members, ...g }) => ({ ...g, ids: members.map((m) => m.id) }))).toEqual([
-      { key: 'A', nonCleared: 1, underReview: 0, historicalMatch: 0, cleared: 1, total: 2, ids: [1, 2] },
-      { key: 'B', nonCleared: 0, underReview: 0, historicalMatch: 1, cleared: 0, total: 1, ids: [3] },
+      { key: 'A', nonCleared: 1, underReview: 0, historicalMatch: 0, cleared: 1, total: 2, ids: [1, 2], firstRow: 4, uniqueId: 'U4' },
+      { key: 'B', nonCleared: 0, underReview: 0, historicalMatch: 1, cleared: 0, total: 1, ids: [3], firstRow: 9, uniqueId: 'U9' },
     ]);
+    // Grouped once per facet array; a change (a new array) groups again.
+    expect(groupsOf(facets)).toBe(groupsOf(facets));
+    expect(groupsOf([...facets])).not.toBe(groupsOf(facets));
   });
 });

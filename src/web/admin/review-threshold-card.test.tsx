@@ -9,12 +9,14 @@ import { json, makeUser, renderApp, stubServer, userInfoHandler, type RecordedRe
 const teams: TeamList = { client: { id: 3, name: 'Acme Health', teamType: 'MULTI_TEAM' }, teams: [] };
 const settings = { threshold: 0.8, own: null, defaultThreshold: 0.8, min: 0.7, max: 0.9 };
 
-/** The last batch had 40 findings at 0.80; 7 of them scored under 0.85. */
+/** The last batch had 40 findings at 0.80; 7 of them scored under 0.85; 12 near misses (on 9 rows) from 0.75; an older batch kept none. */
 function preview(request: RecordedRequest) {
   const threshold = Number(request.query.get('threshold'));
+  const isOld = threshold < 0.75;
+  const lower = (n: number) => (threshold >= 0.8 ? 0 : isOld ? null : n);
   const answer: ThresholdPreview = {
     threshold,
-    lastBatch: { batchId: 9, fileName: 'march.csv', ranWith: 0.8, findings: 40, dropped: threshold > 0.8 ? 7 : 0, added: threshold < 0.8 ? null : 0 },
+    lastBatch: { batchId: 9, fileName: 'march.csv', ranWith: 0.8, findings: 40, dropped: threshold > 0.8 ? 7 : 0, added: lower(12), rowsAdded: lower(9) },
   };
   return json(200, answer);
 }
@@ -43,6 +45,9 @@ describe('Screening sensitivity on the Teams page', () => {
     fireEvent.change(input, { target: { value: '0.85' } });
     expect(await within(card).findByText('7 findings would be dropped; 0 would be added.', {}, { timeout: 3_000 })).toBeTruthy();
     fireEvent.change(input, { target: { value: '0.75' } });
+    expect(await within(card).findByText('0 findings would be dropped; 12 would be added, 9 of them on rows with no finding now.', {}, { timeout: 3_000 })).toBeTruthy();
+    // A batch screened before near misses were kept cannot say.
+    fireEvent.change(input, { target: { value: '0.72' } });
     expect(await within(card).findByText('0 findings would be dropped; how many would be added cannot be counted.', {}, { timeout: 3_000 })).toBeTruthy();
 
     fireEvent.change(input, { target: { value: '0.85' } });

@@ -67,6 +67,12 @@ function ThresholdForm({ settings }: { settings: ReviewThresholdSettings }) {
   );
 }
 
+/** ", 9 of them on rows with no finding now" when a lower threshold adds findings. */
+function addedRows(effect: ThresholdEffect): string {
+  if (!effect.added || effect.rowsAdded === null) return '';
+  return `, ${count(effect.rowsAdded)} of them on ${effect.rowsAdded === 1 ? 'a row' : 'rows'} with no finding now`;
+}
+
 /** What the threshold would have done to the last batch, in words. */
 function Effect({ threshold, effect }: { threshold: number; effect: ThresholdEffect | null }) {
   if (!effect) return <Text size="sm">No batch has completed yet: nothing to compare with.</Text>;
@@ -78,11 +84,11 @@ function Effect({ threshold, effect }: { threshold: number; effect: ThresholdEff
       </Text>
       <Text size="sm" fw={600}>
         {count(effect.dropped)} {effect.dropped === 1 ? 'finding' : 'findings'} would be dropped;{' '}
-        {effect.added === null ? 'how many would be added cannot be counted.' : `${count(effect.added)} would be added.`}
+        {effect.added === null ? 'how many would be added cannot be counted.' : `${count(effect.added)} would be added${addedRows(effect)}.`}
       </Text>
       {effect.added === null && (
         <Text size="xs" c="dimmed">
-          Candidates scored under the threshold a batch ran with are not kept, so the extra findings of a lower threshold show only when the next batch runs.
+          That batch ran before Clearlist kept the candidates scored under its threshold, so the extra findings of a lower threshold show only when the next batch runs.
         </Text>
       )}
     </Stack>

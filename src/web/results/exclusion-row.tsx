@@ -1,6 +1,7 @@
 /** One exclusion record's row: checkbox, the chosen columns, status dropdown; a click opens the drawer. */
 import type { CSSProperties } from 'react';
 import { Anchor, Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { exclusionTypeMeaning } from '#shared/exclusion-types';
 import { statusChoices, type ExclusionRecord, type ReviewStatus } from '#shared/results';
 import { cellText, SELECT_COLUMN_WIDTH, type ExclusionColumn } from './exclusion-columns';
 import { StatusMenu } from './status-menu';
@@ -63,9 +64,26 @@ function Cell({ record, field, onChoose }: { record: ExclusionRecord; field: key
       </Text>
     );
   }
+  if (field === 'exclusionType') return <ExclusionType code={record.exclusionType} />;
   return (
     <Text span inherit className={classes.cellText}>
       {cellText(record[field])}
     </Text>
+  );
+}
+
+/** The list's code with its meaning on a second line (two lines at most; the whole meaning on hover). */
+function ExclusionType({ code }: { code: string | null }) {
+  const meaning = exclusionTypeMeaning(code);
+  if (!meaning) return <Text span inherit className={classes.cellText}>{cellText(code)}</Text>;
+  return (
+    <span title={`${code}: ${meaning}`}>
+      <Text span inherit className={classes.cellText}>
+        {code}
+      </Text>
+      <Text span lineClamp={2} className={classes.typeMeaning}>
+        {meaning}
+      </Text>
+    </span>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The page's exclusion records in one table: the header once, then each search-criteria group
- * as a row group (its header row, then its records). Columns scroll inside the table when they
- * are wider than the page, with the checkbox and first column fixed.
+ * as a row group (its header row, then its records). The header row stays in view while the page
+ * scrolls. Columns scroll inside the table when they are wider than the page, with the checkbox
+ * and first column fixed.
  */
 import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
 import type { ExclusionRecord, ScGroup } from '#shared/results';
@@ -42,7 +43,7 @@ export function ExclusionTable({ groups, records, shown, collapsed, onToggle, de
         aria-label="Exclusion records"
         data-density={density}
       >
-        <Table.Thead>
+        <Table.Thead className={classes.stickyHead}>
           <Table.Tr>
             <Table.Th w={SELECT_COLUMN_WIDTH} style={stickyStyle(isFixed, 0)} className={stickyClass}>
               <VisuallyHidden>Select</VisuallyHidden>

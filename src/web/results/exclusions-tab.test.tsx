@@ -7,7 +7,7 @@ import { callsTo, makeExclusion, makeGroup, renderResults } from './results-test
 
 const carol1 = makeExclusion({ name: 'CAROL MOORE', searchCriteriaKey: 'E1: Carol Moore', link: 'https://oig.hhs.gov/exclusions/1', middleName: 'ANN' });
 const carol2 = makeExclusion({ name: 'CAROLE MOORE', searchCriteriaKey: 'E1: Carol Moore', source: 'sam', sourceName: 'SAM.gov', status: 'CLEARED' });
-const chris = makeExclusion({ name: 'CHRISTOPHER DAVIS', searchCriteriaKey: 'E2: Chris Davis', status: 'HISTORICAL_MATCH' });
+const chris = makeExclusion({ name: 'CHRISTOPHER DAVIS', searchCriteriaKey: 'E2: Chris Davis', status: 'HISTORICAL_MATCH', exclusionType: 'Prohibition' });
 const groups = [makeGroup('E1: Carol Moore', { NONCLEARED: 1, CLEARED: 1 }, 'E1'), makeGroup('E2: Chris Davis', { HISTORICAL_MATCH: 1 }, 'E2'), makeGroup('E3: Ana Lee', { CLEARED: 2 })];
 
 function renderExclusions(total = 3) {
@@ -29,6 +29,20 @@ describe('Exclusions tab', () => {
     const ana = await groupOf('E3: Ana Lee');
     expect(within(ana).getByText('All records cleared').closest<HTMLElement>('[data-tone]')!.dataset.tone).toBe('success');
     expect(within(ana).queryByText(/Unique ID/)).toBeNull();
+  });
+
+  it('says what an OIG exclusion type code means under the code, whole on hover; other lists’ words stay as they are', async () => {
+    renderExclusions();
+    const carol = await groupOf('E1: Carol Moore');
+    const meaning = 'Conviction of a crime related to Medicare or a state health care program (mandatory exclusion)';
+    const [cell] = within(carol).getAllByText(meaning);
+    expect(cell.closest('[title]')!.getAttribute('title')).toBe(`1128a1: ${meaning}`);
+    expect(within(carol).getAllByText('1128a1').length).toBeGreaterThan(0);
+    const chrisGroup = await groupOf('E2: Chris Davis');
+    expect(within(chrisGroup).getByText('Prohibition').closest('[title]')).toBeNull();
+    // The header row is the one that stays in view as the page scrolls.
+    const head = screen.getByRole('table', { name: 'Exclusion records' }).querySelector('thead')!;
+    expect(head.className).toMatch(/stickyHead/);
   });
 
   it('shows the default columns, links the source out, and adds an optional column from the picker', async () => {
