@@ -17,10 +17,26 @@ export const SearchTypeSchema = z.object({
 export const SearchTypeListSchema = z.array(SearchTypeSchema);
 export type SearchTypeItem = z.infer<typeof SearchTypeSchema>;
 
+export const DELIMITER_NAMES = ['comma', 'semicolon', 'tab', 'pipe'] as const;
+
+/** How an uploaded file was read (issue 18): shown beside the preview so a wrong guess is seen at once. */
+export const FileFormatSchema = z.object({
+  kind: z.enum(['csv', 'xlsx']),
+  /** Text files: "UTF-8", "UTF-8 with BOM", "UTF-16 LE", "UTF-16 BE" or "Windows-1252". */
+  encoding: z.string().nullable(),
+  delimiter: z.enum(DELIMITER_NAMES).nullable(),
+  /** Workbooks: the sheet read, and every sheet of the workbook (a picker when there are several). */
+  sheet: z.string().nullable(),
+  sheets: z.array(z.string()),
+});
+export type FileFormat = z.infer<typeof FileFormatSchema>;
+
 /** POST /services/fileupload: previewData rows are [label, up to 5 sample values]. */
 export const UploadResponseSchema = z.object({
   batchId: z.number(),
   previewData: z.array(z.array(z.string())),
+  /** Added by issue 18; optional so that callers written for the spec's shape still read it. */
+  format: FileFormatSchema.optional(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 

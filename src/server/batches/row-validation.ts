@@ -6,7 +6,9 @@ import { hasControlCharacter, rowText } from './csv-file';
 
 export const ROW_MESSAGES = {
   missing: (column: string) => `${column} is required.`,
-  ragged: (found: number, expected: number) => `The row has ${found} values; the header has ${expected}.`,
+  /** Only data past the header is a problem: missing or empty trailing cells are normal export output (issue 18). */
+  extraCells: (filled: number, width: number) =>
+    `The row has ${filled === 1 ? 'a value' : `${filled} values`} past the header's ${width} columns (a delimiter inside a value without quotes?).`,
   dateOfBirth: 'Date of Birth is not a possible date (use YYYY-MM-DD or MM/DD/YYYY).',
   uniqueIdMissing: 'The unique identifier is missing.',
   uniqueIdDuplicate: (value: string, firstRow: number) => `The unique identifier ${value} is also on row ${firstRow + 1}.`,
@@ -49,7 +51,8 @@ export function parseDateOfBirth(value: string, today: Date): string | null {
 /** The problems of one row, in column order. */
 export function rowProblems(row: string[], columns: MappedColumns, today: Date): string[] {
   const problems: string[] = [];
-  if (row.length !== columns.columnCount) problems.push(ROW_MESSAGES.ragged(row.length, columns.columnCount));
+  const extra = row.slice(columns.columnCount).filter((cell) => cell.trim() !== '').length;
+  if (extra > 0) problems.push(ROW_MESSAGES.extraCells(extra, columns.columnCount));
   for (const [index, criterion] of columns.criteria) {
     const value = (row[index] ?? '').trim();
     if (value === '') {

@@ -107,5 +107,5 @@ async function draftOf(ctx: AppContext, caller: BatchCaller, stored: StoredFile,
     uploadedAt: ctx.now(),
   });
   await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'uploaded', userId: caller.userId, at: batch.uploadedAt, details: { fileName, rows: file.rowCount } });
-  return { batchId: batch.id, previewData: file.previewData };
+  return { batchId: batch.id, previewData: file.previewData, format: file.format };
 }

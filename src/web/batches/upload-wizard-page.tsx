@@ -100,6 +100,7 @@ export function UploadWizardPage() {
           {state.step === 2 && (
             <ColumnMappingStep
               preview={state.upload?.previewData ?? []}
+              format={state.upload?.format}
               required={required}
               mappings={state.mappings}
               uniqueColumn={state.uniqueColumn}
