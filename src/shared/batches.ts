@@ -42,6 +42,8 @@ export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 
 /** POST /services/flexsearchs/{batchId}/columnmappings */
 export const ColumnMappingInputSchema = z.strictObject({
+  /** Screen the rows that pass and leave out the others, recorded on the batch (issue 18 item 6). */
+  skipInvalidRows: z.boolean().optional(),
   /** CSV column label → search criterion. */
   columnMappings: z.record(z.string(), z.string()),
   searchTypes: z.array(z.string()).max(20),
@@ -63,14 +65,25 @@ export const RowErrorSchema = z.object({
   data: z.string(),
 });
 export type RowError = z.infer<typeof RowErrorSchema>;
-/** 400 answer of a mapping whose rows fail validation (the spec's shape, ADR 014). */
-export const RowErrorsBodySchema = z.object({ error: z.array(RowErrorSchema) });
+/** What a mapping would screen (issue 18): rows, those that pass, and the rows each search type runs on. */
+export const MappingSummarySchema = z.object({
+  rows: z.number(),
+  validRows: z.number(),
+  invalidRows: z.number(),
+  /** Counted on the valid rows: an add-on search runs only where the row has its field. */
+  searches: z.array(z.object({ searchType: z.string(), rows: z.number() })),
+});
+export type MappingSummary = z.infer<typeof MappingSummarySchema>;
+
+/** 400 answer of a mapping whose rows fail validation (the spec's shape, ADR 014), with the summary beside it. */
+export const RowErrorsBodySchema = z.object({ error: z.array(RowErrorSchema), summary: MappingSummarySchema.optional() });
 
 export const ColumnMappingResponseSchema = z.object({
   batchId: z.number(),
   recordCount: z.number(),
   status: z.enum(BATCH_STATUSES).nullable(),
   message: z.string(),
+  summary: MappingSummarySchema.optional(),
 });
 
 /** GET /services/flexsearchs/{batchId}: flags in the order exclusions, NPI, SSDMF. */

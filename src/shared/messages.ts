@@ -83,6 +83,7 @@ export const BATCH_MESSAGES = {
   cannotCancel: 'Only a batch that is still running can be cancelled.',
   alreadySubmitted: 'This batch has already been submitted.',
   fileMissing: 'The uploaded file is no longer available; please upload it again.',
+  noValidRows: 'No row of the file passes the checks, so there is nothing to screen. Fix the file and upload it again.',
 } as const;
 
 /** The quick batch pages, Batch Name Search and Batch NPI Search (ADR 037). */

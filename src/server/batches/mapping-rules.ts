@@ -1,7 +1,7 @@
 /** Checks a column mapping against the file's header and the client's search types. */
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
 import type { ColumnMappingInput } from '#shared/batches';
-import { normaliseSelection, requiredColumnsOf, SEARCH_CRITERIA, SEARCH_TYPES, searchTypesFor, type SearchCriterion } from '#shared/search-types';
+import { normaliseSelection, requiredColumnsOf, rowRequiredColumnsOf, SEARCH_CRITERIA, SEARCH_TYPES, searchTypesFor, type SearchCriterion } from '#shared/search-types';
 import { AppError } from '../http/errors';
 import type { MappedColumns } from './row-validation';
 
@@ -62,7 +62,8 @@ export function checkMapping(input: ColumnMappingInput, header: readonly string[
   }
   return {
     searchTypes,
-    columns: { criteria, required, uniqueIdIndex: input.uniqueIdIndex, columnCount: header.length, additionalIndexes: correlatedColumnIndexes, labels: header },
+    // Every mapped column of the selection must be there; each row needs only the exclusion search's (issue 18).
+    columns: { criteria, required: rowRequiredColumnsOf(searchTypes), uniqueIdIndex: input.uniqueIdIndex, columnCount: header.length, additionalIndexes: correlatedColumnIndexes, labels: header },
     columnMappings,
     correlatedColumnIndexes,
   };

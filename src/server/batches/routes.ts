@@ -58,7 +58,7 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const outcome = await mapBatch(ctx, await caller(request), request.params.batchId, request.body, request.query.dryrun === 'true');
       // The spec's shape for row errors: { error: [{ rowIndx, errorMessage, data }] } (ADR 014).
-      if (outcome.kind === 'errors') return (reply as FastifyReply).code(400).serializer(JSON.stringify).send({ error: outcome.errors });
+      if (outcome.kind === 'errors') return (reply as FastifyReply).code(400).serializer(JSON.stringify).send({ error: outcome.errors, summary: outcome.summary });
       const { kind: _, ...body } = outcome;
       return body;
     },

@@ -81,7 +81,13 @@ const columnName = (columns: MappedColumns, index: number) => columns.labels?.[i
 
 /** Validates every row; answers at most MAX_ROW_ERRORS entries. */
 export function validateRows(rows: readonly string[][], columns: MappedColumns, today: Date): RowError[] {
+  return checkRows(rows, columns, today).errors;
+}
+
+/** Every row's problems: the first MAX_ROW_ERRORS as entries, and the indexes of all rows that have some. */
+export function checkRows(rows: readonly string[][], columns: MappedColumns, today: Date): { errors: RowError[]; invalid: Set<number> } {
   const errors: RowError[] = [];
+  const invalid = new Set<number>();
   const firstSeen = new Map<string, number>();
   rows.forEach((row, rowIndx) => {
     const problems = rowProblems(row, columns, today);
@@ -91,7 +97,8 @@ export function validateRows(rows: readonly string[][], columns: MappedColumns, 
       else if (firstSeen.has(uid)) problems.push(ROW_MESSAGES.uniqueIdDuplicate(uid, firstSeen.get(uid)!));
       else firstSeen.set(uid, rowIndx);
     }
+    if (problems.length) invalid.add(rowIndx);
     if (problems.length && errors.length < MAX_ROW_ERRORS) errors.push({ rowIndx, errorMessage: problems.join(' '), data: rowText(row) });
   });
-  return errors;
+  return { errors, invalid };
 }
