@@ -63,6 +63,8 @@ export const RowErrorSchema = z.object({
   errorMessage: z.string(),
   /** The row as it was in the file, values joined by commas. */
   data: z.string(),
+  /** Each problem with the column it is in ('' for the row as a whole), for the downloadable problem list (issue 18). */
+  problems: z.array(z.object({ column: z.string(), reason: z.string() })).optional(),
 });
 export type RowError = z.infer<typeof RowErrorSchema>;
 /** What a mapping would screen (issue 18): rows, those that pass, and the rows each search type runs on. */

@@ -48,31 +48,38 @@ export function parseDateOfBirth(value: string, today: Date): string | null {
   return date.toISOString().slice(0, 10);
 }
 
+/** One problem of a row: the file's column it is in ('' for the row as a whole) and why. */
+export interface RowProblem {
+  column: string;
+  reason: string;
+}
+
 /** The problems of one row, in column order. */
-export function rowProblems(row: string[], columns: MappedColumns, today: Date): string[] {
-  const problems: string[] = [];
+export function rowProblems(row: string[], columns: MappedColumns, today: Date): RowProblem[] {
+  const problems: RowProblem[] = [];
+  const add = (index: number | null, reason: string) => problems.push({ column: index === null ? '' : columnName(columns, index), reason });
   const extra = row.slice(columns.columnCount).filter((cell) => cell.trim() !== '').length;
-  if (extra > 0) problems.push(ROW_MESSAGES.extraCells(extra, columns.columnCount));
+  if (extra > 0) add(null, ROW_MESSAGES.extraCells(extra, columns.columnCount));
   for (const [index, criterion] of columns.criteria) {
     const value = (row[index] ?? '').trim();
     if (value === '') {
-      if (columns.required.includes(criterion)) problems.push(ROW_MESSAGES.missing(criterion));
+      if (columns.required.includes(criterion)) add(index, ROW_MESSAGES.missing(criterion));
       continue;
     }
     if (criterion === 'NPI') {
       const check = checkNpi(value);
-      if (!check.ok) problems.push(check.message);
+      if (!check.ok) add(index, check.message);
     } else if (criterion === 'SSN') {
       const check = checkSsn(value);
-      if (!check.ok && check.code === 'ssn-format') problems.push(check.message);
+      if (!check.ok && check.code === 'ssn-format') add(index, check.message);
     } else if (criterion === 'Date of Birth' && parseDateOfBirth(value, today) === null) {
-      problems.push(ROW_MESSAGES.dateOfBirth);
+      add(index, ROW_MESSAGES.dateOfBirth);
     }
   }
   const stored = new Set([...columns.criteria.keys(), ...(columns.additionalIndexes ?? []), ...(columns.uniqueIdIndex === null ? [] : [columns.uniqueIdIndex])]);
   for (const index of [...stored].sort((a, b) => a - b)) {
     // Values that reach the database: PostgreSQL refuses NUL, and no roster value holds a control character.
-    if (hasControlCharacter(row[index] ?? '')) problems.push(ROW_MESSAGES.controlCharacter(columnName(columns, index)));
+    if (hasControlCharacter(row[index] ?? '')) add(index, ROW_MESSAGES.controlCharacter(columnName(columns, index)));
   }
   return problems;
 }
@@ -93,12 +100,13 @@ export function checkRows(rows: readonly string[][], columns: MappedColumns, tod
     const problems = rowProblems(row, columns, today);
     if (columns.uniqueIdIndex !== null) {
       const uid = (row[columns.uniqueIdIndex] ?? '').trim();
-      if (uid === '') problems.push(ROW_MESSAGES.uniqueIdMissing);
-      else if (firstSeen.has(uid)) problems.push(ROW_MESSAGES.uniqueIdDuplicate(uid, firstSeen.get(uid)!));
+      const column = columnName(columns, columns.uniqueIdIndex);
+      if (uid === '') problems.push({ column, reason: ROW_MESSAGES.uniqueIdMissing });
+      else if (firstSeen.has(uid)) problems.push({ column, reason: ROW_MESSAGES.uniqueIdDuplicate(uid, firstSeen.get(uid)!) });
       else firstSeen.set(uid, rowIndx);
     }
     if (problems.length) invalid.add(rowIndx);
-    if (problems.length && errors.length < MAX_ROW_ERRORS) errors.push({ rowIndx, errorMessage: problems.join(' '), data: rowText(row) });
+    if (problems.length && errors.length < MAX_ROW_ERRORS) errors.push({ rowIndx, errorMessage: problems.map((p) => p.reason).join(' '), data: rowText(row), problems });
   });
   return { errors, invalid };
 }

@@ -8,11 +8,12 @@ import { guessMapping } from '#shared/column-guess';
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
 import { clearToasts, showToast } from '../app/toasts';
 import { AdditionalDataStep } from './additional-data-step';
-import { batchKeys, errorMessage, fetchSearchTypes } from './batches-api';
+import { batchKeys, checkColumnMappings, errorMessage, fetchSearchTypes } from './batches-api';
 import { ColumnMappingStep } from './column-mapping-step';
 import type { Uploaded } from './csv-dropzone';
 import { ErrorsStep } from './errors-step';
 import { ReviewStep } from './review-step';
+import { ScreeningSummary } from './screening-summary';
 import { SearchTypeStep } from './search-type-step';
 import { useStartSearch } from './use-start-search';
 import { applyReupload, columnsOf, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, mappingInput, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
@@ -32,6 +33,15 @@ export function UploadWizardPage() {
   useEffect(() => void (state.selected.length && clearToasts('wizard:select')), [state.selected]);
   useEffect(() => void (firstMissingMapping(required, state.mappings) || clearToasts('wizard:mapping')), [required, state.mappings]);
 
+  // On the review step every row is checked once per mapping: counts per search, and the rows with problems.
+  const input = state.upload ? mappingInput(state) : null;
+  const check = useQuery({
+    queryKey: ['mapping-check', state.upload?.batchId, input],
+    queryFn: () => checkColumnMappings(state.upload!.batchId, input!),
+    enabled: state.step === 4 && input !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
   const start = useStartSearch({
     onInvalid: (errors) => update({ step: 5, errors }),
     onStarted: async () => {
@@ -40,6 +50,13 @@ export function UploadWizardPage() {
       await navigate('/flex-search');
     },
   });
+
+  const startChecked = () => {
+    if (!state.upload || !input) return;
+    const errors = check.data?.errors;
+    if (state.skipInvalid && errors?.length) return start.mutate({ batchId: state.upload.batchId, input: { ...input, skipInvalidRows: true }, checked: [] });
+    start.mutate({ batchId: state.upload.batchId, input, checked: errors });
+  };
 
   /** Checks each step left on the way forward; the first refusal stops there with its message. */
   const goTo = (target: WizardStep) => {
@@ -122,8 +139,20 @@ export function UploadWizardPage() {
               additional={withAdditional ? state.additional : []}
               hasAdditionalStep={withAdditional}
               isStarting={start.isPending}
+              isChecking={check.isFetching}
+              screening={
+                <ScreeningSummary
+                  fileName={state.upload?.fileName ?? ''}
+                  check={check.data}
+                  isChecking={check.isFetching}
+                  checkError={check.error ? errorMessage(check.error) : null}
+                  skipInvalid={state.skipInvalid}
+                  onSkipInvalid={(skipInvalid) => update({ skipInvalid })}
+                  onShowProblems={() => update({ step: 5, errors: check.data?.errors ?? [] })}
+                />
+              }
               onEdit={goTo}
-              onStart={() => state.upload && start.mutate({ batchId: state.upload.batchId, input: mappingInput(state) })}
+              onStart={startChecked}
             />
           )}
           {state.step === 5 && <ErrorsStep errors={state.errors} onUploaded={onReupload} />}
