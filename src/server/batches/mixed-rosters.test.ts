@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, upload } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { messyRoster } from '#test/messy-rosters';
+import { pdfText } from '#test/pdf-text';
 import { FILE_ROW_LABEL } from './mapping';
 
 let t: TestApp;
@@ -116,6 +117,12 @@ describe('screening the valid rows and skipping the others (item 6)', () => {
     expect(rows[7]).toMatchObject({ uniqueId: roster.rows[8][0], additional: { [FILE_ROW_LABEL]: '9' } });
     const [submitted] = await t.ctx.db.select().from(batchEvents).where(and(eq(batchEvents.batchId, batchId), eq(batchEvents.kind, 'submitted')));
     expect(submitted.details).toMatchObject({ rows: 118, skippedRows: 2, skipped: [{ row: 8, reason: 'NPI check digit is not valid.' }, { row: 65 }] });
+    // The audit report names the skipped rows among the batch's events.
+    const report = await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=pdf`);
+    expect(report.statusCode).toBe(200);
+    const text = pdfText(report.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('2 rows of the file skipped for problems');
+    expect(text).toContain('row 8 (NPI check digit is not valid.)');
   });
 });
 
