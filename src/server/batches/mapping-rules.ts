@@ -55,7 +55,8 @@ export function checkMapping(input: ColumnMappingInput, header: readonly string[
 
   const inHeader = (i: number) => i >= 0 && i < header.length;
   if (input.uniqueIdIndex !== null && !inHeader(input.uniqueIdIndex)) throw bad(MAPPING_MESSAGES.badIndex('unique identifier', input.uniqueIdIndex));
-  const correlatedColumnIndexes = [...new Set(input.correlatedColumnIndexes)].sort((a, b) => a - b);
+  // The unique identifier is kept with each row already: not a second time as additional data.
+  const correlatedColumnIndexes = [...new Set(input.correlatedColumnIndexes)].filter((i) => i !== input.uniqueIdIndex).sort((a, b) => a - b);
   for (const i of correlatedColumnIndexes) {
     if (!inHeader(i)) throw bad(MAPPING_MESSAGES.badIndex('additional data', i));
     if (criteria.has(i)) throw bad(MAPPING_MESSAGES.additionalMapped(header[i]));

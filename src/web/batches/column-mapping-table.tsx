@@ -1,7 +1,9 @@
 /** Each column of an uploaded file with its preview data and a picker of search criteria (the wizard's step 2 and the quick pages). */
-import { Card, Select, Stack, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { Badge, Card, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FileFormat } from '#shared/batches';
+import { guessColumns } from '#shared/column-values';
 import { SEARCH_CRITERIA } from '#shared/search-types';
 import { FileFormatNote } from './file-format-note';
 
@@ -16,21 +18,36 @@ export interface ColumnMappingTableProps {
 
 export function ColumnMappingTable({ preview, required, mappings, onMap, format }: ColumnMappingTableProps) {
   const isPhone = useMediaQuery('(max-width: 48em)');
+  // The same guess the page started from: a column still holding it is marked as guessed.
+  const guesses = useMemo(() => guessColumns(preview), [preview]);
   // A target is used once: what another column took is not offered here.
   const targetsFor = (label: string) => {
     const taken = new Set(Object.entries(mappings).filter(([other, t]) => other !== label && t).map(([, t]) => t));
     return SEARCH_CRITERIA.filter((c) => !taken.has(c)).map((c) => ({ value: c, label: required.includes(c) ? `${c} (required)` : c }));
   };
 
+  const guessMark = (label: string) => {
+    const guess = guesses[label];
+    if (!guess || mappings[label] !== guess.criterion) return null;
+    return (
+      <Badge variant="light" color={guess.by === 'header' ? 'blue' : 'grape'} size="sm" title={guess.by === 'header' ? 'Guessed from the column’s header: check it' : 'Guessed from the column’s values: check it'}>
+        {guess.by === 'header' ? 'Guessed from header' : 'Guessed from values'}
+      </Badge>
+    );
+  };
   const picker = (label: string) => (
-    <Select
-      aria-label={`Search criteria for ${label}`}
-      placeholder="Not mapped"
-      clearable
-      data={targetsFor(label)}
-      value={mappings[label] || null}
-      onChange={(target) => onMap(label, target)}
-    />
+    <Stack gap={4} align="flex-start">
+      <Select
+        aria-label={`Search criteria for ${label}`}
+        placeholder="Not mapped"
+        clearable
+        data={targetsFor(label)}
+        value={mappings[label] || null}
+        onChange={(target) => onMap(label, target)}
+        w="100%"
+      />
+      {guessMark(label)}
+    </Stack>
   );
   const samplesOf = (samples: string[]) => (
     <Stack gap={0}>

@@ -54,6 +54,21 @@ describe('the review step checks every row (issue 18)', () => {
     expect(submission.body).toMatchObject({ skipInvalidRows: true, searchTypes: ['Exclusion Search by NPI', 'NPI Validation'] });
   });
 
+  it('marks the columns guessed from their headers or values, and keeps the unique identifier out of additional data', async () => {
+    renderWizard({}, { batchId: 41, previewData: [['First', 'Ada'], ['Last', 'Reyes'], ['Column 3', '1234567893', '1245319599'], ['Employee Id', 'E1'], ['Dept', 'HR']] });
+    await pickType('Exclusion Search by Individual Name');
+    await uploadCsv();
+    clickButton('Upload and continue');
+    const table = await screen.findByRole('table', { name: 'Column mapping' });
+    const marks = within(table).getAllByRole('row').slice(1).map((row) => [within(row).getAllByRole('cell')[0].textContent, within(row).queryByText(/^Guessed from/)?.textContent ?? null]);
+    expect(marks).toEqual([['First', 'Guessed from header'], ['Last', 'Guessed from header'], ['Column 3', 'Guessed from values'], ['Employee Id', null], ['Dept', null]]);
+    fireEvent.click(screen.getByLabelText('Unique identifier column', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Employee Id' }));
+    clickButton('Continue');
+    await screen.findByRole('heading', { name: 'Additional Data Assignments' });
+    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['Dept']);
+  });
+
   it('writes the problem list one line per problem: row number, column, reason', () => {
     expect(problemListCsv(ERRORS).split('\r\n')).toEqual([
       '\uFEFFRow Number,Column,Reason',

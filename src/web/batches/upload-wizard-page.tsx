@@ -4,7 +4,7 @@ import { Alert, Center, Container, Loader, Paper, Stack, Stepper, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { guessMapping } from '#shared/column-guess';
+import { guessColumns, mappingOf } from '#shared/column-values';
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
 import { clearToasts, showToast } from '../app/toasts';
 import { AdditionalDataStep } from './additional-data-step';
@@ -16,7 +16,7 @@ import { ReviewStep } from './review-step';
 import { ScreeningSummary } from './screening-summary';
 import { SearchTypeStep } from './search-type-step';
 import { useStartSearch } from './use-start-search';
-import { applyReupload, columnsOf, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, mappingInput, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
+import { applyReupload, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, mappingInput, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
 
 export function UploadWizardPage() {
   const navigate = useNavigate();
@@ -109,7 +109,7 @@ export function UploadWizardPage() {
               fileName={state.upload?.fileName ?? null}
               onSelect={(selected) => update({ selected })}
               // A new file has new columns: its mapping starts afresh, from what the headers say.
-              onUploaded={(upload) => update({ upload, mappings: guessMapping(columnsOf(upload.previewData)), uniqueColumn: null, additional: [], errors: [] })}
+              onUploaded={(upload) => update({ upload, mappings: mappingOf(guessColumns(upload.previewData)), uniqueColumn: null, additional: [], errors: [], skipInvalid: false })}
               onRemoved={() => update({ upload: null })}
               onContinue={() => goTo(2)}
             />

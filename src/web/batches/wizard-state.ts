@@ -44,8 +44,8 @@ export function firstMissingMapping(required: string[], mappings: Record<string,
 
 export const hasAdditionalStep = (required: string[]) => showsAdditionalDataStep(required as SearchCriterion[]);
 
-/** Columns that can be added as additional data: the unmapped ones. */
-export const unmappedColumns = (state: WizardState) => columnsOf(state.upload?.previewData).filter((label) => !state.mappings[label]);
+/** Columns that can be added as additional data: the unmapped ones, the unique identifier left out (it travels with each row already). */
+export const unmappedColumns = (state: WizardState) => columnsOf(state.upload?.previewData).filter((label) => !state.mappings[label] && label !== state.uniqueColumn);
 
 /** The body of POST …/columnmappings. */
 export function mappingInput(state: WizardState): ColumnMappingInput {
