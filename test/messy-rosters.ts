@@ -4,7 +4,9 @@
  * short, extra empty cells, blank lines, quoted values holding the delimiter, CRLF or LF. Tests,
  * the bench and the browser journey draw their files from here rather than from hand-picked ones.
  */
+import { readFileSync } from 'node:fs';
 import { luhnCheckDigit } from '#shared/identifiers';
+import { XlsxWriter } from '../scripts/gen-lists/xlsx-writer';
 
 export type RosterEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 export type RosterDelimiter = ',' | ';' | '\t' | '|';
@@ -116,4 +118,37 @@ export function messyRoster(options: RosterOptions): Roster {
     if (random() < (options.blankShare ?? 0.02)) lines.push(random() < 0.5 ? '' : delimiter.repeat(3));
   }
   return { header: ROSTER_HEADER, rows, bytes: encode(lines.join(newline) + newline, options.encoding ?? 'utf-8'), withNpi, withSsn };
+}
+
+/**
+ * The roster as an Excel workbook (.xlsx) in `path`: dates of birth typed as spreadsheet dates,
+ * NPIs as numbers, empty cells left out as Excel leaves them; an empty sheet before it when asked
+ * (the reader takes the first sheet that has rows), and a second sheet after it.
+ */
+export function writeRosterWorkbook(roster: Roster, path: string, options: { emptyFirstSheet?: boolean } = {}): Buffer {
+  const book = new XlsxWriter(path);
+  if (options.emptyFirstSheet) book.addSheet('Cover');
+  book.addSheet('Staff');
+  book.writeRow(roster.header);
+  for (const row of roster.rows) {
+    book.writeRow(row.map((value, i) => {
+      if (value === '') return null;
+      if (i === 3) return { date: isoOf(value) };
+      if (i === 4) return Number(value);
+      return value;
+    }));
+  }
+  book.addSheet('Lookups');
+  book.writeRow(['Department', 'Cost centre']);
+  book.writeRow(['Nursing', '100']);
+  book.close();
+  return readFileSync(path);
+}
+
+/** A roster date (YYYY-M-D or MM/DD/YYYY) as ISO. */
+export function isoOf(value: string): string {
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  if (iso) return `${iso[1]}-${iso[2].padStart(2, '0')}-${iso[3].padStart(2, '0')}`;
+  const [m, d, y] = value.split('/');
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
 }

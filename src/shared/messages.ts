@@ -135,10 +135,11 @@ export const UPLOAD_MESSAGES = {
   lineTooLong: (line: number, limit: number) =>
     `Line ${line.toLocaleString('en-US')} is longer than ${limit.toLocaleString('en-US')} characters; a row of a batch file can have at most ${limit.toLocaleString('en-US')}.`,
   notText: (what: string) =>
-    `This file is ${what}, not a CSV text file. Open it in your spreadsheet program, save it as "CSV UTF-8 (Comma delimited)" and upload the .csv file.`,
+    `This file is ${what}, not a CSV text file or an .xlsx workbook. Open it in your spreadsheet program, save it as "Excel Workbook (.xlsx)" or "CSV UTF-8 (Comma delimited)" and upload that file.`,
   labelControlCharacter: (column: number) =>
     `The label of column ${column.toLocaleString('en-US')} contains a control character (such as NUL). Remove it and upload the file again.`,
   fileNameControlCharacter: 'The file name contains a control character (such as NUL). Rename the file and upload it again.',
+  badWorkbook: (why: string) => `This Excel workbook cannot be read (${why}). Open it in Excel, save it again as .xlsx or as CSV UTF-8, and upload it again.`,
   tooBigToRead: 'The file is too complex to read within the server’s memory limit. Split it into smaller files and upload each.',
 } as const;
 

@@ -99,7 +99,7 @@ export function summarizeCsv(bytes: Uint8Array, limits: CsvLimits): CsvSummary {
   return { header: labels, rowCount, previewData: previewOf({ header: labels, rows: samples.map((row) => fitRow(row, labels.length)) }), encoding, format };
 }
 
-function uniqueLabels(cells: string[]): string[] {
+export function uniqueLabels(cells: string[]): string[] {
   const seen = new Map<string, number>();
   return cells.map((cell, i) => {
     const base = cell.trim() || `Column ${i + 1}`;

@@ -11,7 +11,10 @@ import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, upload } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
-import { messyRoster } from '#test/messy-rosters';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { isoOf, messyRoster, writeRosterWorkbook } from '#test/messy-rosters';
 import { pdfText } from '#test/pdf-text';
 import { FILE_ROW_LABEL } from './mapping';
 
@@ -123,6 +126,32 @@ describe('screening the valid rows and skipping the others (item 6)', () => {
     const text = pdfText(report.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('2 rows of the file skipped for problems');
     expect(text).toContain('row 8 (NPI check digit is not valid.)');
+  });
+});
+
+describe('Excel workbooks (item 4)', () => {
+  it('reads the first sheet with rows, dates typed as dates, and screens it with the same mapping and checks', async () => {
+    const roster = messyRoster({ rows: 60, seed: 44, npiShare: 0.3 });
+    const bytes = writeRosterWorkbook(roster, path.join(mkdtempSync(path.join(tmpdir(), 'roster-')), 'roster.xlsx'), { emptyFirstSheet: true });
+    const agent = await signedIn(t, user);
+    const res = await upload(agent, bytes, 'Roster.XLSX');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = UploadResponseSchema.parse(res.json());
+    expect(body.format).toEqual({ kind: 'xlsx', encoding: null, delimiter: null, sheet: 'Staff', sheets: ['Cover', 'Staff', 'Lookups'] });
+    expect(body.previewData.map((column) => column[0])).toEqual(roster.header);
+    // A date cell reads as Excel shows it (MM/DD/YYYY), an NPI number as its digits.
+    const [y, m, d] = isoOf(roster.rows[0][3]).split('-');
+    expect(body.previewData[3][1]).toBe(`${m}/${d}/${y}`);
+    const real = await agent.post(`/services/flexsearchs/${body.batchId}/columnmappings`, MAPPING);
+    expect(real.statusCode, real.body).toBe(200);
+    await queue.drain();
+    const [batch] = await t.ctx.db.select().from(batches).where(eq(batches.id, body.batchId));
+    expect(batch).toMatchObject({ status: 'Completed', recordCount: 60 });
+    const rows = await t.ctx.db.select().from(batchRows).where(eq(batchRows.batchId, body.batchId)).orderBy(batchRows.rowIndex);
+    const values = rows.map((r) => r.values as Record<string, string>);
+    expect(values.map((v) => v['Date of Birth'])).toEqual(roster.rows.map((r) => isoOf(r[3])));
+    expect(values.map((v) => v.NPI ?? '')).toEqual(roster.rows.map((r) => r[4]));
+    expect(await billedOf(body.batchId)).toMatchObject({ 'NPI Validation': roster.withNpi });
   });
 });
 

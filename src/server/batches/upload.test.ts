@@ -49,8 +49,8 @@ describe('POST /services/fileupload', () => {
     expect(body.previewData[1].slice(1)).toEqual(roster.rows.slice(0, 5).map((row) => row[1]));
   });
 
-  it('refuses a file that is not .csv, with the spec’s text', async () => {
-    const res = await upload(await signedIn(t, user), 'a,b\n1,2\n', 'staff.xlsx');
+  it('refuses a file that is not .csv or .xlsx, with the spec’s text', async () => {
+    const res = await upload(await signedIn(t, user), 'a,b\n1,2\n', 'staff.xls');
     expect(res.statusCode).toBe(415);
     expect(errorOf(res).message).toBe(BATCH_MESSAGES.csvOnly);
   });

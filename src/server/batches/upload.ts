@@ -13,7 +13,8 @@ import { recordBatchEvent } from './events';
 import { findClient, insertBatch } from './queries';
 import type { BatchCaller } from './scope';
 
-const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
+/** Customer files: CSV text, or an Excel workbook (.xlsx, issue 18). */
+const isCsvName = (name: string) => /\.(csv|xlsx)$/i.test(name.trim());
 
 /** The limits a batch file is read under (ADR 025). */
 export function csvLimitsOf(config: Pick<AppConfig, 'uploadMaxColumns'>): CsvLimits {
