@@ -27,7 +27,7 @@ import { batchFilters, batchInfo, listBatches } from './list';
 import { mapBatch } from './mapping';
 import { findClient } from './queries';
 import { batchCallerOf } from './scope';
-import { quickTemplate } from './templates';
+import { quickTemplate, XLSX_CONTENT_TYPE } from './templates';
 import { uploadBatch } from './upload';
 
 /** Content-Disposition that keeps any file name: an ASCII fallback and the UTF-8 original. */
@@ -91,7 +91,8 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/services/flexsearchs/:batchId/file', { schema: { params } }, async (request, reply) => {
     const { fileName, bytes } = await batchFile(ctx, await caller(request), request.params.batchId);
-    return reply.header('content-type', 'text/csv').header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(bytes);
+    const contentType = /\.xlsx$/i.test(fileName) ? XLSX_CONTENT_TYPE : 'text/csv';
+    return reply.header('content-type', contentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(bytes);
   });
 
   for (const kind of ['name', 'npi'] as const satisfies QuickBatchKind[]) {
