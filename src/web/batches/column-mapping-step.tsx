@@ -6,6 +6,8 @@ import { columnsOf } from './wizard-state';
 
 export interface ColumnMappingStepProps {
   preview: string[][];
+  /** Required columns whose values a row may lack: the add-on searches that need them skip that row. */
+  optionalPerRow?: string[];
   format?: FileFormat;
   required: string[];
   mappings: Record<string, string>;
@@ -16,7 +18,7 @@ export interface ColumnMappingStepProps {
   onContinue: () => void;
 }
 
-export function ColumnMappingStep({ preview, format, required, mappings, uniqueColumn, onMap, onUniqueColumn, onBack, onContinue }: ColumnMappingStepProps) {
+export function ColumnMappingStep({ preview, optionalPerRow = [], format, required, mappings, uniqueColumn, onMap, onUniqueColumn, onBack, onContinue }: ColumnMappingStepProps) {
   const labels = columnsOf(preview);
   const guessed = Object.values(mappings).filter(Boolean).length;
   return (
@@ -27,7 +29,8 @@ export function ColumnMappingStep({ preview, format, required, mappings, uniqueC
         </Title>
         <Text c="dimmed" size="sm">
           Tell us what each column of your file holds. Required: {required.length ? required.join(', ') : 'nothing'}.
-          {guessed > 0 && ' Columns whose headers we recognised are filled in: check them.'}
+          {optionalPerRow.length > 0 && ` Rows without ${optionalPerRow.join(' or ')} are still screened; the searches that need it skip them and are not billed.`}
+          {guessed > 0 && ' Columns we recognised from their headers or values are filled in: check them.'}
         </Text>
       </Stack>
       <ColumnMappingTable preview={preview} format={format} required={required} mappings={mappings} onMap={onMap} />

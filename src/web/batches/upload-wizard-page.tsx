@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { guessColumns, mappingOf } from '#shared/column-values';
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
+import { rowRequiredColumnsOf, type SearchCriterion } from '#shared/search-types';
 import { clearToasts, showToast } from '../app/toasts';
 import { AdditionalDataStep } from './additional-data-step';
 import { batchKeys, checkColumnMappings, errorMessage, fetchSearchTypes } from './batches-api';
@@ -117,6 +118,7 @@ export function UploadWizardPage() {
           {state.step === 2 && (
             <ColumnMappingStep
               preview={state.upload?.previewData ?? []}
+              optionalPerRow={required.filter((c) => !rowRequiredColumnsOf(state.selected).includes(c as SearchCriterion))}
               format={state.upload?.format}
               required={required}
               mappings={state.mappings}
