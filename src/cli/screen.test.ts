@@ -89,6 +89,24 @@ describe('clearlist screen', () => {
     expect(of('8')[0].source).toBe('leie');
   });
 
+  it('reads customer files as the web upload does: semicolons, UTF-16, short rows give the same results (issue 18 item 7)', async () => {
+    const map = ['--map', 'First Name=first,Last Name=last,Birth Date=dob,NPI=npi,Company=company'];
+    const plain = await run([input, ...map]);
+    // The same roster as a European Excel would write it: semicolons, empty trailing cells left out, UTF-16 LE with its BOM.
+    const lines = Papa.parse<string[]>(INPUT).data.map((cells) => {
+      let kept = cells;
+      while (kept.length > 1 && kept[kept.length - 1] === '') kept = kept.slice(0, -1);
+      return Papa.unparse([kept], { delimiter: ';' });
+    });
+    const messy = path.join(tmp, 'staff-semicolon.csv');
+    writeFileSync(messy, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${lines.join('\r\n')}\r\n;;;\r\n`, 'utf16le')]));
+    const other = await run([messy, ...map]);
+    expect(other.code).toBe(0);
+    expect(other.stdout).toBe(plain.stdout);
+    expect(other.stderr).toContain('read as semicolon-separated text, UTF-16 LE');
+    expect(plain.stderr).toContain('read as comma-separated text, UTF-8 with BOM');
+  });
+
   it('writes to stdout without --out, honours --threshold and --algorithm Exact', async () => {
     const { code, stdout } = await run([input, '--map', 'First Name=first,Last Name=last', '--algorithm', 'Exact', '--threshold', '0.85']);
     expect(code).toBe(0);

@@ -1,12 +1,11 @@
 /**
- * `clearlist screen <file.csv> --map "…"`: screens every row of a CSV file against the active
- * lists of the database, on worker threads, and writes one CSV line per hit.
+ * `clearlist screen <file.csv> --map "…"`: screens every row of a customer file against the active
+ * lists of the database, on worker threads, and writes one CSV line per hit. The file is read by
+ * the web upload's reader (issue 18 item 7): same encodings, delimiters, blank and ragged rows.
  */
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readCsv } from '#lists/core/csv-reader';
-import { readLines } from '#lists/core/read-lines';
 import { findListSource } from '#lists/sources';
 import { formatExplanation } from '#engine/explanation';
 import type { Hit, QueryIssue, ScreenQuery, ScreenResult } from '#engine/query-types';
@@ -14,6 +13,9 @@ import { DEFAULT_REVIEW_THRESHOLD, MATCH_ALGORITHMS, type MatchAlgorithm, type S
 import { parseEnv } from '#server/config';
 import type { Database } from '#server/db/client';
 import { openConfiguredDatabase } from '#server/main';
+import { parseCsv, type CsvTable } from '#server/batches/csv-file';
+import { CsvRefusal, DEFAULT_MAX_COLUMNS, MAX_LINE_CHARS, MAX_VALUE_CHARS } from '#server/batches/csv-shape';
+import { ROW_MESSAGES } from '#server/batches/row-validation';
 import { createIndexStore } from '#server/screening/index-store';
 import { ScreeningPool } from '../engine-runtime/worker-pool';
 import { count, progressLine } from './progress';
@@ -168,19 +170,27 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
     return 0;
   }
   const started = performance.now();
-  const csvErrors: string[] = [];
-  const records = readCsv(readLines(args.file), { onError: (line, reason) => csvErrors.push(`line ${line}: ${reason}`) });
-  const first = await records.next();
-  if (first.done) {
-    await records.return(undefined);
+  let table: CsvTable;
+  try {
+    table = parseCsv(readFileSync(args.file), { maxColumns: DEFAULT_MAX_COLUMNS, maxValueChars: MAX_VALUE_CHARS, maxLineChars: MAX_LINE_CHARS });
+  } catch (error) {
+    if (!(error instanceof CsvRefusal)) throw error;
+    io.stderr.write(`clearlist screen: ${args.file}: ${error.message}\n`);
+    return 2;
+  }
+  if (table.header.length === 0) {
     io.stderr.write(`clearlist screen: ${args.file} is empty (a header row is needed)\n`);
     return 2;
   }
+  // Rows with data past the header are screened on their mapped columns, and reported.
+  const csvErrors = table.rows.flatMap((row, i) => {
+    const extra = row.slice(table.header.length).filter((cell) => cell.trim() !== '').length;
+    return extra ? [`row ${i + 1}: ${ROW_MESSAGES.extraCells(extra, table.header.length)}`] : [];
+  });
   let mapping: ColumnMapping[];
   try {
-    mapping = parseColumnMap(args.map, first.value.fields, path.basename(args.file));
+    mapping = parseColumnMap(args.map, table.header, path.basename(args.file));
   } catch (error) {
-    await records.return(undefined);
     if (!(error instanceof UsageError)) throw error;
     io.stderr.write(`clearlist screen: ${error.message}\n`);
     return 2;
@@ -234,9 +244,9 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
       progress?.update(`Screened ${count(totals.rows)} rows: ${count(totals.rowsWithHits)} with hits`);
     };
     let row = 0;
-    for await (const record of records) {
+    for (const fields of table.rows) {
       row += 1;
-      const values = mapping.map((m) => record.fields[m.index] ?? '');
+      const values = mapping.map((m) => fields[m.index] ?? '');
       const mapped: RowValues = {};
       mapping.forEach((m, i) => (mapped[m.target] = values[i]));
       chunk.push({ row, values, query: rowQuery(mapped) });
@@ -249,7 +259,8 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
     io.stderr.write(
       `Screened ${totals.rows.toLocaleString('en-US')} rows against ${index.recordCount.toLocaleString('en-US')} list records (index ${index.version}, built in ${(buildMs / 1000).toFixed(1)} s) on ${pool.size} workers: ` +
         `${totals.rowsWithHits.toLocaleString('en-US')} rows with hits, ${totals.hits.toLocaleString('en-US')} hits, ${totals.rowsWithIssues.toLocaleString('en-US')} rows with problems, ` +
-        `${csvErrors.length} unreadable lines; ${seconds.toFixed(1)} s in all${args.out ? `; results in ${args.out}` : ''}.\n`,
+        `${csvErrors.length} rows with data past the header; ${seconds.toFixed(1)} s in all${args.out ? `; results in ${args.out}` : ''}. ` +
+        `The file was read as ${table.format.delimiter ?? 'comma'}-separated text, ${table.format.encoding ?? 'UTF-8'}.\n`,
     );
     return 0;
   } finally {

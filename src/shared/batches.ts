@@ -17,15 +17,33 @@ export const SearchTypeSchema = z.object({
 export const SearchTypeListSchema = z.array(SearchTypeSchema);
 export type SearchTypeItem = z.infer<typeof SearchTypeSchema>;
 
+export const DELIMITER_NAMES = ['comma', 'semicolon', 'tab', 'pipe'] as const;
+
+/** How an uploaded file was read (issue 18): shown beside the preview so a wrong guess is seen at once. */
+export const FileFormatSchema = z.object({
+  kind: z.enum(['csv', 'xlsx']),
+  /** Text files: "UTF-8", "UTF-8 with BOM", "UTF-16 LE", "UTF-16 BE" or "Windows-1252". */
+  encoding: z.string().nullable(),
+  delimiter: z.enum(DELIMITER_NAMES).nullable(),
+  /** Workbooks: the sheet read, and every sheet of the workbook (a picker when there are several). */
+  sheet: z.string().nullable(),
+  sheets: z.array(z.string()),
+});
+export type FileFormat = z.infer<typeof FileFormatSchema>;
+
 /** POST /services/fileupload: previewData rows are [label, up to 5 sample values]. */
 export const UploadResponseSchema = z.object({
   batchId: z.number(),
   previewData: z.array(z.array(z.string())),
+  /** Added by issue 18; optional so that callers written for the spec's shape still read it. */
+  format: FileFormatSchema.optional(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 
 /** POST /services/flexsearchs/{batchId}/columnmappings */
 export const ColumnMappingInputSchema = z.strictObject({
+  /** Screen the rows that pass and leave out the others, recorded on the batch (issue 18 item 6). */
+  skipInvalidRows: z.boolean().optional(),
   /** CSV column label → search criterion. */
   columnMappings: z.record(z.string(), z.string()),
   searchTypes: z.array(z.string()).max(20),
@@ -45,16 +63,29 @@ export const RowErrorSchema = z.object({
   errorMessage: z.string(),
   /** The row as it was in the file, values joined by commas. */
   data: z.string(),
+  /** Each problem with the column it is in ('' for the row as a whole), for the downloadable problem list (issue 18). */
+  problems: z.array(z.object({ column: z.string(), reason: z.string() })).optional(),
 });
 export type RowError = z.infer<typeof RowErrorSchema>;
-/** 400 answer of a mapping whose rows fail validation (the spec's shape, ADR 014). */
-export const RowErrorsBodySchema = z.object({ error: z.array(RowErrorSchema) });
+/** What a mapping would screen (issue 18): rows, those that pass, and the rows each search type runs on. */
+export const MappingSummarySchema = z.object({
+  rows: z.number(),
+  validRows: z.number(),
+  invalidRows: z.number(),
+  /** Counted on the valid rows: an add-on search runs only where the row has its field. */
+  searches: z.array(z.object({ searchType: z.string(), rows: z.number() })),
+});
+export type MappingSummary = z.infer<typeof MappingSummarySchema>;
+
+/** 400 answer of a mapping whose rows fail validation (the spec's shape, ADR 014), with the summary beside it. */
+export const RowErrorsBodySchema = z.object({ error: z.array(RowErrorSchema), summary: MappingSummarySchema.optional() });
 
 export const ColumnMappingResponseSchema = z.object({
   batchId: z.number(),
   recordCount: z.number(),
   status: z.enum(BATCH_STATUSES).nullable(),
   message: z.string(),
+  summary: MappingSummarySchema.optional(),
 });
 
 /**

@@ -83,6 +83,7 @@ export const BATCH_MESSAGES = {
   cannotCancel: 'Only a batch that is still running can be cancelled.',
   alreadySubmitted: 'This batch has already been submitted.',
   fileMissing: 'The uploaded file is no longer available; please upload it again.',
+  noValidRows: 'No row of the file passes the checks, so there is nothing to screen. Fix the file and upload it again.',
 } as const;
 
 /** The quick batch pages, Batch Name Search and Batch NPI Search (ADR 037). */
@@ -141,10 +142,11 @@ export const UPLOAD_MESSAGES = {
   lineTooLong: (line: number, limit: number) =>
     `Line ${line.toLocaleString('en-US')} is longer than ${limit.toLocaleString('en-US')} characters; a row of a batch file can have at most ${limit.toLocaleString('en-US')}.`,
   notText: (what: string) =>
-    `This file is ${what}, not a CSV text file. Open it in your spreadsheet program, save it as "CSV UTF-8 (Comma delimited)" and upload the .csv file.`,
+    `This file is ${what}, not a CSV text file or an .xlsx workbook. Open it in your spreadsheet program, save it as "Excel Workbook (.xlsx)" or "CSV UTF-8 (Comma delimited)" and upload that file.`,
   labelControlCharacter: (column: number) =>
     `The label of column ${column.toLocaleString('en-US')} contains a control character (such as NUL). Remove it and upload the file again.`,
   fileNameControlCharacter: 'The file name contains a control character (such as NUL). Rename the file and upload it again.',
+  badWorkbook: (why: string) => `This Excel workbook cannot be read (${why}). Open it in Excel, save it again as .xlsx or as CSV UTF-8, and upload it again.`,
   tooBigToRead: 'The file is too complex to read within the server’s memory limit. Split it into smaller files and upload each.',
 } as const;
 

@@ -41,7 +41,7 @@ export const QUICK_BATCHES: Record<QuickBatchKind, QuickBatchDef> = {
   },
 };
 
-export const QUICK_TEMPLATE_FORMATS = ['csv'] as const;
+export const QUICK_TEMPLATE_FORMATS = ['csv', 'xlsx'] as const;
 export type QuickTemplateFormat = (typeof QUICK_TEMPLATE_FORMATS)[number];
 
 /** GET /services/batch/{name|npi}/template */

@@ -73,6 +73,30 @@ export function requiredColumnsOf(names: readonly string[]): SearchCriterion[] {
 }
 
 /**
+ * Criteria every row must hold: those of the required (exclusion) search. An add-on search runs
+ * on the rows that have its field and skips the others (issue 18: real rosters mix clinicians and
+ * staff); chosen without an exclusion search, the add-ons' fields are required.
+ */
+export function rowRequiredColumnsOf(names: readonly string[]): SearchCriterion[] {
+  const exclusion = SEARCH_TYPES.filter((t) => t.required && names.includes(t.name)).map((t) => t.name);
+  return requiredColumnsOf(exclusion.length ? exclusion : names);
+}
+
+/** Whether a selected search type runs on (and bills) a row: an add-on only where the row has its field. */
+export function runsOnRow(typeName: string, has: (criterion: SearchCriterion) => boolean): boolean {
+  const type = SEARCH_TYPES.find((t) => t.name === typeName);
+  if (!type || type.required) return true;
+  return type.requiredColumns.every(has);
+}
+
+/** Rows each selected search type runs on, in the order the types are given. */
+export function rowsPerSearchType(names: readonly string[], rows: Iterable<Partial<Record<SearchCriterion, string>>>): { searchType: string; rows: number }[] {
+  const counts = names.map((searchType) => ({ searchType, rows: 0 }));
+  for (const values of rows) for (const count of counts) if (runsOnRow(count.searchType, (c) => Boolean(values[c]?.trim()))) count.rows++;
+  return counts;
+}
+
+/**
  * The additional-data step is shown unless the required columns include NPI or SSN, but
  * shown anyway when First Name, Last Name or Company Name is required (spec §5).
  */

@@ -10,10 +10,10 @@ export class HttpClient {
     if (code !== 'LOGIN_SUCCESSFUL') throw new Error(`login answered ${String(code)}`);
   }
 
-  async uploadCsv(csv: string, fileName: string): Promise<number> {
+  async uploadCsv(csv: string | Uint8Array, fileName: string): Promise<number> {
     const form = new FormData();
     form.set('typeName', 'Flex');
-    form.set('file', new Blob([csv], { type: 'text/csv' }), fileName);
+    form.set('file', new Blob([typeof csv === 'string' ? csv : new Uint8Array(csv)], { type: 'text/csv' }), fileName);
     const res = await this.call('/services/fileupload', { method: 'POST', body: form });
     return ((await res.json()) as { batchId: number }).batchId;
   }

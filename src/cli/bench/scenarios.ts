@@ -4,6 +4,7 @@ import { benchLeieImport, benchNppesImport, benchStateImport } from './lists-imp
 import { benchEngine } from './engine';
 import { benchHttpDuringBatch } from './engine-http';
 import { benchBatch } from './batch';
+import { benchBatchIntake } from './batch-intake';
 import { benchInteractiveSearch } from './interactive-search';
 import { benchPublicApi } from './public-api';
 import { benchResultsReview } from './results-review';
@@ -28,6 +29,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'engine-matching', run: benchEngine },
   { name: 'engine-http-during-batch', run: benchHttpDuringBatch },
   { name: 'batch-100k-embedded', run: benchBatch },
+  { name: 'batch-intake-100k', run: benchBatchIntake },
   { name: 'interactive-search-1m', run: benchInteractiveSearch },
   { name: 'public-api-1m', run: benchPublicApi },
   { name: 'results-review-100k', run: () => benchResultsReview('pglite') },

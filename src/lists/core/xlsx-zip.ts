@@ -3,24 +3,29 @@
  * central directory and is refused before anything is read.
  */
 import { WorkbookError } from './xls-shared';
-import { readZipDirectory, ZipFormatError, zipEntryChunks, type ZipEntry } from './zip';
+import { readZipDirectory, ZipFormatError, zipEntryChunks, type ZipEntry, type ZipSource } from './zip';
 
 /** An opened ZIP: its entries by name. */
 export class ZipPackage {
   private constructor(
-    readonly path: string,
+    readonly path: ZipSource,
     readonly file: string,
     private readonly entries: Map<string, ZipEntry>,
   ) {}
 
   /** Reads the central directory; throws WorkbookError naming `file` when it is not a whole ZIP. */
-  static async open(path: string, file: string): Promise<ZipPackage> {
+  static async open(path: ZipSource, file: string): Promise<ZipPackage> {
     try {
       const entries = await readZipDirectory(path);
       return new ZipPackage(path, file, new Map(entries.map((entry) => [entry.name.replace(/^\//, ''), entry])));
     } catch (error) {
       throw asWorkbookError(error, `${file} is not a readable XLSX workbook`);
     }
+  }
+
+  /** The size an entry declares once inflated (0 when missing). */
+  sizeOf(name: string): number {
+    return this.entries.get(name)?.size ?? 0;
   }
 
   has(name: string): boolean {

@@ -6,10 +6,11 @@
 import { readCellStyles, readSharedStrings, readWorkbookInfo } from './xlsx-parts';
 import { readSheetRows, type SheetContext } from './xlsx-sheet';
 import { ZipPackage } from './xlsx-zip';
+import type { ZipSource } from './zip';
 import { WorkbookError, type SheetRow, type Workbook } from './xls-shared';
 
-/** Opens the workbook at `path` (`file` names it in messages); throws WorkbookError when damaged. */
-export async function openXlsx(path: string, file: string): Promise<Workbook> {
+/** Opens the workbook at `path`, or in memory (`file` names it in messages); throws WorkbookError when damaged. */
+export async function openXlsx(path: ZipSource, file: string): Promise<Workbook> {
   const zip = await ZipPackage.open(path, file);
   const info = await readWorkbookInfo(zip);
   if (info.sheets.length === 0) throw new WorkbookError(`${file} is not a readable XLSX workbook: it lists no sheets`);

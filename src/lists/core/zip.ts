@@ -7,7 +7,37 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
+
+/** Where an archive is: a file's path, or its bytes in memory (an upload, decrypted only in memory). */
+export type ZipSource = string | Uint8Array;
+
+interface RandomAccess {
+  size: number;
+  read(target: Buffer, offset: number, length: number, position: number): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+async function openSource(source: ZipSource): Promise<RandomAccess> {
+  if (typeof source !== 'string') {
+    const bytes = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+    return {
+      size: bytes.length,
+      read: async (target, offset, length, position) => bytes.copy(target, offset, position, Math.min(bytes.length, position + length)),
+      close: async () => {},
+    };
+  }
+  const handle = await open(source, 'r');
+  const { size } = await handle.stat();
+  return { size, read: (target, offset, length, position) => handle.read(target, offset, length, position), close: () => handle.close() };
+}
+
+function rangeStream(source: ZipSource, start: number, end: number): Readable {
+  if (typeof source === 'string') return createReadStream(source, { start, end, highWaterMark: 1 << 16 });
+  const bytes = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  return Readable.from([bytes.subarray(start, end + 1)]);
+}
 
 export interface ZipEntry {
   name: string;
@@ -25,10 +55,10 @@ export class ZipFormatError extends Error {}
 const END_OF_CENTRAL_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 
 /** Every entry of the archive's central directory, in order (directories included). */
-export async function readZipDirectory(zipPath: string): Promise<ZipEntry[]> {
-  const handle = await open(zipPath, 'r');
+export async function readZipDirectory(zipPath: ZipSource): Promise<ZipEntry[]> {
+  const handle = await openSource(zipPath);
   try {
-    const { size } = await handle.stat();
+    const { size } = handle;
     const tailLength = Math.min(size, 22 + 65_535 + 20);
     const tail = Buffer.alloc(tailLength);
     await handle.read(tail, 0, tailLength, size - tailLength);
@@ -89,11 +119,11 @@ function applyZip64(entry: ZipEntry, extra: Buffer): void {
  * The entry's bytes, inflated, in chunks; once they are all out, checks their size and CRC-32.
  * Throws ZipFormatError for encrypted entries, unknown methods and damaged data.
  */
-export async function* zipEntryChunks(zipPath: string, entry: ZipEntry): AsyncGenerator<Buffer> {
+export async function* zipEntryChunks(zipPath: ZipSource, entry: ZipEntry): AsyncGenerator<Buffer> {
   if (entry.flags & 1) throw new ZipFormatError('encrypted');
   if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError(`ZIP compression method ${entry.method} is not supported`);
   const header = Buffer.alloc(30);
-  const handle = await open(zipPath, 'r');
+  const handle = await openSource(zipPath);
   try {
     await handle.read(header, 0, 30, entry.localOffset);
   } finally {
@@ -104,13 +134,15 @@ export async function* zipEntryChunks(zipPath: string, entry: ZipEntry): AsyncGe
   let crc = 0;
   let size = 0;
   if (entry.compressedSize > 0) {
-    const raw = createReadStream(zipPath, { start, end: start + entry.compressedSize - 1, highWaterMark: 1 << 16 });
+    const raw = rangeStream(zipPath, start, start + entry.compressedSize - 1);
     const source = entry.method === 8 ? raw.pipe(createInflateRaw()) : raw;
     raw.on('error', (error) => source.destroy(error));
     try {
       for await (const chunk of source as AsyncIterable<Buffer>) {
         crc = crc32(chunk, crc);
         size += chunk.length;
+        // An entry inflating past its declared size is damaged (or a ZIP bomb): stop before holding more.
+        if (size > entry.size) throw new ZipFormatError('more data than the archive declares');
         yield chunk;
       }
     } catch (error) {

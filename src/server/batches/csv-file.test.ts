@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '#shared/messages';
-import { decodeCsv, parseCsv, previewOf } from './csv-file';
+import { messyRoster, type RosterDelimiter, type RosterEncoding } from '#test/messy-rosters';
+import { decodeCsv, parseCsv, previewOf, summarizeCsv } from './csv-file';
 import { checkCsvShape, CsvRefusal } from './csv-shape';
 
 
@@ -8,7 +9,8 @@ describe('reading uploaded CSV files (ADR 014)', () => {
   it('reads UTF-8 with and without a BOM alike', () => {
     const plain = Buffer.from('First Name,Last Name\nJosé,Núñez\n');
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]);
-    expect(parseCsv(plain)).toEqual(parseCsv(bom));
+    expect(parseCsv(plain).rows).toEqual(parseCsv(bom).rows);
+    expect([parseCsv(plain).format.encoding, parseCsv(bom).format.encoding]).toEqual(['UTF-8', 'UTF-8 with BOM']);
     expect(parseCsv(bom).header).toEqual(['First Name', 'Last Name']);
     expect(parseCsv(bom).rows).toEqual([['José', 'Núñez']]);
   });
@@ -33,8 +35,8 @@ describe('reading uploaded CSV files (ADR 014)', () => {
     expect(parseCsv(Buffer.from('\n\na,b\n\n1,2\n , \n,\n3,4\n\n')).rows).toEqual([['1', '2'], ['3', '4']]);
   });
 
-  it('keeps ragged rows as they are (the dry run reports them)', () => {
-    expect(parseCsv(Buffer.from('a,b,c\n1,2\n1,2,3,4\n')).rows).toEqual([['1', '2'], ['1', '2', '3', '4']]);
+  it('fits ragged rows to the header: missing cells are empty, empty extra ones dropped, extra data kept (the dry run reports it)', () => {
+    expect(parseCsv(Buffer.from('a,b,c\n1,2\n1,2,3,,\n1,2,3,4\n')).rows).toEqual([['1', '2', ''], ['1', '2', '3'], ['1', '2', '3', '4']]);
   });
 
   it('answers a header with no rows, and nothing for an empty file', () => {
@@ -74,5 +76,40 @@ describe('the shape check before parsing (ADR 025)', () => {
     expect(() => checkCsvShape('a,b\n"one\ntwo",1\n1,2,3,4\n', limits)).toThrow(new CsvRefusal(UPLOAD_MESSAGES.tooManyColumns(4, 3)));
     expect(() => checkCsvShape('a,b\n"12345678901",1\n', limits)).toThrow(CsvRefusal);
     expect(() => checkCsvShape(`a,b\n${'1234567,'.repeat(2)}\n`, { ...limits, maxLineChars: 10 })).toThrow(new CsvRefusal(UPLOAD_MESSAGES.lineTooLong(2, 10)));
+  });
+});
+
+describe('messy rosters as exported (issue 18 items 2 and 3)', () => {
+  const delimiters: [RosterDelimiter, string][] = [[',', 'comma'], [';', 'semicolon'], ['\t', 'tab'], ['|', 'pipe']];
+  const encodings: [RosterEncoding, string][] = [
+    ['utf-8', 'UTF-8'],
+    ['utf-8-bom', 'UTF-8 with BOM'],
+    ['utf-16le', 'UTF-16 LE'],
+    ['utf-16be', 'UTF-16 BE'],
+    ['windows-1252', 'Windows-1252'],
+  ];
+  const limits = { maxColumns: 500, maxValueChars: 4000, maxLineChars: 100_000 };
+  for (const [delimiter, delimiterName] of delimiters) {
+    for (const [encoding, label] of encodings) {
+      it(`reads a ${delimiterName}-delimited ${label} roster with short, padded and blank lines as meant`, () => {
+        const roster = messyRoster({ rows: 200, seed: delimiter.charCodeAt(0) * 7 + encoding.length, delimiter, encoding, shortShare: 0.3, extraEmptyShare: 0.2, blankShare: 0.05, newline: encoding === 'utf-8' ? '\n' : '\r\n' });
+        const table = parseCsv(roster.bytes, limits);
+        expect(table.format).toEqual({ kind: 'csv', encoding: label, delimiter: delimiterName, sheet: null, sheets: [] });
+        expect(table.header).toEqual(roster.header);
+        expect(table.rows).toEqual(roster.rows);
+        const summary = summarizeCsv(roster.bytes, limits);
+        expect(summary).toMatchObject({ header: roster.header, rowCount: 200, format: table.format });
+      });
+    }
+  }
+
+  it('takes the delimiter every row uses, not one that only the header holds', () => {
+    const table = parseCsv(Buffer.from('Name (Last, First);NPI\nLee, Ann;1234567893\nRay;\n'));
+    expect(table.format.delimiter).toBe('semicolon');
+    expect(table.rows).toEqual([['Lee, Ann', '1234567893'], ['Ray', '']]);
+  });
+
+  it('reads a one-column file as comma-delimited', () => {
+    expect(parseCsv(Buffer.from('NPI\n1234567893\n')).format.delimiter).toBe('comma');
   });
 });

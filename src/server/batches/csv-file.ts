@@ -1,31 +1,36 @@
 /**
- * Reading an uploaded CSV file (ADR 014, 025): UTF-8 with or without BOM, UTF-16 with its BOM,
- * else Windows-1252; CRLF or LF; quoted fields with commas, quotes and line breaks; blank lines
- * skipped. Files that are not text, and lines, values or column counts past the limits, are
- * refused before parsing (csv-shape.ts). The server runs these in a worker (csv-worker.ts).
+ * Reading an uploaded CSV file (ADR 014, 025; issue 18): UTF-8 with or without BOM, UTF-16 with
+ * its BOM, else Windows-1252; comma, semicolon, tab or pipe delimited (csv-dialect.ts); CRLF or
+ * LF; quoted fields with delimiters, quotes and line breaks; blank lines skipped; ragged rows
+ * fitted to the header. Files that are not text, and lines, values or column counts past the
+ * limits, are refused before parsing (csv-shape.ts). The server runs these in a worker (csv-worker.ts).
  */
 import Papa from 'papaparse';
+import type { FileFormat } from '#shared/batches';
+import { DELIMITERS, detectDelimiter, encodingLabel, fitRow } from './csv-dialect';
 import { checkCsvShape, checkIsText, newlineOf, type CsvLimits } from './csv-shape';
 
 export interface CsvTable {
   /** Column labels: trimmed, an empty label becomes "Column N", a repeated one "Label (2)". */
   header: string[];
-  /** Data rows as read (ragged rows keep their own length). */
+  /** Data rows fitted to the header (fitRow): only a row with data past the header is longer. */
   rows: string[][];
   encoding: CsvEncoding;
+  format: FileFormat;
 }
 
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 /** Decodes the bytes: UTF-8 (BOM dropped) when valid, UTF-16 by its BOM, else Windows-1252 (what Excel writes on Windows). */
-export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding; hasBom: boolean } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le', hasBom: true };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be', hasBom: true };
+  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = hasBom ? bytes.subarray(3) : bytes;
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8', hasBom };
   } catch {
-    return { text: decodeWindows1252(body), encoding: 'windows-1252' };
+    return { text: decodeWindows1252(body), encoding: 'windows-1252', hasBom: false };
   }
 }
 
@@ -40,21 +45,25 @@ function decodeWindows1252(bytes: Uint8Array): string {
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
 
 /** Decodes and checks a file against the limits; throws a CsvRefusal naming the problem. */
-function checkedText(bytes: Uint8Array, limits: CsvLimits | undefined): { text: string; encoding: CsvEncoding; newline: ReturnType<typeof newlineOf> } {
+function checkedText(bytes: Uint8Array, limits: CsvLimits | undefined) {
   checkIsText(bytes);
-  const decoded = decodeCsv(bytes);
-  const newline = newlineOf(decoded.text);
-  if (limits) checkCsvShape(decoded.text, limits, newline);
-  return { ...decoded, newline };
+  const { text, encoding, hasBom } = decodeCsv(bytes);
+  const newline = newlineOf(text);
+  const delimiterName = detectDelimiter(text);
+  const delimiter = DELIMITERS[delimiterName];
+  if (limits) checkCsvShape(text, limits, newline, delimiter);
+  const format: FileFormat = { kind: 'csv', encoding: encodingLabel(encoding, hasBom), delimiter: delimiterName, sheet: null, sheets: [] };
+  return { text, encoding, newline, delimiter, format };
 }
 
 /** Parses the whole file; an empty file gives no header and no rows. */
 export function parseCsv(bytes: Uint8Array, limits?: CsvLimits): CsvTable {
-  const { text, encoding, newline } = checkedText(bytes, limits);
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: ',', newline });
+  const { text, encoding, newline, delimiter, format } = checkedText(bytes, limits);
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter, newline });
   const all = parsed.data.filter((row) => !isBlank(row));
-  if (all.length === 0) return { header: [], rows: [], encoding };
-  return { header: uniqueLabels(all[0]), rows: all.slice(1), encoding };
+  if (all.length === 0) return { header: [], rows: [], encoding, format };
+  const header = uniqueLabels(all[0]);
+  return { header, rows: all.slice(1).map((row) => fitRow(row, header.length)), encoding, format };
 }
 
 /** What an upload needs of a file: header, data row count and preview, read row by row (no row kept past the preview). */
@@ -63,17 +72,18 @@ export interface CsvSummary {
   rowCount: number;
   previewData: string[][];
   encoding: CsvEncoding;
+  format: FileFormat;
 }
 
 export function summarizeCsv(bytes: Uint8Array, limits: CsvLimits): CsvSummary {
-  const { text, encoding, newline } = checkedText(bytes, limits);
+  const { text, encoding, newline, delimiter, format } = checkedText(bytes, limits);
   let header: string[] | null = null;
   const samples: string[][] = [];
   let rowCount = 0;
   Papa.parse<string[]>(text, {
     header: false,
     skipEmptyLines: false,
-    delimiter: ',',
+    delimiter,
     newline,
     step: (result) => {
       const row = result.data;
@@ -86,10 +96,10 @@ export function summarizeCsv(bytes: Uint8Array, limits: CsvLimits): CsvSummary {
     },
   });
   const labels: string[] = header ?? [];
-  return { header: labels, rowCount, previewData: previewOf({ header: labels, rows: samples, encoding }), encoding };
+  return { header: labels, rowCount, previewData: previewOf({ header: labels, rows: samples.map((row) => fitRow(row, labels.length)) }), encoding, format };
 }
 
-function uniqueLabels(cells: string[]): string[] {
+export function uniqueLabels(cells: string[]): string[] {
   const seen = new Map<string, number>();
   return cells.map((cell, i) => {
     const base = cell.trim() || `Column ${i + 1}`;
@@ -104,7 +114,7 @@ export const PREVIEW_SAMPLES = 5;
 export const PREVIEW_VALUE_CHARS = 100;
 
 /** One preview row per column: its label, then up to 5 sample values from the first rows. */
-export function previewOf(table: CsvTable): string[][] {
+export function previewOf(table: Pick<CsvTable, 'header' | 'rows'>): string[][] {
   const samples = table.rows.slice(0, PREVIEW_SAMPLES);
   return table.header.map((label, i) => [label, ...samples.map((row) => (row[i] ?? '').trim().slice(0, PREVIEW_VALUE_CHARS))]);
 }

@@ -53,7 +53,6 @@ export function checkIsText(bytes: Uint8Array): void {
 }
 
 const QUOTE = 34;
-const COMMA = 44;
 
 /**
  * The line break the file uses, guessed as papaparse guesses it (from the first MiB, quoted
@@ -70,11 +69,12 @@ export function newlineOf(text: string): '\n' | '\r\n' | '\r' {
 }
 
 /**
- * Scans the decoded text as papaparse reads it (commas, RFC 4180 quotes, the file's line
+ * Scans the decoded text as papaparse reads it (the file's delimiter, RFC 4180 quotes, its line
  * break) and throws a CsvRefusal at the first line, value or column count past the limits.
  * Allocates nothing.
  */
-export function checkCsvShape(text: string, limits: CsvLimits, newline = newlineOf(text)): void {
+export function checkCsvShape(text: string, limits: CsvLimits, newline = newlineOf(text), delimiter = ','): void {
+  const separator = delimiter.charCodeAt(0);
   const first = newline.charCodeAt(0);
   const isBreak = (i: number) => text.charCodeAt(i) === first && (newline.length === 1 || text.charCodeAt(i + 1) === 10);
   let line = 1;
@@ -104,7 +104,7 @@ export function checkCsvShape(text: string, limits: CsvLimits, newline = newline
     if (c === QUOTE && atValueStart) {
       inQuotes = true;
       atValueStart = false;
-    } else if (c === COMMA) {
+    } else if (c === separator) {
       endValue(i);
       columns++;
       if (columns > limits.maxColumns) throw new CsvRefusal(UPLOAD_MESSAGES.tooManyColumns(recordLine, limits.maxColumns));

@@ -3,12 +3,15 @@ import { parentPort } from 'node:worker_threads';
 import { parseCsv, summarizeCsv } from './csv-file';
 import { CsvRefusal } from './csv-shape';
 import type { CsvJob, CsvReply } from './csv-worker-protocol';
+import { isXlsxBytes, parseXlsx, summarizeXlsx } from './xlsx-upload';
 
-parentPort!.on('message', (job: CsvJob) => {
+parentPort!.on('message', async (job: CsvJob) => {
   let reply: CsvReply;
   try {
     const bytes = new Uint8Array(job.bytes);
-    reply = job.kind === 'summary' ? { ok: true, summary: summarizeCsv(bytes, job.limits) } : { ok: true, table: parseCsv(bytes, job.limits) };
+    // One reader for customer files: an .xlsx workbook (told by its bytes, whatever its name) or CSV text.
+    if (isXlsxBytes(bytes)) reply = job.kind === 'summary' ? { ok: true, summary: await summarizeXlsx(bytes, job.limits) } : { ok: true, table: await parseXlsx(bytes, job.limits) };
+    else reply = job.kind === 'summary' ? { ok: true, summary: summarizeCsv(bytes, job.limits) } : { ok: true, table: parseCsv(bytes, job.limits) };
   } catch (error) {
     reply = error instanceof CsvRefusal ? { ok: false, refusal: error.message, status: error.status } : { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

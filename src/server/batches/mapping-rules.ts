@@ -1,7 +1,7 @@
 /** Checks a column mapping against the file's header and the client's search types. */
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
 import type { ColumnMappingInput } from '#shared/batches';
-import { normaliseSelection, requiredColumnsOf, SEARCH_CRITERIA, SEARCH_TYPES, searchTypesFor, type SearchCriterion } from '#shared/search-types';
+import { normaliseSelection, requiredColumnsOf, rowRequiredColumnsOf, SEARCH_CRITERIA, SEARCH_TYPES, searchTypesFor, type SearchCriterion } from '#shared/search-types';
 import { AppError } from '../http/errors';
 import type { MappedColumns } from './row-validation';
 
@@ -55,14 +55,16 @@ export function checkMapping(input: ColumnMappingInput, header: readonly string[
 
   const inHeader = (i: number) => i >= 0 && i < header.length;
   if (input.uniqueIdIndex !== null && !inHeader(input.uniqueIdIndex)) throw bad(MAPPING_MESSAGES.badIndex('unique identifier', input.uniqueIdIndex));
-  const correlatedColumnIndexes = [...new Set(input.correlatedColumnIndexes)].sort((a, b) => a - b);
+  // The unique identifier is kept with each row already: not a second time as additional data.
+  const correlatedColumnIndexes = [...new Set(input.correlatedColumnIndexes)].filter((i) => i !== input.uniqueIdIndex).sort((a, b) => a - b);
   for (const i of correlatedColumnIndexes) {
     if (!inHeader(i)) throw bad(MAPPING_MESSAGES.badIndex('additional data', i));
     if (criteria.has(i)) throw bad(MAPPING_MESSAGES.additionalMapped(header[i]));
   }
   return {
     searchTypes,
-    columns: { criteria, required, uniqueIdIndex: input.uniqueIdIndex, columnCount: header.length, additionalIndexes: correlatedColumnIndexes, labels: header },
+    // Every mapped column of the selection must be there; each row needs only the exclusion search's (issue 18).
+    columns: { criteria, required: rowRequiredColumnsOf(searchTypes), uniqueIdIndex: input.uniqueIdIndex, columnCount: header.length, additionalIndexes: correlatedColumnIndexes, labels: header },
     columnMappings,
     correlatedColumnIndexes,
   };

@@ -78,17 +78,26 @@ describe('dry run', () => {
       'E2,,Ray,123,12345,02/30/1975\n' + // first name missing, NPI short, SSN short, impossible date
       'E3,Cy,Doe,1234567890,,2999-01-01\n' + // check digit, future birth
       'E1,Di,Fox,,,\n' + // duplicate id
-      'E5,Ed,Gu\n'; // ragged
+      'E5,Ed,Gu\n' + // short: its missing cells are empty
+      'E6,Fi,Ho,,,,,,\n' + // empty cells past the header: fine
+      'E7,Gi,Ix,,,,overflow\n'; // a value past the header
     const { agent, batchId } = await uploaded(csv);
     const res = await map(agent, batchId, { ...base, columnMappings: { ...NAMES, NPI: 'NPI', SSN: 'SSN', DOB: 'Date of Birth' }, correlatedColumnIndexes: [] });
     expect(res.statusCode).toBe(400);
     const { error } = RowErrorsBodySchema.parse(res.json());
-    expect(error).toEqual([
+    expect(error.map(({ problems: _, ...entry }) => entry)).toEqual([
       { rowIndx: 1, errorMessage: ['First Name is required.', 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces', 'SSN must be 9 digits.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E2,,Ray,123,12345,02/30/1975' },
       { rowIndx: 2, errorMessage: ['NPI check digit is not valid.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E3,Cy,Doe,1234567890,,2999-01-01' },
       { rowIndx: 3, errorMessage: ROW_MESSAGES.uniqueIdDuplicate('E1', 0), data: 'E1,Di,Fox,,,' },
-      { rowIndx: 4, errorMessage: ROW_MESSAGES.ragged(3, 6), data: 'E5,Ed,Gu' },
+      { rowIndx: 6, errorMessage: ROW_MESSAGES.extraCells(1, 6), data: 'E7,Gi,Ix,,,,overflow' },
     ]);
+    // Each problem names its column, for the downloadable problem list.
+    expect(error[1].problems).toEqual([
+      { column: 'NPI', reason: 'NPI check digit is not valid.' },
+      { column: 'DOB', reason: ROW_MESSAGES.dateOfBirth },
+    ]);
+    expect(error[2].problems).toEqual([{ column: 'Emp ID', reason: ROW_MESSAGES.uniqueIdDuplicate('E1', 0) }]);
+    expect(error[3].problems).toEqual([{ column: '', reason: ROW_MESSAGES.extraCells(1, 6) }]);
   });
 });
 

@@ -1,6 +1,7 @@
 /** POST …/{batchId}/columnmappings: the dry run validates every row; the real one stores and queues. */
 import { BATCH_MESSAGES, trialLimitMessage } from '#shared/messages';
-import type { ColumnMappingInput, RowError } from '#shared/batches';
+import type { ColumnMappingInput, MappingSummary, RowError } from '#shared/batches';
+import { rowsPerSearchType, type SearchCriterion } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
@@ -11,14 +12,24 @@ import { checkMapping, type CheckedMapping } from './mapping-rules';
 import { recordBatchEvent } from './events';
 import { markSubmitted } from './processing-queries';
 import { clientReviewThreshold, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
-import { parseDateOfBirth, validateRows } from './row-validation';
+import { checkRows, parseDateOfBirth } from './row-validation';
 import { scopeOf, type BatchCaller } from './scope';
 import { csvLimitsOf, requireSearchOptions } from './upload';
 import { checkTrialAllowance, withTrialAllowance } from './usage';
 
 export type MappingOutcome =
-  | { kind: 'errors'; errors: RowError[] }
-  | { kind: 'ok'; batchId: number; recordCount: number; status: 'Submitted' | null; message: string };
+  | { kind: 'errors'; errors: RowError[]; summary: MappingSummary }
+  | { kind: 'ok'; batchId: number; recordCount: number; status: 'Submitted' | null; message: string; summary: MappingSummary };
+
+/** A row's mapped values as stored: trimmed, empty ones left out, dates of birth as ISO. */
+function valuesOf(row: string[], mapping: CheckedMapping, today: Date): Partial<Record<SearchCriterion, string>> {
+  const values: Partial<Record<SearchCriterion, string>> = {};
+  for (const [i, criterion] of mapping.columns.criteria) {
+    const value = (row[i] ?? '').trim();
+    if (value) values[criterion] = criterion === 'Date of Birth' ? (parseDateOfBirth(value, today) ?? value) : value;
+  }
+  return values;
+}
 
 export const DRY_RUN_OK = 'The file is valid.';
 
@@ -39,17 +50,37 @@ export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: nu
   if (batch.status !== null) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
   const options = await requireSearchOptions(ctx, { ...caller, clientId: batch.clientId });
   const mapping = checkMapping(input, batch.header, options);
-  const rows = await readRows(ctx, batch);
-  const errors = validateRows(rows, mapping.columns, ctx.now());
-  if (errors.length) return { kind: 'errors', errors };
-  const needed = rows.length * mapping.searchTypes.length;
-  await checkTrialAllowance(ctx.db, batch.clientId, needed, ctx.now());
-  if (dryRun) return { kind: 'ok', batchId, recordCount: rows.length, status: null, message: DRY_RUN_OK };
-  await submit(ctx, caller, batch, mapping, rows, needed);
-  return { kind: 'ok', batchId, recordCount: rows.length, status: 'Submitted', message: BATCH_MESSAGES.created };
+  const all = await readRows(ctx, batch);
+  const today = ctx.now();
+  const { errors, invalid } = checkRows(all, mapping.columns, today);
+  const kept = all.flatMap((row, fileRow) => (invalid.has(fileRow) ? [] : [{ row, fileRow, values: valuesOf(row, mapping, today) }]));
+  const searches = rowsPerSearchType(mapping.searchTypes, kept.map((r) => r.values));
+  const summary: MappingSummary = { rows: all.length, validRows: kept.length, invalidRows: invalid.size, searches };
+  if (errors.length && !input.skipInvalidRows) return { kind: 'errors', errors, summary };
+  if (kept.length === 0) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.noValidRows);
+  // A trial pays for the searches that run: add-ons only on the rows that have their field.
+  const needed = searches.reduce((sum, s) => sum + s.rows, 0);
+  await checkTrialAllowance(ctx.db, batch.clientId, needed, today);
+  if (dryRun) return { kind: 'ok', batchId, recordCount: kept.length, status: null, message: DRY_RUN_OK, summary };
+  const skipped = errors.length ? { count: invalid.size, rows: errors.map((e) => ({ row: e.rowIndx + 1, reason: e.errorMessage })) } : null;
+  await submit(ctx, caller, batch, mapping, kept, needed, skipped);
+  return { kind: 'ok', batchId, recordCount: kept.length, status: 'Submitted', message: BATCH_MESSAGES.created, summary };
 }
 
-async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, mapping: CheckedMapping, rows: string[][], needed: number): Promise<void> {
+/** A row kept for screening: its cells, its 0-based position among the file's data rows, its mapped values. */
+interface KeptRow {
+  row: string[];
+  fileRow: number;
+  values: Partial<Record<SearchCriterion, string>>;
+}
+
+/** Rows left out by "screen the valid rows and skip the others": how many, and (the first 1,000) which and why. */
+type Skipped = { count: number; rows: { row: number; reason: string }[] } | null;
+
+/** The additional-data label that keeps a row's place in the file when rows were skipped. */
+export const FILE_ROW_LABEL = 'Row in file';
+
+async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, mapping: CheckedMapping, rows: KeptRow[], needed: number, skipped: Skipped): Promise<void> {
   if (!ctx.jobs) throw new Error('the job queue is not running');
   const today = ctx.now();
   const client = await findClient(ctx.db, batch.clientId);
@@ -61,24 +92,22 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
     needed,
     today,
     ({ remaining, perMonth }) => new AppError('BAD_REQUEST', trialLimitMessage(needed, remaining, perMonth)),
-    (db) => storeSubmission(db, batch, mapping, rows, today),
+    (db) => storeSubmission(db, batch, mapping, rows, today, skipped !== null),
   );
   if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
-  await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'submitted', userId: caller.userId, at: today, details: { rows: rows.length, searchTypes: mapping.searchTypes } });
+  const details = { rows: rows.length, searchTypes: mapping.searchTypes, ...(skipped ? { skippedRows: skipped.count, skipped: skipped.rows } : {}) };
+  await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'submitted', userId: caller.userId, at: today, details });
   await ctx.jobs.send(screenBatchJob, { batchId: batch.id });
 }
 
 /** Stores the rows and moves the draft to Submitted; false when it was submitted already. */
-async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: string[][], today: Date): Promise<boolean> {
+async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: KeptRow[], today: Date, hasSkipped: boolean): Promise<boolean> {
   await insertBatchRows(
     db,
-    rows.map((row, rowIndex) => {
-      const values: Record<string, string> = {};
-      for (const [i, criterion] of mapping.columns.criteria) {
-        const value = (row[i] ?? '').trim();
-        if (value) values[criterion] = criterion === 'Date of Birth' ? (parseDateOfBirth(value, today) ?? value) : value;
-      }
+    rows.map(({ row, fileRow, values }, rowIndex) => {
       const additional = Object.fromEntries(mapping.correlatedColumnIndexes.map((i) => [batch.header[i], (row[i] ?? '').trim()]));
+      // Rows are numbered without the skipped ones; reviewers still see where each was in the file.
+      if (hasSkipped) additional[FILE_ROW_LABEL] = String(fileRow + 1);
       const uniqueId = mapping.columns.uniqueIdIndex === null ? null : (row[mapping.columns.uniqueIdIndex] ?? '').trim();
       return { batchId: batch.id, rowIndex, values, additional, uniqueId };
     }),

@@ -65,7 +65,7 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
       const versionId = d.source ? (versions.get(d.source) ?? null) : null;
       return { ...d, batchId, listVersionId: versionId, record: versionId && d.sourceRecordId ? (records.get(`${versionId}|${d.sourceRecordId}`) ?? null) : null, createdAt: now };
     });
-    const usage = usageFor(batch, rows.map((r) => r.rowIndex), now);
+    const usage = usageFor(batch, rows, now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
     await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults, nearMisses });
   } catch (error) {

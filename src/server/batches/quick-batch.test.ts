@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guessMapping } from '#shared/column-guess';
 import { BatchListSchema, SearchTypeListSchema, UploadResponseSchema } from '#shared/batches';
-import { QUICK_BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
+import { BATCH_MESSAGES, QUICK_BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
+import { openXlsx } from '#lists/core/xlsx';
+import { XLSX_CONTENT_TYPE } from './templates';
 import { QUICK_BATCHES, quickMappingInput, type QuickBatchKind } from '#shared/quick-batches';
 import { batches, batchResults, batchRows, usageRecords } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
@@ -45,6 +47,24 @@ describe('templates', () => {
       const header = res.body.replace(/^\uFEFF/, '').trim().split(',');
       expect(header).toEqual(QUICK_BATCHES[kind].templateHeaders);
       expect(Object.values(guessMapping(header))).toEqual(header);
+    }
+  });
+
+  it('hands an Excel template too, which our own reader (and so an upload) reads back as the headers (issue 16)', async () => {
+    for (const kind of ['name', 'npi'] as const) {
+      const res = await both.get(`/services/batch/${kind}/template?format=xlsx`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+      expect(res.headers['content-disposition']).toContain(`${QUICK_BATCHES[kind].templateName}.xlsx`);
+      const book = await openXlsx(res.rawPayload, 'template');
+      expect(book.sheetNames).toEqual(['Roster']);
+      const rows = [];
+      for await (const batch of book.rowBatches('Roster')) rows.push(...batch);
+      expect(rows).toEqual([{ row: 1, cells: QUICK_BATCHES[kind].templateHeaders }]);
+      // Filled in and uploaded, it is read as a workbook.
+      const filled = await upload(both, res.rawPayload, 'template.xlsx');
+      expect(filled.statusCode).toBe(400);
+      expect(filled.json().error.message).toBe(BATCH_MESSAGES.headerOnly);
     }
   });
 

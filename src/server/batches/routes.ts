@@ -27,7 +27,7 @@ import { batchFilters, batchInfo, listBatches } from './list';
 import { mapBatch } from './mapping';
 import { findClient } from './queries';
 import { batchCallerOf } from './scope';
-import { quickTemplate } from './templates';
+import { quickTemplate, XLSX_CONTENT_TYPE } from './templates';
 import { uploadBatch } from './upload';
 
 /** Content-Disposition that keeps any file name: an ASCII fallback and the UTF-8 original. */
@@ -58,7 +58,7 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const outcome = await mapBatch(ctx, await caller(request), request.params.batchId, request.body, request.query.dryrun === 'true');
       // The spec's shape for row errors: { error: [{ rowIndx, errorMessage, data }] } (ADR 014).
-      if (outcome.kind === 'errors') return (reply as FastifyReply).code(400).serializer(JSON.stringify).send({ error: outcome.errors });
+      if (outcome.kind === 'errors') return (reply as FastifyReply).code(400).serializer(JSON.stringify).send({ error: outcome.errors, summary: outcome.summary });
       const { kind: _, ...body } = outcome;
       return body;
     },
@@ -91,7 +91,8 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/services/flexsearchs/:batchId/file', { schema: { params } }, async (request, reply) => {
     const { fileName, bytes } = await batchFile(ctx, await caller(request), request.params.batchId);
-    return reply.header('content-type', 'text/csv').header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(bytes);
+    const contentType = /\.xlsx$/i.test(fileName) ? XLSX_CONTENT_TYPE : 'text/csv';
+    return reply.header('content-type', contentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(bytes);
   });
 
   for (const kind of ['name', 'npi'] as const satisfies QuickBatchKind[]) {

@@ -152,11 +152,12 @@ export async function screenRows(
       if (near.length && seen.size === 0) settings.nearMisses.rowBest.push(Math.max(...near));
     }
     const key = searchCriteriaKey(row);
-    if (wantsNpiRow) {
+    // Add-on searches run only on the rows that hold their field (issue 18), and bill only those (usage.ts).
+    if (wantsNpiRow && row.values.NPI) {
       const others = row.values.NPI ? (npiUses.get(npiKey(row.values.NPI)) ?? []).filter((u) => u.rowIndex !== row.rowIndex) : [];
       out.push(npiRow(row, key, types, optOut.get(row.rowIndex), npiType ? (byNpi.get(row.rowIndex)?.hits.length ?? 0) > 0 : null, others));
     }
-    if (types.includes('SSDMF')) {
+    if (types.includes('SSDMF') && row.values.SSN) {
       const hit = dmf.get(row.rowIndex)?.hits[0];
       out.push({ rowIndex: row.rowIndex, resultType: 'ssdmf', searchType: 'SSDMF', source: hit ? 'dmf' : null, sourceRecordId: hit?.record.sourceRecordId ?? null, score: hit?.score ?? null, explanation: { found: Boolean(hit), dateOfDeath: hit?.record.dateOfDeath ?? null }, reviewStatus: hit ? 'NONCLEARED' : 'CLEARED', searchCriteriaKey: key });
     }

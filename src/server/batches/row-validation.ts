@@ -6,7 +6,9 @@ import { hasControlCharacter, rowText } from './csv-file';
 
 export const ROW_MESSAGES = {
   missing: (column: string) => `${column} is required.`,
-  ragged: (found: number, expected: number) => `The row has ${found} values; the header has ${expected}.`,
+  /** Only data past the header is a problem: missing or empty trailing cells are normal export output (issue 18). */
+  extraCells: (filled: number, width: number) =>
+    `The row has ${filled === 1 ? 'a value' : `${filled} values`} past the header's ${width} columns (a delimiter inside a value without quotes?).`,
   dateOfBirth: 'Date of Birth is not a possible date (use YYYY-MM-DD or MM/DD/YYYY).',
   uniqueIdMissing: 'The unique identifier is missing.',
   uniqueIdDuplicate: (value: string, firstRow: number) => `The unique identifier ${value} is also on row ${firstRow + 1}.`,
@@ -46,30 +48,38 @@ export function parseDateOfBirth(value: string, today: Date): string | null {
   return date.toISOString().slice(0, 10);
 }
 
+/** One problem of a row: the file's column it is in ('' for the row as a whole) and why. */
+export interface RowProblem {
+  column: string;
+  reason: string;
+}
+
 /** The problems of one row, in column order. */
-export function rowProblems(row: string[], columns: MappedColumns, today: Date): string[] {
-  const problems: string[] = [];
-  if (row.length !== columns.columnCount) problems.push(ROW_MESSAGES.ragged(row.length, columns.columnCount));
+export function rowProblems(row: string[], columns: MappedColumns, today: Date): RowProblem[] {
+  const problems: RowProblem[] = [];
+  const add = (index: number | null, reason: string) => problems.push({ column: index === null ? '' : columnName(columns, index), reason });
+  const extra = row.slice(columns.columnCount).filter((cell) => cell.trim() !== '').length;
+  if (extra > 0) add(null, ROW_MESSAGES.extraCells(extra, columns.columnCount));
   for (const [index, criterion] of columns.criteria) {
     const value = (row[index] ?? '').trim();
     if (value === '') {
-      if (columns.required.includes(criterion)) problems.push(ROW_MESSAGES.missing(criterion));
+      if (columns.required.includes(criterion)) add(index, ROW_MESSAGES.missing(criterion));
       continue;
     }
     if (criterion === 'NPI') {
       const check = checkNpi(value);
-      if (!check.ok) problems.push(check.message);
+      if (!check.ok) add(index, check.message);
     } else if (criterion === 'SSN') {
       const check = checkSsn(value);
-      if (!check.ok && check.code === 'ssn-format') problems.push(check.message);
+      if (!check.ok && check.code === 'ssn-format') add(index, check.message);
     } else if (criterion === 'Date of Birth' && parseDateOfBirth(value, today) === null) {
-      problems.push(ROW_MESSAGES.dateOfBirth);
+      add(index, ROW_MESSAGES.dateOfBirth);
     }
   }
   const stored = new Set([...columns.criteria.keys(), ...(columns.additionalIndexes ?? []), ...(columns.uniqueIdIndex === null ? [] : [columns.uniqueIdIndex])]);
   for (const index of [...stored].sort((a, b) => a - b)) {
     // Values that reach the database: PostgreSQL refuses NUL, and no roster value holds a control character.
-    if (hasControlCharacter(row[index] ?? '')) problems.push(ROW_MESSAGES.controlCharacter(columnName(columns, index)));
+    if (hasControlCharacter(row[index] ?? '')) add(index, ROW_MESSAGES.controlCharacter(columnName(columns, index)));
   }
   return problems;
 }
@@ -78,17 +88,25 @@ const columnName = (columns: MappedColumns, index: number) => columns.labels?.[i
 
 /** Validates every row; answers at most MAX_ROW_ERRORS entries. */
 export function validateRows(rows: readonly string[][], columns: MappedColumns, today: Date): RowError[] {
+  return checkRows(rows, columns, today).errors;
+}
+
+/** Every row's problems: the first MAX_ROW_ERRORS as entries, and the indexes of all rows that have some. */
+export function checkRows(rows: readonly string[][], columns: MappedColumns, today: Date): { errors: RowError[]; invalid: Set<number> } {
   const errors: RowError[] = [];
+  const invalid = new Set<number>();
   const firstSeen = new Map<string, number>();
   rows.forEach((row, rowIndx) => {
     const problems = rowProblems(row, columns, today);
     if (columns.uniqueIdIndex !== null) {
       const uid = (row[columns.uniqueIdIndex] ?? '').trim();
-      if (uid === '') problems.push(ROW_MESSAGES.uniqueIdMissing);
-      else if (firstSeen.has(uid)) problems.push(ROW_MESSAGES.uniqueIdDuplicate(uid, firstSeen.get(uid)!));
+      const column = columnName(columns, columns.uniqueIdIndex);
+      if (uid === '') problems.push({ column, reason: ROW_MESSAGES.uniqueIdMissing });
+      else if (firstSeen.has(uid)) problems.push({ column, reason: ROW_MESSAGES.uniqueIdDuplicate(uid, firstSeen.get(uid)!) });
       else firstSeen.set(uid, rowIndx);
     }
-    if (problems.length && errors.length < MAX_ROW_ERRORS) errors.push({ rowIndx, errorMessage: problems.join(' '), data: rowText(row) });
+    if (problems.length) invalid.add(rowIndx);
+    if (problems.length && errors.length < MAX_ROW_ERRORS) errors.push({ rowIndx, errorMessage: problems.map((p) => p.reason).join(' '), data: rowText(row), problems });
   });
-  return errors;
+  return { errors, invalid };
 }

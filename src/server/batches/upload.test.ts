@@ -7,6 +7,7 @@ import { BATCH_MESSAGES, fileTooLargeMessage, tooManyRowsMessage } from '#shared
 import { createTestApp, type TestApp } from '#test/app';
 import { multipart, signedIn, upload } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
+import { messyRoster } from '#test/messy-rosters';
 import { KEY_FILE } from './file-store';
 
 let t: TestApp;
@@ -38,8 +39,18 @@ describe('POST /services/fileupload', () => {
     expect(existsSync(path.join(t.ctx.config.dataDir, KEY_FILE))).toBe(true);
   });
 
-  it('refuses a file that is not .csv, with the spec’s text', async () => {
-    const res = await upload(await signedIn(t, user), 'a,b\n1,2\n', 'staff.xlsx');
+  it('detects a semicolon-delimited UTF-8 file with BOM and says so in its answer (issue 18)', async () => {
+    const roster = messyRoster({ rows: 12, seed: 3, delimiter: ';', encoding: 'utf-8-bom', shortShare: 0.5 });
+    const res = await upload(await signedIn(t, user), roster.bytes, 'roster.csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = UploadResponseSchema.parse(res.json());
+    expect(body.format).toEqual({ kind: 'csv', encoding: 'UTF-8 with BOM', delimiter: 'semicolon', sheet: null, sheets: [] });
+    expect(body.previewData.map((column) => column[0])).toEqual(roster.header);
+    expect(body.previewData[1].slice(1)).toEqual(roster.rows.slice(0, 5).map((row) => row[1]));
+  });
+
+  it('refuses a file that is not .csv or .xlsx, with the spec’s text', async () => {
+    const res = await upload(await signedIn(t, user), 'a,b\n1,2\n', 'staff.xls');
     expect(res.statusCode).toBe(415);
     expect(errorOf(res).message).toBe(BATCH_MESSAGES.csvOnly);
   });

@@ -13,7 +13,8 @@ import { recordBatchEvent } from './events';
 import { findClient, insertBatch } from './queries';
 import type { BatchCaller } from './scope';
 
-const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
+/** Customer files: CSV text, or an Excel workbook (.xlsx, issue 18). */
+const isCsvName = (name: string) => /\.(csv|xlsx)$/i.test(name.trim());
 
 /** The limits a batch file is read under (ADR 025). */
 export function csvLimitsOf(config: Pick<AppConfig, 'uploadMaxColumns'>): CsvLimits {
@@ -107,5 +108,5 @@ async function draftOf(ctx: AppContext, caller: BatchCaller, stored: StoredFile,
     uploadedAt: ctx.now(),
   });
   await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'uploaded', userId: caller.userId, at: batch.uploadedAt, details: { fileName, rows: file.rowCount } });
-  return { batchId: batch.id, previewData: file.previewData };
+  return { batchId: batch.id, previewData: file.previewData, format: file.format };
 }

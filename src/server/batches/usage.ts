@@ -1,7 +1,7 @@
 /** Billable usage: every search of every row, recorded per chunk and search type, and the trial's monthly allowance. */
 import { priceOf } from '#shared/prices';
 import { trialLimitMessage } from '#shared/messages';
-import { SEARCH_TYPES } from '#shared/search-types';
+import { rowsPerSearchType, SEARCH_TYPES, type SearchCriterion } from '#shared/search-types';
 import type { SearchOption } from '#shared/teams';
 import type { Db } from '../db/client';
 import type { usageRecords } from '../db/schema';
@@ -60,25 +60,32 @@ export async function withTrialAllowance<T>(
 
 /**
  * The usage records of a chunk of a batch: one per selected search type, its quantity the
- * chunk's rows, keyed by the chunk's first row so that a chunk screened again bills nothing
- * twice (ADR 014).
+ * chunk's rows that the type ran on (an add-on skips rows without its field, issue 18), keyed by
+ * the chunk's first row so that a chunk screened again bills nothing twice (ADR 014).
  */
 export function usageFor(
   batch: { id: number; clientId: number; searchTypes: readonly string[] },
-  rowIndexes: readonly number[],
+  rows: readonly { rowIndex: number; values: Partial<Record<SearchCriterion, string>> }[],
   now: Date,
 ): (typeof usageRecords.$inferInsert)[] {
-  if (rowIndexes.length === 0) return [];
-  const firstRow = rowIndexes.reduce((a, b) => Math.min(a, b));
+  if (rows.length === 0) return [];
+  const firstRow = rows.reduce((a, r) => Math.min(a, r.rowIndex), Infinity);
   const types = SEARCH_TYPES.filter((t) => batch.searchTypes.includes(t.name));
-  return types.map((t) => ({
-    clientId: batch.clientId,
-    batchId: batch.id,
-    rowIndex: firstRow,
-    searchType: t.name,
-    searchOption: t.billedAs,
-    unitPriceCents: priceOf(t.billedAs as SearchOption),
-    quantity: rowIndexes.length,
-    createdAt: now,
-  }));
+  const counts = rowsPerSearchType(types.map((t) => t.name), rows.map((r) => r.values));
+  return types.flatMap((t, i) =>
+    counts[i].rows === 0
+      ? []
+      : [
+          {
+            clientId: batch.clientId,
+            batchId: batch.id,
+            rowIndex: firstRow,
+            searchType: t.name,
+            searchOption: t.billedAs,
+            unitPriceCents: priceOf(t.billedAs as SearchOption),
+            quantity: counts[i].rows,
+            createdAt: now,
+          },
+        ],
+  );
 }

@@ -92,7 +92,7 @@ export async function seedDemoResults(db: Db, owner: { clientId: number; teamId:
         .returning({ id: batchResults.id, resultType: batchResults.resultType })
     : [];
   // The batch's searches are billed as the pipeline bills them, so the account page shows them.
-  await db.insert(usageRecords).values(usageFor(batch, rows.map((r) => r.rowIndex), batch.processedAt!)).onConflictDoNothing();
+  await db.insert(usageRecords).values(usageFor(batch, rows, batch.processedAt!)).onConflictDoNothing();
   await db.execute(sql`UPDATE batches SET hits = h.n, to_review = h.n FROM (SELECT count(*)::int AS n FROM batch_results WHERE batch_id = ${batch.id} AND review_status IN ('NONCLEARED', 'UNDER_REVIEW')) h WHERE id = ${batch.id}`);
   const matches = inserted.filter((r) => r.resultType === 'exclusions').map((r) => r.id);
   const decisions: [number | undefined, 'UNDER_REVIEW' | 'CLEARED' | 'HISTORICAL_MATCH', string][] = [

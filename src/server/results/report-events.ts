@@ -15,6 +15,18 @@ const CHECK_WORDS: Record<string, string> = { exclusions: 'exclusion match', npi
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
+/** Rows named one by one in the report; the rest are counted. */
+export const SKIPPED_ROWS_NAMED = 200;
+
+/** "2 rows skipped for problems: row 8 (NPI check digit is not valid.), row 65 (…)" (issue 18 item 6). */
+function skippedWords(d: Record<string, unknown>): string {
+  const count = Number(d.skippedRows ?? 0);
+  if (!count) return '';
+  const named = (Array.isArray(d.skipped) ? (d.skipped as { row: number; reason: string }[]) : []).slice(0, SKIPPED_ROWS_NAMED);
+  const rest = count - named.length;
+  return `${plural(count, 'row')} of the file skipped for problems, at the uploader's choice: ${named.map((s) => `row ${s.row} (${s.reason})`).join(', ')}${rest > 0 ? `, and ${plural(rest, 'more row')}` : ''}`;
+}
+
 function batchEventLine(e: BatchEvent, time: TimeFormatter): EventLine {
   const d = e.details;
   const backfilled = d.backfilled ? ' (taken from the batch\u2019s dates: recorded before batch events were kept)' : '';
@@ -23,7 +35,7 @@ function batchEventLine(e: BatchEvent, time: TimeFormatter): EventLine {
     case 'uploaded':
       return line('Uploaded', [text(d.fileName), d.rows ? plural(Number(d.rows), 'row') : ''].filter(Boolean).join(', '));
     case 'submitted':
-      return line('Submitted for screening', [d.rows ? plural(Number(d.rows), 'row') : '', Array.isArray(d.searchTypes) ? d.searchTypes.join(', ') : ''].filter(Boolean).join('; '));
+      return line('Submitted for screening', [d.rows ? plural(Number(d.rows), 'row') : '', Array.isArray(d.searchTypes) ? d.searchTypes.join(', ') : '', skippedWords(d)].filter(Boolean).join('; '));
     case 'cancel-requested':
       return line('Cancel requested', d.statusBefore ? `The batch was ${text(d.statusBefore)}.` : '');
     case 'cancelled':

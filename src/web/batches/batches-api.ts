@@ -4,6 +4,7 @@ import {
   BatchListSchema,
   BatchMessageSchema,
   BatchMessageTextSchema,
+  ColumnMappingResponseSchema,
   RowErrorsBodySchema,
   SearchTypeListSchema,
   UploadResponseSchema,
@@ -11,6 +12,7 @@ import {
   type BatchHistoryItem,
   type BatchList,
   type ColumnMappingInput,
+  type MappingSummary,
   type RowError,
   type SearchTypeItem,
   type UploadResponse,
@@ -21,7 +23,7 @@ import { api, isApiError } from '../app/api';
 export type SearchTypeInfo = SearchTypeItem;
 export type BatchItem = BatchHistoryItem;
 export type FilterOption = BatchFilters['clients'][number];
-export type { BatchFilters as BatchFilterOptions, BatchList, ColumnMappingInput, RowError };
+export type { BatchFilters as BatchFilterOptions, BatchList, ColumnMappingInput, MappingSummary, RowError };
 
 export interface BatchListQuery {
   fileName: string;
@@ -89,6 +91,23 @@ export async function submitColumnMappings(batchId: number, input: ColumnMapping
   } catch (error) {
     const rows = isApiError(error) && error.status === 400 ? rowErrorsOf(error.payload) : null;
     if (rows?.length) return rows;
+    throw error;
+  }
+}
+
+/** The dry run of a mapping as the review step shows it: what would be screened, and the rows with problems. */
+export interface MappingCheck {
+  summary: MappingSummary | null;
+  errors: RowError[];
+}
+
+export async function checkColumnMappings(batchId: number, input: ColumnMappingInput): Promise<MappingCheck> {
+  try {
+    const answer = await api(`${BASE}/${batchId}/columnmappings?dryrun=true`, { method: 'POST', body: input, schema: ColumnMappingResponseSchema });
+    return { summary: answer.summary ?? null, errors: [] };
+  } catch (error) {
+    const parsed = isApiError(error) && error.status === 400 ? RowErrorsBodySchema.safeParse(error.payload) : null;
+    if (parsed?.success && parsed.data.error.length) return { summary: parsed.data.summary ?? null, errors: parsed.data.error };
     throw error;
   }
 }

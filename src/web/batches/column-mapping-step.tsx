@@ -1,10 +1,14 @@
 /** Step 2: each CSV column with its preview data and a picker of search criteria (pre-filled from the headers); the unique id column. */
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import type { FileFormat } from '#shared/batches';
 import { ColumnMappingTable } from './column-mapping-table';
 import { columnsOf } from './wizard-state';
 
 export interface ColumnMappingStepProps {
   preview: string[][];
+  /** Required columns whose values a row may lack: the add-on searches that need them skip that row. */
+  optionalPerRow?: string[];
+  format?: FileFormat;
   required: string[];
   mappings: Record<string, string>;
   uniqueColumn: string | null;
@@ -14,7 +18,7 @@ export interface ColumnMappingStepProps {
   onContinue: () => void;
 }
 
-export function ColumnMappingStep({ preview, required, mappings, uniqueColumn, onMap, onUniqueColumn, onBack, onContinue }: ColumnMappingStepProps) {
+export function ColumnMappingStep({ preview, optionalPerRow = [], format, required, mappings, uniqueColumn, onMap, onUniqueColumn, onBack, onContinue }: ColumnMappingStepProps) {
   const labels = columnsOf(preview);
   const guessed = Object.values(mappings).filter(Boolean).length;
   return (
@@ -25,10 +29,11 @@ export function ColumnMappingStep({ preview, required, mappings, uniqueColumn, o
         </Title>
         <Text c="dimmed" size="sm">
           Tell us what each column of your file holds. Required: {required.length ? required.join(', ') : 'nothing'}.
-          {guessed > 0 && ' Columns whose headers we recognised are filled in: check them.'}
+          {optionalPerRow.length > 0 && ` Rows without ${optionalPerRow.join(' or ')} are still screened; the searches that need it skip them and are not billed.`}
+          {guessed > 0 && ' Columns we recognised from their headers or values are filled in: check them.'}
         </Text>
       </Stack>
-      <ColumnMappingTable preview={preview} required={required} mappings={mappings} onMap={onMap} />
+      <ColumnMappingTable preview={preview} format={format} required={required} mappings={mappings} onMap={onMap} />
       <Select
         label="Unique identifier column"
         description="Optional: a column that identifies each row, such as an employee number."

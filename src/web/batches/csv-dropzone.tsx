@@ -9,7 +9,8 @@ import { errorMessage, uploadBatchFile, type UploadResult } from './batches-api'
 
 export type Uploaded = UploadResult & { fileName: string };
 
-export const isCsvName = (name: string) => name.toLowerCase().endsWith('.csv');
+/** CSV text or an Excel workbook (.xlsx): the server reads both with one reader (issue 18). */
+export const isCsvName = (name: string) => /\.(csv|xlsx)$/i.test(name);
 
 export interface CsvDropzoneProps {
   /** The file held now, if any. */
@@ -61,9 +62,9 @@ export function CsvDropzone({ fileName, label, onUploaded, onRemoved }: CsvDropz
       >
         <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
           <Stack gap={4} align="center" ta="center">
-            <Text fw={600}>Drop your CSV file here, or click to choose it</Text>
+            <Text fw={600}>Drop your CSV or Excel file here, or click to choose it</Text>
             <Text size="sm" c="dimmed">
-              One .csv file, with a header row naming its columns.
+              One .csv or .xlsx file, with a header row naming its columns (comma, semicolon, tab or pipe separated; any common encoding).
             </Text>
           </Stack>
         </Group>

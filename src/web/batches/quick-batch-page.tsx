@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { guessMapping } from '#shared/column-guess';
+import { guessColumns, mappingOf } from '#shared/column-values';
 import { QUICK_BATCH_MESSAGES } from '#shared/messages';
 import { QUICK_BATCHES, quickMappingInput, quickOfferProblem, type QuickBatchKind } from '#shared/quick-batches';
 import { batchKeys, errorMessage, fetchSearchTypes, type RowError } from './batches-api';
@@ -50,7 +50,7 @@ export function QuickBatchPage({ kind }: { kind: QuickBatchKind }) {
   /** A new file is mapped from its headers; a corrected one keeps the choices made for the columns it still has. */
   const onUploaded = (next: Uploaded, isCorrection: boolean) => {
     const nextLabels = columnsOf(next.previewData);
-    const guessed = guessMapping(nextLabels);
+    const guessed = mappingOf(guessColumns(next.previewData));
     const kept = isCorrection ? Object.fromEntries(Object.entries(mappings).filter(([label]) => nextLabels.includes(label))) : {};
     const nextMappings = { ...guessed, ...kept };
     setUpload(next);
@@ -103,7 +103,7 @@ export function QuickBatchPage({ kind }: { kind: QuickBatchKind }) {
                       {kind === 'name' ? QUICK_BATCH_MESSAGES.noNameGuessed(upload.fileName) : QUICK_BATCH_MESSAGES.noNpiGuessed(upload.fileName)}
                     </Alert>
                   )}
-                  <ColumnMappingTable preview={upload.previewData} required={kind === 'name' ? ['First Name', 'Last Name'] : ['NPI']} mappings={mappings} onMap={onMap} />
+                  <ColumnMappingTable preview={upload.previewData} format={upload.format} required={kind === 'name' ? ['First Name', 'Last Name'] : ['NPI']} mappings={mappings} onMap={onMap} />
                   {quick.input ? (
                     <Text size="sm">
                       Searches: <strong>{quick.input.searchTypes.join(', ')}</strong>

@@ -39,6 +39,9 @@ export function QuickTemplate({ kind }: { kind: QuickBatchKind }) {
         <Button component="a" href={quickTemplatePath(kind, 'csv')} download={`${def.templateName}.csv`} variant="light">
           Download CSV template
         </Button>
+        <Button component="a" href={quickTemplatePath(kind, 'xlsx')} download={`${def.templateName}.xlsx`} variant="light">
+          Download Excel template
+        </Button>
       </Group>
     </QuickSection>
   );

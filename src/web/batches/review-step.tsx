@@ -11,11 +11,14 @@ export interface ReviewStepProps {
   additional: string[];
   hasAdditionalStep: boolean;
   isStarting: boolean;
+  /** The check of every row (screening-summary.tsx); Start Search waits for it. */
+  screening?: ReactNode;
+  isChecking?: boolean;
   onEdit: (step: WizardStep) => void;
   onStart: () => void;
 }
 
-export function ReviewStep({ fileName, selected, mappings, uniqueColumn, additional, hasAdditionalStep, isStarting, onEdit, onStart }: ReviewStepProps) {
+export function ReviewStep({ fileName, selected, mappings, uniqueColumn, additional, hasAdditionalStep, isStarting, screening, isChecking = false, onEdit, onStart }: ReviewStepProps) {
   const mapped = Object.entries(mappings).filter(([, target]) => target);
   return (
     <Stack gap="lg">
@@ -41,8 +44,16 @@ export function ReviewStep({ fileName, selected, mappings, uniqueColumn, additio
           <Items values={additional} />
         </Section>
       )}
+      {screening && (
+        <Paper withBorder p="md" component="section" aria-label="What will be screened">
+          <Title order={3} fz="md" mb={6}>
+            What will be screened
+          </Title>
+          {screening}
+        </Paper>
+      )}
       <Group justify="flex-end">
-        <Button size="md" loading={isStarting} onClick={onStart}>
+        <Button size="md" loading={isStarting} disabled={isChecking} onClick={onStart}>
           Start Search
         </Button>
       </Group>

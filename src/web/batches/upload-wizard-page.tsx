@@ -4,18 +4,20 @@ import { Alert, Center, Container, Loader, Paper, Stack, Stepper, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { guessMapping } from '#shared/column-guess';
+import { guessColumns, mappingOf } from '#shared/column-values';
 import { BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
+import { rowRequiredColumnsOf, type SearchCriterion } from '#shared/search-types';
 import { clearToasts, showToast } from '../app/toasts';
 import { AdditionalDataStep } from './additional-data-step';
-import { batchKeys, errorMessage, fetchSearchTypes } from './batches-api';
+import { batchKeys, checkColumnMappings, errorMessage, fetchSearchTypes } from './batches-api';
 import { ColumnMappingStep } from './column-mapping-step';
 import type { Uploaded } from './csv-dropzone';
 import { ErrorsStep } from './errors-step';
 import { ReviewStep } from './review-step';
+import { ScreeningSummary } from './screening-summary';
 import { SearchTypeStep } from './search-type-step';
 import { useStartSearch } from './use-start-search';
-import { applyReupload, columnsOf, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, mappingInput, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
+import { applyReupload, firstMissingMapping, hasAdditionalStep, INITIAL_WIZARD, mappingInput, requiredColumns, unmappedColumns, type WizardState, type WizardStep } from './wizard-state';
 
 export function UploadWizardPage() {
   const navigate = useNavigate();
@@ -32,6 +34,15 @@ export function UploadWizardPage() {
   useEffect(() => void (state.selected.length && clearToasts('wizard:select')), [state.selected]);
   useEffect(() => void (firstMissingMapping(required, state.mappings) || clearToasts('wizard:mapping')), [required, state.mappings]);
 
+  // On the review step every row is checked once per mapping: counts per search, and the rows with problems.
+  const input = state.upload ? mappingInput(state) : null;
+  const check = useQuery({
+    queryKey: ['mapping-check', state.upload?.batchId, input],
+    queryFn: () => checkColumnMappings(state.upload!.batchId, input!),
+    enabled: state.step === 4 && input !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
   const start = useStartSearch({
     onInvalid: (errors) => update({ step: 5, errors }),
     onStarted: async () => {
@@ -40,6 +51,13 @@ export function UploadWizardPage() {
       await navigate('/flex-search');
     },
   });
+
+  const startChecked = () => {
+    if (!state.upload || !input) return;
+    const errors = check.data?.errors;
+    if (state.skipInvalid && errors?.length) return start.mutate({ batchId: state.upload.batchId, input: { ...input, skipInvalidRows: true }, checked: [] });
+    start.mutate({ batchId: state.upload.batchId, input, checked: errors });
+  };
 
   /** Checks each step left on the way forward; the first refusal stops there with its message. */
   const goTo = (target: WizardStep) => {
@@ -92,7 +110,7 @@ export function UploadWizardPage() {
               fileName={state.upload?.fileName ?? null}
               onSelect={(selected) => update({ selected })}
               // A new file has new columns: its mapping starts afresh, from what the headers say.
-              onUploaded={(upload) => update({ upload, mappings: guessMapping(columnsOf(upload.previewData)), uniqueColumn: null, additional: [], errors: [] })}
+              onUploaded={(upload) => update({ upload, mappings: mappingOf(guessColumns(upload.previewData)), uniqueColumn: null, additional: [], errors: [], skipInvalid: false })}
               onRemoved={() => update({ upload: null })}
               onContinue={() => goTo(2)}
             />
@@ -100,6 +118,8 @@ export function UploadWizardPage() {
           {state.step === 2 && (
             <ColumnMappingStep
               preview={state.upload?.previewData ?? []}
+              optionalPerRow={required.filter((c) => !rowRequiredColumnsOf(state.selected).includes(c as SearchCriterion))}
+              format={state.upload?.format}
               required={required}
               mappings={state.mappings}
               uniqueColumn={state.uniqueColumn}
@@ -121,8 +141,20 @@ export function UploadWizardPage() {
               additional={withAdditional ? state.additional : []}
               hasAdditionalStep={withAdditional}
               isStarting={start.isPending}
+              isChecking={check.isFetching}
+              screening={
+                <ScreeningSummary
+                  fileName={state.upload?.fileName ?? ''}
+                  check={check.data}
+                  isChecking={check.isFetching}
+                  checkError={check.error ? errorMessage(check.error) : null}
+                  skipInvalid={state.skipInvalid}
+                  onSkipInvalid={(skipInvalid) => update({ skipInvalid })}
+                  onShowProblems={() => update({ step: 5, errors: check.data?.errors ?? [] })}
+                />
+              }
               onEdit={goTo}
-              onStart={() => state.upload && start.mutate({ batchId: state.upload.batchId, input: mappingInput(state) })}
+              onStart={startChecked}
             />
           )}
           {state.step === 5 && <ErrorsStep errors={state.errors} onUploaded={onReupload} />}

@@ -47,7 +47,7 @@ describe('Upload wizard, step 1', () => {
   it('refuses a file that is not .csv and removes the one held', async () => {
     const { server } = renderWizard();
     await uploadCsv();
-    await dropFiles([new File(['x'], 'staff.xlsx', { type: 'text/csv' })]);
+    await dropFiles([new File(['x'], 'staff.xls', { type: 'text/csv' })]);
     expect((await screen.findAllByText(BATCH_MESSAGES.csvOnly)).length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload and continue' })).toBeNull());
     expect(uploads(server.requests)).toHaveLength(1);

@@ -26,6 +26,8 @@ async function startSearch(answer: (request: RecordedRequest) => Response, uploa
   await mapColumn('NPI', 'NPI');
   clickButton('Continue');
   await screen.findByRole('heading', { name: 'Review' });
+  // Start Search waits for the check of every row.
+  await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Start Search' }).disabled).toBe(false));
   clickButton('Start Search');
   return rendered;
 }
@@ -64,6 +66,7 @@ describe('Upload wizard, Start Search', () => {
     dryRunFails = false;
     await dropFiles([csvFile('fixed.csv')]);
     await screen.findByRole('heading', { name: 'Review' });
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Start Search' }).disabled).toBe(false));
     clickButton('Start Search');
     expect(await screen.findByText(BATCH_MESSAGES.created)).toBeTruthy();
     const last = mappingCalls(server.requests).at(-1)!;

@@ -9,6 +9,8 @@ import { submitColumnMappings, type ColumnMappingInput, type RowError } from './
 export interface StartRequest {
   batchId: number;
   input: ColumnMappingInput;
+  /** The rows the review step's dry run of this very input refused (none: it passed); absent, a dry run comes first. */
+  checked?: RowError[];
 }
 
 export interface StartSearchHandlers {
@@ -18,8 +20,8 @@ export interface StartSearchHandlers {
 
 export function useStartSearch({ onInvalid, onStarted }: StartSearchHandlers) {
   return useMutation({
-    mutationFn: async ({ batchId, input }: StartRequest): Promise<RowError[]> => {
-      const errors = await submitColumnMappings(batchId, input, true);
+    mutationFn: async ({ batchId, input, checked }: StartRequest): Promise<RowError[]> => {
+      const errors = checked ?? (await submitColumnMappings(batchId, input, true));
       if (errors.length === 0) await submitColumnMappings(batchId, input, false);
       return errors;
     },

@@ -14,9 +14,11 @@ export interface WizardState {
   uniqueColumn: string | null;
   additional: string[];
   errors: RowError[];
+  /** "Screen the valid rows and skip the others", chosen on the review step (issue 18). */
+  skipInvalid: boolean;
 }
 
-export const INITIAL_WIZARD: WizardState = { step: 1, selected: [], upload: null, mappings: {}, uniqueColumn: null, additional: [], errors: [] };
+export const INITIAL_WIZARD: WizardState = { step: 1, selected: [], upload: null, mappings: {}, uniqueColumn: null, additional: [], errors: [], skipInvalid: false };
 
 /** Column labels of the preview: each preview row is a column, label first then samples. */
 export const columnsOf = (preview: string[][] | undefined): string[] => (preview ?? []).map((column) => column[0] ?? '');
@@ -42,8 +44,8 @@ export function firstMissingMapping(required: string[], mappings: Record<string,
 
 export const hasAdditionalStep = (required: string[]) => showsAdditionalDataStep(required as SearchCriterion[]);
 
-/** Columns that can be added as additional data: the unmapped ones. */
-export const unmappedColumns = (state: WizardState) => columnsOf(state.upload?.previewData).filter((label) => !state.mappings[label]);
+/** Columns that can be added as additional data: the unmapped ones, the unique identifier left out (it travels with each row already). */
+export const unmappedColumns = (state: WizardState) => columnsOf(state.upload?.previewData).filter((label) => !state.mappings[label] && label !== state.uniqueColumn);
 
 /** The body of POST …/columnmappings. */
 export function mappingInput(state: WizardState): ColumnMappingInput {
@@ -74,6 +76,7 @@ export function applyReupload(state: WizardState, upload: WizardState['upload'] 
     uniqueColumn: state.uniqueColumn && keep(state.uniqueColumn) ? state.uniqueColumn : null,
     additional: state.additional.filter(keep),
     errors: [],
+    skipInvalid: false,
   };
   const isRedo = after.length > before.length;
   const isComplete = firstMissingMapping(required, mappings) === null;
