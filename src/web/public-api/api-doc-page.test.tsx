@@ -25,7 +25,7 @@ describe('API Documentation', () => {
     expect(within(name).getByText('429')).toBeTruthy();
 
     const reopen = screen.getByRole('region', { name: PUBLIC_API_OPERATIONS.getSearch.summary });
-    expect(within(within(reopen).getByRole('table', { name: 'Path parameters' })).getByText('searchId')).toBeTruthy();
+    expect(within(within(reopen).getByRole('table', { name: 'Parameters' })).getByText('searchId')).toBeTruthy();
     const doc = screen.getByRole('region', { name: PUBLIC_API_OPERATIONS.openApi.summary });
     expect(within(doc).getByText('no key needed')).toBeTruthy();
     expect(within(doc).getByLabelText(/Example request/).textContent).not.toContain('Authorization');
@@ -50,10 +50,11 @@ describe('API Documentation', () => {
     fireEvent.click(within(name).getByRole('button', { name: 'Send request' }));
     expect(await within(name).findByText(/not valid JSON/)).toBeTruthy();
     fireEvent.change(body, { target: { value: '{"firstName":"Jane","lastName":"Roe"}' } });
+    fireEvent.change(within(name).getByRole('textbox', { name: /Idempotency-Key/ }), { target: { value: 'try-1' } });
     fireEvent.click(within(name).getByRole('button', { name: 'Send request' }));
     expect((await within(name).findByLabelText(/Answer body/)).textContent).toContain('CL-TEST-0001-AB');
     const sent = server.requests.find((r) => r.path === '/api/v1/searches/name')!;
-    expect(sent.headers).toMatchObject({ Authorization: 'Bearer cl_live_typed', 'Content-Type': 'application/json' });
+    expect(sent.headers).toMatchObject({ Authorization: 'Bearer cl_live_typed', 'Content-Type': 'application/json', 'Idempotency-Key': 'try-1' });
     expect(sent.body).toEqual({ firstName: 'Jane', lastName: 'Roe' });
     const init = server.fetch.mock.calls.find(([url]) => String(url) === '/api/v1/searches/name')![1] as RequestInit;
     expect(init.credentials).toBe('omit');

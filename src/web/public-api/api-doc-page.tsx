@@ -63,7 +63,7 @@ function Operation({ op, origin, apiKey }: { op: OperationView; origin: string; 
           {op.summary}
         </Title>
         <Text size="sm">{op.description}</Text>
-        <FieldTable label="Path parameters" fields={op.parameters} />
+        <FieldTable label="Parameters" fields={op.parameters} />
         <FieldTable label={op.formFields ? 'Request body (multipart/form-data)' : 'Request body (JSON)'} fields={op.body} />
         <FieldTable label="Answer (JSON)" fields={op.response} />
         {op.produces.length > 0 && <Text size="sm">Answers a file: {op.produces.join(' or ')}.</Text>}

@@ -36,6 +36,7 @@ export function urlOf(op: OperationView, params: Record<string, string>): { url:
 /** The fetch options of the request, or why it cannot be sent (a body that is not JSON, no file). */
 export function requestOf(op: OperationView, values: TryValues, apiKey: string): { init: RequestInit } | { error: string } {
   const headers: Record<string, string> = {};
+  for (const p of op.parameters) if (p.location === 'header' && values.params[p.name]?.trim()) headers[p.name] = values.params[p.name].trim();
   if (op.needsKey) headers.Authorization = `Bearer ${apiKey.trim()}`;
   const init: RequestInit = { method: op.method, headers, credentials: 'omit', cache: 'no-store' };
   if (op.formFields) {
