@@ -75,7 +75,7 @@ export function TryItPanel({ op, apiKey }: { op: OperationView; apiKey: string }
   return (
     <Box>
       <Button variant="light" size="xs" onClick={() => setOpened((o) => !o)} aria-expanded={opened} aria-label={`Try it: ${op.summary}`}>
-        {opened ? 'Hide' : 'Try it'}
+        Try it
       </Button>
       {opened && (
         <Stack gap="sm" mt="sm" p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
