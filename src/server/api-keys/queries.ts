@@ -65,6 +65,8 @@ export async function markRevoked(db: Db, keyId: number, byUserId: number, at: D
 
 /** The key of a secret hash with its creator and client, whatever their state (the caller judges). */
 export async function findKeyBySecretHash(db: Db, secretHash: string) {
+  // One statement for everything a keyed request needs: the key, its creator with their roles,
+  // and the creator's client as the searches read it (ADR 041).
   const [row] = await db
     .select({
       keyId: apiKeys.id,
@@ -78,14 +80,20 @@ export async function findKeyBySecretHash(db: Db, secretHash: string) {
       keyClientId: apiKeys.clientId,
       clientState: clients.state,
       accessEndsAt: clients.accessEndsAt,
+      roles: sql<string[]>`coalesce((select array_agg(${userRoles.role}::text order by ${userRoles.role}::text) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      clientName: clients.name,
+      searchOptions: clients.searchOptions,
+      trialSearchesPerMonth: clients.trialSearchesPerMonth,
+      trialEndsAt: clients.trialEndsAt,
+      reviewThreshold: clients.reviewThreshold,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdByUserId))
     .innerJoin(clients, eq(clients.id, apiKeys.clientId))
     .where(eq(apiKeys.secretHash, secretHash));
-  if (!row) return undefined;
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.userId));
-  return { ...row, roles: roles.map((r) => r.role).sort() };
+  return row;
 }
 
 /** Sets last-used unless it was set less than a minute ago (one write a minute per key at most). */

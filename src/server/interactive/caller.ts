@@ -30,6 +30,16 @@ export interface UserCaller {
 
 export type SearchCaller = AnonymousCaller | UserCaller;
 
+/** The user's and client's fields a search reads (findSearchUser's row). */
+export type SearchUserRow = NonNullable<Awaited<ReturnType<typeof findSearchUser>>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Read with the API key in the same statement (ADR 041); absent on session requests. */
+    searchUser?: SearchUserRow | null;
+  }
+}
+
 export const isSystemAdmin = (caller: UserCaller) => caller.roles.includes('system_admin_user');
 
 export function addressHashOf(ip: string): string {
@@ -40,7 +50,7 @@ export function addressHashOf(ip: string): string {
 export async function searchCallerOf(db: Db, request: FastifyRequest): Promise<SearchCaller> {
   const auth = request.auth;
   if (!auth) return { kind: 'anonymous', addressHash: addressHashOf(request.ip) };
-  const row = await findSearchUser(db, auth.userId);
+  const row = request.searchUser ?? (await findSearchUser(db, auth.userId));
   if (!row) throw unauthenticated();
   return {
     kind: 'user',

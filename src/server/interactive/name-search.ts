@@ -1,9 +1,10 @@
 /** GET /services/interactivesearch/name: one person or business against every exclusion list. */
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
-import { describeNameCriteria, INTERACTIVE_ERROR_TEXTS, MAX_INTERACTIVE_MATCHES, type NameCriteria, type NameSearchQuery, type NameSearchResult } from '#shared/interactive-search';
+import { describeNameCriteria, INTERACTIVE_ERROR_TEXTS, MAX_INTERACTIVE_MATCHES, type ListSearched, type NameCriteria, type NameSearchQuery, type NameSearchResult, type SearchHit } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
 import { reviewThresholdFor } from '#shared/review-threshold';
-import type { ScreenQuery } from '#engine/query-types';
+import type { Hit, ScreenQuery, ScreenResult } from '#engine/query-types';
+import type { ScreenOptions } from '#engine/settings';
 import { screen } from '#engine/screen';
 import type { AppContext } from '../app-context';
 import { EXCLUSION_SOURCES, OFAC_SOURCES } from '../batches/row-screening';
@@ -47,20 +48,33 @@ export interface ScreenedSearch {
   outcome: Outcome;
 }
 
-/** Screens one name for a caller already allowed to search (no claim, nothing stored): the bulk API stores many at once. */
-export async function screenName(ctx: AppContext, caller: SearchCaller, q: NameSearchQuery): Promise<ScreenedSearch> {
+/** What the engine is asked for one name: the criteria as stored, the query and its options. */
+export interface NamePlan {
+  criteria: NameCriteria;
+  sources: SourceId[];
+  query: ScreenQuery;
+  options: ScreenOptions;
+}
+
+export function planName(caller: SearchCaller, q: NameSearchQuery): NamePlan {
   const criteria = criteriaOf(q);
-  const index = await currentIndex(ctx);
   const sources = nameSourcesFor(caller);
   const threshold = reviewThresholdFor({ reviewThreshold: caller.kind === 'user' ? caller.reviewThreshold : null });
-  const answer = screen(index, queryOf(criteria), { algorithm: criteria.matchingAlgorithm, sources, threshold, limit: MAX_INTERACTIVE_MATCHES + 1 });
+  return { criteria, sources, query: queryOf(criteria), options: { algorithm: criteria.matchingAlgorithm, sources, threshold, limit: MAX_INTERACTIVE_MATCHES + 1 } };
+}
+
+/** The engine's hits, or the client error the search answers (invalid query, too many matches). */
+export function nameHitsOf(answer: ScreenResult): Hit[] {
   if (answer.status === 'invalid') throw new AppError('BAD_REQUEST', answer.issues.map((i) => i.message).join(' '));
   if (answer.hits.length > MAX_INTERACTIVE_MATCHES) throw new AppError('MaxMatchesExceeded', INTERACTIVE_ERROR_TEXTS.MaxMatchesExceeded);
-  const searchedAt = ctx.now().toISOString();
-  const [hits, lists] = await Promise.all([searchHitsOf(ctx.db, index, answer.hits), listsSearched(ctx.db, index, sources)]);
+  return answer.hits;
+}
+
+/** The answer of a screened name, from its hits with their full records and the lists searched. */
+export function nameResultOf(ctx: AppContext, caller: SearchCaller, criteria: NameCriteria, hits: SearchHit[], lists: ListSearched[]): ScreenedSearch {
   const result = {
     kind: 'name' as const,
-    searchedAt,
+    searchedAt: ctx.now().toISOString(),
     searchedBy: caller.kind === 'user' ? `${caller.fullName}, ${caller.clientName}` : null,
     algorithmVersion: ALGORITHM_VERSION,
     lists,
@@ -68,6 +82,15 @@ export async function screenName(ctx: AppContext, caller: SearchCaller, q: NameS
     hits,
   };
   return { result, outcome: { kind: 'name', criteriaText: describeNameCriteria(criteria), outcome: matchesOutcome(hits.length), hitCount: hits.length, isBillable: true } };
+}
+
+/** Screens one name for a caller already allowed to search (no claim, nothing stored). */
+export async function screenName(ctx: AppContext, caller: SearchCaller, q: NameSearchQuery): Promise<ScreenedSearch> {
+  const plan = planName(caller, q);
+  const index = await currentIndex(ctx);
+  const found = nameHitsOf(screen(index, plan.query, plan.options));
+  const [hits, lists] = await Promise.all([searchHitsOf(ctx.db, index, found), listsSearched(ctx.db, index, plan.sources)]);
+  return nameResultOf(ctx, caller, plan.criteria, hits, lists);
 }
 
 /** Refuses a narrowed search (fuzzy, date of birth, state) to a caller without name searching. */

@@ -5,11 +5,13 @@
  */
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import { checkNpi } from '#shared/identifiers';
-import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NppesRecord, type NpiNameCheck, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
+import { EXCLUSION_LABELS, OPT_OUT_LABELS, type ListSearched, type NppesRecord, type NpiNameCheck, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
 import { nameAgreementLines, nameAgreementVerdict } from '#shared/npi-words';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from '#engine/npi-check';
 import { screen } from '#engine/screen';
+import type { MatchIndex } from '#engine/match-index';
+import type { Hit } from '#engine/query-types';
 import type { AppContext } from '../app-context';
 import { EXCLUSION_SOURCES } from '../batches/row-screening';
 import { currentIndex } from '../batches/screener';
@@ -19,7 +21,7 @@ import { claimSearch } from './eligibility';
 import { listsSearched, searchHitsOf } from './hits';
 import { recordSearch, type Outcome, type UnsavedResult } from './record';
 
-const NPI_LISTS: SourceId[] = ['nppes', 'optout', ...EXCLUSION_SOURCES];
+export const NPI_LISTS: SourceId[] = ['nppes', 'optout', ...EXCLUSION_SOURCES];
 const STATUS_LABELS = { active: 'Active', deactivated: 'Deactivated', reactivated: 'Reactivated' } as const;
 
 function nppesRecordOf(check: NpiCheck, full: SearchHit | undefined): NppesRecord | null {
@@ -70,21 +72,39 @@ export function validNpi(rawNpi: string): string {
   return valid.value;
 }
 
-/** Checks one valid NPI for a caller already allowed to search (no claim, nothing stored). */
-export async function screenNpi(ctx: AppContext, caller: SearchCaller, npi: string, givenName?: string | null): Promise<{ result: UnsavedResult; outcome: Outcome }> {
-  const index = await currentIndex(ctx);
+/** What the engine finds for one NPI: its NPPES check and the hits whose full records the answer shows. */
+export interface NpiFindings {
+  npi: string;
+  name: string | null;
+  check: NpiCheck;
+  excluded: Hit[];
+  optOutHit: Hit | undefined;
+  nppesHit: Hit | undefined;
+}
+
+/** The engine's part of an NPI search (no database). */
+export function findNpi(index: MatchIndex, npi: string, givenName?: string | null): NpiFindings {
   const name = givenName?.trim() || null;
   const plain = checkNpiInIndex(index, npi);
   const check = name && plain.found ? checkNpiInIndex(index, npi, givenNameFor(name, plain.entityType)) : plain;
-  const nameCheck = name ? nameCheckOf(check, name) : null;
   const excluded = screen(index, { type: 'npi', npi }, { sources: EXCLUSION_SOURCES, limit: 100 }).hits;
   const optOutHit = screen(index, { type: 'npi', npi }, { sources: ['optout'], limit: 1 }).hits[0];
   const nppesHit = check.found ? screen(index, { type: 'npi', npi }, { sources: ['nppes'], limit: 1 }).hits[0] : undefined;
-  // One read of the full records for every hit, then split back.
-  const [all, lists] = await Promise.all([searchHitsOf(ctx.db, index, [...excluded, ...(optOutHit ? [optOutHit] : []), ...(nppesHit ? [nppesHit] : [])]), listsSearched(ctx.db, index, NPI_LISTS)]);
-  const exclusions = all.slice(0, excluded.length);
-  const optOut = optOutHit ? all[excluded.length] : undefined;
-  const nppes = nppesRecordOf(check, nppesHit ? all[all.length - 1] : undefined);
+  return { npi, name, check, excluded, optOutHit, nppesHit };
+}
+
+/** Every hit of the findings, in the order npiResultOf reads their full records back. */
+export function npiHitsOf(f: NpiFindings): Hit[] {
+  return [...f.excluded, ...(f.optOutHit ? [f.optOutHit] : []), ...(f.nppesHit ? [f.nppesHit] : [])];
+}
+
+/** The answer of an NPI search from its findings, the full records of npiHitsOf (same order) and the lists searched. */
+export function npiResultOf(ctx: AppContext, caller: SearchCaller, f: NpiFindings, all: SearchHit[], lists: ListSearched[]): { result: UnsavedResult; outcome: Outcome } {
+  const { npi, name, check } = f;
+  const nameCheck = name ? nameCheckOf(check, name) : null;
+  const exclusions = all.slice(0, f.excluded.length);
+  const optOut = f.optOutHit ? all[f.excluded.length] : undefined;
+  const nppes = nppesRecordOf(check, f.nppesHit ? all[all.length - 1] : undefined);
   const result = {
     kind: 'npi' as const,
     'npi-match': check.found,
@@ -105,4 +125,13 @@ export async function screenNpi(ctx: AppContext, caller: SearchCaller, npi: stri
     result,
     outcome: { kind: 'npi', criteriaText: name ? `NPI ${npi}, name ${name}` : `NPI ${npi}`, outcome: outcome.filter(Boolean).join(' · '), hitCount: exclusions.length, isBillable: true },
   };
+}
+
+/** Checks one valid NPI for a caller already allowed to search (no claim, nothing stored). */
+export async function screenNpi(ctx: AppContext, caller: SearchCaller, npi: string, givenName?: string | null): Promise<{ result: UnsavedResult; outcome: Outcome }> {
+  const index = await currentIndex(ctx);
+  const findings = findNpi(index, npi, givenName);
+  // One read of the full records for every hit, then split back.
+  const [all, lists] = await Promise.all([searchHitsOf(ctx.db, index, npiHitsOf(findings)), listsSearched(ctx.db, index, NPI_LISTS)]);
+  return npiResultOf(ctx, caller, findings, all, lists);
 }

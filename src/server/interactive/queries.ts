@@ -156,22 +156,24 @@ export async function findVersions(db: Db, ids: readonly number[]) {
  */
 export async function insertSearches(db: Db, searches: NewSearch[], usage: (typeof usageRecords.$inferInsert)[]): Promise<Map<string, number>> {
   if (searches.length === 0) return new Map();
-  const rows = sql.join(
-    searches.map(
-      (s) =>
-        sql`(${s.reference}, ${s.clientId ?? null}, ${s.teamId ?? null}, ${s.userId ?? null}, ${s.kind}, ${s.criteriaText}, ${s.outcome}, ${s.hitCount}, ${JSON.stringify(s.result)}::jsonb, ${s.searchedAt.toISOString()})`,
-    ),
-    sql`, `,
+  // Each set goes as one JSON parameter read by jsonb_to_recordset: a thousand searches are two
+  // parameters to bind and one document to parse, not ten thousand parameters.
+  const searchRows = JSON.stringify(
+    searches.map((s) => ({ reference: s.reference, client_id: s.clientId ?? null, team_id: s.teamId ?? null, user_id: s.userId ?? null, kind: s.kind, criteria_text: s.criteriaText, outcome: s.outcome, hit_count: s.hitCount, result: s.result, searched_at: s.searchedAt.toISOString() })),
+  );
+  const usageRows = JSON.stringify(
+    usage.map((u) => ({ client_id: u.clientId, search_type: u.searchType, search_option: u.searchOption, unit_price_cents: u.unitPriceCents, quantity: u.quantity ?? 1, created_at: (u.createdAt ?? new Date()).toISOString() })),
   );
   const billing = usage.length
-    ? sql`, u AS (INSERT INTO usage_records (client_id, search_type, search_option, unit_price_cents, quantity, created_at) VALUES ${sql.join(
-        usage.map((u) => sql`(${u.clientId}, ${u.searchType}, ${u.searchOption}, ${u.unitPriceCents}, ${u.quantity ?? 1}, ${(u.createdAt ?? new Date()).toISOString()})`),
-        sql`, `,
-      )})`
+    ? sql`, u AS (INSERT INTO usage_records (client_id, search_type, search_option, unit_price_cents, quantity, created_at)
+        SELECT client_id, search_type, search_option, unit_price_cents, quantity, created_at
+        FROM jsonb_to_recordset(${usageRows}::jsonb) AS x(client_id int, search_type text, search_option text, unit_price_cents int, quantity int, created_at timestamptz))`
     : sql``;
   const res = (await db.execute(sql`WITH s AS (
       INSERT INTO interactive_searches (reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, searched_at)
-      VALUES ${rows} RETURNING id, reference)${billing}
+      SELECT reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, searched_at
+      FROM jsonb_to_recordset(${searchRows}::jsonb) AS x(reference text, client_id int, team_id int, user_id int, kind text, criteria_text text, outcome text, hit_count int, result jsonb, searched_at timestamptz)
+      RETURNING id, reference)${billing}
     SELECT id, reference FROM s`)) as unknown as { rows: { id: number; reference: string }[] };
   return new Map(res.rows.map((r) => [r.reference, Number(r.id)]));
 }

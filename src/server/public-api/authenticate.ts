@@ -53,6 +53,8 @@ export function createKeyAuthenticator(ctx: AppContext, limiter: RateLimiter) {
     }
     request.apiKeyId = key.keyId;
     request.auth = { userId: key.userId, username: key.username, clientId: key.clientId, teamId: key.teamId, roles: key.roles, sessionHash: '' };
+    const { firstName, lastName, clientName, clientState, searchOptions, trialSearchesPerMonth, trialEndsAt, accessEndsAt, reviewThreshold } = key;
+    request.searchUser = { firstName, lastName, clientName, clientState, searchOptions, trialSearchesPerMonth, trialEndsAt, accessEndsAt, reviewThreshold };
     const last = touched.get(key.keyId);
     if (last === undefined || now.getTime() - last >= 60_000) {
       touched.set(key.keyId, now.getTime());

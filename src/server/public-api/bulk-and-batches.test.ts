@@ -73,6 +73,42 @@ describe('bulk screening', () => {
     ]);
   });
 
+  it('answers 600 subjects (screened on the worker threads, read and stored once) exactly as single searches answer them, billing each once', async () => {
+    const kinds = [
+      { type: 'person', firstName: 'Donald', lastName: 'Bailey' },
+      { type: 'person', firstName: 'Donald', lastName: 'Baily', matchingAlgorithm: 'Fuzzy' },
+      { type: 'person', firstName: 'Jane', lastName: 'Roe' },
+      { type: 'business', companyName: 'United Ambulance Service LLC' },
+      { type: 'npi', npi: '1000994545' },
+      { type: 'npi', npi: '1234567890' },
+    ] as const;
+    const single = await Promise.all(
+      kinds.map(async ({ type, ...q }) => {
+        const res = type === 'npi' ? await call('POST', '/api/v1/searches/npi', acme.secret, q) : await call('POST', '/api/v1/searches/name', acme.secret, type === 'business' ? { companyName: (q as { companyName: string }).companyName } : q);
+        return res.statusCode === 200 ? res.json() : res.json().error.code;
+      }),
+    );
+    const before = (await usageOf(acme.clientId)).length;
+    const subjects = Array.from({ length: 600 }, (_, i) => kinds[i % kinds.length]);
+    const res = await call('POST', '/api/v1/screenings', acme.secret, { subjects });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const body = BulkScreenResultSchema.parse(res.json());
+    expect(body).toMatchObject({ screened: 500, refused: 100 });
+    const shapeOf = (r: Record<string, unknown>) => {
+      const hits = (r.kind === 'npi' ? r.exclusions : r.hits) as { recordId: string; score: number; matchedOn: string }[];
+      return { kind: r.kind, criteria: r.criteria, lists: r.lists, hits: hits.map((h) => [h.recordId, h.score, h.matchedOn]), nppes: r.nppes ?? null, optOutStatus: r.optOutStatus ?? null };
+    };
+    body.results.forEach((r, i) => {
+      expect(r.index).toBe(i);
+      const expected = single[i % kinds.length];
+      if (r.status === 'refused') expect(r.error.code).toBe(expected);
+      else expect(shapeOf(r.result as Record<string, unknown>)).toEqual(shapeOf(expected));
+    });
+    const ids = new Set(body.results.flatMap((r) => (r.status === 'screened' ? [r.result.searchId] : [])));
+    expect(ids.size).toBe(500);
+    expect((await usageOf(acme.clientId)).length - before).toBe(500);
+  });
+
   it('refuses more than 1,000 subjects and subjects of unknown shape (400), billing nothing', async () => {
     const before = (await usageOf(acme.clientId)).length;
     const many = Array.from({ length: 1001 }, () => ({ type: 'person', firstName: 'A', lastName: 'B' }));

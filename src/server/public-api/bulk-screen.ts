@@ -1,16 +1,22 @@
 /**
- * POST /api/v1/screenings (ADR 039): many subjects screened as the interactive search screens
- * one, answered in input order, stored and billed as that many single searches in one write.
+ * POST /api/v1/screenings (ADR 039, 041): many subjects screened as the interactive search
+ * screens one, answered in input order, stored and billed as that many single searches in
+ * one write. The work is done once per request, not once per subject: the names go to the
+ * engine's worker threads in a few calls (one per set of options), the full records of every
+ * hit are read in one query, the lists searched once.
  */
 import { ERROR_STATUS } from '#shared/errors';
 import type { NameSearchQuery } from '#shared/interactive-search';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
+import type { Hit } from '#engine/query-types';
 import type { AppContext } from '../app-context';
+import { currentIndex, screenerFor } from '../batches/screener';
 import { AppError, unauthenticated } from '../http/errors';
-import type { SearchCaller } from '../interactive/caller';
+import type { SearchCaller, UserCaller } from '../interactive/caller';
 import { claimSearch } from '../interactive/eligibility';
-import { checkNarrowing, screenName, type ScreenedSearch } from '../interactive/name-search';
-import { screenNpi, validNpi } from '../interactive/npi-search';
+import { listsSearched, searchHitsOf } from '../interactive/hits';
+import { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch } from '../interactive/name-search';
+import { findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings } from '../interactive/npi-search';
 import { recordSearches } from '../interactive/record-many';
 
 function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery {
@@ -19,17 +25,66 @@ function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery 
   return { firstName: s.firstName, lastName: s.lastName, companyName: undefined, dateOfBirth: s.dateOfBirth, state: s.state, matchingAlgorithm };
 }
 
-/** One subject screened, or the client error its single search would have answered (not billed). */
-async function screenSubject(ctx: AppContext, caller: SearchCaller, s: BulkSubject): Promise<ScreenedSearch | AppError> {
+/** The client error a single search would have answered (not billed); anything else is thrown. */
+function refusal(error: unknown): AppError {
+  if (error instanceof AppError && ERROR_STATUS[error.code] < 500) return error;
+  throw error;
+}
+
+/** A subject on its way: what it asks the engine, then the hits the engine found. */
+type Pending = { kind: 'name'; plan: NamePlan; hits?: Hit[] } | { kind: 'npi'; npi: string; name: string | null; findings?: NpiFindings } | { kind: 'refused'; error: AppError };
+
+function planOf(caller: SearchCaller, s: BulkSubject): Pending {
   try {
-    if (s.type === 'npi') return await screenNpi(ctx, caller, validNpi(s.npi), s.name);
+    if (s.type === 'npi') return { kind: 'npi', npi: validNpi(s.npi), name: s.name ?? null };
     const q = nameQueryOf(s);
     checkNarrowing(caller, q);
-    return await screenName(ctx, caller, q);
+    return { kind: 'name', plan: planName(caller, q) };
   } catch (error) {
-    if (error instanceof AppError && ERROR_STATUS[error.code] < 500) return error;
-    throw error;
+    return { kind: 'refused', error: refusal(error) };
   }
+}
+
+/** Screens every subject; answers each one's screened search or its refusal, in input order. */
+async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly BulkSubject[]): Promise<(ScreenedSearch | AppError)[]> {
+  const index = await currentIndex(ctx);
+  const pending = subjects.map((s) => planOf(caller, s));
+  // Names with the same options (algorithm) go to the engine together: on worker threads when many.
+  const groups = new Map<string, number[]>();
+  pending.forEach((p, i) => {
+    if (p.kind !== 'name') return;
+    const key = JSON.stringify(p.plan.options);
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const screener = screenerFor(ctx, index, [...groups.values()].reduce((n, g) => n + g.length, 0));
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const plans = group.map((i) => (pending[i] as Extract<Pending, { kind: 'name' }>).plan);
+      const answers = await screener(plans.map((p) => p.query), plans[0].options);
+      group.forEach((at, i) => {
+        try {
+          pending[at] = { kind: 'name', plan: plans[i], hits: nameHitsOf(answers[i]) };
+        } catch (error) {
+          pending[at] = { kind: 'refused', error: refusal(error) };
+        }
+      });
+    }),
+  );
+  for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, p.npi, p.name);
+  // The full records of every hit of every subject in one read, then handed back in order.
+  const hitsOf = (p: Pending): Hit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!) : []);
+  const [full, nameLists, npiLists] = await Promise.all([
+    searchHitsOf(ctx.db, index, pending.flatMap(hitsOf)),
+    listsSearched(ctx.db, index, nameSourcesFor(caller)),
+    listsSearched(ctx.db, index, NPI_LISTS),
+  ]);
+  let at = 0;
+  return pending.map((p) => {
+    const count = hitsOf(p).length;
+    const own = full.slice(at, (at += count));
+    if (p.kind === 'refused') return p.error;
+    return p.kind === 'name' ? nameResultOf(ctx, caller, p.plan.criteria, own, nameLists) : npiResultOf(ctx, caller, p.findings!, own, npiLists);
+  });
 }
 
 export async function screenBulk(ctx: AppContext, caller: SearchCaller, input: BulkScreenInput): Promise<BulkScreenResult> {
@@ -37,8 +92,7 @@ export async function screenBulk(ctx: AppContext, caller: SearchCaller, input: B
   // The whole request is refused when the caller may not run one of its kinds of search at all.
   const kinds = new Set(input.subjects.map((s) => (s.type === 'npi' ? ('npi' as const) : ('name' as const))));
   for (const kind of kinds) await claimSearch(ctx, caller, kind);
-  const outcomes: (ScreenedSearch | AppError)[] = [];
-  for (const subject of input.subjects) outcomes.push(await screenSubject(ctx, caller, subject));
+  const outcomes = await screenAll(ctx, caller, input.subjects);
   const screened = outcomes.filter((o): o is ScreenedSearch => !(o instanceof AppError));
   const stored = await recordSearches(ctx, caller, screened);
   let next = 0;

@@ -67,6 +67,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(async (api) => {
     api.decorateRequest('apiKeyId', null);
     api.decorateRequest('idempotencyClaim', null);
+    api.decorateRequest('searchUser', null);
     // Answers with a key's data are never cached, errors included (set before anything can fail).
     api.addHook('onRequest', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');

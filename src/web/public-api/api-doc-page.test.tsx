@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../test-setup';
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { buildOpenApiDocument } from '#shared/openapi';
 import { PUBLIC_API_OPERATIONS } from '#shared/public-api';
 import { json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
@@ -25,9 +25,51 @@ describe('API Documentation', () => {
     expect(within(name).getByText('429')).toBeTruthy();
 
     const reopen = screen.getByRole('region', { name: PUBLIC_API_OPERATIONS.getSearch.summary });
-    expect(within(within(reopen).getByRole('table', { name: 'Path parameters' })).getByText('searchId')).toBeTruthy();
+    expect(within(within(reopen).getByRole('table', { name: 'Parameters' })).getByText('searchId')).toBeTruthy();
     const doc = screen.getByRole('region', { name: PUBLIC_API_OPERATIONS.openApi.summary });
     expect(within(doc).getByText('no key needed')).toBeTruthy();
     expect(within(doc).getByLabelText(/Example request/).textContent).not.toContain('Authorization');
+  });
+
+  it('tries an operation with the key the user typed, without the session, and shows the answer', async () => {
+    const server = stubServer({
+      'GET /services/user/info': userInfoHandler(makeUser({ roles: ['api_user'] })),
+      'GET /api/v1/openapi.json': () => json(200, buildOpenApiDocument()),
+      'POST /api/v1/searches/name': () => json(200, { kind: 'name', hits: [], reference: 'CL-TEST-0001-AB' }),
+      'GET /api/v1/searches/7': () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'This API key has been revoked.' } }),
+    });
+    renderApp('/npi/apidoc');
+    const name = await screen.findByRole('region', { name: PUBLIC_API_OPERATIONS.searchName.summary });
+    fireEvent.click(within(name).getByRole('button', { name: `Try it: ${PUBLIC_API_OPERATIONS.searchName.summary}` }));
+    // No key yet: nothing can be sent.
+    expect((within(name).getByRole('button', { name: 'Send request' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Your API key'), { target: { value: 'cl_live_typed' } });
+    const body = within(name).getByRole('textbox', { name: 'Request body (JSON)' });
+    expect((body as HTMLTextAreaElement).value).toContain('"lastName": "Bailey"');
+    fireEvent.change(body, { target: { value: '{"firstName":' } });
+    fireEvent.click(within(name).getByRole('button', { name: 'Send request' }));
+    expect(await within(name).findByText(/not valid JSON/)).toBeTruthy();
+    fireEvent.change(body, { target: { value: '{"firstName":"Jane","lastName":"Roe"}' } });
+    fireEvent.change(within(name).getByRole('textbox', { name: /Idempotency-Key/ }), { target: { value: 'try-1' } });
+    fireEvent.click(within(name).getByRole('button', { name: 'Send request' }));
+    expect((await within(name).findByLabelText(/Answer body/)).textContent).toContain('CL-TEST-0001-AB');
+    const sent = server.requests.find((r) => r.path === '/api/v1/searches/name')!;
+    expect(sent.headers).toMatchObject({ Authorization: 'Bearer cl_live_typed', 'Content-Type': 'application/json', 'Idempotency-Key': 'try-1' });
+    expect(sent.body).toEqual({ firstName: 'Jane', lastName: 'Roe' });
+    const init = server.fetch.mock.calls.find(([url]) => String(url) === '/api/v1/searches/name')![1] as RequestInit;
+    expect(init.credentials).toBe('omit');
+
+    // A path parameter fills the path; an error answer is shown with its status.
+    const reopen = screen.getByRole('region', { name: PUBLIC_API_OPERATIONS.getSearch.summary });
+    fireEvent.click(within(reopen).getByRole('button', { name: `Try it: ${PUBLIC_API_OPERATIONS.getSearch.summary}` }));
+    fireEvent.click(within(reopen).getByRole('button', { name: 'Send request' }));
+    expect(await within(reopen).findByText('Fill in searchId.')).toBeTruthy();
+    fireEvent.change(within(reopen).getByRole('textbox', { name: /searchId/ }), { target: { value: '7' } });
+    fireEvent.click(within(reopen).getByRole('button', { name: 'Send request' }));
+    expect((await within(reopen).findByLabelText(/Answer body/)).textContent).toContain('revoked');
+    expect(within(within(reopen).getByRole('status', { name: /Answer/ })).getByText('401')).toBeTruthy();
+    // The key is kept nowhere but the page.
+    expect(JSON.stringify({ ...localStorage })).not.toContain('cl_live_typed');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('cl_live_typed');
   });
 });

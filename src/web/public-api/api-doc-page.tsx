@@ -1,11 +1,14 @@
 /**
  * /npi/apidoc (api users): the public API's reference, rendered from the OpenAPI document the
- * server serves (generated from the same contracts it validates with), after a short start.
+ * server serves (generated from the same contracts it validates with), after a short start;
+ * each operation can be tried with the user's own key (ADR 041).
  */
-import { Alert, Anchor, Badge, Card, Center, Code, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Card, Center, Code, Container, Group, Loader, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../app/api';
+import { TryItPanel } from './try-it-panel';
 import { curlOf, operationsOf, type Field, type OpenApiDocument, type OperationView } from './openapi-view';
 
 const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', DELETE: 'red' };
@@ -45,7 +48,7 @@ function FieldTable({ label, fields }: { label: string; fields: Field[] }) {
   );
 }
 
-function Operation({ op, origin }: { op: OperationView; origin: string }) {
+function Operation({ op, origin, apiKey }: { op: OperationView; origin: string; apiKey: string }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`op-${op.id}`} id={op.id}>
       <Stack gap="sm">
@@ -60,7 +63,7 @@ function Operation({ op, origin }: { op: OperationView; origin: string }) {
           {op.summary}
         </Title>
         <Text size="sm">{op.description}</Text>
-        <FieldTable label="Path parameters" fields={op.parameters} />
+        <FieldTable label="Parameters" fields={op.parameters} />
         <FieldTable label={op.formFields ? 'Request body (multipart/form-data)' : 'Request body (JSON)'} fields={op.body} />
         <FieldTable label="Answer (JSON)" fields={op.response} />
         {op.produces.length > 0 && <Text size="sm">Answers a file: {op.produces.join(' or ')}.</Text>}
@@ -70,6 +73,7 @@ function Operation({ op, origin }: { op: OperationView; origin: string }) {
         <Code block aria-label={`Example request: ${op.summary}`}>
           {curlOf(origin, op)}
         </Code>
+        <TryItPanel op={op} apiKey={apiKey} />
         {op.errors.length > 0 && (
           <Stack gap={2}>
             <Text fw={600} size="sm">
@@ -128,6 +132,7 @@ function GettingStarted({ origin }: { origin: string }) {
 export function ApiDocPage() {
   const doc = useQuery({ queryKey: ['openapi'], queryFn: () => api<OpenApiDocument>('/api/v1/openapi.json'), staleTime: Infinity });
   const origin = window.location.origin;
+  const [apiKey, setApiKey] = useState('');
   return (
     <Container size={1100} px="md" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
@@ -145,8 +150,23 @@ export function ApiDocPage() {
         {doc.data && (
           <>
             <Title order={2}>Reference</Title>
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="try-it-out">
+              <Stack gap="xs">
+                <Title order={3} id="try-it-out">
+                  Try it out
+                </Title>
+                <PasswordInput
+                  label="Your API key"
+                  description="Each operation below has a Try it form that calls the API with this key, as your own program would: the searches are stored in Search History and billed like any API call. The key stays in this page's memory: it is not stored, and it is forgotten when you leave the page."
+                  placeholder="cl_live_…"
+                  autoComplete="off"
+                  value={apiKey}
+                  onChange={(e) => setApiKey(e.currentTarget.value)}
+                />
+              </Stack>
+            </Card>
             {operationsOf(doc.data).map((op) => (
-              <Operation key={`${op.method} ${op.path}`} op={op} origin={origin} />
+              <Operation key={`${op.method} ${op.path}`} op={op} origin={origin} apiKey={apiKey} />
             ))}
           </>
         )}

@@ -36,6 +36,8 @@ export interface Field {
   type: string;
   isRequired: boolean;
   notes: string;
+  /** Where a parameter goes (path or query); absent for body fields. */
+  location?: string;
 }
 
 export interface OperationView {
@@ -94,7 +96,7 @@ export function operationsOf(doc: OpenApiDocument): OperationView[] {
         summary: op.summary,
         description: op.description ?? '',
         needsKey: !(Array.isArray(op.security) && op.security.length === 0),
-        parameters: (op.parameters ?? []).map((p) => ({ name: p.name, type: typeOf(p.schema), isRequired: p.required ?? false, notes: `in the ${p.in}` })),
+        parameters: (op.parameters ?? []).map((p) => ({ name: p.name, type: typeOf(p.schema), isRequired: p.required ?? false, notes: `in the ${p.in}`, location: p.in })),
         body: fieldsOf(body?.schema ?? form?.schema),
         exampleBody: body?.example,
         formFields: form ? Object.keys((form.schema.properties ?? {}) as Record<string, unknown>) : undefined,
