@@ -8,7 +8,12 @@ import { ExclusionChangeResponseSchema, MAX_IDS_PER_CHANGE, NpiChangeResponseSch
 
 /** The mapping by column name (the app's wizard maps by header position; an API caller knows names). */
 export const ApiBatchMappingSchema = z.strictObject({
-  columnMappings: z.record(z.string(), z.string()).describe('Column name → search criterion ("First Name", "Last Name", "NPI", "SSN", "Date of Birth", "Business Name", …).'),
+  columnMappings: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      'Column name → search criterion ("First Name", "Last Name", "NPI", "SSN", "Date of Birth", "Business Name", …). Left out: guessed from the headers and values as the app\'s upload pages do (the answer says what was used).',
+    ),
   searchTypes: z.array(z.string()).min(1).max(20).describe('Search type names, e.g. "Exclusion Search by Individual Name".'),
   uniqueIdColumn: z.string().optional().describe('The column holding your own id of each row.'),
   additionalColumns: z.array(z.string()).max(500).default([]).describe('Columns kept beside each result as additional data.'),
@@ -34,7 +39,7 @@ export type ApiCreateBatchInput = z.infer<typeof ApiCreateBatchInputSchema>;
 /** multipart/form-data: described for the document; the server reads the parts itself. */
 export const ApiUploadBatchFormSchema = z.object({
   file: z.string().meta({ format: 'binary' }).describe('The CSV file, with a header row.'),
-  mapping: z.string().describe('The mapping as JSON: {"columnMappings": {...}, "searchTypes": [...], "uniqueIdColumn"?, "additionalColumns"?}.'),
+  mapping: z.string().describe('The mapping as JSON: {"columnMappings"?: {...}, "searchTypes": [...], "uniqueIdColumn"?, "additionalColumns"?}; without columnMappings the columns are guessed.'),
 });
 
 export const ApiBatchCreatedSchema = z.object({
@@ -42,6 +47,8 @@ export const ApiBatchCreatedSchema = z.object({
   recordCount: z.number(),
   status: z.enum(BATCH_STATUSES),
   message: z.string(),
+  columnMappings: z.record(z.string(), z.string()).describe('The mapping the batch was screened with: the one sent, or the guess.'),
+  guessedColumns: z.array(z.string()).describe('Columns whose criterion was guessed (none when a mapping was sent).'),
 });
 export type ApiBatchCreated = z.infer<typeof ApiBatchCreatedSchema>;
 
@@ -83,5 +90,6 @@ export const ReportParamsSchema = z.strictObject({
 export const API_BATCH_TEXTS = {
   unknownColumn: (name: string) => `There is no column "${name}".`,
   mappingJson: 'Send the mapping as a JSON object in the "mapping" field.',
+  nothingGuessed: 'No column could be mapped from the headers or values; send mapping.columnMappings.',
   rowErrors: (n: number) => `${n} row${n === 1 ? ' is' : 's are'} not valid; nothing was submitted. Each field names a row (counted from 0) and what is wrong.`,
 };

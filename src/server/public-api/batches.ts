@@ -3,7 +3,8 @@
  * and goes through the app's own upload and mapping (one way to create a batch).
  */
 import { Readable } from 'node:stream';
-import type { ColumnMappingInput } from '#shared/batches';
+import type { ColumnMappingInput, UploadResponse } from '#shared/batches';
+import { guessColumns } from '#shared/column-values';
 import { API_BATCH_TEXTS, ApiBatchMappingSchema, type ApiBatchCreated, type ApiBatchMapping, type ApiBatchStatus, type ApiCreateBatchInput } from '#shared/public-api-batches';
 import type { AppContext } from '../app-context';
 import { storeEncrypted, removeStored } from '../batches/file-store';
@@ -20,16 +21,29 @@ export async function visibleBatch(ctx: AppContext, caller: BatchCaller, batchId
   return batch;
 }
 
+/**
+ * The column mapping the caller sent, or else the app's own guess from the headers and values
+ * (issue 18: one mapping module for the upload pages and the API), without the columns the
+ * caller named as the unique id or additional data.
+ */
+function columnMappingsOf(m: ApiBatchMapping, preview: readonly (readonly string[])[]): { columnMappings: Record<string, string>; guessed: string[] } {
+  if (m.columnMappings) return { columnMappings: m.columnMappings, guessed: [] };
+  const reserved = new Set([m.uniqueIdColumn, ...m.additionalColumns]);
+  const entries = Object.entries(guessColumns(preview)).filter(([label]) => !reserved.has(label));
+  if (entries.length === 0) throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.nothingGuessed, { 'mapping.columnMappings': API_BATCH_TEXTS.nothingGuessed });
+  return { columnMappings: Object.fromEntries(entries.map(([label, guess]) => [label, guess.criterion])), guessed: entries.map(([label]) => label) };
+}
+
 /** The app's positional mapping from the API's mapping by column name. */
-function positionalMapping(m: ApiBatchMapping, header: readonly string[], field: string): ColumnMappingInput {
+function positionalMapping(m: ApiBatchMapping, columnMappings: Record<string, string>, header: readonly string[], field: string): ColumnMappingInput {
   const positionOf = (name: string, path: string) => {
     const i = header.indexOf(name);
     if (i < 0) throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.unknownColumn(name), { [path]: API_BATCH_TEXTS.unknownColumn(name) });
     return i;
   };
-  for (const column of Object.keys(m.columnMappings)) positionOf(column, `${field}.columnMappings`);
+  for (const column of Object.keys(columnMappings)) positionOf(column, `${field}.columnMappings`);
   return {
-    columnMappings: m.columnMappings,
+    columnMappings,
     searchTypes: m.searchTypes,
     correlatedColumnIndexes: m.additionalColumns.map((c, i) => positionOf(c, `${field}.additionalColumns.${i}`)),
     uniqueIdIndex: m.uniqueIdColumn === undefined ? null : positionOf(m.uniqueIdColumn, `${field}.uniqueIdColumn`),
@@ -37,14 +51,16 @@ function positionalMapping(m: ApiBatchMapping, header: readonly string[], field:
 }
 
 /** Maps and submits a draft just uploaded; row errors answer 400 naming each row. */
-async function submitDraft(ctx: AppContext, caller: BatchCaller, batchId: number, mapping: ApiBatchMapping, field: string): Promise<ApiBatchCreated> {
+async function submitDraft(ctx: AppContext, caller: BatchCaller, draft: UploadResponse, mapping: ApiBatchMapping, field: string): Promise<ApiBatchCreated> {
+  const { batchId } = draft;
   const batch = await visibleBatch(ctx, caller, batchId);
-  const outcome = await mapBatch(ctx, caller, batchId, positionalMapping(mapping, batch.header, field), false);
+  const { columnMappings, guessed } = columnMappingsOf(mapping, draft.previewData);
+  const outcome = await mapBatch(ctx, caller, batchId, positionalMapping(mapping, columnMappings, batch.header, field), false);
   if (outcome.kind === 'errors') {
     const fields = Object.fromEntries(outcome.errors.slice(0, 100).map((e) => [`rows.${e.rowIndx}`, e.errorMessage]));
     throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.rowErrors(outcome.errors.length), fields);
   }
-  return { batchId, recordCount: outcome.recordCount, status: 'Submitted', message: outcome.message };
+  return { batchId, recordCount: outcome.recordCount, status: 'Submitted', message: outcome.message, columnMappings, guessedColumns: guessed };
 }
 
 const csvCell = (v: string) => (/[",\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v);
@@ -70,7 +86,7 @@ export async function createBatchFromRecords(ctx: AppContext, caller: BatchCalle
   await requireSearchOptions(ctx, caller);
   const stored = await storeEncrypted(ctx.config, Readable.from([csvOfRecords(input.records)]));
   const draft = await keepUpload(ctx, caller, stored, input.fileName, 'Flex');
-  return submitDraft(ctx, caller, draft.batchId, input.mapping, 'mapping');
+  return submitDraft(ctx, caller, draft, input.mapping, 'mapping');
 }
 
 /** POST /api/v1/batches/csv: a received upload (file + mapping field), then the same submission. */
@@ -85,7 +101,7 @@ export async function createBatchFromUpload(ctx: AppContext, caller: BatchCaller
     throw error;
   }
   const draft = await keepUpload(ctx, caller, stored, fileName, 'Flex');
-  return submitDraft(ctx, caller, draft.batchId, mapping, 'mapping');
+  return submitDraft(ctx, caller, draft, mapping, 'mapping');
 }
 
 function mappingOfField(text: string | undefined): ApiBatchMapping {

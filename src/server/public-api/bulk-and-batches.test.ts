@@ -225,6 +225,26 @@ describe('batches through the API', () => {
     expect(bad.json().error.fields).toHaveProperty(['mapping']);
   });
 
+  it('guesses the columns as the upload pages do when the mapping names none, and says which it guessed', async () => {
+    const npi = '1234567893';
+    const form = multipart({ mapping: JSON.stringify({ searchTypes: ['Exclusion Search by Individual Name', 'NPI Validation'], uniqueIdColumn: 'Emp ID', additionalColumns: ['Dept'] }) }, [
+      { fileName: 'hr-export.csv', content: `Emp ID;Given Name;SURNAME;Dept;Column 5\r\nE-1;Donald;Bailey;Nursing;${npi}\r\nE-2;Jane;Roe;Billing;${npi}\r\nE-3;Ann;Lee;Front desk;${npi}\r\n` },
+    ]);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/batches/csv', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${acme.secret}` } });
+    expect(created.statusCode, created.body).toBe(200);
+    const answer = ApiBatchCreatedSchema.parse(created.json());
+    expect(answer).toMatchObject({ recordCount: 3, columnMappings: { 'Given Name': 'First Name', SURNAME: 'Last Name', 'Column 5': 'NPI' } });
+    expect(answer.guessedColumns.sort()).toEqual(['Column 5', 'Given Name', 'SURNAME']);
+    const json = await call('POST', '/api/v1/batches', acme.secret, { records: [{ First: 'Jane', Last: 'Roe' }], mapping: { searchTypes: ['Exclusion Search by Individual Name'] } });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(ApiBatchCreatedSchema.parse(json.json()).columnMappings).toEqual({ First: 'First Name', Last: 'Last Name' });
+    const sent = ApiBatchCreatedSchema.parse((await call('POST', '/api/v1/batches', acme.secret, { records: [{ 'First Name': 'Jane', 'Last Name': 'Roe' }], mapping: { ...mapping, uniqueIdColumn: undefined } })).json());
+    expect(sent.guessedColumns).toEqual([]);
+    const nothing = await call('POST', '/api/v1/batches', acme.secret, { records: [{ Foo: 'x', Bar: 'y' }], mapping: { searchTypes: ['Exclusion Search by Individual Name'] } });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().error.fields).toHaveProperty(['mapping.columnMappings']);
+  });
+
   it('never shows another client’s batch, its results, status change or reports (404)', async () => {
     const created = ApiBatchCreatedSchema.parse(
       (await call('POST', '/api/v1/batches', acme.secret, { records: [{ 'First Name': 'Donald', 'Last Name': 'Bailey' }], mapping: { ...mapping, uniqueIdColumn: undefined } })).json(),
