@@ -113,7 +113,8 @@ export type BatchQueueState = z.infer<typeof BatchQueueStateSchema>;
 export const BatchInfoSchema = z.object({
   fileName: z.string(),
   searchTypes: z.tuple([z.boolean(), z.boolean(), z.boolean()]),
-  status: z.enum(BATCH_STATUSES),
+  /** Null for a draft: uploaded, never mapped and submitted. */
+  status: z.enum(BATCH_STATUSES).nullable(),
   recordCount: z.number(),
   rowsDone: z.number(),
   queue: BatchQueueStateSchema.nullable(),

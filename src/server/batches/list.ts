@@ -67,8 +67,8 @@ export async function batchFilters(db: Db, caller: BatchCaller, q: { clientFilte
 export async function batchInfo(ctx: QueueReader, caller: BatchCaller, batchId: number): Promise<BatchInfo> {
   const batch = await findVisibleBatch(ctx.db, scopeOf(caller), batchId);
   if (!batch) throw notFound('The batch');
-  const status = batch.status as BatchStatus;
-  const queue = await queueStatesOf(ctx, [{ id: batch.id, status }]);
+  const status = batch.status as BatchStatus | null;
+  const queue = status === null ? new Map() : await queueStatesOf(ctx, [{ id: batch.id, status }]);
   return {
     fileName: batch.fileName,
     searchTypes: resultTypeFlags(batch.searchTypes),

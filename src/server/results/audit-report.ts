@@ -106,8 +106,9 @@ export function auditReportPdf(c: ReportContext): Readable {
     pdf.titleBlock('Audit Report', [`${c.batch.fileName}, batch ${c.batch.id}: every row searched, every list and version, every result with its final status, who decided, when and why.`]);
     pdf.heading('Batch');
     pdf.facts(batchFacts(h, c, events, time));
-    writeLists(pdf, h, time);
+    // The counts before the lists: with every state list the lists table can run past the first page.
     writeCounts(pdf, counts);
+    writeLists(pdf, h, time);
     if (versions.length) pdf.note(`Matches were scored by the matching rules version ${versions.join(', ')}.`);
 
     pdf.heading('Events');

@@ -67,8 +67,9 @@ export function exclusionReportPdf(c: ReportContext): Readable {
     pdf.titleBlock('Exclusion Records Returned Report', [`${c.batch.fileName}, batch ${c.batch.id}: every exclusion record the batch's rows matched, as the list published it, with its review status.`]);
     pdf.heading('Batch');
     pdf.facts(batchFacts(h, c, events, time));
-    writeLists(pdf, h, time);
+    // The counts before the lists: with every state list the lists table can run past the first page.
     writeCounts(pdf, counts);
+    writeLists(pdf, h, time);
 
     pdf.newPage();
     pdf.titleBlock('Exclusion Records Returned', ['One line per exclusion record returned; exclusion types carry their meaning.']);

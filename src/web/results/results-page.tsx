@@ -2,7 +2,7 @@
 import { Alert, Anchor, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { BATCH_RULES, IN_PROGRESS_STATUSES } from '#shared/batch-status';
+import { BATCH_RULES, IN_PROGRESS_STATUSES, type BatchStatus } from '#shared/batch-status';
 import { MonitorButton } from '../monitoring/monitor-button';
 import { BatchProgressPanel } from './batch-progress-panel';
 import { ExclusionsTab } from './exclusions-tab';
@@ -11,6 +11,9 @@ import { ReportsMenu } from './reports-menu';
 import { errorMessage, fetchBatchInfo } from './results-api';
 import { resultKeys } from './result-keys';
 import { SsdmfTab } from './ssdmf-tab';
+
+/** Queued or running; a draft (no status yet) is neither. */
+const isRunning = (status: BatchStatus | null) => status !== null && IN_PROGRESS_STATUSES.includes(status);
 
 const TABS = [
   { value: 'exclusions', label: 'Exclusions' },
@@ -29,7 +32,7 @@ export function ResultsPage() {
     queryFn: () => fetchBatchInfo(batchId),
     enabled: isValidId,
     // While the batch is queued or running, its progress and queue place are kept fresh.
-    refetchInterval: (query) => (query.state.data && IN_PROGRESS_STATUSES.includes(query.state.data.status) ? PROGRESS_REFRESH_MS : false),
+    refetchInterval: (query) => (isRunning(query.state.data?.status ?? null) ? PROGRESS_REFRESH_MS : false),
   });
 
   if (!isValidId || info.isError) {
@@ -48,7 +51,7 @@ export function ResultsPage() {
       </Center>
     );
   }
-  const isInProgress = IN_PROGRESS_STATUSES.includes(info.data.status);
+  const isInProgress = isRunning(info.data.status);
   const present = TABS.filter((_, i) => info.data.searchTypes[i]);
   return (
     <Container size={1760} px={{ base: 'xs', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
@@ -67,7 +70,7 @@ export function ResultsPage() {
           </Stack>
           {!isInProgress && (
             <Group gap="sm">
-              {BATCH_RULES.hasDetails(info.data.status) && <MonitorButton batchId={batchId} fileName={info.data.fileName} />}
+              {info.data.status !== null && BATCH_RULES.hasDetails(info.data.status) && <MonitorButton batchId={batchId} fileName={info.data.fileName} />}
               <ReportsMenu batchId={batchId} hasExclusions={info.data.searchTypes[0]} />
             </Group>
           )}
