@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { luhnCheckDigit } from '#shared/identifiers';
+import { seededRandom } from '#engine/synthetic-records';
 import { XlsxWriter } from '../scripts/gen-lists/xlsx-writer';
 
 export type RosterEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
@@ -47,18 +48,6 @@ const LAST = ['Garcia', 'Smith', 'Okafor', 'Wang', 'Núñez', 'Dubois', 'Adeyemi
 const DEPTS = ['Nursing', 'Pharmacy', 'Billing', 'Facilities', 'Radiology', 'Front Desk'];
 const NOTES = ['', '', '', 'per diem', 'moved from "East" site', 'Smith, J. (supervisor)', 'contractor; agency staff', 'part-time | nights'];
 
-/** A small seeded generator (mulberry32): the same seed gives the same file. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const npiFrom = (nine: string) => nine + luhnCheckDigit(`80840${nine}`);
 
 function cell(value: string, delimiter: string): string {
@@ -85,7 +74,7 @@ function encode(text: string, encoding: RosterEncoding): Buffer {
 
 /** A roster of `rows` people written as the options say. */
 export function messyRoster(options: RosterOptions): Roster {
-  const random = seeded(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const delimiter = options.delimiter ?? ',';
   const newline = options.newline ?? '\r\n';
