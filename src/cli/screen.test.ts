@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { importList } from '#server/lists/import';
-import { csvCell, parseColumnMap, rowQuery, runScreen } from './screen';
+import { csvCell } from '#shared/csv-cell';
+import { parseColumnMap, rowQuery, runScreen } from './screen';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const listFixture = (...parts: string[]) => path.join(root, 'src/lists', ...parts);

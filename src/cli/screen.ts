@@ -20,6 +20,7 @@ import { createIndexStore } from '#server/screening/index-store';
 import { ScreeningPool } from '../engine-runtime/worker-pool';
 import { count, progressLine } from './progress';
 import { SCREEN_USAGE } from './usage';
+import { csvCell, type CsvCellValue } from '#shared/csv-cell';
 
 export { SCREEN_USAGE };
 
@@ -90,14 +91,7 @@ export function rowQuery(v: RowValues): ScreenQuery | null {
   return null;
 }
 
-/** A CSV cell: formulas neutralised (a leading =, +, -, @, tab or CR gets an apostrophe), quoted when needed. */
-export function csvCell(value: string | number | null | undefined): string {
-  let s = value == null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const csvLine = (cells: (string | number | null | undefined)[]): string => cells.map(csvCell).join(',') + '\n';
+const csvLine = (cells: CsvCellValue[]): string => cells.map(csvCell).join(',') + '\n';
 
 function listName(source: string): string {
   return findListSource(source)?.title ?? source;

@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
+import { decodeWindows1252 } from './windows-1252';
 
 /** A file path, or an already open byte stream (e.g. an entry of a ZIP being downloaded). */
 export type ListInput = string | Readable;
@@ -21,14 +22,6 @@ export interface ReadLinesOptions {
 }
 
 const utf8Fatal = new TextDecoder('utf-8', { fatal: true });
-// Windows-1252 differs from Latin-1 only in 0x80–0x9F (curly quotes, dashes, €). Node's
-// TextDecoder decodes that range as Latin-1 control codes, so map it here.
-const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
-function decodeWindows1252(bytes: Buffer): string {
-  return bytes.toString('latin1').replace(/[\x80-\x9f]/g, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]);
-}
-
 /** Opens a path as a stream (large read buffer); passes streams through. */
 export function openInput(input: ListInput): Readable {
   return typeof input === 'string' ? createReadStream(input, { highWaterMark: 1 << 20 }) : input;

@@ -12,6 +12,7 @@ import type { Workbook } from '../core/xls-shared';
 import { parseSheetSource } from '../core/xls-sheet-source';
 import { createReadStream } from 'node:fs';
 import { htmlTables } from '../core/html-table';
+import { decodeWindows1252 } from '../core/windows-1252';
 import { openWorkbook } from './workbook';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
 import { readStateName } from './names';
@@ -181,7 +182,7 @@ async function readText(input: ListInput): Promise<string> {
   }
   const bytes = Buffer.concat(chunks);
   const text = bytes.toString('utf8');
-  return text.includes('\uFFFD') ? bytes.toString('latin1') : text;
+  return text.includes('\uFFFD') ? decodeWindows1252(bytes) : text;
 }
 
 /** A list published as a web page: the first table with the expected header, its rows mapped like a sheet's. */

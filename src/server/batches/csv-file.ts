@@ -7,6 +7,7 @@
  */
 import Papa from 'papaparse';
 import type { FileFormat } from '#shared/batches';
+import { decodeWindows1252 } from '#lists/core/windows-1252';
 import { DELIMITERS, detectDelimiter, encodingLabel, fitRow } from './csv-dialect';
 import { checkCsvShape, checkIsText, newlineOf, type CsvLimits } from './csv-shape';
 
@@ -32,14 +33,6 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncod
   } catch {
     return { text: decodeWindows1252(body), encoding: 'windows-1252', hasBom: false };
   }
-}
-
-// Windows-1252 differs from Latin-1 only in 0x80–0x9F (Node's decoder treats them as Latin-1).
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-
-function decodeWindows1252(bytes: Uint8Array): string {
-  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 }
 
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');

@@ -25,16 +25,11 @@ import { jsonString } from '../http/json-string';
 import { batchFile, killBatch, resubmitBatch, trashBatch } from './actions';
 import { batchFilters, batchInfo, listBatches } from './list';
 import { mapBatch } from './mapping';
+import { attachment } from '../http/attachment';
 import { findClient } from './queries';
 import { batchCallerOf } from './scope';
 import { quickTemplate, XLSX_CONTENT_TYPE } from './templates';
 import { uploadBatch } from './upload';
-
-/** Content-Disposition that keeps any file name: an ASCII fallback and the UTF-8 original. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

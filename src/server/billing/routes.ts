@@ -5,6 +5,7 @@ import { AccountDetailsSchema, InvoiceIdParamsSchema, InvoiceListSchema, UpdateC
 import { ClientTokenSchema, CustomerIdParamsSchema } from '#shared/registration';
 import type { AppContext } from '../app-context';
 import { accountDetails } from '../accounts/details';
+import { attachment } from '../http/attachment';
 import { ownerOf } from '../accounts/routes';
 import { clientTokenFor, replaceCard } from './card';
 import { invoicePdf, invoicesOf } from './invoices';
@@ -29,6 +30,6 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get('/services/account/invoices', { schema: { response: { 200: InvoiceListSchema } } }, async (request) => invoicesOf(ctx, ownerOf(request).clientId));
   r.get('/services/account/invoices/:invoiceId/pdf', { schema: { params: InvoiceIdParamsSchema } }, async (request, reply) => {
     const { fileName, pdf } = await invoicePdf(ctx, ownerOf(request).clientId, request.params.invoiceId);
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
+    return reply.type('application/pdf').header('content-disposition', attachment(fileName)).send(pdf);
   });
 }

@@ -3,6 +3,7 @@
  * and goes through the app's own upload and mapping (one way to create a batch).
  */
 import { Readable } from 'node:stream';
+import Papa from 'papaparse';
 import type { ColumnMappingInput, UploadResponse } from '#shared/batches';
 import { guessColumns } from '#shared/column-values';
 import { API_BATCH_TEXTS, ApiBatchMappingSchema, type ApiBatchCreated, type ApiBatchMapping, type ApiBatchStatus, type ApiCreateBatchInput } from '#shared/public-api-batches';
@@ -63,9 +64,7 @@ async function submitDraft(ctx: AppContext, caller: BatchCaller, draft: UploadRe
   return { batchId, recordCount: outcome.recordCount, status: 'Submitted', message: outcome.message, columnMappings, guessedColumns: guessed };
 }
 
-const csvCell = (v: string) => (/[",\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v);
-
-/** The records as a CSV file: the columns in the order first seen, one line per record. */
+/** The records as a CSV file (papaparse writes it; our own parser reads it back): the columns in the order first seen, one line per record. */
 export function csvOfRecords(records: ApiCreateBatchInput['records']): Buffer {
   const columns: string[] = [];
   const seen = new Set<string>();
@@ -76,9 +75,8 @@ export function csvOfRecords(records: ApiCreateBatchInput['records']): Buffer {
       columns.push(k);
     }
   }
-  const lines = [columns.map(csvCell).join(',')];
-  for (const r of records) lines.push(columns.map((c) => csvCell(r[c] === null || r[c] === undefined ? '' : String(r[c]))).join(','));
-  return Buffer.from(lines.join('\r\n') + '\r\n', 'utf8');
+  const data = records.map((r) => columns.map((c) => (r[c] === null || r[c] === undefined ? '' : String(r[c]))));
+  return Buffer.from(Papa.unparse({ fields: columns, data }, { newline: '\r\n' }) + '\r\n', 'utf8');
 }
 
 /** POST /api/v1/batches: a JSON array with its mapping, screened as an uploaded file would be. */

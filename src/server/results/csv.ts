@@ -1,14 +1,9 @@
 /** CSV lines for the reports: formulas neutralised, quoted when needed, and a stream built from pages. */
 import { Readable } from 'node:stream';
 
-export type Cell = string | number | boolean | null | undefined;
+import { csvCell, type CsvCellValue } from '#shared/csv-cell';
 
-/** A cell a spreadsheet will not run: a leading =, +, -, @ (or tab, CR) gets an apostrophe. */
-export function csvCell(value: Cell): string {
-  let s = value == null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+export type Cell = CsvCellValue;
 
 export const csvLine = (cells: readonly Cell[]): string => cells.map(csvCell).join(',') + '\r\n';
 

@@ -17,12 +17,6 @@ export interface ReportFile {
   body: NodeJS.ReadableStream;
 }
 
-/** Content-Disposition keeping any file name: an ASCII fallback and the UTF-8 original. */
-export function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /** A report of a batch the caller sees, generated for the given user (named on it), its times in `timeZone` (ADR 033). */
 export async function reportFile(ctx: AppContext, batch: BatchRow, userId: number, kind: ReportKind, format: ReportFormat, timeZone: string): Promise<ReportFile> {
   if (kind === 'exclusions' && !searchesOf(batch).hasExclusionSearch) throw new AppError('CONFLICT', REVIEW_MESSAGES.noExclusionSearch);

@@ -8,7 +8,7 @@ import { signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { pdfPageCount, pdfPages, pdfPageTotal, pdfText } from '#test/pdf-text';
 import { REVIEW_MAPPING, screenedBatch, seedLists } from '#test/results-setup';
-import { csvCell } from './csv';
+import { csvCell } from '#shared/csv-cell';
 import { EXCLUSION_COLUMNS } from './exclusion-report';
 import { AUDIT_COLUMNS } from './report-lines';
 
