@@ -8,7 +8,7 @@ import { QUEUE_NOTICE_MESSAGES } from '#shared/messages';
 import { useCurrentUser } from '../app/current-user';
 import { BatchCards } from './batch-cards';
 import { BatchFilters, NO_FILTERS, type FilterValues } from './batch-filters';
-import { BatchPager } from './batch-pager';
+import { Pager } from '../components/pager';
 import { BatchTable } from './batch-table';
 import { batchKeys, errorMessage, fetchBatches, fetchFilterOptions, fetchSearchTypes, PAGE_SIZE } from './batches-api';
 
@@ -75,7 +75,9 @@ export function BatchDashboardPage() {
         {list.data ? (
           <>
             <Listing batches={list.data.items} isSystemAdmin={isSystemAdmin} />
-            <BatchPager page={page} totalPages={totalPages} onChange={setPage} />
+            <Group justify="center">
+              <Pager page={page} totalPages={totalPages} onChange={setPage} label="Pages" />
+            </Group>
           </>
         ) : list.isPending ? (
           <Center py="xl">

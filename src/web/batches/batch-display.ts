@@ -26,9 +26,3 @@ export function formatUtcDate(timestamp: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
 }
 
-/** Up to `size` consecutive page numbers around `page`, within 1..`total`. */
-export function pageWindow(page: number, total: number, size = 7): number[] {
-  const count = Math.min(size, total);
-  const first = Math.max(1, Math.min(page - Math.floor(count / 2), total - count + 1));
-  return Array.from({ length: count }, (_, i) => first + i);
-}
