@@ -6,7 +6,7 @@ import { showToast } from '../app/toasts';
 import { cancelAccount, updateTeamOption } from './account-api';
 import { ACCOUNT_TEXTS } from './account-texts';
 import { readableBadge } from './badge-text';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { useAccountChange } from './use-account-change';
 
 export function PlanCard({ account }: { account: AccountDetails }) {

@@ -6,7 +6,7 @@ import type { ClientDetail } from '#shared/admin';
 import { adminKeys, fetchClient, fetchClientHistory, setClientEnabled, useAdminChange } from './admin-api';
 import { LoadState } from './admin-frame';
 import { ClientSettingsForm } from './client-settings-form';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { HistoryTable } from './history-table';
 import { STATE_COLORS, STATE_LABELS } from './labels';
 
@@ -60,7 +60,7 @@ function ClientDetails({ client }: { client: ClientDetail }) {
         </Title>
         {history.data ? <HistoryTable entries={history.data} /> : <LoadState isPending={history.isPending} error={history.error} label="Loading the history" />}
       </Stack>
-      <ConfirmModal
+      <ConfirmDialog
         opened={isConfirming}
         title={isDisabled ? `Re-enable ${client.name}?` : `Disable ${client.name}?`}
         confirmLabel={isDisabled ? 'Re-enable' : 'Disable'}
@@ -72,7 +72,7 @@ function ClientDetails({ client }: { client: ClientDetail }) {
         {isDisabled
           ? 'Its users can sign in again.'
           : `All ${client.usersCount} users of ${client.name} are signed out now and cannot sign in until you re-enable it.`}
-      </ConfirmModal>
+      </ConfirmDialog>
     </Stack>
   );
 }

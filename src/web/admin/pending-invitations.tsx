@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { INVITATION_MESSAGES, type PendingInvitation } from '#shared/invitations';
 import { adminKeys, fetchInvitations, resendInvitation, revokeInvitation, useAdminChange } from './admin-api';
 import { LoadState } from './admin-frame';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -75,7 +75,7 @@ export function PendingInvitations({ clientId }: { clientId?: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ConfirmModal
+      <ConfirmDialog
         opened={open?.kind === 'resend'}
         title="Resend the invitation?"
         confirmLabel="Resend"
@@ -84,8 +84,8 @@ export function PendingInvitations({ clientId }: { clientId?: number }) {
         onConfirm={() => invitation && resend.mutate(invitation, { onSuccess: close })}
       >
         {invitation && `We e-mail ${invitation.inviteeEmail} a new link, valid for 14 days. The link sent before stops working.`}
-      </ConfirmModal>
-      <ConfirmModal
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={open?.kind === 'revoke'}
         title="Revoke the invitation?"
         confirmLabel="Revoke"
@@ -95,7 +95,7 @@ export function PendingInvitations({ clientId }: { clientId?: number }) {
         onConfirm={() => invitation && revoke.mutate(invitation, { onSuccess: close })}
       >
         {invitation && INVITATION_MESSAGES.revokeQuestion(invitation.inviteeEmail)}
-      </ConfirmModal>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import { QUEUE_MESSAGES } from '#shared/messages';
 import { QUEUE_REFRESH_MS, type FailedChunk, type QueuedBatch } from '#shared/queue';
 import { useAdminChange } from './admin-api';
 import { AdminFrame, LoadState } from './admin-frame';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { cancelQueuedBatch, fetchQueue, formatTime, moveQueuedBatch, queueKey, retryFailedChunks, setQueuePaused } from './queue-api';
 import { QueueActionsLog } from './queue-actions-log';
 import { QueueBatchesTable, type BatchAction } from './queue-batches-table';
@@ -84,18 +84,18 @@ export function QueuePage() {
         </Stack>
       )}
       {pending && (
-        <ConfirmModal
+        <ConfirmDialog
           opened
           title={TITLES[pending.kind]}
           confirmLabel={CONFIRM_LABELS[pending.kind]}
-          dismissLabel={pending.kind === 'cancel' ? 'Keep the batch' : 'Cancel'}
+          cancelLabel={pending.kind === 'cancel' ? 'Keep the batch' : 'Cancel'}
           isDanger={pending.kind === 'cancel' || pending.kind === 'pause'}
           isBusy={pause.isPending || move.isPending || cancel.isPending || retry.isPending}
           onConfirm={confirm}
           onClose={close}
         >
           {questionOf(pending)}
-        </ConfirmModal>
+        </ConfirmDialog>
       )}
     </AdminFrame>
   );

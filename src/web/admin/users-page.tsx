@@ -8,7 +8,7 @@ import { useCurrentUser } from '../app/current-user';
 import { adminKeys, fetchUsers, setUserActive, useAdminChange } from './admin-api';
 import { AdminFrame, LoadState } from './admin-frame';
 import { ClientPicker, useChosenClientId } from './client-picker';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { InviteCoworkerModal } from './invite-coworker-modal';
 import { PendingInvitations } from './pending-invitations';
 import { UserCards } from './user-cards';
@@ -60,7 +60,7 @@ export function UsersPage() {
       {user && open.action === 'team' && <UserTeamModal user={user} teams={list.data?.teams ?? []} onClose={close} />}
       {user && open.action === 'history' && <UserHistoryModal user={user} onClose={close} />}
       {isInviting && <InviteCoworkerModal teams={list.data?.teams ?? []} onClose={() => setInviting(false)} />}
-      <ConfirmModal
+      <ConfirmDialog
         opened={open?.action === 'active'}
         title={user?.isActive ? `Deactivate ${user.username}?` : `Reactivate ${user?.username ?? ''}?`}
         confirmLabel={user?.isActive ? 'Deactivate' : 'Reactivate'}
@@ -72,7 +72,7 @@ export function UsersPage() {
         {user?.isActive
           ? 'They are signed out at once and cannot sign in until an administrator reactivates them.'
           : 'They can sign in again with their current password.'}
-      </ConfirmModal>
+      </ConfirmDialog>
     </AdminFrame>
   );
 }

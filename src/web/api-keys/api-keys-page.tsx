@@ -7,7 +7,7 @@ import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Stack, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ApiKey } from '#shared/api-keys';
-import { ConfirmModal } from '../admin/confirm-modal';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { showToast } from '../app/toasts';
 import { fetchApiKeys, revokeApiKey } from './api-keys-api';
 import { CreateKeyModal } from './create-key-modal';
@@ -118,7 +118,7 @@ export function ApiKeysPage() {
         )}
       </Stack>
       <CreateKeyModal opened={isCreating} onClose={() => setIsCreating(false)} onCreated={() => void refresh()} />
-      <ConfirmModal
+      <ConfirmDialog
         opened={toRevoke !== null}
         title="Revoke this API key?"
         confirmLabel="Revoke key"
@@ -128,7 +128,7 @@ export function ApiKeysPage() {
         onClose={() => setToRevoke(null)}
       >
         Systems using <strong>{toRevoke?.name}</strong> ({toRevoke?.prefix}…) will be refused at once. This cannot be undone.
-      </ConfirmModal>
+      </ConfirmDialog>
     </Container>
   );
 }

@@ -6,7 +6,7 @@ import { BATCH_RULES } from '#shared/batch-status';
 import { BATCH_MESSAGES } from '#shared/messages';
 import { showToast } from '../app/toasts';
 import { batchFileUrl, errorMessage, killBatch, resubmitBatch, trashBatch, type BatchItem } from './batches-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 type ActionKind = 'resubmit' | 'cancel' | 'remove';
 
@@ -62,12 +62,16 @@ export function BatchActions({ batch, isSystemAdmin }: { batch: BatchItem; isSys
         </Menu.Dropdown>
       </Menu>
       <ConfirmDialog
+        opened={pending !== null}
         title={pending ? ACTIONS[pending].title : ''}
-        question={pending ? ACTIONS[pending].question : null}
+        confirmLabel="Yes"
+        cancelLabel="No"
         isBusy={action.isPending}
         onConfirm={() => pending && action.mutate(pending)}
         onClose={() => setPending(null)}
-      />
+      >
+        {pending ? ACTIONS[pending].question : null}
+      </ConfirmDialog>
     </>
   );
 }
