@@ -1,12 +1,12 @@
 /** Trial upgrade (spec §2): four steps (plan, search options, payment info, confirm) that make the trial a paid company account. */
 import { useRef, useState } from 'react';
-import { Button, Group, Modal, Stack, Stepper, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ACCOUNT_MESSAGES, formatCents, formatDollars, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES, type AccountDetails, type UpgradeTrialInput } from '#shared/account';
-import { SEARCH_PRICE_CENTS } from '#shared/prices';
+import { ACCOUNT_MESSAGES, formatDollars, type AccountDetails, type UpgradeTrialInput } from '#shared/account';
 import { REGISTRATION_MESSAGES } from '#shared/registration';
 import type { SearchOption, TeamType } from '#shared/teams';
 import { clearToasts, showToast } from '../app/toasts';
+import { PlanPriceTable } from '../components/plan-price-table';
 import { CardForm } from '../registration/card-form';
 import type { CardFormHandle, CardResult } from '../registration/card-form-types';
 import { MonthlyTotal, SearchOptionsChoice, TeamTypeChoice } from '../registration/plan-choices';
@@ -98,20 +98,7 @@ export function UpgradeDialog({ account, onClose, run = upgradeTrial, successTex
         {step === 2 && <CardForm ref={cardForm} />}
         {step === 3 && teamType && card && (
           <Stack gap="sm" aria-label="Upgrade summary">
-            <Table withTableBorder verticalSpacing="xs">
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td>{PLAN_NAMES[teamType]} plan</Table.Td>
-                  <Table.Td ta="right">{formatCents(PLAN_PRICE_CENTS[teamType])} / month</Table.Td>
-                </Table.Tr>
-                {options.map((option) => (
-                  <Table.Tr key={option}>
-                    <Table.Td>{SEARCH_OPTION_NAMES[option]}</Table.Td>
-                    <Table.Td ta="right">{formatCents(SEARCH_PRICE_CENTS[option])} per search</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <PlanPriceTable teamType={teamType} searchOptions={options} />
             <Text size="sm">
               {thisMonthText(account, teamType)} Card ending in {card.lastFour}. Billed on the first business day of each month; the trial&apos;s monthly limit ends.
             </Text>

@@ -1,7 +1,6 @@
 /** Step 3 (paid plan): everything chosen, once more, before the account is created and the card charged. */
-import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatCents, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES } from '#shared/account';
-import { SEARCH_PRICE_CENTS } from '#shared/prices';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PlanPriceTable } from '../components/plan-price-table';
 import type { Registration } from './use-registration';
 import { SignUpNotices } from './notices';
 
@@ -26,20 +25,7 @@ export function ConfirmStep({ flow }: { flow: Registration }) {
       </Title>
       <SignUpNotices notices={flow.notices} />
       <section aria-label="Plan">
-        <Table withTableBorder verticalSpacing="xs">
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>{PLAN_NAMES[teamType]} plan</Table.Td>
-              <Table.Td ta="right">{formatCents(PLAN_PRICE_CENTS[teamType])} / month</Table.Td>
-            </Table.Tr>
-            {flow.plan.searchOptions.map((option) => (
-              <Table.Tr key={option}>
-                <Table.Td>{SEARCH_OPTION_NAMES[option]}</Table.Td>
-                <Table.Td ta="right">{formatCents(SEARCH_PRICE_CENTS[option])} per search</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <PlanPriceTable teamType={teamType} searchOptions={flow.plan.searchOptions} />
         <Text size="sm" c="dimmed" mt="xs">
           Billed on the first business day of each month: the plan and last month&apos;s searches. Monthly term, no refunds; if you
           cancel, you keep access until the end of the period.
