@@ -1,7 +1,5 @@
 /** NPI Results tab: the columns and filters of the searches the batch included; CLEARED rows show 'Clear' and cannot be selected; a row's findings show under its NPI status. */
-import { useState } from 'react';
-import { MultiSelect, Select, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { MultiSelect, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXCLUSION_STATUS_TEXTS, NPI_STATUSES, NPI_STATUS_TEXTS, OPT_OUT_TEXTS, statusChoices, type NpiPage, type NpiResult, type ReviewStatus } from '#shared/results';
 import { CellText, StatusText, type FlatColumn } from './flat-results-table';
@@ -10,8 +8,8 @@ import { FILTER_WIDTH } from './result-filters';
 import { changeNpi, fetchNpiResults, type DetailTarget } from './results-api';
 import { resultKeys } from './result-keys';
 import { FlatResultsTab } from './flat-results-tab';
-import { SEARCH_DEBOUNCE_MS } from './exclusions-tab';
 import { ClearText, StatusMenu } from './status-menu';
+import { FoundSelect, useTabFilters } from './tab-filters';
 
 export const NPI_PAGE_SIZE = 25;
 
@@ -61,16 +59,10 @@ function NpiStatusCell({ result }: { result: NpiResult }) {
 }
 
 export function NpiTab({ batchId }: { batchId: number }) {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [searchCriteria] = useDebouncedValue(filters.searchCriteria, SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const { filters, searchCriteria, page, setPage, set } = useTabFilters(NO_FILTERS);
   const query = { ...filters, searchCriteria, page, limits: NPI_PAGE_SIZE };
   const list = useQuery({ queryKey: resultKeys.list(batchId, 'npi', query), queryFn: () => fetchNpiResults(batchId, query), placeholderData: keepPreviousData });
   const flags = list.data ?? { nameSearch: false, optOutSearch: false, exclusionSearch: false };
-  const set = (patch: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
 
   return (
     <FlatResultsTab<NpiResult>
@@ -94,32 +86,10 @@ export function NpiTab({ batchId }: { batchId: number }) {
             w={FILTER_WIDTH}
           />
           {flags.optOutSearch && (
-            <Select
-              label="Opt Out Status"
-              placeholder="Any"
-              data={[
-                { value: 'FOUND', label: OPT_OUT_TEXTS.FOUND },
-                { value: 'NOT_FOUND', label: OPT_OUT_TEXTS.NOT_FOUND },
-              ]}
-              value={filters.optOutStatus}
-              onChange={(optOutStatus) => set({ optOutStatus })}
-              clearable
-              w={FILTER_WIDTH}
-            />
+            <FoundSelect label="Opt Out Status" texts={OPT_OUT_TEXTS} value={filters.optOutStatus} onChange={(optOutStatus) => set({ optOutStatus })} />
           )}
           {flags.exclusionSearch && (
-            <Select
-              label="Exclusion Status"
-              placeholder="Any"
-              data={[
-                { value: 'FOUND', label: EXCLUSION_STATUS_TEXTS.FOUND },
-                { value: 'NOT_FOUND', label: EXCLUSION_STATUS_TEXTS.NOT_FOUND },
-              ]}
-              value={filters.exclusionStatus}
-              onChange={(exclusionStatus) => set({ exclusionStatus })}
-              clearable
-              w={FILTER_WIDTH}
-            />
+            <FoundSelect label="Exclusion Status" texts={EXCLUSION_STATUS_TEXTS} value={filters.exclusionStatus} onChange={(exclusionStatus) => set({ exclusionStatus })} />
           )}
         </>
       }

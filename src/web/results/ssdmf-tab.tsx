@@ -1,17 +1,13 @@
 /** SSDMF tab: SSN, Name when a name search was done, SSDMF status, review status, notes, and optional columns; id-less rows show 'Clear'. */
-import { useState } from 'react';
-import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SSDMF_STATUS_TEXTS, statusChoices, type ReviewStatus, type SsdmfResult } from '#shared/results';
 import { ColumnPicker, useColumnChoice } from './column-picker';
-import { SEARCH_DEBOUNCE_MS } from './exclusions-tab';
 import { FlatResultsTab } from './flat-results-tab';
 import { CellText, StatusText, type FlatColumn } from './flat-results-table';
-import { FILTER_WIDTH } from './result-filters';
 import { changeSsdmf, fetchSsdmfResults, type DetailTarget } from './results-api';
 import { resultKeys } from './result-keys';
 import { ClearText, StatusMenu } from './status-menu';
+import { FoundSelect, useTabFilters } from './tab-filters';
 
 export const SSDMF_PAGE_SIZE = 25;
 
@@ -54,16 +50,10 @@ export function ssdmfColumns(nameSearch: boolean, shown: readonly string[], onCh
 }
 
 export function SsdmfTab({ batchId }: { batchId: number }) {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [searchCriteria] = useDebouncedValue(filters.searchCriteria, SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const { filters, searchCriteria, page, setPage, set } = useTabFilters(NO_FILTERS);
   const [shown, setShown] = useColumnChoice('ssdmf', SSDMF_COLUMNS);
   const query = { ...filters, searchCriteria, page, limits: SSDMF_PAGE_SIZE };
   const list = useQuery({ queryKey: resultKeys.list(batchId, 'ssdmf', query), queryFn: () => fetchSsdmfResults(batchId, query), placeholderData: keepPreviousData });
-  const set = (patch: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
 
   return (
     <FlatResultsTab<SsdmfResult>
@@ -76,18 +66,7 @@ export function SsdmfTab({ batchId }: { batchId: number }) {
       onStatuses={(recordStatus) => set({ recordStatus })}
       onReset={() => set(NO_FILTERS)}
       filters={
-        <Select
-          label="SSDMF Status"
-          placeholder="Any"
-          data={[
-            { value: 'FOUND', label: SSDMF_STATUS_TEXTS.FOUND },
-            { value: 'NOT_FOUND', label: SSDMF_STATUS_TEXTS.NOT_FOUND },
-          ]}
-          value={filters.ssdmfStatus}
-          onChange={(ssdmfStatus) => set({ ssdmfStatus })}
-          clearable
-          w={FILTER_WIDTH}
-        />
+<FoundSelect label="SSDMF Status" texts={SSDMF_STATUS_TEXTS} value={filters.ssdmfStatus} onChange={(ssdmfStatus) => set({ ssdmfStatus })} />
       }
       tools={<ColumnPicker columns={SSDMF_COLUMNS} shown={shown} onChange={setShown} />}
       query={list}
