@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountDetailsSchema } from '#shared/account';
 import { BatchListSchema } from '#shared/batches';
-import { ExclusionPageSchema, MatchDetailSchema, NpiPageSchema, SsdmfPageSchema } from '#shared/results';
+import { MatchDetailSchema } from '#shared/result-detail';
+import { ExclusionPageSchema, NpiPageSchema, SsdmfPageSchema } from '#shared/results';
 import { seedDemo } from '../src/cli/demo-seed';
 import { Agent, createTestApp, type TestApp } from '#test/app';
 import { DEFAULT_PASSWORD } from '#test/factories';

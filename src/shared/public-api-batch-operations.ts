@@ -10,7 +10,8 @@ import {
   ApiUploadBatchFormSchema,
   ReportParamsSchema,
 } from './public-api-batches';
-import { NpiPageSchema, NpiQuerySchema, ReportQuerySchema, SsdmfPageSchema, SsdmfQuerySchema } from './results';
+import { NpiPageSchema, SsdmfPageSchema } from './results';
+import { NpiQuerySchema, ReportQuerySchema, SsdmfQuerySchema } from './results-query';
 
 const CREATE_ERRORS = [400, 403, 409, 413, 415, 422];
 

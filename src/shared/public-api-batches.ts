@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { BATCH_STATUSES } from './batch-status';
-import { ExclusionChangeResponseSchema, MAX_IDS_PER_CHANGE, NpiChangeResponseSchema, ReviewStatusSchema, REVIEW_NOTE_MAX, SsdmfChangeResponseSchema } from './results';
+import { ExclusionChangeResponseSchema, MAX_IDS_PER_CHANGE, NpiChangeResponseSchema, REVIEW_NOTE_MAX, SsdmfChangeResponseSchema } from './results';
+import { ReviewStatusSchema } from './review-status';
 
 /** The mapping by column name (the app's wizard maps by header position; an API caller knows names). */
 export const ApiBatchMappingSchema = z.strictObject({

@@ -9,7 +9,8 @@ import { InteractiveResultSchema, MAX_INTERACTIVE_MATCHES, NameSearchQuerySchema
 import { ListStatusesSchema } from './lists';
 import { BATCH_OPERATIONS } from './public-api-batch-operations';
 import { BulkScreenInputSchema, BulkScreenResultSchema } from './public-api-bulk';
-import { ExclusionPageSchema, ExclusionQuerySchema } from './results';
+import { ExclusionPageSchema } from './results';
+import { ExclusionQuerySchema } from './results-query';
 
 export const PUBLIC_API_BASE = '/api/v1';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NpiQuerySchema, SsdmfQuerySchema } from './results';
+import { NpiQuerySchema, SsdmfQuerySchema } from './results-query';
 
 describe('results filters take the spec’s values', () => {
   it('folds the spec’s raw NPI statuses into its groups: VALID = CLEARED or EXCLUDED; ERROR = PENDING or ERROR', () => {

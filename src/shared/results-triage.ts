@@ -3,7 +3,8 @@
  * status change of every record a filter matches, and the client's review threshold.
  */
 import { z } from 'zod';
-import { ReviewStatusSchema, StatusChangeInputSchema, StatusCountsSchema } from './results';
+import { StatusChangeInputSchema } from './results';
+import { ReviewStatusSchema, StatusCountsSchema } from './review-status';
 import { SCORE_BANDS } from './results-order';
 
 // ---------------------------------------------------------------------------------------

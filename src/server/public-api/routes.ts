@@ -8,7 +8,7 @@ import type { NameSearchQuery } from '#shared/interactive-search';
 import type { BatchListQuery } from '#shared/batches';
 import type { BulkScreenInput } from '#shared/public-api-bulk';
 import type { ApiCreateBatchInput, ApiStatusChangeInput } from '#shared/public-api-batches';
-import type { ExclusionQuery, NpiQuery, ReportFormat, SsdmfQuery } from '#shared/results';
+import type { ExclusionQuery, NpiQuery, ReportFormat, SsdmfQuery } from '#shared/results-query';
 import type { AppContext } from '../app-context';
 import { listBatches } from '../batches/list';
 import { batchCallerOf } from '../batches/scope';

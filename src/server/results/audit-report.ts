@@ -6,7 +6,7 @@
  * same columns. Both are streamed a page of rows at a time.
  */
 import type { Readable } from 'node:stream';
-import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '#shared/results';
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '#shared/review-status';
 import type { BatchRow } from '../batches/queries';
 import { batchEventsOf, firstSubmittedAt, type BatchEvent } from '../batches/events';
 import type { Db } from '../db/client';

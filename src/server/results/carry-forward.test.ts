@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExclusionPageSchema, MatchDetailSchema, type ExclusionRecord } from '#shared/results';
+import { MatchDetailSchema } from '#shared/result-detail';
+import { ExclusionPageSchema, type ExclusionRecord } from '#shared/results';
 import { auditLog, batches } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type Agent, type TestApp } from '#test/app';

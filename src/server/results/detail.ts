@@ -5,18 +5,8 @@ import { maskSsn } from '#shared/identifiers';
 import { explanationWords } from '#shared/match-words';
 import { nameAgreementLines, nameAgreementVerdict, npiProblemWords, sharedNpiWords, type StoredNpiExplanation } from '#shared/npi-words';
 import type { ListRecord } from '#shared/list-record';
-import {
-  canChangeStatus,
-  MatchExplanationSchema,
-  REVIEW_STATUS_LABELS,
-  statusChoices,
-  type DetailSection,
-  type DetailValue,
-  type HistoryEntry,
-  type ListVersionInfo,
-  type MatchDetail,
-  type ResultTabType,
-} from '#shared/results';
+import { MatchExplanationSchema, type DetailSection, type DetailValue, type HistoryEntry, type ListVersionInfo, type MatchDetail } from '#shared/result-detail';
+import { canChangeStatus, REVIEW_STATUS_LABELS, statusChoices, type ResultTabType } from '#shared/review-status';
 import { findListSource } from '#lists/sources';
 import type { BatchRow } from '../batches/queries';
 import type { Db } from '../db/client';

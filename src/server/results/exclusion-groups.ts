@@ -4,7 +4,7 @@
  * summary and the bulk change by filter all use these, so they agree on what "matches" means.
  */
 import { scoreBandOf, STATUS_RANK, type ExclusionOrder, type ScoreBand } from '#shared/results-order';
-import type { ReviewStatus } from '#shared/results';
+import type { ReviewStatus } from '#shared/review-status';
 import type { Facet } from './facets';
 import type { GroupRow } from './page-queries';
 import { sourceName } from './record-views';

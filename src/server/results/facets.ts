@@ -6,7 +6,8 @@
  * reloads it when anything changed, also in another process; changes made here patch it.
  */
 import { sql } from 'drizzle-orm';
-import type { NpiStatus, ResultTabType, ReviewStatus } from '#shared/results';
+import type { NpiStatus } from '#shared/result-texts';
+import type { ResultTabType, ReviewStatus } from '#shared/review-status';
 import type { BatchRow } from '../batches/queries';
 import type { Db } from '../db/client';
 import { rowsOf } from './page-queries';

@@ -4,7 +4,8 @@
  * row's name (nicknames, other names such as a maiden name) arrive cleared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchDetailSchema, NpiChangeResponseSchema, NpiPageSchema, type MatchDetail, type NpiResult } from '#shared/results';
+import { MatchDetailSchema, type MatchDetail } from '#shared/result-detail';
+import { NpiChangeResponseSchema, NpiPageSchema, type NpiResult } from '#shared/results';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue } from '#test/batches';

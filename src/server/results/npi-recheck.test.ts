@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchDetailSchema, NpiPageSchema, type NpiResult } from '#shared/results';
+import { MatchDetailSchema } from '#shared/result-detail';
+import { NpiPageSchema, type NpiResult } from '#shared/results';
 import type { Db } from '#server/db/client';
 import type { JobQueue } from '#server/jobs/queue';
 import { batchEventsOf } from '#server/batches/events';

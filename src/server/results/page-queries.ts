@@ -1,6 +1,6 @@
 /** SQL of the three result tabs: exclusion groups and their records, NPI and SSDMF pages. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReviewStatus } from '#shared/results';
+import type { ReviewStatus } from '#shared/review-status';
 import type { Db } from '../db/client';
 import { anyId, sqlList } from './sql-fragments';
 

@@ -3,7 +3,8 @@
  * sorts, groups and counts run over the batch's facets (facets.ts); only the page's records
  * are read from the results table.
  */
-import type { ExclusionPage, ExclusionQuery, NpiPage, NpiQuery, SsdmfPage, SsdmfQuery } from '#shared/results';
+import type { ExclusionPage, NpiPage, SsdmfPage } from '#shared/results';
+import type { ExclusionQuery, NpiQuery, SsdmfQuery } from '#shared/results-query';
 import type { Db } from '../db/client';
 import type { BatchRow } from '../batches/queries';
 import { facetsOf, type Facet } from './facets';

@@ -3,18 +3,9 @@ import { maskSsn } from '#shared/identifiers';
 import { npiFindings, type StoredNpiExplanation } from '#shared/npi-words';
 import type { ListRecord } from '#shared/list-record';
 import { SEARCH_CRITERIA } from '#shared/search-types';
-import {
-  canChangeStatus,
-  EXCLUSION_STATUS_TEXTS,
-  NPI_STATUS_TEXTS,
-  OPT_OUT_TEXTS,
-  SSDMF_STATUS_TEXTS,
-  type ExclusionRecord,
-  type NpiResult,
-  type NpiStatus,
-  type ScGroup,
-  type SsdmfResult,
-} from '#shared/results';
+import { EXCLUSION_STATUS_TEXTS, NPI_STATUS_TEXTS, OPT_OUT_TEXTS, SSDMF_STATUS_TEXTS, type NpiStatus } from '#shared/result-texts';
+import { type ExclusionRecord, type NpiResult, type SsdmfResult } from '#shared/results';
+import { canChangeStatus, type ScGroup } from '#shared/review-status';
 import { findListSource } from '#lists/sources';
 import type { GroupRow, ResultRow } from './page-queries';
 

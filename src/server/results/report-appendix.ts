@@ -6,7 +6,8 @@
 import type { ListRecord } from '#shared/list-record';
 import { explanationWords } from '#shared/match-words';
 import { nameAgreementLines, nameAgreementVerdict, npiFindings, type StoredNpiExplanation } from '#shared/npi-words';
-import { MatchExplanationSchema, REVIEW_STATUS_LABELS } from '#shared/results';
+import { MatchExplanationSchema } from '#shared/result-detail';
+import { REVIEW_STATUS_LABELS } from '#shared/review-status';
 import type { Db } from '../db/client';
 import type { ReportPdf } from './pdf-layout';
 import { appendixResults } from './report-data';

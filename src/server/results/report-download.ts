@@ -1,6 +1,7 @@
 /** The two batch reports (audit, exclusion records) as a file to send: the app's Reports menu and the public API. */
 import { eq } from 'drizzle-orm';
-import { REVIEW_MESSAGES, type ReportFormat } from '#shared/results';
+import { REVIEW_MESSAGES } from '#shared/results';
+import { type ReportFormat } from '#shared/results-query';
 import type { AppContext } from '../app-context';
 import type { BatchRow } from '../batches/queries';
 import { users } from '../db/schema';

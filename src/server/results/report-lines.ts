@@ -5,7 +5,9 @@
 import { maskSsn } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
 import { explanationLine } from '#shared/match-words';
-import { MatchExplanationSchema, NPI_STATUS_TEXTS, REVIEW_STATUS_LABELS } from '#shared/results';
+import { MatchExplanationSchema } from '#shared/result-detail';
+import { NPI_STATUS_TEXTS } from '#shared/result-texts';
+import { REVIEW_STATUS_LABELS } from '#shared/review-status';
 import type { ResultRow } from './page-queries';
 import type { Column, CellText } from './pdf-layout';
 import { npiStatusOf, orderedValues, shownRecordId, sourceName, toNpiResult, toSsdmfResult } from './record-views';

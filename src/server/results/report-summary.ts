@@ -4,7 +4,7 @@
  * Each is one aggregate query, so a batch of any size costs the same here.
  */
 import { sql } from 'drizzle-orm';
-import { REVIEW_STATUSES, type ReviewStatus } from '#shared/results';
+import { REVIEW_STATUSES, type ReviewStatus } from '#shared/review-status';
 import type { Db } from '../db/client';
 import { rowsOf } from './page-queries';
 

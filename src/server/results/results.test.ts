@@ -1,20 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ExclusionChangeResponseSchema,
-  ExclusionPageSchema,
-  MatchDetailSchema,
-  NpiChangeResponseSchema,
-  NpiPageSchema,
-  REVIEW_MESSAGES,
-  SourceOptionListSchema,
-  SsdmfChangeResponseSchema,
-  SsdmfPageSchema,
-  type ExclusionPage,
-  type MatchDetail,
-  type NpiPage,
-  type SsdmfPage,
-} from '#shared/results';
+import { MatchDetailSchema, type MatchDetail } from '#shared/result-detail';
+import { ExclusionChangeResponseSchema, ExclusionPageSchema, NpiChangeResponseSchema, NpiPageSchema, REVIEW_MESSAGES, SourceOptionListSchema, SsdmfChangeResponseSchema, SsdmfPageSchema, type ExclusionPage, type NpiPage, type SsdmfPage } from '#shared/results';
 import { auditLog, batches, reviewHistory } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type Agent, type TestApp } from '#test/app';

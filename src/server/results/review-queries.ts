@@ -1,6 +1,6 @@
 /** SQL of review decisions: status changes with their history, audit entries and clearings, in one transaction. */
 import { sql } from 'drizzle-orm';
-import type { ReviewStatus } from '#shared/results';
+import type { ReviewStatus } from '#shared/review-status';
 import type { Db } from '../db/client';
 import { rowsOf } from './page-queries';
 import { anyId, criteriaHashSql, recordHashSql } from './sql-fragments';

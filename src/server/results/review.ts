@@ -4,7 +4,8 @@
  * change leaves a history entry and an audit entry (ADR 015).
  */
 import { eq } from 'drizzle-orm';
-import { canChangeStatus, REVIEW_MESSAGES, type ResultTabType, type ReviewStatus } from '#shared/results';
+import { REVIEW_MESSAGES } from '#shared/results';
+import { canChangeStatus, type ResultTabType, type ReviewStatus } from '#shared/review-status';
 import type { AppContext } from '../app-context';
 import type { BatchRow } from '../batches/queries';
 import { users } from '../db/schema';

@@ -2,24 +2,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BatchIdParamsSchema } from '#shared/batches';
-import {
-  ExclusionChangeResponseSchema,
-  ExclusionPageSchema,
-  ExclusionQuerySchema,
-  MatchDetailSchema,
-  NpiChangeResponseSchema,
-  NpiPageSchema,
-  NpiQuerySchema,
-  ReportQuerySchema,
-  ResultIdParamsSchema,
-  ResultIdsParamsSchema,
-  SourceOptionListSchema,
-  SsdmfChangeResponseSchema,
-  SsdmfDetailQuerySchema,
-  SsdmfPageSchema,
-  SsdmfQuerySchema,
-  StatusChangeInputSchema,
-} from '#shared/results';
+import { MatchDetailSchema, ResultIdParamsSchema, SsdmfDetailQuerySchema } from '#shared/result-detail';
+import { ExclusionChangeResponseSchema, ExclusionPageSchema, NpiChangeResponseSchema, NpiPageSchema, ResultIdsParamsSchema, SourceOptionListSchema, SsdmfChangeResponseSchema, SsdmfPageSchema, StatusChangeInputSchema } from '#shared/results';
+import { ExclusionQuerySchema, NpiQuerySchema, ReportQuerySchema, SsdmfQuerySchema } from '#shared/results-query';
 import { LIST_SOURCES } from '#lists/sources';
 import type { AppContext } from '../app-context';
 import { findVisibleBatch, type BatchRow } from '../batches/queries';

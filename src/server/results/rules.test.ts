@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeStatus, detailLabel, groupHeader, isHiddenDetailKey, isRedStatusText, pageCount, REVIEW_STATUS_LABELS, statusChoices } from '#shared/results';
+import { isHiddenDetailKey } from '#shared/result-detail';
+import { isRedStatusText } from '#shared/result-texts';
+import { canChangeStatus, groupHeader, pageCount, REVIEW_STATUS_LABELS, statusChoices } from '#shared/review-status';
 import { groupFacets, groupsOf } from './exclusion-groups';
 import type { Facet } from './facets';
 
@@ -23,11 +25,10 @@ describe('review rules shared with the web app', () => {
     expect(groupHeader(counts(0, 0, 0, 4))).toEqual({ tone: 'success', text: 'All records cleared' });
   });
 
-  it('pages groups as total ÷ page size rounded up; hides underscore keys; renames Date Acquired; red texts', () => {
+  it('pages groups as total ÷ page size rounded up; hides underscore keys; red texts', () => {
     expect([pageCount(0, 10), pageCount(10, 10), pageCount(11, 10)]).toEqual([0, 1, 2]);
     expect(isHiddenDetailKey('_link')).toBe(true);
     expect(isHiddenDetailKey('Source')).toBe(false);
-    expect(detailLabel('Date Acquired From Source')).toBe('Date Acquired');
     expect(['Invalid', 'Inactive', 'Found on Opt Out List', 'Exclusion Found', 'Error', 'Found on SSDMF'].every(isRedStatusText)).toBe(true);
     expect(isRedStatusText('Valid')).toBe(false);
   });

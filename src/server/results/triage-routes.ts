@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BatchIdParamsSchema } from '#shared/batches';
-import { ExclusionQuerySchema } from '#shared/results';
+import { ExclusionQuerySchema } from '#shared/results-query';
 import { BulkByFilterInputSchema, BulkByFilterResponseSchema, FilterCountSchema, ResultsSummarySchema } from '#shared/results-triage';
 import type { AppContext } from '../app-context';
 import { findVisibleBatch, type BatchRow } from '../batches/queries';

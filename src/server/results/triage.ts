@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { REVIEW_MESSAGES } from '#shared/results';
 import { TRIAGE_MESSAGES, type BulkByFilterResponse, type ResultsSummary } from '#shared/results-triage';
-import type { ReviewStatus } from '#shared/results';
+import type { ReviewStatus } from '#shared/review-status';
 import type { AppContext } from '../app-context';
 import type { BatchRow } from '../batches/queries';
 import type { Db } from '../db/client';

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ALERT_KIND_LABELS, type AlertKind, type RosterDetail } from '#shared/monitoring';
-import { REVIEW_STATUS_LABELS, type ReviewStatus } from '#shared/results';
+import { REVIEW_STATUS_LABELS, type ReviewStatus } from '#shared/review-status';
 import { DetailDrawer } from '../results/detail-drawer';
 import { errorMessage } from '../results/results-api';
 import { fetchRoster, formatDay, formatUtc, monitoringKeys } from './monitoring-api';

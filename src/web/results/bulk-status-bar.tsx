@@ -1,6 +1,6 @@
 /** Bulk status change of the selected records: how many are selected, the statuses to set, clear the selection. */
 import { Button, ColorSwatch, Group, Menu, Text } from '@mantine/core';
-import { REVIEW_STATUSES, type ReviewStatus } from '#shared/results';
+import { REVIEW_STATUSES, type ReviewStatus } from '#shared/review-status';
 import { reviewStatusColor, reviewStatusLabel } from './review-status';
 
 export interface BulkStatusBarProps {

@@ -1,6 +1,6 @@
 /** A record's change history, newest first: new status, who, when (UTC) and the note; carried-forward decisions say whose. */
 import { Badge, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import type { HistoryEntry } from '#shared/results';
+import type { HistoryEntry } from '#shared/result-detail';
 import { reviewStatusColor, reviewStatusLabel, textOnLight } from './review-status';
 
 /** YYYY-MM-DD HH:mm UTC. */

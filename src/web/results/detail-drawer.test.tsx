@@ -2,7 +2,7 @@
 import '../test-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MatchDetail } from '#shared/results';
+import type { MatchDetail } from '#shared/result-detail';
 import { json } from '../test-utils';
 import { callsTo, makeDetail, makeExclusion, makeGroup, makeSsdmf, renderResults } from './results-test-kit';
 

@@ -6,7 +6,7 @@
 import { Alert, Badge, Center, Divider, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ListVersionInfo, MatchDetail } from '#shared/results';
+import type { ListVersionInfo, MatchDetail } from '#shared/result-detail';
 import { ChangeHistory, formatUtcTime } from './change-history';
 import { DetailSections } from './detail-sections';
 import { MatchExplanationView } from './match-explanation';

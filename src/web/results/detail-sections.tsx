@@ -1,6 +1,9 @@
 /** Titled key/value sections of the drawer: underscore keys hidden, linked keys as links, 'Date Acquired' label. */
 import { Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { detailLabel, isHiddenDetailKey, type DetailSection, type DetailValue } from '#shared/results';
+import { isHiddenDetailKey, type DetailSection, type DetailValue } from '#shared/result-detail';
+
+/** Labels renamed for display ('Date Acquired From Source' shows as 'Date Acquired'). */
+export const detailLabel = (key: string): string => (key === 'Date Acquired From Source' ? 'Date Acquired' : key);
 
 export function DetailSections({ sections, heading }: { sections: DetailSection[]; heading?: string }) {
   return (

@@ -1,6 +1,43 @@
-/** Columns of the Exclusions tab (spec §2, the contract's lists): defaults then optional columns, with widths. */
-import { EXCLUSION_DEFAULT_COLUMNS, EXCLUSION_OPTIONAL_COLUMNS, type ExclusionRecord } from '#shared/results';
+/** Columns of the Exclusions tab (spec §2): defaults then optional columns, with widths. */
+import type { ExclusionRecord } from '#shared/results';
 import type { PickableColumn } from './column-picker';
+
+/** Exclusion columns (spec §2): the defaults, then the optional ones of the column picker. */
+export const EXCLUSION_DEFAULT_COLUMNS = [
+  ['name', 'Name'],
+  ['score', 'Score'],
+  ['companyName', 'Company Name'],
+  ['source', 'Source'],
+  ['state', 'State'],
+  ['exclusionDate', 'Exclusion Date'],
+  ['exclusionType', 'Exclusion Type'],
+  ['status', 'Status'],
+  ['latestNote', 'Latest Note'],
+] as const satisfies readonly (readonly [keyof ExclusionRecord, string])[];
+export const EXCLUSION_OPTIONAL_COLUMNS = [
+  ['akas', 'AKAs'],
+  ['dbas', 'DBAs'],
+  ['middleName', 'Middle Name'],
+  ['prefix', 'Prefix'],
+  ['suffix', 'Suffix'],
+  ['dateOfBirth', 'Date of Birth'],
+  ['startDate', 'Start Date'],
+  ['classification', 'Classification'],
+  ['address', 'Address'],
+  ['city', 'City'],
+  ['county', 'County'],
+  ['postalCode', 'Postal Code'],
+  ['country', 'Country'],
+  ['NPI', 'NPI'],
+  ['specialty', 'Specialty'],
+  ['licenseNumbers', 'License Numbers'],
+  ['providerNumbers', 'Provider Numbers'],
+  ['caseNumber', 'Case Number'],
+  ['exclusionTerm', 'Exclusion Term'],
+  ['comments', 'Comments'],
+  ['dateAcquiredFromSource', 'Date Acquired From Source'],
+] as const satisfies readonly (readonly [keyof ExclusionRecord, string])[];
+
 
 export interface ExclusionColumn extends PickableColumn {
   key: keyof ExclusionRecord;

@@ -4,7 +4,8 @@
  * named after the criteria.
  */
 import { ActionIcon, Badge, Checkbox, Group, Table, Text } from '@mantine/core';
-import { groupHeader, type ExclusionRecord, type ScGroup } from '#shared/results';
+import { type ExclusionRecord } from '#shared/results';
+import { groupHeader, type ScGroup } from '#shared/review-status';
 import { ExclusionRow, type RowHandlers } from './exclusion-row';
 import type { ExclusionColumn } from './exclusion-columns';
 import { textOnLight, toneColor } from './review-status';

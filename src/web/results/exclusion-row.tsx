@@ -2,7 +2,8 @@
 import type { CSSProperties } from 'react';
 import { Anchor, Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { exclusionTypeMeaning } from '#shared/exclusion-types';
-import { statusChoices, type ExclusionRecord, type ReviewStatus } from '#shared/results';
+import { type ExclusionRecord } from '#shared/results';
+import { statusChoices, type ReviewStatus } from '#shared/review-status';
 import { cellText, SELECT_COLUMN_WIDTH, type ExclusionColumn } from './exclusion-columns';
 import { StatusMenu } from './status-menu';
 import classes from './results.module.css';

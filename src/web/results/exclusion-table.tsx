@@ -5,7 +5,8 @@
  * and first column fixed.
  */
 import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
-import type { ExclusionRecord, ScGroup } from '#shared/results';
+import type { ExclusionRecord } from '#shared/results';
+import type { ScGroup } from '#shared/review-status';
 import { columnsWidth, EXCLUSION_COLUMNS, SELECT_COLUMN_WIDTH } from './exclusion-columns';
 import { ExclusionGroup } from './exclusion-group';
 import { stickyStyle, type RowHandlers } from './exclusion-row';

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReviewStatus } from '#shared/results';
+import type { ReviewStatus } from '#shared/review-status';
 import { showToast } from '../app/toasts';
 import { BulkStatusBar } from './bulk-status-bar';
 import { DetailDrawer } from './detail-drawer';

@@ -1,6 +1,6 @@
 /** Why it matched, in a reviewer's words (built by the server from the engine's explanation: src/shared/match-words.ts). */
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import type { MatchDetail } from '#shared/results';
+import type { MatchDetail } from '#shared/result-detail';
 import { textOnLight } from './review-status';
 
 type Words = NonNullable<MatchDetail['explanationWords']>;

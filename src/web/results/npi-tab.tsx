@@ -1,7 +1,9 @@
 /** NPI Results tab: the columns and filters of the searches the batch included; CLEARED rows show 'Clear' and cannot be selected; a row's findings show under its NPI status. */
 import { MultiSelect, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EXCLUSION_STATUS_TEXTS, NPI_STATUSES, NPI_STATUS_TEXTS, OPT_OUT_TEXTS, statusChoices, type NpiPage, type NpiResult, type ReviewStatus } from '#shared/results';
+import { EXCLUSION_STATUS_TEXTS, NPI_STATUSES, NPI_STATUS_TEXTS, OPT_OUT_TEXTS } from '#shared/result-texts';
+import { type NpiPage, type NpiResult } from '#shared/results';
+import { statusChoices, type ReviewStatus } from '#shared/review-status';
 import { CellText, StatusText, type FlatColumn } from './flat-results-table';
 import classes from './results.module.css';
 import { FILTER_WIDTH } from './result-filters';

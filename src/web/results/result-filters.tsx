@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, MultiSelect, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '#shared/results';
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '#shared/review-status';
 
 export const STATUS_OPTIONS = REVIEW_STATUSES.map((value) => ({ value, label: REVIEW_STATUS_LABELS[value] }));
 

@@ -1,35 +1,16 @@
 /** Calls of the batch results page, through the app's one api helper and the shared contracts. */
 import { BatchInfoSchema } from '#shared/batches';
 import { MESSAGES } from '#shared/messages';
-import {
-  ExclusionChangeResponseSchema,
-  ExclusionPageSchema,
-  MAX_IDS_PER_CHANGE,
-  MatchDetailSchema,
-  NpiChangeResponseSchema,
-  NpiPageSchema,
-  RESULT_PATHS,
-  SourceOptionListSchema,
-  SsdmfChangeResponseSchema,
-  SsdmfPageSchema,
-  type ReviewStatus,
-} from '#shared/results';
+import { MatchDetailSchema } from '#shared/result-detail';
+import { ExclusionChangeResponseSchema, ExclusionPageSchema, MAX_IDS_PER_CHANGE, NpiChangeResponseSchema, NpiPageSchema, RESULT_PATHS, SourceOptionListSchema, SsdmfChangeResponseSchema, SsdmfPageSchema } from '#shared/results';
+import { type ReviewStatus } from '#shared/review-status';
 import { BulkByFilterResponseSchema, FilterCountSchema, ResultsSummarySchema, TRIAGE_PATHS, type ExclusionFilterInput } from '#shared/results-triage';
 import type { ExclusionOrder, ScoreBand } from '#shared/results-order';
 import { api, isApiError } from '../app/api';
 
-export type {
-  ExclusionRecord,
-  MatchDetail,
-  MatchExplanation,
-  NpiResult,
-  ScGroup,
-  SsdmfResult,
-  ReviewStatus,
-  HistoryEntry,
-  DetailSection,
-  DetailValue,
-} from '#shared/results';
+export type { ExclusionRecord, NpiResult, SsdmfResult } from '#shared/results';
+export type { MatchDetail, MatchExplanation, HistoryEntry, DetailSection, DetailValue } from '#shared/result-detail';
+export type { ScGroup, ReviewStatus } from '#shared/review-status';
 
 type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 

@@ -1,6 +1,6 @@
 /** Pager of a results tab: the count of what is paged, and the app's pager. Pages = total ÷ page size, rounded up. */
 import { Group, Text } from '@mantine/core';
-import { pageCount } from '#shared/results';
+import { pageCount } from '#shared/review-status';
 import { Pager } from '../components/pager';
 
 /** Pages to show for `total` items: total ÷ page size rounded up (spec §9), one when empty. */

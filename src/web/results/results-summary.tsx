@@ -1,7 +1,7 @@
 /** The summary bar above the Exclusions tab: rows screened, rows with findings, records by status and by source, what is left. */
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { REVIEW_STATUSES } from '#shared/results';
+import { REVIEW_STATUSES } from '#shared/review-status';
 import { fetchSummary } from './results-api';
 import { resultKeys } from './result-keys';
 import { reviewStatusColor, reviewStatusLabel, textOnLight } from './review-status';

@@ -1,6 +1,8 @@
 /** Records, groups and details as the server answers them, and a stubbed server for the results page tests. */
 import type { BatchInfo } from '#shared/batches';
-import type { ExclusionRecord, MatchDetail, NpiResult, ScGroup, SsdmfResult, StatusCounts } from '#shared/results';
+import type { MatchDetail } from '#shared/result-detail';
+import type { ExclusionRecord, NpiResult, SsdmfResult } from '#shared/results';
+import type { ScGroup, StatusCounts } from '#shared/review-status';
 import type { ResultsSummary } from '#shared/results-triage';
 import { json, makeUser, renderApp, stubServer, userInfoHandler, type RecordedRequest } from '../test-utils';
 

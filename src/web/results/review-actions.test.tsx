@@ -2,7 +2,8 @@
 import '../test-setup';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ExclusionRecord, ScGroup } from '#shared/results';
+import type { ExclusionRecord } from '#shared/results';
+import type { ScGroup } from '#shared/review-status';
 import { json } from '../test-utils';
 import { callsTo, makeExclusion, makeGroup, renderResults } from './results-test-kit';
 

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { groupHeader, statusChoices } from '#shared/results';
+import { groupHeader, statusChoices } from '#shared/review-status';
+import { detailLabel } from './detail-sections';
 import { isFirstColumnFixed } from './fixed-first-column';
 import { pagesOf } from './results-pager';
 import { reviewStatusColor, reviewStatusLabel } from './review-status';
 
 describe('review statuses', () => {
+  it('shows Date Acquired From Source as Date Acquired in the drawer', () => {
+    expect(detailLabel('Date Acquired From Source')).toBe('Date Acquired');
+    expect(detailLabel('Source')).toBe('Source');
+  });
+
   it('labels the four statuses as the spec does, each with its colour', () => {
     const statuses = ['NONCLEARED', 'UNDER_REVIEW', 'HISTORICAL_MATCH', 'CLEARED'];
     expect(statuses.map(reviewStatusLabel)).toEqual(['Needs Review', 'Under Review', 'Reviewed: Match', 'Reviewed: Clear']);

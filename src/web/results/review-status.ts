@@ -1,5 +1,8 @@
 /** Review statuses as reviewers see them (spec §4): the contract's labels and tones, as Mantine colours. */
-import { REVIEW_STATUS_LABELS, REVIEW_STATUS_TONES, REVIEW_TONE_COLORS, type ReviewStatus, type ReviewTone } from '#shared/results';
+import { REVIEW_STATUS_LABELS, REVIEW_STATUS_TONES, type ReviewStatus, type ReviewTone } from '#shared/review-status';
+
+/** Mantine colour of each of the contract's tones. */
+const REVIEW_TONE_COLORS: Record<ReviewTone, string> = { warning: 'orange', alert: 'red', success: 'green' };
 
 export function reviewStatusLabel(status: string): string {
   return REVIEW_STATUS_LABELS[status as ReviewStatus] ?? status;

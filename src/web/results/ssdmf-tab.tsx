@@ -1,6 +1,8 @@
 /** SSDMF tab: SSN, Name when a name search was done, SSDMF status, review status, notes, and optional columns; id-less rows show 'Clear'. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SSDMF_STATUS_TEXTS, statusChoices, type ReviewStatus, type SsdmfResult } from '#shared/results';
+import { SSDMF_STATUS_TEXTS } from '#shared/result-texts';
+import { type SsdmfResult } from '#shared/results';
+import { statusChoices, type ReviewStatus } from '#shared/review-status';
 import { ColumnPicker, useColumnChoice } from './column-picker';
 import { FlatResultsTab } from './flat-results-tab';
 import { CellText, StatusText, type FlatColumn } from './flat-results-table';

@@ -1,6 +1,7 @@
 /** A record's review status as a coloured button whose menu offers every other status; 'Clear' where it cannot change. */
 import { Button, ColorSwatch, Menu, Text } from '@mantine/core';
-import { CLEAR_TEXT, type ReviewStatus } from '#shared/results';
+import { CLEAR_TEXT } from '#shared/result-texts';
+import { type ReviewStatus } from '#shared/review-status';
 import { reviewStatusColor, reviewStatusLabel, textOnLight } from './review-status';
 
 export interface StatusMenuProps {
