@@ -14,6 +14,7 @@ import { looseKeys, type LooseSpelling } from './loose-spelling';
 import { chineseSyllables, isSyllabic, sinoKey } from './wade-giles';
 import { maxTypoEdits, sameConsonants, skeleton } from './token-similarity';
 import { typoCandidates } from './typo-keys';
+import { kanjiNameSpellings } from './kanji-names';
 
 /** Posting volume above which a name part is left to scoring rather than searched. */
 const SKIP_POSTINGS = 150_000;
@@ -250,6 +251,21 @@ export function gluedPersonCandidates(index: MatchIndex, q: PersonName, algorith
     if (a < 0 || b < 0) continue;
     const slots = [slotOf(index, g, 1, [a]), slotOf(index, g, 2, [b])];
     if (slots.some((s) => s.volume > SKIP_POSTINGS)) continue;
+    for (const e of collect(index, g, slots, 2)) out.add(e);
+  }
+  return [...out].sort((x, y) => x - y);
+}
+
+/**
+ * Person entries whose name may be a Japanese reading of a query written in kanji (ADR 050): a family name and
+ * a given name that the kanji can be read as, both words of the list name. Scoring then checks the reading.
+ */
+export function kanjiPersonCandidates(index: MatchIndex, kanjiText: string, algorithm: MatchAlgorithm): number[] {
+  if (algorithm === 'Exact') return [];
+  const g = GROUP.person;
+  const out = new Set<number>();
+  for (const { family, given } of kanjiNameSpellings(kanjiText, (s) => index.tokenId(s) >= 0)) {
+    const slots = [slotOf(index, g, 1, given.map((s) => index.tokenId(s))), slotOf(index, g, 2, family.map((s) => index.tokenId(s)))];
     for (const e of collect(index, g, slots, 2)) out.add(e);
   }
   return [...out].sort((x, y) => x - y);

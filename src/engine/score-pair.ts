@@ -72,7 +72,7 @@ function scorePersonPair(a: string, b: string, algorithm: MatchAlgorithm): Named
     const same = exactPersonKey(qa) === exactPersonKey(lb);
     return { similarity: same ? 1 : 0, listField: 'name', listValue: b, fields: [{ queryField: 'name', listField: 'name', queryValue: a, listValue: b, score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] };
   }
-  const result = new PersonMatcher(qa, looseSpellingOf(a, b)).score(lb);
+  const result = new PersonMatcher(qa, looseSpellingOf(a, b), a).score(lb, b);
   const ev = personNameEvidence(result, 'name');
   return { similarity: result.score, listField: 'name', listValue: b, ...ev };
 }

@@ -16,6 +16,7 @@ export type MatchMethod =
   | 'glued'
   | 'consonants'
   | 'kana'
+  | 'kanji'
   | 'wade-giles'
   | 'partial'
   | 'different'
