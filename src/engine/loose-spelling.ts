@@ -8,20 +8,24 @@ import { hasKana } from './kana';
 import { isAbjad, normalizeText } from './text-normalize';
 import { chineseSpellingOf, sameChineseSyllables } from './wade-giles';
 
-/** Which loose comparison a query's name asks for (null: none). 'pinyin' needs a Wade-Giles token on one side. */
-export type LooseSpelling = 'abjad' | 'kana' | 'wade-giles' | 'pinyin' | null;
+/**
+ * Which loose comparison a query's name asks for (null: none). 'pinyin' needs a Wade-Giles token on one side;
+ * 'brahmic': a name written in Thai or Khmer letters (ADR 050).
+ */
+export type LooseSpelling = 'abjad' | 'kana' | 'brahmic' | 'wade-giles' | 'pinyin' | null;
 
 /** The loose comparison one name written as given asks for. */
 function ruleOf(text: string): LooseSpelling {
   if (!text) return null;
   if (isAbjad(text)) return 'abjad';
   if (hasKana(text)) return 'kana';
+  if (/[\p{Script=Thai}\p{Script=Khmer}]/u.test(text)) return 'brahmic';
   if (/\p{Script=Han}/u.test(text)) return 'wade-giles';
   const tokens = normalizeText(text).split(' ').filter(Boolean);
   return tokens.length >= 2 ? chineseSpellingOf(tokens) : null;
 }
 
-const STRENGTH: Record<string, number> = { abjad: 4, kana: 3, 'wade-giles': 2, pinyin: 1 };
+const STRENGTH: Record<string, number> = { abjad: 5, kana: 4, brahmic: 3, 'wade-giles': 2, pinyin: 1 };
 
 /** The rule for comparing two names (either side may be the one from another script). */
 export function looseSpellingOf(...texts: (string | null | undefined)[]): LooseSpelling {
@@ -69,14 +73,45 @@ export function sameKanaReading(a: string, b: string): boolean {
   return kanaKeys(a).some((k) => kb.includes(k));
 }
 
+// Thai and Khmer names in Latin letters follow either a transcription (RTGS, UNGEGN: Chinnawat, Aphisit) or the
+// letters of their Sanskrit or Pali spelling (Shinawatra, Abhisit, Vejjajiva), and write aspiration, voicing, v/w,
+// r and the vowels each their own way. What stays is the order of the other consonants (ADR 050).
+const BRAHMIC_KEY: [RegExp, string][] = [
+  [/ch|sh|j/g, 'C'], [/bh|ph|b|p/g, 'P'], [/th|dh|t|d/g, 'T'], [/kh|gh|ck|k|g|q|c/g, 'K'], [/ng/g, 'G'], [/[vw](?=[aeiou])/g, 'W'], [/y(?=[aeiou])/g, 'Y'],
+  // A final l is said n (กุล kun, Kul), a final ch t (เดช det, Dej); the t of a final t-ch is the ch (เวชชา wetcha, Vejja).
+  [/[zx]/g, 's'], [/l/g, 'n'], [/[aeiouhrwyv]/g, ''], [/C$/, 'T'], [/TC/g, 'C'], [/(.)\1+/g, '$1'],
+];
+const brahmicKeyCache = new Map<string, string[]>();
+
+/**
+ * The consonants two romanisations of a Thai or Khmer name share ("shinawatra", "chinwat" → "CnWT"), with and
+ * without a final t (a letter the script writes and does not say: อานันท์ anan, Anand).
+ */
+export function brahmicKeys(token: string): string[] {
+  let keys = brahmicKeyCache.get(token);
+  if (keys === undefined) {
+    let key = token;
+    for (const [re, to] of BRAHMIC_KEY) key = key.replace(re, to);
+    keys = [key, key.replace(/T$/, '')].filter((k, i, all) => k.length >= 2 && all.indexOf(k) === i);
+    if (brahmicKeyCache.size > 50_000) brahmicKeyCache.clear();
+    brahmicKeyCache.set(token, keys);
+  }
+  return keys;
+}
+
 /** The key a loose rule compares by (for candidate search: dictionary tokens with the query token's key). */
 export function looseKeys(rule: LooseSpelling, token: string): string[] {
+  if (rule === 'brahmic') return brahmicKeys(token);
   return rule === 'kana' ? kanaKeys(token) : [];
 }
 
 /** The method and rule two tokens meet by, or null. */
-export function looseMatch(rule: LooseSpelling, a: string, b: string): 'kana' | 'wade-giles' | null {
+export function looseMatch(rule: LooseSpelling, a: string, b: string): 'kana' | 'romanised' | 'wade-giles' | null {
   if (rule === 'kana') return sameKanaReading(a, b) ? 'kana' : null;
+  if (rule === 'brahmic') {
+    const kb = brahmicKeys(b);
+    return brahmicKeys(a).some((k) => kb.includes(k)) ? 'romanised' : null;
+  }
   if (rule === 'wade-giles' || rule === 'pinyin') return sameChineseSyllables(a, b, rule === 'pinyin') ? 'wade-giles' : null;
   return null;
 }
