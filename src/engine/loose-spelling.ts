@@ -77,7 +77,7 @@ export function sameKanaReading(a: string, b: string): boolean {
 // letters of their Sanskrit or Pali spelling (Shinawatra, Abhisit, Vejjajiva), and write aspiration, voicing, v/w,
 // r and the vowels each their own way. What stays is the order of the other consonants (ADR 050).
 const BRAHMIC_KEY: [RegExp, string][] = [
-  [/ch|sh|j/g, 'C'], [/bh|ph|b|p/g, 'P'], [/th|dh|t|d/g, 'T'], [/kh|gh|ck|k|g|q|c/g, 'K'], [/ng/g, 'G'], [/[vw](?=[aeiou])/g, 'W'], [/y(?=[aeiou])/g, 'Y'],
+  [/ch|sh|j/g, 'C'], [/bh|ph|b|p/g, 'P'], [/th|dh|t|d/g, 'T'], [/ng/g, 'n'], [/kh|gh|ck|k|g|q|c/g, 'K'], [/[vw](?=[aeiou])/g, 'W'], [/y(?=[aeiou])/g, 'Y'],
   // A final l is said n (กุล kun, Kul), a final ch t (เดช det, Dej); the t of a final t-ch is the ch (เวชชา wetcha, Vejja).
   [/[zx]/g, 's'], [/l/g, 'n'], [/[aeiouhrwyv]/g, ''], [/C$/, 'T'], [/TC/g, 'C'], [/(.)\1+/g, '$1'],
 ];
