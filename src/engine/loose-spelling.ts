@@ -40,7 +40,10 @@ export function looseSpellingOf(...texts: (string | null | undefined)[]): LooseS
 // Latin spellings read as katakana hears them: th is s, x is ks, l = r; an r before a consonant or in a final
 // -er is often a long vowel (Richard リチャード, Thatcher サッチャー) and often kept (Merkel メルケル), so a
 // token has two keys, with and without it. Then g, j, k, ch are one sound, as are b and v.
+// Japanese has no ti, di, tu, du, si, hu syllables: katakana writes チ, ジ, ツ, ズ, シ, フ for them (Putin プーチン
+// puchin, Vladimir ウラジーミル urajimiru); newer katakana writes some of them (ディ di), so both readings count.
 const KANA_LATIN: [RegExp, string][] = [[/th/g, 's'], [/x/g, 'ks']];
+const KANA_SYLLABLES: [RegExp, string][] = [[/ti/g, 'chi'], [/di/g, 'ji'], [/tu/g, 'tsu'], [/du/g, 'zu'], [/si/g, 'shi'], [/hu/g, 'fu']];
 const KANA_KEY: [RegExp, string][] = [
   [/l/g, 'r'], [/ph/g, 'f'], [/p/g, 'f'], [/(?:tz|ts|z)/g, 's'], [/sh/g, 's'], [/(?:kh|ch|gh|ck|q|c|g|j)/g, 'k'], [/dh/g, 'd'], [/v/g, 'b'], [/[aeiouwyh]/g, ''], [/(.)\1+/g, '$1'],
 ];
@@ -58,9 +61,15 @@ export function kanaKeys(token: string): string[] {
   if (keys === undefined) {
     let t = token;
     for (const [re, to] of KANA_LATIN) t = t.replace(re, to);
-    const full = keyOf(t);
-    const long = keyOf(t.replace(/r(?=[^aeiouy])/g, '').replace(/er$/, 'e'));
-    keys = [full, long].filter((k, i, all) => k.length >= 2 && all.indexOf(k) === i);
+    let adapted = t;
+    for (const [re, to] of KANA_SYLLABLES) adapted = adapted.replace(re, to);
+    const all: string[] = [];
+    for (const v of adapted === t ? [t] : [t, adapted]) {
+      all.push(keyOf(v), keyOf(v.replace(/r(?=[^aeiouy])/g, '').replace(/er$/, 'e')));
+      // A v or w before a consonant at the start is the vowel ウ in katakana (Vladimir ウラジーミル).
+      if (/^[vw][^aeiouy]/.test(v)) all.push(keyOf(v.slice(1)));
+    }
+    keys = all.filter((k, i) => k.length >= 2 && all.indexOf(k) === i);
     if (kanaKeyCache.size > 50_000) kanaKeyCache.clear();
     kanaKeyCache.set(token, keys);
   }
