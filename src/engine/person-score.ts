@@ -114,6 +114,7 @@ export class PersonMatcher {
 
   /** The kanji name (either side) read as the Latin one: the whole name at KANJI_READING, or null. */
   private kanjiReading(list: PersonName, listText: string | null): PersonScore | null {
+    if (!this.kanji && !listText) return null;
     const q = this.query;
     const [kanji, latin] = this.kanji ? [this.kanji, list] : listText && hasKanji(listText) ? [listText, q] : [null, null];
     if (!kanji || !latin || !kanjiReadsAs(kanji, latin)) return null;
