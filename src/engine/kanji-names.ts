@@ -124,7 +124,7 @@ function spellings(units: Unit[], from: number, to: number, known: (s: string) =
     for (const p of partial) for (const r of u === from ? units[u].first : units[u].inner) if (next.length < MAX_SPELLINGS) next.push(p + r);
     partial = next;
   }
-  return partial.filter(known);
+  return [...new Set(partial)].filter(known);
 }
 
 /**
