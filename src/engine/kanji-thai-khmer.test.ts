@@ -37,6 +37,8 @@ describe('Japanese names written in kanji (ADR 050)', () => {
     expect(r.match).toBe(true);
     expect(r.explanation.fields).toContainEqual(expect.objectContaining({ method: 'kanji', queryValue: '安倍晋三' }));
     expect(words('安倍晋三', 'Shinzo Abe')).toContain('a Japanese reading of the name written in kanji');
+    expect(words('安倍晋三', 'Shinzo Abe')).toContain('Read as a Japanese name written in kanji');
+    expect(words('安倍晋三', 'Shinzo Abe')).not.toContain('transliterated from Chinese');
     // Either side may be the one in kanji.
     expect(scorePair('Haruki Murakami', '村上春樹', 'person').match).toBe(true);
     expect(scorePair('习近平', 'Xi Jinping', 'person').explanation.fields.some((f) => f.method === 'kanji')).toBe(false);

@@ -40,7 +40,7 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
     };
     return { score: 0, match: false, explanation };
   }
-  const notes = algorithm === 'Exact' ? [] : nameNotes(type, a, b);
+  const notes = algorithm === 'Exact' ? [] : nameNotes(type, a, b, named.fields.some((f) => f.method === 'kanji'));
   const { score, adjustments } = combineEvidence({ nameSimilarity: named.similarity, identifier: null, conflicts: [], dob: null, state: null, city: null, postal: null }, named.fields);
   const explanation: Explanation = {
     algorithm,
