@@ -84,24 +84,31 @@ export function sameKanaReading(a: string, b: string): boolean {
 
 // Thai and Khmer names in Latin letters follow either a transcription (RTGS, UNGEGN: Chinnawat, Aphisit) or the
 // letters of their Sanskrit or Pali spelling (Shinawatra, Abhisit, Vejjajiva), and write aspiration, voicing, v/w,
-// r and the vowels each their own way. What stays is the order of the other consonants (ADR 050).
+// r after a consonant or before one, and the vowels each their own way. What stays is the first sound and the
+// order of the other consonants (ADR 050).
 const BRAHMIC_KEY: [RegExp, string][] = [
+  [/^[aeiou]/, 'V'], [/^r/, 'R'], [/^[vw]/, 'W'],
   [/ch|sh|j/g, 'C'], [/bh|ph|b|p/g, 'P'], [/th|dh|t|d/g, 'T'], [/ng/g, 'n'], [/kh|gh|ck|k|g|q|c/g, 'K'], [/[vw](?=[aeiou])/g, 'W'], [/y(?=[aeiou])/g, 'Y'],
   // A final l is said n (กุล kun, Kul), a final ch t (เดช det, Dej); the t of a final t-ch is the ch (เวชชา wetcha, Vejja).
-  [/[zx]/g, 's'], [/l/g, 'n'], [/[aeiouhrwyv]/g, ''], [/C$/, 'T'], [/TC/g, 'C'], [/(.)\1+/g, '$1'],
+  [/[zx]/g, 's'], [/l(?![aeiou])/g, 'n'], [/[aeiouhrwyv]/g, ''], [/C$/, 'T'], [/TC/g, 'C'], [/(.)\1+/g, '$1'],
 ];
 const brahmicKeyCache = new Map<string, string[]>();
 
 /**
- * The consonants two romanisations of a Thai or Khmer name share ("shinawatra", "chinwat" → "CnWT"), with and
- * without a final t (a letter the script writes and does not say: อานันท์ anan, Anand).
+ * The sounds two romanisations of a Thai or Khmer name share ("shinawatra", "chinwat" → "CnWT"), with and without
+ * a final t (a letter the script writes and does not say: อานันท์ anan, Anand). Two sounds are too few to tell
+ * names apart (Pol and Brian, Pot and Bush), so a key of two also holds the first vowel.
  */
 export function brahmicKeys(token: string): string[] {
   let keys = brahmicKeyCache.get(token);
   if (keys === undefined) {
     let key = token;
     for (const [re, to] of BRAHMIC_KEY) key = key.replace(re, to);
-    keys = [key, key.replace(/T$/, '')].filter((k, i, all) => k.length >= 2 && all.indexOf(k) === i);
+    // Two sounds only with the first vowel too (Pita / Phitha, Korn / Kon; not Pol / Brian, Pot / Bush).
+    const vowel = /[aeiou]/.exec(token)?.[0] ?? '';
+    keys = [key, key.replace(/T$/, '')]
+      .map((k) => (k.length >= 3 ? k : k.length === 2 && vowel ? `${k}-${vowel}` : ''))
+      .filter((k, i, all) => k && all.indexOf(k) === i);
     if (brahmicKeyCache.size > 50_000) brahmicKeyCache.clear();
     brahmicKeyCache.set(token, keys);
   }
