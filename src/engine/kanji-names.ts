@@ -10,6 +10,7 @@
  */
 import { KANJI_READINGS_TEXT } from './kanji-readings-data';
 import { romaniseKana } from './kana';
+import type { PersonScore } from './person-score';
 
 const HAN = /\p{Script=Han}/u;
 const MAX_UNITS = 8;
@@ -143,4 +144,16 @@ export function kanjiNameSpellings(kanjiText: string, known: (s: string) => bool
     if (family.length && given.length) out.push({ family, given });
   }
   return out;
+}
+
+/** The name score of a kanji name (on the `side` given) read as the Latin name, or null when it cannot be. */
+export function kanjiReadingScore(kanjiText: string, latin: { first: string; middle: string[]; last: string[] }, side: 'query' | 'list', score: number): PersonScore | null {
+  if (!kanjiReadsAs(kanjiText, latin)) return null;
+  const words = [...latin.last, latin.first, ...latin.middle].filter(Boolean).join(' ');
+  const [query, list] = side === 'query' ? [kanjiText, words] : [words, kanjiText];
+  return {
+    score,
+    parts: [{ queryField: 'last', listField: 'last', query, list, score, method: 'kanji' }],
+    notes: [{ note: 'read as a Japanese name written in kanji', effect: 0 }],
+  };
 }

@@ -2,7 +2,7 @@
 import type { LooseSpelling } from './loose-spelling';
 import { isParticle, type PersonName } from './person-name';
 import { joinChineseGivenName } from './wade-giles';
-import { hasKanji, kanjiReadsAs } from './kanji-names';
+import { hasKanji, kanjiReadingScore } from './kanji-names';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
 export type PersonField = 'first' | 'middle' | 'last';
@@ -114,17 +114,8 @@ export class PersonMatcher {
 
   /** The kanji name (either side) read as the Latin one: the whole name at KANJI_READING, or null. */
   private kanjiReading(list: PersonName, listText: string | null): PersonScore | null {
-    if (!this.kanji && !listText) return null;
-    const q = this.query;
-    const [kanji, latin] = this.kanji ? [this.kanji, list] : listText && hasKanji(listText) ? [listText, q] : [null, null];
-    if (!kanji || !latin || !kanjiReadsAs(kanji, latin)) return null;
-    const words = [...latin.last, latin.first, ...latin.middle].filter(Boolean).join(' ');
-    const [query, listValue] = this.kanji ? [kanji, words] : [words, kanji];
-    return {
-      score: KANJI_READING,
-      parts: [{ queryField: 'last', listField: 'last', query, list: listValue, score: KANJI_READING, method: 'kanji' }],
-      notes: [{ note: 'read as a Japanese name written in kanji', effect: 0 }],
-    };
+    if (this.kanji) return kanjiReadingScore(this.kanji, list, 'query', KANJI_READING);
+    return listText && hasKanji(listText) ? kanjiReadingScore(listText, this.query, 'list', KANJI_READING) : null;
   }
 
   private run(given: PersonName, trace: Trace): { score: number; alt: number } {
