@@ -10,7 +10,8 @@ import { qualityFigures } from './quality-figures';
 
 // Public figures' names written in Hebrew, Arabic, Korean, Japanese and Chinese against their usual Latin
 // forms (hand-written for this test, ADR 034), and Greek, Armenian, Thai, Khmer, more Japanese and Wade-Giles
-// pairs (ADR 043, a few of them OFAC's own names), split into a tuning set and a held-out set.
+// pairs (ADR 043, a few of them OFAC's own names), 15 more Thai tuning pairs (ADR 050), split into a tuning set
+// and a held-out set.
 interface Pair {
   a: string;
   b: string;
@@ -25,9 +26,9 @@ const pairs = readFileSync(new URL('./fixtures/cross-script-pairs.jsonl', import
 const figures = (set: Pair['set']) => qualityFigures(pairs.filter((p) => p.set === set).map((p) => ({ ...p, score: scorePair(p.a, p.b, 'person').score })), DEFAULT_REVIEW_THRESHOLD);
 
 describe('names in other scripts against their Latin forms', () => {
-  it('keeps its floors on the held-out set (before ADR 034: F1 0.29)', () => {
+  it('keeps its floors on the held-out set (before ADR 034: F1 0.29; ADR 043: 0.72; ADR 050: 0.84)', () => {
     const f = figures('held-out');
-    expect(f.f1).toBeGreaterThanOrEqual(0.7);
+    expect(f.f1).toBeGreaterThanOrEqual(0.8);
     expect(f.precision).toBeGreaterThanOrEqual(0.9);
   });
 
@@ -39,13 +40,17 @@ describe('names in other scripts against their Latin forms', () => {
     expect(kinds.get('chinese')!.ok).toBeGreaterThanOrEqual(9);
   });
 
-  it('reads katakana renderings of foreign names and Wade-Giles spellings; Greek and Armenian by the package (tuning set, ADR 043)', () => {
+  it('reads katakana, kanji, Thai and Khmer names and Wade-Giles spellings; Greek and Armenian by the package (tuning set, ADR 043, 050)', () => {
     const kinds = figures('tuning').byKind;
-    // Japanese: the 10 katakana pairs less Putin and Bush; the 10 kanji pairs need a dictionary (left out, ADR 043).
-    expect(kinds.get('japanese')!.ok).toBeGreaterThanOrEqual(8);
+    // Japanese: the 10 katakana pairs less Bush (one consonant in Joji is too little to go by), the 10 kanji pairs
+    // read from the table of name kanji (ADR 050).
+    expect(kinds.get('japanese')!.ok).toBeGreaterThanOrEqual(19);
     expect(kinds.get('wade-giles')!.ok).toBeGreaterThanOrEqual(9);
     expect(kinds.get('greek')!.ok).toBeGreaterThanOrEqual(10);
     expect(kinds.get('armenian')!.ok).toBeGreaterThanOrEqual(9);
+    // Thai and Khmer read by syllables and compared by consonants (ADR 050): 21 Thai pairs, 10 Khmer (less Sihanouk).
+    expect(kinds.get('thai')!.ok).toBeGreaterThanOrEqual(21);
+    expect(kinds.get('khmer')!.ok).toBeGreaterThanOrEqual(9);
     for (const kind of ['japanese', 'wade-giles', 'greek', 'armenian', 'thai', 'khmer']) expect(kinds.get(`${kind}-other-person`)!.ok, kind).toBe(kinds.get(`${kind}-other-person`)!.n);
   });
 

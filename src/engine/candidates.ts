@@ -14,6 +14,7 @@ import { looseKeys, type LooseSpelling } from './loose-spelling';
 import { chineseSyllables, isSyllabic, sinoKey } from './wade-giles';
 import { maxTypoEdits, sameConsonants, skeleton } from './token-similarity';
 import { typoCandidates } from './typo-keys';
+import { kanjiNameSpellings } from './kanji-names';
 
 /** Posting volume above which a name part is left to scoring rather than searched. */
 const SKIP_POSTINGS = 150_000;
@@ -43,25 +44,28 @@ function consonantNeighbours(index: MatchIndex, token: string): number[] {
   return /[aeiou]/.test(token) ? [] : (map.get(skeleton(token)) ?? []).filter((id) => sameConsonants(token, index.tokens[id]));
 }
 
-const kanaMaps = new WeakMap<MatchIndex, Map<string, number[]>>();
+const keyMaps = { kana: new WeakMap<MatchIndex, Map<string, number[]>>(), brahmic: new WeakMap<MatchIndex, Map<string, number[]>>() };
 
-/** Dictionary tokens a katakana reading may render (same kana key); the map is built on the first katakana query. */
-function kanaNeighbours(index: MatchIndex, token: string): number[] {
-  let map = kanaMaps.get(index);
+/**
+ * Dictionary tokens a katakana reading, or a Thai or Khmer name read in Latin letters, may render (the same
+ * loose key); each map is built on the first query that needs it.
+ */
+function keyNeighbours(index: MatchIndex, token: string, rule: 'kana' | 'brahmic'): number[] {
+  let map = keyMaps[rule].get(index);
   if (!map) {
     map = new Map();
     index.tokens.forEach((t, id) => {
       if (t.length < 2 || !/^[a-z]+$/.test(t)) return;
-      for (const key of looseKeys('kana', t)) {
+      for (const key of looseKeys(rule, t)) {
         const list = map!.get(key);
         if (list) list.push(id);
         else map!.set(key, [id]);
       }
     });
-    kanaMaps.set(index, map);
+    keyMaps[rule].set(index, map);
   }
   const ids = new Set<number>();
-  for (const key of looseKeys('kana', token)) for (const id of map.get(key) ?? []) ids.add(id);
+  for (const key of looseKeys(rule, token)) for (const id of map.get(key) ?? []) ids.add(id);
   return [...ids];
 }
 
@@ -100,7 +104,7 @@ export function expandToken(index: MatchIndex, token: string, algorithm: MatchAl
     ids = computeExpansion(index, token, algorithm, given);
     // A name written without vowels also meets the spellings with vowels of its consonants.
     if (loose === 'abjad' && algorithm !== 'Exact') ids = [...new Set([...ids, ...consonantNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
-    else if (loose === 'kana' && algorithm !== 'Exact') ids = [...new Set([...ids, ...kanaNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
+    else if ((loose === 'kana' || loose === 'brahmic') && algorithm !== 'Exact') ids = [...new Set([...ids, ...keyNeighbours(index, token, loose).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     else if ((loose === 'wade-giles' || loose === 'pinyin') && algorithm !== 'Exact') ids = [...new Set([...ids, ...chineseNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     cache.set(key, ids);
   }
@@ -250,6 +254,21 @@ export function gluedPersonCandidates(index: MatchIndex, q: PersonName, algorith
     if (a < 0 || b < 0) continue;
     const slots = [slotOf(index, g, 1, [a]), slotOf(index, g, 2, [b])];
     if (slots.some((s) => s.volume > SKIP_POSTINGS)) continue;
+    for (const e of collect(index, g, slots, 2)) out.add(e);
+  }
+  return [...out].sort((x, y) => x - y);
+}
+
+/**
+ * Person entries whose name may be a Japanese reading of a query written in kanji (ADR 050): a family name and
+ * a given name that the kanji can be read as, both words of the list name. Scoring then checks the reading.
+ */
+export function kanjiPersonCandidates(index: MatchIndex, kanjiText: string, algorithm: MatchAlgorithm): number[] {
+  if (algorithm === 'Exact') return [];
+  const g = GROUP.person;
+  const out = new Set<number>();
+  for (const { family, given } of kanjiNameSpellings(kanjiText, (s) => index.tokenId(s) >= 0)) {
+    const slots = [slotOf(index, g, 1, given.map((s) => index.tokenId(s))), slotOf(index, g, 2, family.map((s) => index.tokenId(s)))];
     for (const e of collect(index, g, slots, 2)) out.add(e);
   }
   return [...out].sort((x, y) => x - y);

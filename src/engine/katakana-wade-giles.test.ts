@@ -50,6 +50,9 @@ describe('Wade-Giles and pinyin spellings of one Chinese name (ADR 043)', () => 
 
   it('between a pinyin name and another, wants a spelling only Wade-Giles writes', () => {
     expect(compareTokens('tung', 'dong', 'surname', 'pinyin').method).toBe('wade-giles');
+    // ch before i and another letter is never pinyin (ADR 050): Chiang Ching-kuo has no other Wade-Giles mark.
+    expect(scorePair('Chiang Ching-kuo', 'Jiang Jingguo', 'person').match).toBe(true);
+    expect(scorePair('Chiang Ching-kuo', 'Jiang Zemin', 'person').match).toBe(false);
     expect(compareTokens('dan', 'tan', 'given', 'pinyin').method).not.toBe('wade-giles');
     expect(compareTokens('tung', 'dong', 'surname').method).not.toBe('wade-giles');
   });

@@ -30,14 +30,17 @@ export function titleNote(query: string, list: string): string | null {
   return `titles differ: ${titleWords(q)} vs ${titleWords(l)} (left out of the comparison)`;
 }
 
-/** Notes (effect 0) about a query name and the list name it met. */
-export function nameNotes(type: 'person' | 'business', query: string, list: string): ScoreAdjustment[] {
+/**
+ * Notes (effect 0) about a query name and the list name it met. `kanji`: the names met by a Japanese reading of
+ * kanji (ADR 050), which says so itself; the note that Chinese characters were transliterated is then left out.
+ */
+export function nameNotes(type: 'person' | 'business', query: string, list: string, kanji = false): ScoreAdjustment[] {
   const notes: string[] = [];
   const form = type === 'business' ? legalFormNote(query, list) : titleNote(query, list);
   if (form) notes.push(form);
   const queryScript = nonLatinScriptOf(query);
   const listScript = nonLatinScriptOf(list);
-  if (queryScript) notes.push(`query name transliterated from ${queryScript}`);
-  if (listScript) notes.push(`list name transliterated from ${listScript}`);
+  if (queryScript && !(kanji && queryScript === 'Chinese')) notes.push(`query name transliterated from ${queryScript}`);
+  if (listScript && !(kanji && listScript === 'Chinese')) notes.push(`list name transliterated from ${listScript}`);
   return notes.map((n) => ({ reason: `name: ${n}`, effect: 0 }));
 }

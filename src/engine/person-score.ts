@@ -2,6 +2,7 @@
 import type { LooseSpelling } from './loose-spelling';
 import { isParticle, type PersonName } from './person-name';
 import { joinChineseGivenName } from './wade-giles';
+import { hasKanji, kanjiReadingScore } from './kanji-names';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
 export type PersonField = 'first' | 'middle' | 'last';
@@ -43,6 +44,8 @@ const MIDDLE_CONFLICT = -0.2;
 /** A middle initial against another middle name or initial. */
 const MIDDLE_INITIAL_CONFLICT = -0.12;
 const MISSING: TokenMatch = Object.freeze({ score: 0, method: 'missing' });
+/** A Latin name that is one of the Japanese readings of a name written in kanji (ADR 050): like a katakana reading. */
+export const KANJI_READING = 0.9;
 
 type Trace = { parts: NamePart[]; notes: PersonScore['notes'] } | null;
 
@@ -52,17 +55,24 @@ export class PersonMatcher {
   private readonly surnames = new Map<string, TokenComparer>();
   private readonly qGlued: string;
 
-  /** `loose`: the rule a name from another script asks for (Arabic/Hebrew consonants, katakana, Wade-Giles). */
+  /**
+   * `loose`: the rule a name from another script asks for (Arabic/Hebrew consonants, katakana, Wade-Giles).
+   * `queryText`: the query name as written, when it has kanji in it (read as a Japanese name, ADR 050).
+   */
   constructor(
     readonly query: PersonName,
     private readonly loose: LooseSpelling = null,
+    queryText: string | null = null,
   ) {
+    this.kanji = queryText && hasKanji(queryText) ? queryText : null;
     this.qGlued = query.last.join('');
     this.chinese = loose === 'wade-giles' || loose === 'pinyin';
     if (this.chinese) this.query = joinChineseGivenName(query, loose === 'wade-giles');
     this.plain = this.chinese ? new PersonMatcher(query) : null;
   }
 
+  /** The query written in kanji, or null. */
+  private readonly kanji: string | null;
   /** For a Chinese name: the same query compared as written (the Chinese readings only ever add). */
   private readonly plain: PersonMatcher | null;
   /** A Chinese name: given-name syllables written apart are joined on both sides (ADR 043). */
@@ -79,20 +89,33 @@ export class PersonMatcher {
   }
 
   /** Name similarity only (fast path for candidate filtering). */
-  similarity(list: PersonName): number {
+  similarity(list: PersonName, listText: string | null = null): number {
     const s = this.run(list, null).score;
-    return this.plain ? Math.max(s, this.plain.similarity(list)) : s;
+    const best = this.plain ? Math.max(s, this.plain.similarity(list)) : s;
+    return best < KANJI_READING && this.kanjiReading(list, listText) ? KANJI_READING : best;
   }
 
-  /** Name similarity of a list name to the query, with the parts that produced it. */
-  score(list: PersonName): PersonScore {
+  /**
+   * Name similarity of a list name to the query, with the parts that produced it. `listText`: the list name as
+   * written, when it may be in kanji (`clearlist match` compares either way).
+   */
+  score(list: PersonName, listText: string | null = null): PersonScore {
     const best = this.run(list, null);
+    const plain = this.plain ? this.plain.similarity(list) : -1;
+    const kanji = Math.max(best.score, plain) < KANJI_READING ? this.kanjiReading(list, listText) : null;
+    if (kanji) return kanji;
     // The name as written, without the Chinese readings, when that scores higher (one side joined, the other not).
-    if (this.plain && this.plain.similarity(list) > best.score) return this.plain.score(list);
+    if (this.plain && plain > best.score) return this.plain.score(list);
     // Re-run the winning arrangement with tracing: explanations cost only for kept hits.
     const trace: Trace = { parts: [], notes: [] };
     this.alternative(best.alt, this.chinese ? joinChineseGivenName(list) : list, trace);
     return { score: best.score, parts: trace.parts, notes: trace.notes };
+  }
+
+  /** The kanji name (either side) read as the Latin one: the whole name at KANJI_READING, or null. */
+  private kanjiReading(list: PersonName, listText: string | null): PersonScore | null {
+    if (this.kanji) return kanjiReadingScore(this.kanji, list, 'query', KANJI_READING);
+    return listText && hasKanji(listText) ? kanjiReadingScore(listText, this.query, 'list', KANJI_READING) : null;
   }
 
   private run(given: PersonName, trace: Trace): { score: number; alt: number } {

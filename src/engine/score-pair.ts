@@ -40,7 +40,7 @@ export function scorePair(a: string, b: string, type: PairType, options: { thres
     };
     return { score: 0, match: false, explanation };
   }
-  const notes = algorithm === 'Exact' ? [] : nameNotes(type, a, b);
+  const notes = algorithm === 'Exact' ? [] : nameNotes(type, a, b, named.fields.some((f) => f.method === 'kanji'));
   const { score, adjustments } = combineEvidence({ nameSimilarity: named.similarity, identifier: null, conflicts: [], dob: null, state: null, city: null, postal: null }, named.fields);
   const explanation: Explanation = {
     algorithm,
@@ -72,7 +72,7 @@ function scorePersonPair(a: string, b: string, algorithm: MatchAlgorithm): Named
     const same = exactPersonKey(qa) === exactPersonKey(lb);
     return { similarity: same ? 1 : 0, listField: 'name', listValue: b, fields: [{ queryField: 'name', listField: 'name', queryValue: a, listValue: b, score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] };
   }
-  const result = new PersonMatcher(qa, looseSpellingOf(a, b)).score(lb);
+  const result = new PersonMatcher(qa, looseSpellingOf(a, b), a).score(lb, b);
   const ev = personNameEvidence(result, 'name');
   return { similarity: result.score, listField: 'name', listValue: b, ...ev };
 }

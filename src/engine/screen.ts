@@ -2,7 +2,8 @@
 import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/identifiers';
 import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
-import { businessCandidates, gluedPersonCandidates, personCandidates } from './candidates';
+import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, personCandidates } from './candidates';
+import { hasKanji } from './kanji-names';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
 import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
@@ -116,7 +117,7 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
   const floor = opts.minScore - maxEvidenceBonus(q);
   const named = new Map<number, NamedCandidate>();
   const loose = looseSpellingOf(nameText);
-  const matcher = new PersonMatcher(name, loose);
+  const matcher = new PersonMatcher(name, loose, nameText);
   const exactKey = exactPersonKey(name);
   const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
     if (!allowSource(opts, index.sourceOf(record))) return;
@@ -145,8 +146,9 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
       }
       consider(record, index.personName(e), index.listField(e));
     }
-    // The whole name written as one word on one side: the token bound does not apply to these.
-    for (const e of gluedPersonCandidates(index, name, opts.algorithm)) {
+    // The whole name written as one word on one side, or read from kanji: the token bound does not apply to these.
+    const kanji = hasKanji(nameText) ? kanjiPersonCandidates(index, nameText, opts.algorithm) : [];
+    for (const e of [...gluedPersonCandidates(index, name, opts.algorithm), ...kanji]) {
       const record = index.data.entry.record[e];
       if (!idRecords.has(record) && (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING > 1) continue;
       consider(record, index.personName(e), index.listField(e));

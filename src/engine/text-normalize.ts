@@ -2,6 +2,8 @@
 import { transliterate } from 'transliteration';
 import { romaniseHangul } from './hangul';
 import { hasKana, romaniseKana } from './kana';
+import { hasThai, romaniseThai } from './thai';
+import { hasKhmer, romaniseKhmer } from './khmer';
 
 /** Longest input we look at; real names are far shorter, and the cap bounds work on hostile input. */
 export const MAX_NAME_CHARS = 300;
@@ -46,11 +48,13 @@ const HEBREW_RULES: [RegExp, string][] = [[/ו/g, 'w']];
 // Katakana writes the space between names as a middle dot.
 const KANA_DOT = /[\u30fb\uff65]/g;
 
-/** Our own rules before the package's (ADR 034, 043): Korean spelt as names are spelt, kana in Hepburn, abjad vowel letters. */
+/** Our own rules before the package's (ADR 034, 043, 050): Korean spelt as names are spelt, kana in Hepburn, Thai (RTGS) and Khmer (UNGEGN) by syllables, abjad vowel letters. */
 function beforeTransliteration(s: string): string {
   let out = s.replace(KANA_DOT, ' ');
   if (/[\uac00-\ud7a3]/.test(out)) out = romaniseHangul(out);
   if (hasKana(out)) out = romaniseKana(out);
+  if (hasThai(out)) out = romaniseThai(out);
+  if (hasKhmer(out)) out = romaniseKhmer(out);
   if (/\p{Script=Arabic}/u.test(out)) for (const [re, to] of ARABIC_RULES) out = out.replace(re, to);
   if (/\p{Script=Hebrew}/u.test(out)) for (const [re, to] of HEBREW_RULES) out = out.replace(re, to);
   return out;

@@ -16,6 +16,8 @@ export type MatchMethod =
   | 'glued'
   | 'consonants'
   | 'kana'
+  | 'kanji'
+  | 'romanised'
   | 'wade-giles'
   | 'partial'
   | 'different'
@@ -129,9 +131,9 @@ export function compareTokens(a: string, b: string, role: TokenRole, loose: Loos
     method = 'consonants';
   } else if (loose && loose !== 'abjad' && score < TOKEN_SCORES.wadeGiles) {
     const how = looseMatch(loose, a, b);
-    if (how === 'kana' && score < TOKEN_SCORES.kana) {
+    if ((how === 'kana' || how === 'romanised') && score < TOKEN_SCORES.kana) {
       score = TOKEN_SCORES.kana;
-      method = 'kana';
+      method = how;
     } else if (how === 'wade-giles') {
       score = TOKEN_SCORES.wadeGiles;
       method = 'wade-giles';

@@ -15,8 +15,9 @@ const WG_SYLLABLE = '(?:ch|hs|ts|tz|sh|ss|sz|[pmftnlkhjsyw])(?:iang|iung|uang|an
 const BARE_SYLLABLE = '(?:ang|eng|ai|ao|an|ei|en|erh|er|ou|a|e|o)';
 const SYLLABIC_RE = new RegExp(`^${BARE_SYLLABLE}?(?:${PINYIN_SYLLABLE}|${WG_SYLLABLE})*$`);
 const WG_ONLY_RE = new RegExp(`^${BARE_SYLLABLE}?(?:${WG_SYLLABLE})*$`);
-// What only Wade-Giles writes (pinyin never has these letter groups).
-const WG_MARK_RE = /hs|ts|tz|ung|ieh|ueh|ien|ih|erh|eh$/;
+// What only Wade-Giles writes (pinyin never has these letter groups). Pinyin never writes ch before i and another
+// letter either (its syllables are qiang, jing, qiu), where Wade-Giles does (Chiang Ching-kuo, ADR 050).
+const WG_MARK_RE = /hs|ts|tz|ung|ieh|ueh|ien|ih|erh|eh$|chi[a-z]/;
 
 /** A token written wholly in Chinese syllables (of either system). */
 export function isSyllabic(token: string): boolean {

@@ -119,6 +119,10 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
       return `written without vowels, the same consonants (${both})`;
     case 'kana':
       return `the katakana reading of the same name (${both}: the vowels katakana adds, l/r and v/b left aside)`;
+    case 'romanised':
+      return `the same name romanised another way (${both}: aspiration, v/w, r and the vowels left aside)`;
+    case 'kanji':
+      return `a Japanese reading of the name written in kanji (${both}: the readings of each kanji, long vowels left aside)`;
     case 'wade-giles':
       return wadeGilesWords(q, l);
     case 'glued':
