@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guessMapping } from '#shared/column-guess';
 import { BatchListSchema, SearchTypeListSchema, UploadResponseSchema } from '#shared/batches';
-import { BATCH_MESSAGES, QUICK_BATCH_MESSAGES, requiredMappingMessage, SHEET_MESSAGES } from '#shared/messages';
+import { QUICK_BATCH_MESSAGES, requiredMappingMessage, SHEET_MESSAGES } from '#shared/messages';
 import { openXlsx } from '#lists/core/xlsx';
 import { XLSX_CONTENT_TYPE } from './templates';
 import { QUICK_BATCHES, quickMappingInput, type QuickBatchKind } from '#shared/quick-batches';
