@@ -79,3 +79,22 @@ test('a two-sheet workbook: the default sheet said, the second picked, mapped af
   expect(csv).toContain('First Name: Ada; Last Name: Reyes');
   expect(csv.trim().split('\n')).toHaveLength(4);
 });
+
+test('on a phone, the quick Batch Name Search page lists the sheets one above the other and reads the one picked', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const book = writeWorkbook([
+    { name: 'Instructions', rows: [['Fill in the sheet “People”.'], ['One row per person.']] },
+    { name: 'People', rows: [['Given Name', 'Surname'], ['Zed', 'Nobody'], ['Ada', 'Reyes']] },
+    { name: 'Old export', rows: [['Given Name', 'Surname', 'DOB'], ['Ann', 'Lee', '1970-01-01']], hidden: true },
+  ]);
+  await logIn(page, 'analyst');
+  await page.goto('/batch/name/batchUI');
+  await page.locator('input[type=file]').setInputFiles({ name: `people-${Date.now()}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: book });
+  await expect(page.getByRole('radio', { name: 'People, 2 rows' })).toBeChecked();
+  await expect(page.getByText('Hidden in Excel')).toBeVisible();
+  await page.getByRole('radio', { name: 'Old export, 1 row' }).click();
+  await expect(page.getByRole('radio', { name: 'Old export, 1 row' })).toBeChecked();
+  await expect(page.getByTestId('file-notes')).toContainText('The sheet “Old export” is hidden in Excel.');
+  await expect(page.getByText('Column mapping').or(page.getByLabel('Column mapping'))).toContainText('Ann');
+  await page.screenshot({ path: path.join(SHOTS, 'quick-hidden-sheet-390.png'), fullPage: true });
+});

@@ -89,7 +89,7 @@ export function ColumnMappingTable({ preview, required, mappings, onMap, format,
         <Table verticalSpacing="sm" aria-label="Column mapping">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>CSV column</Table.Th>
+              <Table.Th>{format?.kind === 'xlsx' ? 'Column' : 'CSV column'}</Table.Th>
               <Table.Th>Preview data</Table.Th>
               <Table.Th>Search criteria</Table.Th>
             </Table.Tr>

@@ -30,7 +30,7 @@ export function SheetPicker({ batchId, format, onChosen }: SheetPickerProps) {
   });
   const details = format?.kind === 'xlsx' ? (format.sheetDetails ?? []) : [];
   if (details.length < 2) return null;
-  const description = format?.sheetReason ?? `The workbook has ${details.length} sheets; the one read is marked.`;
+  const description = format?.sheetReason ?? `The workbook has ${details.length} sheets; “${format?.sheet ?? ''}” is read.`;
   return (
     <Radio.Group
       value={choose.isPending ? choose.variables : format?.sheet}
