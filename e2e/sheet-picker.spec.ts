@@ -56,6 +56,7 @@ test('a two-sheet workbook: the default sheet said, the second picked, mapped af
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
+  await expect(page.getByText(`File ${fileName}, sheet “Nurses”. Check the settings below`)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Rows each search runs on' })).toContainText('Exclusion Search by Individual Name: 3 rows');
   await page.screenshot({ path: path.join(SHOTS, 'review-1280.png'), fullPage: true });
   await page.getByRole('button', { name: 'Start Search' }).click();

@@ -139,6 +139,7 @@ export function UploadWizardPage() {
           {state.step === 4 && (
             <ReviewStep
               fileName={state.upload?.fileName ?? ''}
+              sheet={state.upload?.format?.sheet}
               selected={state.selected}
               mappings={state.mappings}
               uniqueColumn={state.uniqueColumn}
