@@ -9,6 +9,9 @@ import { ZipWriter } from './zip-writer';
 /** A cell: text, a number, an ISO date (YYYY-MM-DD) shown with the date style, or empty. */
 export type XlsxCell = string | number | { date: string } | null;
 
+/** A formula with its calculated value (none: never calculated, as some programs save it) or the error it shows. */
+export type XlsxFormula = { formula: string; value?: string | number; error?: string };
+
 export interface XlsxOptions {
   /** The 1904 date system (old Mac workbooks). */
   date1904?: boolean;
@@ -42,9 +45,19 @@ const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
 
+function formulaCell(ref: string, cell: XlsxFormula): string {
+  const f = `<f>${escapeXml(cell.formula)}</f>`;
+  if (cell.error) return `<c r="${ref}" t="e">${f}<v>${escapeXml(cell.error)}</v></c>`;
+  if (cell.value === undefined) return `<c r="${ref}">${f}</c>`;
+  if (typeof cell.value === 'number') return `<c r="${ref}">${f}<v>${cell.value}</v></c>`;
+  return `<c r="${ref}" t="str">${f}<v>${escapeXml(cell.value)}</v></c>`;
+}
+
 export class XlsxWriter {
   private readonly zip: ZipWriter;
   private readonly sheets: string[] = [];
+  private readonly hidden = new Set<number>();
+  private merges: string[] = [];
   private readonly shared = new Map<string, number>();
   private sharedCount = 0;
   private rowNumber = 0;
@@ -57,10 +70,12 @@ export class XlsxWriter {
     this.zip = new ZipWriter(path);
   }
 
-  /** Starts a sheet (ending the previous one). */
-  addSheet(name: string): void {
+  /** Starts a sheet (ending the previous one); a hidden one has no tab in Excel. */
+  addSheet(name: string, options: { hidden?: boolean } = {}): void {
     this.endSheet();
     this.sheets.push(name);
+    if (options.hidden) this.hidden.add(this.sheets.length);
+    this.merges = [];
     this.zip.begin(`xl/worksheets/sheet${this.sheets.length}.xml`);
     this.zip.write(`${HEAD}<worksheet xmlns="${NS}" xmlns:r="${REL_NS}"><sheetData>`);
     this.rowNumber = 0;
@@ -68,13 +83,14 @@ export class XlsxWriter {
   }
 
   /** Writes the next row; empty cells are left out, as Excel does. */
-  writeRow(cells: readonly XlsxCell[]): void {
+  writeRow(cells: readonly (XlsxCell | XlsxFormula)[]): void {
     this.rowNumber += 1;
     const parts = [`<row r="${this.rowNumber}">`];
     cells.forEach((cell, i) => {
       if (cell === null || cell === '') return;
       const ref = `${columnName(i)}${this.rowNumber}`;
       if (typeof cell === 'number') parts.push(`<c r="${ref}"><v>${cell}</v></c>`);
+      else if (typeof cell === 'object' && 'formula' in cell) parts.push(formulaCell(ref, cell));
       else if (typeof cell === 'object') parts.push(`<c r="${ref}" s="1"><v>${dateSerial(cell.date, this.options.date1904)}</v></c>`);
       else parts.push(this.textCell(ref, cell));
     });
@@ -94,9 +110,15 @@ export class XlsxWriter {
     return `<c r="${ref}" t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
   }
 
+  /** Merges a range of the current sheet ("A1:D1"), written after its rows as Excel does. */
+  mergeCells(ref: string): void {
+    this.merges.push(ref);
+  }
+
   private endSheet(): void {
     if (!this.isInSheet) return;
-    this.zip.write('</sheetData></worksheet>');
+    const merges = this.merges.length ? `<mergeCells count="${this.merges.length}">${this.merges.map((ref) => `<mergeCell ref="${ref}"/>`).join('')}</mergeCells>` : '';
+    this.zip.write(`</sheetData>${merges}</worksheet>`);
     this.zip.end();
     this.isInSheet = false;
   }
@@ -104,7 +126,7 @@ export class XlsxWriter {
   /** Writes the workbook, strings, styles and package parts, then the ZIP directory. */
   close(): void {
     this.endSheet();
-    const sheetList = this.sheets.map((name, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
+    const sheetList = this.sheets.map((name, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}"${this.hidden.has(i + 1) ? ' state="hidden"' : ''} r:id="rId${i + 1}"/>`).join('');
     const date1904 = this.options.date1904 ? ' date1904="1"' : '';
     this.zip.add('xl/workbook.xml', `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><workbookPr${date1904}/><sheets>${sheetList}</sheets></workbook>`);
     const n = this.sheets.length;

@@ -51,6 +51,7 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   // confine every batch to the caller's client (and team, ADR 014).
   'GET /services/flexsearchs/searchtypes': 'user',
   'POST /services/fileupload': 'user',
+  'POST /services/flexsearchs/:batchId/sheet': 'user',
   'POST /services/flexsearchs/:batchId/columnmappings': 'user',
   'GET /services/flexsearchs': 'user',
   'GET /services/flexsearchs/filters': 'user',

@@ -28,8 +28,29 @@ export const FileFormatSchema = z.object({
   /** Workbooks: the sheet read, and every sheet of the workbook (a picker when there are several). */
   sheet: z.string().nullable(),
   sheets: z.array(z.string()),
+  /** Workbooks: each sheet's rows and whether it can be screened, for the sheet picker. */
+  sheetDetails: z.array(z.lazy(() => SheetDetailSchema)).optional(),
+  /** Workbooks: why the sheet read was chosen when the uploader did not choose it ("its header looks like a roster…"). */
+  sheetReason: z.string().nullable().optional(),
+  /** What the reader noticed and did about it (a title row skipped, merged header cells, formulas without values). */
+  notes: z.array(z.string()).optional(),
 });
 export type FileFormat = z.infer<typeof FileFormatSchema>;
+
+/** One sheet of an uploaded workbook as the sheet picker lists it. */
+export const SheetDetailSchema = z.object({
+  name: z.string(),
+  /** Data rows under its header; counting stops one past the upload's row limit. */
+  rows: z.number().int().min(0),
+  isHidden: z.boolean(),
+  /** Why the sheet cannot be screened (no rows, too many rows, a value too long), or null. */
+  problem: z.string().nullable(),
+});
+export type SheetDetail = z.infer<typeof SheetDetailSchema>;
+
+/** POST /services/flexsearchs/{batchId}/sheet: read another sheet of a draft's workbook. */
+export const ChooseSheetInputSchema = z.strictObject({ sheet: z.string().min(1).max(200) });
+export type ChooseSheetInput = z.infer<typeof ChooseSheetInputSchema>;
 
 /** POST /services/fileupload: previewData rows are [label, up to 5 sample values]. */
 export const UploadResponseSchema = z.object({

@@ -150,5 +150,31 @@ export const UPLOAD_MESSAGES = {
   tooBigToRead: 'The file is too complex to read within the server’s memory limit. Split it into smaller files and upload each.',
 } as const;
 
+const quoted = (names: readonly string[]) => names.map((n) => `“${n}”`).join(', ');
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Excel workbooks with several sheets (issue 18's sheet picker): refusals, the picker's reasons and the reader's notes. */
+export const SHEET_MESSAGES = {
+  noDataOnAnySheet: (names: readonly string[]) =>
+    `The workbook has no rows on any of its ${names.length === 1 ? 'sheet' : `${names.length} sheets`} (${quoted(names)}). Put the roster on one sheet, its header in the first row, save and upload it again.`,
+  unknownSheet: (name: string, names: readonly string[]) => `The workbook has no sheet “${name}”. Its sheets: ${quoted(names)}.`,
+  notAWorkbook: 'A sheet can be chosen only for an Excel workbook (.xlsx); this file is CSV text.',
+  headerOnly: (name: string) => `The sheet “${name}” has a header row but no data rows.`,
+  empty: (name: string) => `The sheet “${name}” is empty.`,
+  tooManyRows: (name: string, limit: number) => `The sheet “${name}” has more than ${count(limit)} rows; a batch can have at most ${count(limit)}. Split it into smaller sheets or files.`,
+  onlyHidden: (name: string) => `Every sheet with rows is hidden in Excel; we read “${name}”.`,
+  chosenAsRoster: (name: string, criteria: readonly string[]) => `We chose “${name}”: its header looks like a roster (${criteria.join(', ')}).`,
+  chosenAsFirst: (name: string) => `We chose “${name}”, the first sheet with rows.`,
+  titleRow: (row: number, text: string, headerRow: number) => `Row ${row} (“${text}”) is a title across merged cells, so the header is row ${headerRow}.`,
+  twoRowHeader: (first: number, labels: readonly string[]) => `The header spans rows ${first} and ${first + 1} (merged cells over the columns): the columns are read as ${quoted(labels)}.`,
+  mergedHeader: (labels: readonly string[]) =>
+    `Header cells are merged across columns (${quoted(labels)}): each column of a merged cell takes its label. Check the mapping, or unmerge the cells in Excel and name each column.`,
+  uncalculated: (n: number, refs: readonly string[]) =>
+    `${count(n)} ${n === 1 ? 'cell holds a formula' : 'cells hold formulas'} with no calculated value (${refs.join(', ')}${n > refs.length ? ', …' : ''}), read as empty. Open the file in Excel and save it again so the values are stored.`,
+  formulaErrors: (n: number, samples: readonly string[]) =>
+    `${count(n)} ${n === 1 ? 'cell shows' : 'cells show'} a formula error (${samples.join(', ')}${n > samples.length ? ', …' : ''}), read as empty: the dry run names the rows that need a value there.`,
+  hiddenSheet: (name: string) => `The sheet “${name}” is hidden in Excel.`,
+} as const;
+
 export const trialLimitMessage = (needed: number, remaining: number, perMonth: number) =>
   `This batch needs ${needed.toLocaleString('en-US')} searches but your trial has ${remaining.toLocaleString('en-US')} of its ${perMonth.toLocaleString('en-US')} monthly searches left. Upload fewer rows or choose fewer search types.`;

@@ -40,7 +40,7 @@ export const BATCH_OPERATIONS = {
     path: '/batches/csv',
     summary: 'Create a batch search from a CSV file',
     description:
-      'multipart/form-data with one `.csv` file (header row first) and a `mapping` field holding the mapping as JSON (the same mapping as POST /batches). Exactly the app’s upload and mapping; the batch is then queued.',
+      'multipart/form-data with one `.csv` or `.xlsx` file (header row first), an optional `sheet` field naming the workbook sheet to screen, and a `mapping` field holding the mapping as JSON (the same mapping as POST /batches). Exactly the app’s upload and mapping; the batch is then queued.',
     form: ApiUploadBatchFormSchema,
     isIdempotent: true,
     response: ApiBatchCreatedSchema,

@@ -39,7 +39,11 @@ export type ApiCreateBatchInput = z.infer<typeof ApiCreateBatchInputSchema>;
 
 /** multipart/form-data: described for the document; the server reads the parts itself. */
 export const ApiUploadBatchFormSchema = z.object({
-  file: z.string().meta({ format: 'binary' }).describe('The CSV file, with a header row.'),
+  file: z.string().meta({ format: 'binary' }).describe('The CSV file or Excel workbook (.xlsx), with a header row.'),
+  sheet: z
+    .string()
+    .optional()
+    .describe('Excel workbooks: the sheet to screen. Without it, the visible sheet whose header looks most like a roster (the first with rows on a tie); the answer names it. A sheet the workbook lacks answers 400 listing its sheets.'),
   mapping: z.string().describe('The mapping as JSON: {"columnMappings"?: {...}, "searchTypes": [...], "uniqueIdColumn"?, "additionalColumns"?}; without columnMappings the columns are guessed.'),
 });
 
@@ -50,6 +54,7 @@ export const ApiBatchCreatedSchema = z.object({
   message: z.string(),
   columnMappings: z.record(z.string(), z.string()).describe('The mapping the batch was screened with: the one sent, or the guess.'),
   guessedColumns: z.array(z.string()).describe('Columns whose criterion was guessed (none when a mapping was sent).'),
+  sheet: z.string().nullable().optional().describe('Excel workbooks: the sheet screened (null for CSV).'),
 });
 export type ApiBatchCreated = z.infer<typeof ApiBatchCreatedSchema>;
 

@@ -47,7 +47,8 @@ export function unescapeExcel(text: string): string {
 }
 
 export interface WorkbookInfo {
-  sheets: { name: string; part: string }[];
+  /** Sheets in workbook order; `isHidden` for the state "hidden" or "veryHidden" (shown in no tab). */
+  sheets: { name: string; part: string; isHidden: boolean }[];
   is1904: boolean;
   sharedStrings: string | null;
   styles: string | null;
@@ -88,7 +89,8 @@ export async function readWorkbookInfo(zip: ZipPackage): Promise<WorkbookInfo> {
       if (tag.name === 'workbookPr') is1904 = ['1', 'true'].includes(tag.attributes.date1904 ?? '');
       if (tag.name !== 'sheet') return;
       const relId = Object.entries(tag.attributes).find(([key]) => local(key) === 'id')?.[1] ?? '';
-      sheets.push({ name: tag.attributes.name ?? '', part: targets.get(relId) ?? `xl/worksheets/sheet${sheets.length + 1}.xml` });
+      const isHidden = ['hidden', 'veryHidden'].includes(tag.attributes.state ?? '');
+      sheets.push({ name: tag.attributes.name ?? '', part: targets.get(relId) ?? `xl/worksheets/sheet${sheets.length + 1}.xml`, isHidden });
     },
   });
   sharedStrings ??= zip.has('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : null;

@@ -10,7 +10,18 @@ export interface SheetContext {
   sharedStrings: readonly string[];
   styles: readonly NumberStyle[];
   is1904: boolean;
+  /** When given, what a customer file's reader must tell its user (batch uploads); error cells then read as empty. */
+  notices?: SheetNotices;
 }
+
+/** Merged ranges, formulas without a calculated value, and cells showing a formula error, by reference. */
+export interface SheetNotices {
+  merges: string[];
+  uncalculated: string[];
+  errors: { ref: string; text: string }[];
+}
+
+export const newSheetNotices = (): SheetNotices => ({ merges: [], uncalculated: [], errors: [] });
 
 /** "C7" → 2 (0-based column); -1 when the reference has no letters. */
 export function columnOf(ref: string): number {
@@ -69,6 +80,9 @@ export async function* readSheetRows(zip: ZipPackage, part: string, context: She
   let inline: string[] = [];
   let reading: 'v' | 't' | null = null;
   let phonetic = 0;
+  let ref = '';
+  let hasFormula = false;
+  const notices = context.notices;
 
   const events = feedXml(zip, part, {
     open(tag) {
@@ -79,6 +93,8 @@ export async function* readSheetRows(zip: ZipPackage, part: string, context: She
           column = -1;
           break;
         case 'c': {
+          ref = tag.attributes.r ?? '';
+          hasFormula = false;
           const at = tag.attributes.r ? columnOf(tag.attributes.r) : -1;
           column = at >= 0 ? at : column + 1;
           type = tag.attributes.t ?? 'n';
@@ -96,6 +112,12 @@ export async function* readSheetRows(zip: ZipPackage, part: string, context: She
         case 'rPh':
           phonetic += 1;
           break;
+        case 'f':
+          hasFormula = true;
+          break;
+        case 'mergeCell':
+          if (notices && tag.attributes.ref) notices.merges.push(tag.attributes.ref);
+          break;
       }
     },
     text(text) {
@@ -112,7 +134,12 @@ export async function* readSheetRows(zip: ZipPackage, part: string, context: She
           phonetic -= 1;
           break;
         case 'c': {
-          const text = cellText(type, style, value.join(''), inline.join(''), context);
+          let text = cellText(type, style, value.join(''), inline.join(''), context);
+          if (notices && hasFormula && value.length === 0 && inline.length === 0) notices.uncalculated.push(ref);
+          if (notices && type === 'e' && text !== '') {
+            notices.errors.push({ ref, text });
+            text = '';
+          }
           if (text !== '') {
             while (cells.length < column) cells.push('');
             cells[column] = text;

@@ -4,13 +4,19 @@
  * streamed row by row. Cells come out as the text Excel shows for them (dates as MM/DD/YYYY).
  */
 import { readCellStyles, readSharedStrings, readWorkbookInfo } from './xlsx-parts';
-import { readSheetRows, type SheetContext } from './xlsx-sheet';
+import { readSheetRows, type SheetContext, type SheetNotices } from './xlsx-sheet';
 import { ZipPackage } from './xlsx-zip';
 import type { ZipSource } from './zip';
 import { WorkbookError, type SheetRow, type Workbook } from './xls-shared';
 
+/** An XLSX workbook: which sheets are hidden, and rows read with notices for a customer file's reader. */
+export interface XlsxWorkbook extends Workbook {
+  readonly hiddenSheets: ReadonlySet<string>;
+  rowBatches(sheet: string, notices?: SheetNotices): AsyncGenerator<SheetRow[]>;
+}
+
 /** Opens the workbook at `path`, or in memory (`file` names it in messages); throws WorkbookError when damaged. */
-export async function openXlsx(path: ZipSource, file: string): Promise<Workbook> {
+export async function openXlsx(path: ZipSource, file: string): Promise<XlsxWorkbook> {
   const zip = await ZipPackage.open(path, file);
   const info = await readWorkbookInfo(zip);
   if (info.sheets.length === 0) throw new WorkbookError(`${file} is not a readable XLSX workbook: it lists no sheets`);
@@ -22,11 +28,13 @@ export async function openXlsx(path: ZipSource, file: string): Promise<Workbook>
   return {
     file,
     sheetNames: info.sheets.map((s) => s.name),
-    async *rowBatches(sheet: string): AsyncGenerator<SheetRow[]> {
+    hiddenSheets: new Set(info.sheets.filter((s) => s.isHidden).map((s) => s.name)),
+    async *rowBatches(sheet: string, notices?: SheetNotices): AsyncGenerator<SheetRow[]> {
       const found = info.sheets.find((s) => s.name === sheet);
       if (!found) throw new WorkbookError(`${file} has no sheet "${sheet}" (its sheets: ${info.sheets.map((s) => `"${s.name}"`).join(', ')})`);
       if (!zip.has(found.part)) throw new WorkbookError(`${file} is not a readable XLSX workbook: the part ${found.part} of sheet "${sheet}" is missing`);
-      yield* readSheetRows(zip, found.part, await sheetContext());
+      const shared = await sheetContext();
+      yield* readSheetRows(zip, found.part, notices ? { ...shared, notices } : shared);
     },
     close: async () => {},
   };

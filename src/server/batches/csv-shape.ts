@@ -25,6 +25,8 @@ export class CsvRefusal extends Error {
   constructor(
     message: string,
     readonly status: 400 | 413 | 415 = 400,
+    /** The request field the refusal is about ("sheet" when the sheet asked for cannot be read). */
+    readonly field?: string,
   ) {
     super(message);
   }

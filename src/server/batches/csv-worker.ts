@@ -49,27 +49,33 @@ function runOnce(job: CsvJob): Promise<CsvReply> {
   });
 }
 
-async function read(kind: CsvJob['kind'], bytes: Uint8Array, limits: CsvLimits): Promise<CsvReply & { ok: true }> {
+async function read(kind: CsvJob['kind'], bytes: Uint8Array, limits: CsvLimits, sheet: string | null, maxRows: number): Promise<CsvReply & { ok: true }> {
   // A copy the worker owns: an upload's Buffer may be a view into memory shared with others.
-  const job: CsvJob = { kind, bytes: new Uint8Array(bytes).buffer, limits };
+  const job: CsvJob = { kind, bytes: new Uint8Array(bytes).buffer, limits, sheet, maxRows };
   const reply = line.then(() => runOnce(job));
   line = reply.catch(() => undefined);
   const answer = await reply;
   if (answer.ok) return answer;
-  if ('refusal' in answer) throw new AppError(answer.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : answer.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', answer.refusal);
+  if ('refusal' in answer) {
+    const code = answer.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : answer.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    throw new AppError(code, answer.refusal, answer.field ? { [answer.field]: answer.refusal } : undefined);
+  }
   throw new Error(`reading the CSV file failed: ${answer.error}`);
 }
 
-/** Header, data row count and preview of an upload; throws an AppError (4xx) naming what is wrong with the file. */
-export async function summarizeInWorker(bytes: Uint8Array, limits: CsvLimits): Promise<CsvSummary> {
-  const answer = await read('summary', bytes, limits);
+/**
+ * Header, data row count and preview of an upload (of a workbook: of `sheet`, else the default
+ * sheet, every sheet counted up to `maxRows` + 1); throws an AppError (4xx) naming what is wrong with the file.
+ */
+export async function summarizeInWorker(bytes: Uint8Array, limits: CsvLimits, sheet: string | null = null, maxRows = Infinity): Promise<CsvSummary> {
+  const answer = await read('summary', bytes, limits, sheet, maxRows);
   if (!('summary' in answer)) throw new Error('the CSV worker answered the wrong kind');
   return answer.summary;
 }
 
-/** Every row of a stored upload, checked against the limits again. */
-export async function parseInWorker(bytes: Uint8Array, limits: CsvLimits): Promise<CsvTable> {
-  const answer = await read('table', bytes, limits);
+/** Every row of a stored upload (of a workbook: of the batch's sheet), checked against the limits again. */
+export async function parseInWorker(bytes: Uint8Array, limits: CsvLimits, sheet: string | null = null): Promise<CsvTable> {
+  const answer = await read('table', bytes, limits, sheet, Infinity);
   if (!('table' in answer)) throw new Error('the CSV worker answered the wrong kind');
   return answer.table;
 }

@@ -40,7 +40,8 @@ async function readRows(ctx: AppContext, batch: BatchRow): Promise<string[][]> {
   } catch {
     throw new AppError('CONFLICT', BATCH_MESSAGES.fileMissing);
   }
-  return (await parseInWorker(bytes, csvLimitsOf(ctx.config))).rows;
+  // A workbook is read from the sheet chosen at upload (issue 18's sheet picker).
+  return (await parseInWorker(bytes, csvLimitsOf(ctx.config), batch.sheetName)).rows;
 }
 
 /** Validates (and unless a dry run, submits) the mapping of a draft batch. */
@@ -95,7 +96,7 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
     (db) => storeSubmission(db, batch, mapping, rows, today, skipped !== null),
   );
   if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
-  const details = { rows: rows.length, searchTypes: mapping.searchTypes, ...(skipped ? { skippedRows: skipped.count, skipped: skipped.rows } : {}) };
+  const details = { rows: rows.length, searchTypes: mapping.searchTypes, ...(batch.sheetName ? { sheet: batch.sheetName } : {}), ...(skipped ? { skippedRows: skipped.count, skipped: skipped.rows } : {}) };
   await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'submitted', userId: caller.userId, at: today, details });
   await ctx.jobs.send(screenBatchJob, { batchId: batch.id });
 }

@@ -137,7 +137,8 @@ describe('Excel workbooks (item 4)', () => {
     const res = await upload(agent, bytes, 'Roster.XLSX');
     expect(res.statusCode, res.body).toBe(200);
     const body = UploadResponseSchema.parse(res.json());
-    expect(body.format).toEqual({ kind: 'xlsx', encoding: null, delimiter: null, sheet: 'Staff', sheets: ['Cover', 'Staff', 'Lookups'] });
+    expect(body.format).toMatchObject({ kind: 'xlsx', encoding: null, delimiter: null, sheet: 'Staff', sheets: ['Cover', 'Staff', 'Lookups'], notes: [] });
+    expect(body.format!.sheetDetails!.map((s) => [s.name, s.rows])).toEqual([['Cover', 0], ['Staff', 60], ['Lookups', 1]]);
     expect(body.previewData.map((column) => column[0])).toEqual(roster.header);
     // A date cell reads as Excel shows it (MM/DD/YYYY), an NPI number as its digits.
     const [y, m, d] = isoOf(roster.rows[0][3]).split('-');

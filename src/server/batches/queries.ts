@@ -21,6 +21,12 @@ function scopeConditions(scope: BatchScope): SQL[] {
   return where;
 }
 
+/** A draft's sheet, header and row count (the sheet picker); false when it is no draft any more. */
+export async function updateDraftSheet(db: Db, batchId: number, sheet: { sheetName: string | null; header: string[]; recordCount: number }): Promise<boolean> {
+  const rows = await db.update(batches).set(sheet).where(and(eq(batches.id, batchId), isNull(batches.status))).returning({ id: batches.id });
+  return rows.length > 0;
+}
+
 /** The batch when the scope sees it and it is not trashed. */
 export async function findVisibleBatch(db: Db, scope: BatchScope, batchId: number): Promise<BatchRow | null> {
   const [row] = await db.select().from(batches).where(and(eq(batches.id, batchId), ...scopeConditions(scope)));

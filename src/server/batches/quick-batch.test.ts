@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guessMapping } from '#shared/column-guess';
 import { BatchListSchema, SearchTypeListSchema, UploadResponseSchema } from '#shared/batches';
-import { BATCH_MESSAGES, QUICK_BATCH_MESSAGES, requiredMappingMessage } from '#shared/messages';
+import { QUICK_BATCH_MESSAGES, requiredMappingMessage, SHEET_MESSAGES } from '#shared/messages';
 import { openXlsx } from '#lists/core/xlsx';
 import { XLSX_CONTENT_TYPE } from './templates';
 import { QUICK_BATCHES, quickMappingInput, type QuickBatchKind } from '#shared/quick-batches';
@@ -61,10 +61,10 @@ describe('templates', () => {
       const rows = [];
       for await (const batch of book.rowBatches('Roster')) rows.push(...batch);
       expect(rows).toEqual([{ row: 1, cells: QUICK_BATCHES[kind].templateHeaders }]);
-      // Filled in and uploaded, it is read as a workbook.
+      // Uploaded unfilled, it is read as a workbook whose one sheet has no data rows.
       const filled = await upload(both, res.rawPayload, 'template.xlsx');
       expect(filled.statusCode).toBe(400);
-      expect(filled.json().error.message).toBe(BATCH_MESSAGES.headerOnly);
+      expect(filled.json().error.message).toBe(SHEET_MESSAGES.headerOnly('Roster'));
     }
   });
 

@@ -10,6 +10,7 @@ import {
   BatchListSchema,
   BatchMessageSchema,
   BatchMessageTextSchema,
+  ChooseSheetInputSchema,
   ColumnMappingInputSchema,
   ColumnMappingQuerySchema,
   ColumnMappingResponseSchema,
@@ -24,6 +25,7 @@ import { AppError } from '../http/errors';
 import { jsonString } from '../http/json-string';
 import { batchFile, killBatch, resubmitBatch, trashBatch } from './actions';
 import { batchFilters, batchInfo, listBatches } from './list';
+import { chooseDraftSheet } from './draft-sheet';
 import { mapBatch } from './mapping';
 import { attachment } from '../http/attachment';
 import { findClient } from './queries';
@@ -46,6 +48,10 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!request.isMultipart()) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.uploadFirst);
     return uploadBatch(ctx, await caller(request), request.parts());
   });
+
+  r.post('/services/flexsearchs/:batchId/sheet', { schema: { params, body: ChooseSheetInputSchema, response: { 200: UploadResponseSchema } } }, async (request) =>
+    chooseDraftSheet(ctx, await caller(request), request.params.batchId, request.body.sheet),
+  );
 
   r.post(
     '/services/flexsearchs/:batchId/columnmappings',

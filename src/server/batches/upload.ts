@@ -5,7 +5,7 @@ import type { UploadResponse } from '#shared/batches';
 import type { AppContext } from '../app-context';
 import type { AppConfig } from '../config';
 import { AppError } from '../http/errors';
-import { hasControlCharacter } from './csv-file';
+import { hasControlCharacter, type CsvSummary } from './csv-file';
 import { MAX_LINE_CHARS, MAX_VALUE_CHARS, type CsvLimits } from './csv-shape';
 import { summarizeInWorker } from './csv-worker';
 import { removeStored, storeEncrypted, type StoredFile } from './file-store';
@@ -71,14 +71,14 @@ export async function receiveUpload(ctx: AppContext, parts: AsyncIterableIterato
 export async function uploadBatch(ctx: AppContext, caller: BatchCaller, parts: AsyncIterableIterator<Multipart>): Promise<UploadResponse> {
   await requireSearchOptions(ctx, caller);
   const { stored, fileName, fields } = await receiveUpload(ctx, parts);
-  return keepUpload(ctx, caller, stored, fileName, fields.typeName);
+  return keepUpload(ctx, caller, stored, fileName, fields.typeName, fields.sheet || null);
 }
 
-/** Keeps a stored file as a draft batch, or removes it with the reason it was refused. */
-export async function keepUpload(ctx: AppContext, caller: BatchCaller, stored: StoredFile | null, fileName: string, typeName: string | undefined): Promise<UploadResponse> {
+/** Keeps a stored file as a draft batch (of a workbook: its `sheet`, else the default one), or removes it with the reason it was refused. */
+export async function keepUpload(ctx: AppContext, caller: BatchCaller, stored: StoredFile | null, fileName: string, typeName: string | undefined, sheet: string | null = null): Promise<UploadResponse> {
   if (!stored) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.uploadFirst);
   try {
-    return await draftOf(ctx, caller, stored, fileName, typeName);
+    return await draftOf(ctx, caller, stored, fileName, typeName, sheet);
   } catch (error) {
     // Whatever refused or broke the upload, its encrypted file does not stay behind.
     removeStored(ctx.config, stored.storedPath);
@@ -86,15 +86,21 @@ export async function keepUpload(ctx: AppContext, caller: BatchCaller, stored: S
   }
 }
 
-async function draftOf(ctx: AppContext, caller: BatchCaller, stored: StoredFile, fileName: string, typeName: string | undefined): Promise<UploadResponse> {
-  if (typeName !== 'Flex') throw new AppError('BAD_REQUEST', BATCH_MESSAGES.typeNameFlex);
-  if (hasControlCharacter(fileName)) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.fileNameControlCharacter);
-  const file = await summarizeInWorker(stored.bytes, csvLimitsOf(ctx.config));
+/** Reads an upload's header, rows and preview (of a workbook: its `sheet`, else the default), refusing what cannot be screened. */
+export async function readUploadSummary(ctx: AppContext, bytes: Uint8Array, sheet: string | null): Promise<CsvSummary> {
+  const file = await summarizeInWorker(bytes, csvLimitsOf(ctx.config), sheet, ctx.config.uploadMaxRows);
   if (file.header.length === 0) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.fileEmpty);
   const badLabel = file.header.findIndex(hasControlCharacter);
   if (badLabel >= 0) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.labelControlCharacter(badLabel + 1));
   if (file.rowCount === 0) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.headerOnly);
   if (file.rowCount > ctx.config.uploadMaxRows) throw new AppError('BAD_REQUEST', tooManyRowsMessage(file.rowCount, ctx.config.uploadMaxRows));
+  return file;
+}
+
+async function draftOf(ctx: AppContext, caller: BatchCaller, stored: StoredFile, fileName: string, typeName: string | undefined, sheet: string | null): Promise<UploadResponse> {
+  if (typeName !== 'Flex') throw new AppError('BAD_REQUEST', BATCH_MESSAGES.typeNameFlex);
+  if (hasControlCharacter(fileName)) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.fileNameControlCharacter);
+  const file = await readUploadSummary(ctx, stored.bytes, sheet);
   const batch = await insertBatch(ctx.db, {
     clientId: caller.clientId,
     teamId: caller.teamId,
@@ -104,9 +110,10 @@ async function draftOf(ctx: AppContext, caller: BatchCaller, stored: StoredFile,
     sha256: stored.sha256,
     sizeBytes: stored.size,
     header: file.header,
+    sheetName: file.format.sheet,
     recordCount: file.rowCount,
     uploadedAt: ctx.now(),
   });
-  await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'uploaded', userId: caller.userId, at: batch.uploadedAt, details: { fileName, rows: file.rowCount } });
+  await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'uploaded', userId: caller.userId, at: batch.uploadedAt, details: { fileName, rows: file.rowCount, ...(file.format.sheet ? { sheet: file.format.sheet } : {}) } });
   return { batchId: batch.id, previewData: file.previewData, format: file.format };
 }

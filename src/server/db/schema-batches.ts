@@ -18,6 +18,8 @@ export const batches = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     /** Column labels of the header row. */
     header: text('header').array().notNull(),
+    /** The sheet screened of an Excel workbook (issue 18's sheet picker); null for CSV text. */
+    sheetName: text('sheet_name'),
     /** Null until the mapping is submitted (an upload without a mapping is a draft). */
     status: text('status'),
     searchTypes: text('search_types').array().notNull().default(sql`'{}'::text[]`),

@@ -72,6 +72,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /services/account': { nonce: NUL, searchOptions: ['NAME'], teamType: 'SINGLE', deviceId: NUL },
   'POST /services/account/invitations': { email: 'new.colleague@example.com', teamId: 99_999_999_999 },
   'POST /services/flexsearchs/:batchId/columnmappings': { columnMappings: { [NUL]: 'First Name' }, searchTypes: [NUL] },
+  'POST /services/flexsearchs/:batchId/sheet': { sheet: NUL },
 };
 const QUERIES: Record<string, string> = {
   'GET /services/admin/clients': 'q=Ann%00',

@@ -61,7 +61,7 @@ async function submitDraft(ctx: AppContext, caller: BatchCaller, draft: UploadRe
     const fields = Object.fromEntries(outcome.errors.slice(0, 100).map((e) => [`rows.${e.rowIndx}`, e.errorMessage]));
     throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.rowErrors(outcome.errors.length), fields);
   }
-  return { batchId, recordCount: outcome.recordCount, status: 'Submitted', message: outcome.message, columnMappings, guessedColumns: guessed };
+  return { batchId, recordCount: outcome.recordCount, status: 'Submitted', message: outcome.message, columnMappings, guessedColumns: guessed, sheet: draft.format?.sheet ?? null };
 }
 
 /** The records as a CSV file (papaparse writes it; our own parser reads it back): the columns in the order first seen, one line per record. */
@@ -98,7 +98,7 @@ export async function createBatchFromUpload(ctx: AppContext, caller: BatchCaller
     if (stored) removeStored(ctx.config, stored.storedPath);
     throw error;
   }
-  const draft = await keepUpload(ctx, caller, stored, fileName, 'Flex');
+  const draft = await keepUpload(ctx, caller, stored, fileName, 'Flex', fields.sheet || null);
   return submitDraft(ctx, caller, draft, mapping, 'mapping');
 }
 

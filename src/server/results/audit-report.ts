@@ -34,7 +34,8 @@ export function batchFacts(h: ReportHeader, c: ReportContext, events: readonly B
   const submitted = events.find((e) => e.kind === 'submitted');
   const resubmissions = events.filter((e) => e.kind === 'resubmitted');
   return [
-    ['File', b.fileName],
+    // A workbook names the sheet screened (issue 18's sheet picker).
+    ['File', b.sheetName ? `${b.fileName}, sheet “${b.sheetName}”` : b.fileName],
     ['Batch ID', b.id],
     ['Search Types', b.searchTypes.join(', ')],
     ['Rows Searched', b.recordCount.toLocaleString('en-US')],

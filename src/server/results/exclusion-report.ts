@@ -64,7 +64,7 @@ export function exclusionReportPdf(c: ReportContext): Readable {
   const pdf = new ReportPdf({ title: 'Exclusion Records Returned Report', subtitle: `${c.batch.fileName} \u00b7 batch ${c.batch.id}`, footer: generatedLine(c, time) });
   return pdf.stream(async (pause) => {
     const [h, events, counts] = await Promise.all([reportHeader(c.db, c.batch), batchEventsOf(c.db, c.batch.id), statusCounts(c.db, c.batch.id, 'exclusions')]);
-    pdf.titleBlock('Exclusion Records Returned Report', [`${c.batch.fileName}, batch ${c.batch.id}: every exclusion record the batch's rows matched, as the list published it, with its review status.`]);
+    pdf.titleBlock('Exclusion Records Returned Report', [`${c.batch.fileName}${c.batch.sheetName ? `, sheet “${c.batch.sheetName}”` : ''}, batch ${c.batch.id}: every exclusion record the batch's rows matched, as the list published it, with its review status.`]);
     pdf.heading('Batch');
     pdf.facts(batchFacts(h, c, events, time));
     // The counts before the lists: with every state list the lists table can run past the first page.

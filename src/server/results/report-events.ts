@@ -33,9 +33,9 @@ function batchEventLine(e: BatchEvent, time: TimeFormatter): EventLine {
   const line = (what: string, details = '') => ({ at: e.at, who: e.userName, what, details: details + backfilled });
   switch (e.kind) {
     case 'uploaded':
-      return line('Uploaded', [text(d.fileName), d.rows ? plural(Number(d.rows), 'row') : ''].filter(Boolean).join(', '));
+      return line('Uploaded', [text(d.fileName), d.sheet ? `sheet “${text(d.sheet)}”` : '', d.rows ? plural(Number(d.rows), 'row') : ''].filter(Boolean).join(', '));
     case 'submitted':
-      return line('Submitted for screening', [d.rows ? plural(Number(d.rows), 'row') : '', Array.isArray(d.searchTypes) ? d.searchTypes.join(', ') : '', skippedWords(d)].filter(Boolean).join('; '));
+      return line('Submitted for screening', [d.sheet ? `sheet “${text(d.sheet)}”` : '', d.rows ? plural(Number(d.rows), 'row') : '', Array.isArray(d.searchTypes) ? d.searchTypes.join(', ') : '', skippedWords(d)].filter(Boolean).join('; '));
     case 'cancel-requested':
       return line('Cancel requested', d.statusBefore ? `The batch was ${text(d.statusBefore)}.` : '');
     case 'cancelled':

@@ -83,6 +83,9 @@ export function uploadBatchFile(file: File): Promise<UploadResult> {
   return api('/services/fileupload', { method: 'POST', body: form, schema: UploadResponseSchema });
 }
 
+/** Reads another sheet of a draft's workbook (the sheet picker); answers its preview as an upload does. */
+export const chooseSheet = (batchId: number, sheet: string) => api(`${BASE}/${batchId}/sheet`, { method: 'POST', body: { sheet }, schema: UploadResponseSchema });
+
 /** Sends the mapping; answers the rows the server refused (a 400 with the spec's error[]), none when it passes. */
 export async function submitColumnMappings(batchId: number, input: ColumnMappingInput, isDryRun: boolean): Promise<RowError[]> {
   try {

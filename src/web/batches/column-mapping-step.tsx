@@ -1,6 +1,7 @@
 /** Step 2: each CSV column with its preview data and a picker of search criteria (pre-filled from the headers); the unique id column. */
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { FileFormat } from '#shared/batches';
+import type { UploadResult } from './batches-api';
 import { ColumnMappingTable } from './column-mapping-table';
 import { columnsOf } from './wizard-state';
 
@@ -9,6 +10,8 @@ export interface ColumnMappingStepProps {
   /** Required columns whose values a row may lack: the add-on searches that need them skip that row. */
   optionalPerRow?: string[];
   format?: FileFormat;
+  /** A workbook's draft and what to do when another of its sheets is chosen (the sheet picker). */
+  sheets?: { batchId: number; onChosen: (next: UploadResult) => void };
   required: string[];
   mappings: Record<string, string>;
   uniqueColumn: string | null;
@@ -18,7 +21,7 @@ export interface ColumnMappingStepProps {
   onContinue: () => void;
 }
 
-export function ColumnMappingStep({ preview, optionalPerRow = [], format, required, mappings, uniqueColumn, onMap, onUniqueColumn, onBack, onContinue }: ColumnMappingStepProps) {
+export function ColumnMappingStep({ preview, optionalPerRow = [], format, sheets, required, mappings, uniqueColumn, onMap, onUniqueColumn, onBack, onContinue }: ColumnMappingStepProps) {
   const labels = columnsOf(preview);
   const guessed = Object.values(mappings).filter(Boolean).length;
   return (
@@ -33,7 +36,7 @@ export function ColumnMappingStep({ preview, optionalPerRow = [], format, requir
           {guessed > 0 && ' Columns we recognised from their headers or values are filled in: check them.'}
         </Text>
       </Stack>
-      <ColumnMappingTable preview={preview} format={format} required={required} mappings={mappings} onMap={onMap} />
+      <ColumnMappingTable preview={preview} format={format} sheets={sheets} required={required} mappings={mappings} onMap={onMap} />
       <Select
         label="Unique identifier column"
         description="Optional: a column that identifies each row, such as an employee number."

@@ -5,7 +5,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { FileFormat } from '#shared/batches';
 import { guessColumns } from '#shared/column-values';
 import { SEARCH_CRITERIA } from '#shared/search-types';
+import type { UploadResult } from './batches-api';
 import { FileFormatNote } from './file-format-note';
+import { SheetPicker } from './sheet-picker';
 
 export interface ColumnMappingTableProps {
   preview: string[][];
@@ -14,9 +16,11 @@ export interface ColumnMappingTableProps {
   onMap: (label: string, target: string | null) => void;
   /** How the server read the file, said above the columns. */
   format?: FileFormat;
+  /** A workbook's draft and what to do when another of its sheets is chosen (the sheet picker). */
+  sheets?: { batchId: number; onChosen: (next: UploadResult) => void };
 }
 
-export function ColumnMappingTable({ preview, required, mappings, onMap, format }: ColumnMappingTableProps) {
+export function ColumnMappingTable({ preview, required, mappings, onMap, format, sheets }: ColumnMappingTableProps) {
   const isPhone = useMediaQuery('(max-width: 48em)');
   // The same guess the page started from: a column still holding it is marked as guessed.
   const guesses = useMemo(() => guessColumns(preview), [preview]);
@@ -63,6 +67,7 @@ export function ColumnMappingTable({ preview, required, mappings, onMap, format 
     // On a phone each column is a card: label, samples and picker stay in view together.
     return (
       <Stack gap="sm" aria-label="Column mapping">
+        {sheets && <SheetPicker batchId={sheets.batchId} format={format} onChosen={sheets.onChosen} />}
         <FileFormatNote format={format} />
         {preview.map(([label = '', ...samples], index) => (
           <Card key={`${index}-${label}`} withBorder padding="sm">
@@ -78,12 +83,13 @@ export function ColumnMappingTable({ preview, required, mappings, onMap, format 
   }
   return (
     <Stack gap="xs">
+      {sheets && <SheetPicker batchId={sheets.batchId} format={format} onChosen={sheets.onChosen} />}
       <FileFormatNote format={format} />
       <Table.ScrollContainer minWidth={620}>
         <Table verticalSpacing="sm" aria-label="Column mapping">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>CSV column</Table.Th>
+              <Table.Th>{format?.kind === 'xlsx' ? 'Column' : 'CSV column'}</Table.Th>
               <Table.Th>Preview data</Table.Th>
               <Table.Th>Search criteria</Table.Th>
             </Table.Tr>

@@ -1,5 +1,5 @@
 /** What the server detected of an uploaded file (issue 18): delimiter and encoding, or the sheet read. */
-import { Text } from '@mantine/core';
+import { Alert, List, Stack, Text } from '@mantine/core';
 import type { FileFormat } from '#shared/batches';
 
 const DELIMITER_WORDS: Record<NonNullable<FileFormat['delimiter']>, string> = {
@@ -20,9 +20,21 @@ export function fileFormatWords(format: FileFormat): string {
 
 export function FileFormatNote({ format }: { format: FileFormat | undefined }) {
   if (!format) return null;
+  const notes = format.notes ?? [];
   return (
-    <Text size="sm" data-testid="file-format">
-      {fileFormatWords(format)} If the columns below look wrong, check the file was saved as you meant.
-    </Text>
+    <Stack gap="xs">
+      <Text size="sm" data-testid="file-format">
+        {fileFormatWords(format)} If the columns below look wrong, check the file was saved as you meant.
+      </Text>
+      {notes.length > 0 && (
+        <Alert color="yellow" title="What we noticed in the sheet" data-testid="file-notes">
+          <List size="sm" spacing={4}>
+            {notes.map((note) => (
+              <List.Item key={note}>{note}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Stack>
   );
 }

@@ -103,7 +103,11 @@ export function QuickBatchPage({ kind }: { kind: QuickBatchKind }) {
                       {kind === 'name' ? QUICK_BATCH_MESSAGES.noNameGuessed(upload.fileName) : QUICK_BATCH_MESSAGES.noNpiGuessed(upload.fileName)}
                     </Alert>
                   )}
-                  <ColumnMappingTable preview={upload.previewData} format={upload.format} required={kind === 'name' ? ['First Name', 'Last Name'] : ['NPI']} mappings={mappings} onMap={onMap} />
+                  <ColumnMappingTable
+                    preview={upload.previewData}
+                    format={upload.format}
+                    sheets={{ batchId: upload.batchId, onChosen: (next) => onUploaded({ ...next, fileName: upload.fileName }, false) }}
+                    required={kind === 'name' ? ['First Name', 'Last Name'] : ['NPI']} mappings={mappings} onMap={onMap} />
                   {quick.input ? (
                     <Text size="sm">
                       Searches: <strong>{quick.input.searchTypes.join(', ')}</strong>

@@ -5,6 +5,8 @@ import type { WizardStep } from './wizard-state';
 
 export interface ReviewStepProps {
   fileName: string;
+  /** The workbook sheet screened, when the file is a workbook. */
+  sheet?: string | null;
   selected: string[];
   mappings: Record<string, string>;
   uniqueColumn: string | null;
@@ -18,7 +20,7 @@ export interface ReviewStepProps {
   onStart: () => void;
 }
 
-export function ReviewStep({ fileName, selected, mappings, uniqueColumn, additional, hasAdditionalStep, isStarting, screening, isChecking = false, onEdit, onStart }: ReviewStepProps) {
+export function ReviewStep({ fileName, sheet, selected, mappings, uniqueColumn, additional, hasAdditionalStep, isStarting, screening, isChecking = false, onEdit, onStart }: ReviewStepProps) {
   const mapped = Object.entries(mappings).filter(([, target]) => target);
   return (
     <Stack gap="lg">
@@ -27,7 +29,8 @@ export function ReviewStep({ fileName, selected, mappings, uniqueColumn, additio
           Review
         </Title>
         <Text c="dimmed" size="sm">
-          File <strong>{fileName}</strong>. Check the settings below, then start the search.
+          File <strong>{fileName}</strong>
+          {sheet ? <>, sheet <strong>“{sheet}”</strong></> : null}. Check the settings below, then start the search.
         </Text>
       </Stack>
       <Section title="Search types" onEdit={() => onEdit(1)}>

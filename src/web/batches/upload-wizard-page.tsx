@@ -78,6 +78,9 @@ export function UploadWizardPage() {
     update({ step: target === 3 && !withAdditional ? 4 : target });
   };
 
+  // Another sheet of the workbook has other columns: its mapping starts afresh, as a new file's does.
+  const freshMapping = (upload: Uploaded): Partial<WizardState> => ({ upload, mappings: mappingOf(guessColumns(upload.previewData)), uniqueColumn: null, additional: [], errors: [], skipInvalid: false });
+
   const onReupload = (upload: Uploaded) => {
     const { state: next, isRedo } = applyReupload(state, upload, required);
     if (isRedo) showToast(BATCH_MESSAGES.redoMapping, 'error');
@@ -110,7 +113,7 @@ export function UploadWizardPage() {
               fileName={state.upload?.fileName ?? null}
               onSelect={(selected) => update({ selected })}
               // A new file has new columns: its mapping starts afresh, from what the headers say.
-              onUploaded={(upload) => update({ upload, mappings: mappingOf(guessColumns(upload.previewData)), uniqueColumn: null, additional: [], errors: [], skipInvalid: false })}
+              onUploaded={(upload) => update(freshMapping(upload))}
               onRemoved={() => update({ upload: null })}
               onContinue={() => goTo(2)}
             />
@@ -120,6 +123,7 @@ export function UploadWizardPage() {
               preview={state.upload?.previewData ?? []}
               optionalPerRow={required.filter((c) => !rowRequiredColumnsOf(state.selected).includes(c as SearchCriterion))}
               format={state.upload?.format}
+              sheets={state.upload ? { batchId: state.upload.batchId, onChosen: (next) => update(freshMapping({ ...next, fileName: state.upload!.fileName })) } : undefined}
               required={required}
               mappings={state.mappings}
               uniqueColumn={state.uniqueColumn}
@@ -135,6 +139,7 @@ export function UploadWizardPage() {
           {state.step === 4 && (
             <ReviewStep
               fileName={state.upload?.fileName ?? ''}
+              sheet={state.upload?.format?.sheet}
               selected={state.selected}
               mappings={state.mappings}
               uniqueColumn={state.uniqueColumn}

@@ -1,0 +1,1 @@
+ALTER TABLE "batches" ADD COLUMN "sheet_name" text;
