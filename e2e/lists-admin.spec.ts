@@ -52,6 +52,7 @@ test('others cannot open the Lists page or call its API', async ({ page }) => {
 });
 
 test('check now: the stages live, a second click joins, a failure in words', async ({ page }) => {
+  test.setTimeout(120_000);
   await openLists(page);
   const optout = rowOf(page, 'optout');
   await expect(optout).toContainText('synthetic sample');
@@ -78,20 +79,21 @@ test('check now: the stages live, a second click joins, a failure in words', asy
 });
 
 test('upload a state file, compare it with the previous version, roll it back; the next search follows', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
   await openLists(page);
   const ca = rowOf(page, 'state-ca');
   await ca.getByRole('button', { name: `Upload a file for ${CA}` }).click();
   const dialog = page.getByRole('dialog', { name: `Upload a file: ${CA}` });
   await dialog.locator('input[type=file]').setInputFiles({ name: 'optout-affidavits.csv', mimeType: 'text/csv', buffer: readFileSync('data/samples/optout/optout-affidavits.csv') });
   await dialog.getByRole('button', { name: 'Upload and import' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('The file was refused');
+  await expect(dialog.getByRole('alert')).toContainText('The file was refused', { timeout: 30_000 });
   await expect(dialog.getByRole('alert')).toContainText('The version in use stays active.');
   await shoot(page, 'lists-upload-refused');
 
   await dialog.locator('input[type=file]').setInputFiles({ name: 'ca-suspended-ineligible.csv', mimeType: 'text/csv', buffer: Buffer.from(caNext) });
-  await dialog.getByRole('radio', { name: 'Full list' }).check({ force: true });
+  await dialog.getByText('Full list', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Upload and import' }).click();
-  await expect(dialog.getByRole('status')).toContainText('1 added, 1 removed, 1 changed, 0 reinstated');
+  await expect(dialog.getByRole('status')).toContainText('1 added, 1 removed, 1 changed, 0 reinstated', { timeout: 30_000 });
   await shoot(page, 'lists-upload-done');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(ca).toContainText('uploaded file');
@@ -112,7 +114,7 @@ test('upload a state file, compare it with the previous version, roll it back; t
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe('version,previous version,record id,change,name,field,before,after');
   expect(csv).toContain('Registered Nurse,Physician');
-  await page.keyboard.press('Escape');
+  await compare.getByRole('button', { name: 'Close the comparison' }).click();
   await expect(compare).toHaveCount(0);
 
   await versions.getByRole('button', { name: 'Roll back to the previous version' }).click();
@@ -120,8 +122,8 @@ test('upload a state file, compare it with the previous version, roll it back; t
   await expect(confirm).toContainText('The roll-back becomes a new version');
   await shoot(page, 'lists-rollback-confirm');
   await confirm.getByRole('button', { name: 'Roll back' }).click();
-  await expect(page.getByText(/state-ca: version \d+ restores version \d+/)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await expect(page.getByText(/state-ca: version \d+ restores version \d+/)).toBeVisible({ timeout: 30_000 });
+  await versions.getByRole('button', { name: 'Close the versions' }).click();
   await expect(ca).toContainText('roll-back');
   await expect(ca).toContainText(/Rolled back to v\d+ by sysadmin/);
   expect(await isFound(baseURL!, 'Zedekiah', 'Quillfeather')).toBe(false);

@@ -17,7 +17,7 @@ export function CompareModal({ versionId, title, onClose }: { versionId: number;
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
-    <Modal opened onClose={onClose} title={`${title}: version ${versionId} compared with ${data?.previous ? `version ${data.previous}` : 'the one before'}`} size="80rem" centered>
+    <Modal opened onClose={onClose} title={`${title}: version ${versionId} compared with ${data?.previous ? `version ${data.previous}` : 'the one before'}`} size="80rem" centered closeButtonProps={{ 'aria-label': 'Close the comparison' }}>
       {!data ? (
         <LoadState isPending={query.isPending} error={query.error} label="Loading the changes" />
       ) : (

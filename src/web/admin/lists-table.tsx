@@ -35,14 +35,12 @@ function InUse({ list }: { list: AdminListSource }) {
   if (list.version === null) return <Text size="sm" c="dimmed">No version</Text>;
   return (
     <Stack gap={2}>
-      <Group gap={6}>
-        <Text size="sm" fw={600}>
-          v{list.version}
-        </Text>
-        <Badge size="sm" variant="light" color={ORIGIN_COLORS[list.origin ?? ''] ?? 'gray'}>
-          {ORIGIN_LABELS[list.origin ?? ''] ?? list.origin}
-        </Badge>
-      </Group>
+      <Text size="sm" fw={600}>
+        v{list.version}
+      </Text>
+      <Badge size="sm" variant="light" color={ORIGIN_COLORS[list.origin ?? ''] ?? 'gray'} style={{ maxWidth: 'none' }}>
+        {ORIGIN_LABELS[list.origin ?? ''] ?? list.origin}
+      </Badge>
       <Text size="xs" c="dimmed">
         {formatCount(list.records)} records{list.asOf ? ` · as of ${list.asOf}` : ''}
       </Text>
@@ -58,15 +56,15 @@ function InUse({ list }: { list: AdminListSource }) {
 export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminListSource[]; now: string; nextCheck: string | null; onAction: (list: AdminListSource, action: ListAction) => void }) {
   return (
     <Table.ScrollContainer minWidth={1000}>
-      <Table verticalSpacing="sm" aria-label="Lists" striped highlightOnHover>
+      <Table verticalSpacing="sm" aria-label="Lists" striped highlightOnHover layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>List</Table.Th>
-            <Table.Th>In use</Table.Th>
-            <Table.Th>Freshness</Table.Th>
-            <Table.Th>Last check</Table.Th>
-            <Table.Th>Check</Table.Th>
-            <Table.Th aria-label="Actions" />
+            <Table.Th w="22%">List</Table.Th>
+            <Table.Th w="13%">In use</Table.Th>
+            <Table.Th w="14%">Freshness</Table.Th>
+            <Table.Th w="18%">Last check</Table.Th>
+            <Table.Th w="15%">Check</Table.Th>
+            <Table.Th w="18%" aria-label="Actions" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -74,11 +72,11 @@ export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminLi
             const isOpen = list.run !== null && list.run.status !== 'done';
             return (
               <Table.Tr key={list.source} data-source={list.source}>
-                <Table.Td maw={260}>
+                <Table.Td>
                   <Text size="sm" fw={600}>
                     {list.title}
                   </Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" lineClamp={1} title={list.publisher}>
                     {list.source} · {list.publisher}
                   </Text>
                 </Table.Td>
@@ -88,10 +86,10 @@ export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminLi
                 <Table.Td>
                   <Freshness list={list} now={now} />
                 </Table.Td>
-                <Table.Td maw={280}>
+                <Table.Td>
                   <LastCheck list={list} />
                 </Table.Td>
-                <Table.Td w={230}>
+                <Table.Td>
                   {isOpen ? (
                     <RunProgress run={list.run!} title={list.title} />
                   ) : (
@@ -101,14 +99,14 @@ export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminLi
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap" justify="flex-end">
-                    <Button size="compact-sm" variant="light" onClick={() => onAction(list, 'check')} aria-label={`Check ${list.title} now`}>
+                  <Group gap={4} justify="flex-end">
+                    <Button size="compact-xs" variant="light" onClick={() => onAction(list, 'check')} aria-label={`Check ${list.title} now`}>
                       Check now
                     </Button>
-                    <Button size="compact-sm" variant="default" onClick={() => onAction(list, 'upload')} aria-label={`Upload a file for ${list.title}`}>
+                    <Button size="compact-xs" variant="default" onClick={() => onAction(list, 'upload')} aria-label={`Upload a file for ${list.title}`}>
                       Upload
                     </Button>
-                    <Button size="compact-sm" variant="subtle" onClick={() => onAction(list, 'versions')} aria-label={`Versions of ${list.title}`}>
+                    <Button size="compact-xs" variant="subtle" onClick={() => onAction(list, 'versions')} aria-label={`Versions of ${list.title}`}>
                       Versions
                     </Button>
                   </Group>

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AdminListSource, ImportResult } from '#shared/lists-admin';
-import { errorMessage, useAdminChange } from './admin-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from './admin-api';
 import { formatCount, uploadListFiles } from './lists-api';
 
 const MODES = [
@@ -15,7 +16,9 @@ export function UploadModal({ list, onClose }: { list: AdminListSource; onClose:
   const [files, setFiles] = useState<File[]>([]);
   const [mode, setMode] = useState('auto');
   const [result, setResult] = useState<ImportResult | null>(null);
-  const upload = useAdminChange(uploadListFiles, (r) => r.message);
+  const queryClient = useQueryClient();
+  // The outcome is said in the dialog itself (a refusal can be long), not in a toast.
+  const upload = useMutation({ mutationFn: uploadListFiles, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
   const submit = () => upload.mutate({ source: list.source, files, mode }, { onSuccess: setResult });
   return (
     <Modal opened onClose={onClose} title={`Upload a file: ${list.title}`} size="lg" centered>

@@ -19,7 +19,7 @@ export function VersionsModal({ list, onClose }: { list: AdminListSource; onClos
   const versions = query.data?.versions ?? [];
   const previous = versions.find((v) => v.status === 'superseded' && list.version !== null && v.id < list.version);
   return (
-    <Modal opened onClose={onClose} title={`Versions: ${list.title}`} size="70rem" centered>
+    <Modal opened onClose={onClose} title={`Versions: ${list.title}`} size="70rem" centered closeButtonProps={{ 'aria-label': 'Close the versions' }}>
       {!query.data ? (
         <LoadState isPending={query.isPending} error={query.error} label="Loading the versions" />
       ) : (
