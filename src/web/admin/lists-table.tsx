@@ -12,10 +12,10 @@ const DAY_MS = 24 * 3600 * 1000;
 function Freshness({ list, now }: { list: AdminListSource; now: string }) {
   const days = list.refreshedAt ? Math.floor((Date.parse(now) - Date.parse(list.refreshedAt)) / DAY_MS) : null;
   let badge;
-  if (list.version === null) badge = <Badge color="gray" variant="light">Not loaded</Badge>;
-  else if (list.origin === 'sample' && !list.refreshedAt) badge = <Badge color="yellow" variant="light">Sample data only</Badge>;
-  else if (list.isStale) badge = <Badge color="red" variant="light">{days === null ? 'Stale' : `Stale: ${days} days old`}</Badge>;
-  else badge = <Badge color="teal" variant="light">Fresh</Badge>;
+  if (list.version === null) badge = <Badge color="gray" variant="light" tt="none">Not loaded</Badge>;
+  else if (list.origin === 'sample' && !list.refreshedAt) badge = <Badge color="yellow" variant="light" tt="none">Sample data only</Badge>;
+  else if (list.isStale) badge = <Badge color="red" variant="light" tt="none">{days === null ? 'Stale' : `Stale: ${days} days old`}</Badge>;
+  else badge = <Badge color="teal" variant="light" tt="none">Fresh</Badge>;
   return (
     <Stack gap={2}>
       {badge}
@@ -38,7 +38,7 @@ function InUse({ list }: { list: AdminListSource }) {
       <Text size="sm" fw={600}>
         v{list.version}
       </Text>
-      <Badge size="sm" variant="light" color={ORIGIN_COLORS[list.origin ?? ''] ?? 'gray'} style={{ maxWidth: 'none' }}>
+      <Badge size="sm" variant="light" color={ORIGIN_COLORS[list.origin ?? ''] ?? 'gray'} tt="none">
         {ORIGIN_LABELS[list.origin ?? ''] ?? list.origin}
       </Badge>
       <Text size="xs" c="dimmed">
