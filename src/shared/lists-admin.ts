@@ -76,7 +76,7 @@ export const CheckListsResultSchema = z.object({ message: z.string(), runs: z.ar
 export type CheckListsResult = z.infer<typeof CheckListsResultSchema>;
 
 export const SourceParamsSchema = z.object({ source: z.string().min(1).max(80) });
-export const VersionParamsSchema = z.object({ versionId: z.coerce.number().int().positive() });
+export const VersionParamsSchema = z.object({ versionId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const ListVersionSchema = z.object({
   id: z.number(),
@@ -146,4 +146,4 @@ export const VersionChangesSchema = z.object({
 });
 export type VersionChanges = z.infer<typeof VersionChangesSchema>;
 
-export const RollbackInputSchema = z.object({ activeVersion: z.number().int().positive() });
+export const RollbackInputSchema = z.object({ activeVersion: z.number().int().positive().max(2_147_483_647) });
