@@ -16,6 +16,12 @@ import { VersionsModal } from './lists-versions-modal';
 
 const IDLE_REFRESH_MS = 30_000;
 
+/** "daily at 06:00 UTC" for a daily cron, the cron itself otherwise. */
+function describeSchedule(cron: string): string {
+  const daily = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(cron.trim());
+  return daily ? `daily at ${daily[2].padStart(2, '0')}:${daily[1].padStart(2, '0')} UTC` : `"${cron}" (UTC)`;
+}
+
 export function ListsAdminPage() {
   const query = useQuery({
     queryKey: listsKeys.overview,
@@ -66,7 +72,7 @@ export function ListsAdminPage() {
             </Alert>
           )}
           <Text size="sm" c="dimmed" aria-live="polite">
-            {data.schedule ? `Scheduled checks: "${data.schedule}" (UTC); next ${formatWhen(data.nextCheck)}.` : 'Scheduled checks are off (LIST_UPDATE_SCHEDULE=off).'}{' '}
+            {data.schedule ? `Scheduled checks: ${describeSchedule(data.schedule)}; next ${formatWhen(data.nextCheck)}.` : 'Scheduled checks are off (LIST_UPDATE_SCHEDULE=off).'}{' '}
             {running ? `${running} check${running === 1 ? '' : 's'} running; this page follows them live.` : ''}
           </Text>
           <ListsTable lists={data.sources} now={data.now} nextCheck={data.nextCheck} onAction={onAction} />

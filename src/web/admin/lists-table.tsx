@@ -59,12 +59,12 @@ export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminLi
       <Table verticalSpacing="sm" aria-label="Lists" striped highlightOnHover layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="22%">List</Table.Th>
-            <Table.Th w="13%">In use</Table.Th>
+            <Table.Th w="21%">List</Table.Th>
+            <Table.Th w="12%">In use</Table.Th>
             <Table.Th w="14%">Freshness</Table.Th>
             <Table.Th w="18%">Last check</Table.Th>
-            <Table.Th w="15%">Check</Table.Th>
-            <Table.Th w="18%" aria-label="Actions" />
+            <Table.Th w="14%">Check</Table.Th>
+            <Table.Th w="21%" aria-label="Actions" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -100,7 +100,14 @@ export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminLi
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end">
-                    <Button size="compact-xs" variant="light" onClick={() => onAction(list, 'check')} aria-label={`Check ${list.title} now`}>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      disabled={list.downloadHint !== null}
+                      title={list.downloadHint ?? undefined}
+                      onClick={() => onAction(list, 'check')}
+                      aria-label={`Check ${list.title} now`}
+                    >
                       Check now
                     </Button>
                     <Button size="compact-xs" variant="default" onClick={() => onAction(list, 'upload')} aria-label={`Upload a file for ${list.title}`}>
