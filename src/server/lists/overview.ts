@@ -40,8 +40,8 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
     const isCheckLatest = lastCheck && (!lastFailure || lastCheck.checkedAt >= lastFailure.fetchedAt);
     const errorText = isCheckLatest ? (lastCheck.outcome === 'failed' ? lastCheck.error : null) : lastFailure && (!active || lastFailure.id > active.id) ? lastFailure.error : null;
     const streakStart = errorText && isCheckLatest ? sourceChecks.filter((c) => c.outcome === 'failed' && (!lastGood || c.id > lastGood.id)).at(-1)?.checkedAt : lastFailure?.fetchedAt;
-    // Refreshed: a successful check, or a version an operator loaded (a sample refreshes nothing).
-    const loadedAt = active && active.origin !== 'sample' ? active.activatedAt : null;
+    // Refreshed: a successful check, or files an operator loaded (a sample or a roll-back brings nothing newer).
+    const loadedAt = active && (active.origin === 'update' || active.origin === 'import') ? active.activatedAt : null;
     const refreshed = [lastGood?.checkedAt, loadedAt].filter((d): d is Date => d instanceof Date).sort((a, b) => b.getTime() - a.getTime())[0];
     const refreshedAt = active?.origin === 'sample' && !lastGood ? null : (refreshed?.toISOString() ?? null);
     const run = runs.get(source.id);

@@ -1,5 +1,5 @@
 /** A check as it runs (download, parse, import, index) or how the last one ended, for one list's row. */
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Progress, Stack, Text } from '@mantine/core';
 import { LIST_STAGES, type AdminListSource, type ListRun, type ListStage } from '#shared/lists-admin';
 import { formatBytes, formatCount, formatWhen } from './lists-api';
 
@@ -27,14 +27,14 @@ export function RunProgress({ run, title }: { run: ListRun; title: string }) {
   const percent = run.stage === 'download' && run.totalBytes ? Math.round((run.bytes / run.totalBytes) * 100) : null;
   return (
     <Stack gap={4} role="status" aria-label={`Check of ${title}`}>
-      <Group gap={6} wrap="nowrap">
+      <Text size="xs">
         {LIST_STAGES.map((stage, i) => (
-          <Text key={stage} size="xs" fw={i === current ? 700 : 400} c={i < current ? 'teal' : i === current ? 'blue' : 'dimmed'} aria-current={i === current ? 'step' : undefined}>
-            {i > 0 ? '› ' : ''}
+          <Text key={stage} span size="xs" fw={i === current ? 700 : 400} c={i < current ? 'teal' : i === current ? 'blue' : 'dimmed'} aria-current={i === current ? 'step' : undefined}>
+            {i > 0 ? ' › ' : ''}
             {STAGE_LABELS[stage]}
           </Text>
         ))}
-      </Group>
+      </Text>
       {percent !== null && <Progress value={percent} size="sm" aria-label={`Downloaded ${percent}%`} />}
       <Text size="xs" c="dimmed">
         {stageDetail(run)}

@@ -11,11 +11,20 @@ const DAY_MS = 24 * 3600 * 1000;
 
 function Freshness({ list, now }: { list: AdminListSource; now: string }) {
   const days = list.refreshedAt ? Math.floor((Date.parse(now) - Date.parse(list.refreshedAt)) / DAY_MS) : null;
-  let badge;
-  if (list.version === null) badge = <Badge color="gray" variant="light" tt="none">Not loaded</Badge>;
-  else if (list.origin === 'sample' && !list.refreshedAt) badge = <Badge color="yellow" variant="light" tt="none">Sample data only</Badge>;
-  else if (list.isStale) badge = <Badge color="red" variant="light" tt="none">{days === null ? 'Stale' : `Stale: ${days} days old`}</Badge>;
-  else badge = <Badge color="teal" variant="light" tt="none">Fresh</Badge>;
+  // Plain coloured words, not badges: they wrap in a narrow column instead of being cut off.
+  const [label, color] =
+    list.version === null
+      ? ['Not loaded', 'gray']
+      : list.origin === 'sample' && !list.refreshedAt
+        ? ['Sample data only', 'yellow.8']
+        : list.isStale
+          ? [days === null ? 'Stale' : `Stale: ${days} days old`, 'red']
+          : ['Fresh', 'teal'];
+  const badge = (
+    <Text size="sm" fw={700} c={color}>
+      {label}
+    </Text>
+  );
   return (
     <Stack gap={2}>
       {badge}
@@ -61,10 +70,10 @@ export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminLi
           <Table.Tr>
             <Table.Th w="21%">List</Table.Th>
             <Table.Th w="12%">In use</Table.Th>
-            <Table.Th w="14%">Freshness</Table.Th>
-            <Table.Th w="18%">Last check</Table.Th>
+            <Table.Th w="13%">Freshness</Table.Th>
+            <Table.Th w="17%">Last check</Table.Th>
             <Table.Th w="14%">Check</Table.Th>
-            <Table.Th w="21%" aria-label="Actions" />
+            <Table.Th w="23%" aria-label="Actions" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
