@@ -5,8 +5,8 @@ import path from 'node:path';
 
 // Journeys run against the real built server with demo data on a fresh embedded database.
 const port = Number(process.env.E2E_PORT ?? 8181);
-// The list publishers' stand-in (e2e/list-publisher.mjs): the Lists page's checks download from it.
-const publisherPort = port + 1;
+// The list publishers' stand-in (e2e/list-publisher.mjs), a thousand ports up so helpers' neighbouring ports never meet: the Lists page's checks download from it.
+const publisherPort = Number(process.env.E2E_PUBLISHER_PORT ?? port + 1000);
 const publisher = `http://127.0.0.1:${publisherPort}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'clearlist-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;

@@ -21,7 +21,7 @@ function Freshness({ list, now }: { list: AdminListSource; now: string }) {
           ? [days === null ? 'Stale' : `Stale: ${days} days old`, 'red']
           : ['Fresh', 'teal'];
   const badge = (
-    <Text size="sm" fw={700} c={color}>
+    <Text size="xs" fw={700} c={color}>
       {label}
     </Text>
   );
