@@ -5,6 +5,9 @@ import path from 'node:path';
 
 // Journeys run against the real built server with demo data on a fresh embedded database.
 const port = Number(process.env.E2E_PORT ?? 8181);
+// The list publishers' stand-in (e2e/list-publisher.mjs), a thousand ports up so helpers' neighbouring ports never meet: the Lists page's checks download from it.
+const publisherPort = Number(process.env.E2E_PUBLISHER_PORT ?? port + 1000);
+const publisher = `http://127.0.0.1:${publisherPort}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'clearlist-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -33,20 +36,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node bin/clearlist.mjs demo`,
-    url: `http://127.0.0.1:${port}/services/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Journeys that submit batches need the queue running (the demo starts it paused, ADR 038).
-      DEMO_QUEUE_PAUSED: 'false',
-      // Tests see the outbox folder to follow password reset mails.
-      SMTP_URL: '',
+  webServer: [
+    {
+      command: `node e2e/list-publisher.mjs ${publisherPort}`,
+      url: `${publisher}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: `node bin/clearlist.mjs demo`,
+      url: `http://127.0.0.1:${port}/services/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Journeys that submit batches need the queue running (the demo starts it paused, ADR 038).
+        DEMO_QUEUE_PAUSED: 'false',
+        // Tests see the outbox folder to follow password reset mails.
+        SMTP_URL: '',
+        // Lists the journeys check (ADR 049); the others keep the demo's data.
+        LIST_URLS: JSON.stringify({ optout: [`${publisher}/optout/optout-affidavits.csv`], sam: [`${publisher}/sam/SAM_Exclusions_Public_Extract_V2.ZIP`] }),
+      },
+    },
+  ],
 });

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import type { ListStatus } from '#shared/lists';
 import { parseEnv, toAppConfig } from '#server/config';
 import type { Database } from '#server/db/client';
-import { importList, ImportRefusedError, type ImportSummary } from '#server/lists/import';
+import { ImportRefusedError, type ImportSummary } from '#server/lists/import';
+import { importManualFiles } from '#server/lists/manual-import';
 import { listStatuses } from '#server/lists/status';
 import { openConfiguredDatabase } from '#server/main';
 import { count, progressLine } from './progress';
@@ -53,7 +54,7 @@ async function runImport(database: Database, args: { source: string; files: stri
     const onProgress = progress ? (rows: number) => progress.update(`${args.source}: ${count(rows)} rows read`) : undefined;
     let summary: ImportSummary;
     try {
-      summary = await importList(database.db, { source: args.source, files: args.files, mode: args.mode, origin: 'import', now: new Date(), onProgress });
+      summary = await importManualFiles(database.db, { source: args.source, files: args.files, mode: args.mode, now: new Date(), onProgress });
     } finally {
       progress?.clear();
     }

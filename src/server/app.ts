@@ -24,6 +24,7 @@ import { resultRoutes } from './results/routes';
 import { triageRoutes } from './results/triage-routes';
 import { interactiveSearchRoutes } from './interactive/routes';
 import { listRoutes } from './lists/routes';
+import { listAdminRoutes } from './lists/admin-routes';
 import { publicApiRoutes } from './public-api/routes';
 import { installAccessControl } from './http/access';
 import { installNoStore } from './http/cache-control';
@@ -75,6 +76,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   analyticsRoutes(app, ctx);
   adminRoutes(app, ctx);
   listRoutes(app, ctx);
+  listAdminRoutes(app, ctx);
   batchRoutes(app, ctx);
   queueRoutes(app, ctx);
   accountRoutes(app, ctx);

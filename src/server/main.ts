@@ -7,6 +7,7 @@ import type { AppContext } from './app-context';
 import { ensureFirstAdmin } from './auth/first-admin';
 import { failInterruptedImports } from './lists/import-claims';
 import { importMissingSamples } from './lists/samples';
+import { checkOnFirstStart } from './lists/first-start';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { sweepMonitoringJob } from './monitoring/jobs';
@@ -82,6 +83,9 @@ export async function startServer(
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true, heartbeat: env.JOBS_IN_PROCESS ? 'server' : undefined });
     const resumed = await resumeUnfinishedBatches(ctx);
     if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
+    // Only samples so far: fetch the real lists now rather than at the next scheduled check (ADR 049).
+    const firstChecks = await checkOnFirstStart(ctx);
+    if (firstChecks.length) ctx.log.info(`Only the synthetic samples are loaded: checking ${firstChecks.join(', ')} now.`);
     // List versions imported while the server was stopped (the CLI) reach monitored rosters (ADR 046).
     await ctx.jobs.send(sweepMonitoringJob, {});
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -47,6 +47,14 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/admin/queue/batches/:batchId/cancel': ['system_admin_user'],
   'POST /services/admin/queue/batches/:batchId/retry': ['system_admin_user'],
   'GET /services/lists': 'public',
+  // The Lists page (ADR 049): the operator's view of every list, its checks, uploads and versions.
+  'GET /services/admin/lists': ['system_admin_user'],
+  'POST /services/admin/lists/check': ['system_admin_user'],
+  'GET /services/admin/lists/:source/versions': ['system_admin_user'],
+  'POST /services/admin/lists/:source/upload': ['system_admin_user'],
+  'POST /services/admin/lists/:source/rollback': ['system_admin_user'],
+  'GET /services/admin/lists/versions/:versionId/changes': ['system_admin_user'],
+  'GET /services/admin/lists/versions/:versionId/changes/csv': ['system_admin_user'],
   // Batch search: any signed-in user; the rules also need the client's search options and
   // confine every batch to the caller's client (and team, ADR 014).
   'GET /services/flexsearchs/searchtypes': 'user',

@@ -47,6 +47,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/admin/domainHierarchy', title: 'Teams' },
   { path: '/admin/userManagement', title: 'Users' },
   { path: '/admin/queueManagement', title: 'Batch Queue Management' },
+  { path: '/admin/lists', title: 'Lists' },
   { path: '/npi/apikeys', title: 'API Key Management' },
   { path: '/npi/apidoc', title: 'API Documentation' },
 ];
@@ -81,6 +82,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { menu: 'Settings', label: 'Team Settings', link: '/admin/domainHierarchy', roles: ['domain_admin_user'], teamType: 'SINGLE', api: 'GET /services/admin/teams' },
   { menu: 'Settings', label: 'Users', link: '/admin/userManagement', roles: ['domain_admin_user'], api: 'GET /services/admin/users' },
   { menu: 'Settings', label: 'Batch Queue Management', link: '/admin/queueManagement', roles: ['system_admin_user'], api: 'GET /services/admin/queue' },
+  { menu: 'Settings', label: 'Lists', link: '/admin/lists', roles: ['system_admin_user'], api: 'GET /services/admin/lists' },
   { menu: 'Settings', label: 'API Key Management', link: '/npi/apikeys', roles: ['api_user'], api: 'GET /services/apikeys' },
   { menu: 'Settings', label: 'API Documentation', link: '/npi/apidoc', roles: ['api_user'] },
 ];

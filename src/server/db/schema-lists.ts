@@ -42,6 +42,10 @@ export const listVersions = pgTable(
     /** First rejected rows, for the status page: [{file, line, reason}] */
     rejectedSample: jsonb('rejected_sample').notNull().default(sql`'[]'::jsonb`),
     error: text('error'),
+    /** A roll-back's copy: the version whose records it restored (ADR 049). */
+    restoredFrom: integer('restored_from'),
+    /** Who imported it by hand (upload, roll-back), for the lists page. */
+    importedBy: text('imported_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
   },
@@ -84,3 +88,33 @@ export const listChecks = pgTable('list_checks', {
   versionId: integer('version_id'),
   error: text('error'),
 });
+
+/**
+ * A check of a source for updates as it runs (ADR 049): at most one queued or running per
+ * source (a second request joins it), its stage and progress for the lists page.
+ */
+export const listRuns = pgTable(
+  'list_runs',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').notNull(),
+    /** queued | running | done */
+    status: text('status').notNull(),
+    /** download | parse | import | index, while running */
+    stage: text('stage'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    totalBytes: bigint('total_bytes', { mode: 'number' }),
+    rows: integer('rows').notNull().default(0),
+    /** imported | unchanged | not-configured | failed, once done */
+    outcome: text('outcome'),
+    error: text('error'),
+    versionId: integer('version_id'),
+    /** manual | schedule | first-start */
+    trigger: text('trigger').notNull(),
+    requestedBy: text('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('list_runs_one_open').on(t.source).where(sql`${t.status} <> 'done'`), index('list_runs_source').on(t.source, t.id)],
+);

@@ -2,12 +2,13 @@
 import { passwordResetMailJob } from '../auth/jobs';
 import { screenBatchJob, screenChunkJob } from '../batches/jobs';
 import { billingDayJob } from '../billing/jobs';
-import { checkListUpdatesJob } from '../lists/jobs';
+import { checkListRunJob, checkListUpdatesJob } from '../lists/jobs';
 import { monitoringRunJob, sweepMonitoringJob } from '../monitoring/jobs';
 import type { JobDefinition } from './job';
 
 export const JOBS: readonly JobDefinition<never>[] = [
   checkListUpdatesJob as JobDefinition<never>,
+  checkListRunJob as JobDefinition<never>,
   screenBatchJob as JobDefinition<never>,
   screenChunkJob as JobDefinition<never>,
   billingDayJob as JobDefinition<never>,

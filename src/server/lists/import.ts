@@ -30,6 +30,10 @@ export interface ImportRequest {
   now: Date;
   /** Called every batch with the rows read so far. */
   onProgress?: (rowsRead: number) => void;
+  /** Called when the import moves on: 'parse' (files read and stored), then 'import' (diff and activation). */
+  onStage?: (stage: 'parse' | 'import') => void;
+  /** Who imported the files by hand (the Lists page's upload, ADR 049). */
+  importedBy?: string | null;
   /**
    * How full imports are written: by default COPY through the driver behind `db`
    * (`bulkWriterFor`); null writes INSERT statements.
@@ -94,7 +98,9 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     fileSha256: req.files.map(() => ''), // stored once read, below
     fileSizes: sizes,
     fetchedAt: req.now,
+    importedBy: req.importedBy ?? null,
   });
+  req.onStage?.('parse');
   // Held until the import ends, so a restart can tell a dead import from a running one.
   const releaseClaim = await claimImport(db, version.id);
   const dateAcquired = req.now.toISOString().slice(0, 10);
@@ -145,6 +151,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     }
     await writer.finish();
     req.onProgress?.(rowsRead);
+    req.onStage?.('import');
     const records = writer.storedCount ?? (await q.countRecords(db, version.id));
     if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     const diff = await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records);

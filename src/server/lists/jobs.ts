@@ -1,9 +1,22 @@
-/** The scheduled check for list updates: daily by default, once however many processes run. */
+/**
+ * The checks for list updates on the job queue (ADR 049): one job per run requested from the
+ * Lists page or the first start, and the schedule's daily check of every source (runs too, so
+ * the page shows them and a source is never checked twice at once).
+ */
 import { z } from 'zod';
 import { defineJob } from '../jobs/job';
 import { LIST_SOURCES } from '#lists/sources';
 import { sweepMonitoringJob } from '../monitoring/jobs';
-import { updateLists } from './update';
+import { executeRun, requestChecks } from './check-runs';
+
+export const checkListRunJob = defineJob({
+  name: 'lists.check-run',
+  payloadSchema: z.object({ runId: z.number().int() }),
+  retryLimit: 1,
+  handler: async (ctx, payload) => {
+    await executeRun(ctx, payload.runId);
+  },
+});
 
 export const checkListUpdatesJob = defineJob({
   name: 'lists.check-updates',
@@ -12,16 +25,15 @@ export const checkListUpdatesJob = defineJob({
   retryLimit: 1,
   handler: async (ctx, payload) => {
     const sources = payload.sources ?? LIST_SOURCES.map((s) => s.id);
-    const results = await updateLists(ctx.db, ctx.config, sources, { now: ctx.now() });
-    for (const result of results) {
-      if (result.outcome === 'failed') ctx.log.error({ source: result.source, reason: result.error ?? 'unknown error' }, 'list update failed');
+    // Sources already being checked (a click on the Lists page) are joined, not checked again.
+    const opened = await requestChecks(ctx, sources, 'schedule', null, async () => {});
+    let isImported = false;
+    for (const { run, isJoined } of opened) {
+      if (isJoined) continue;
+      const done = await executeRun(ctx, run.id, { sweepMonitoring: false });
+      isImported ||= done?.outcome === 'imported';
     }
-    // New list versions reach screening once the index is rebuilt (in this process; a server
-    // whose jobs run elsewhere notices through its periodic check).
-    if (results.some((r) => r.outcome === 'imported')) {
-      await ctx.screening?.refreshIfChanged();
-      // Monitored rosters are screened against what changed (ADR 046).
-      await ctx.jobs?.send(sweepMonitoringJob, {});
-    }
+    // Monitored rosters are screened against what changed (ADR 046), once for the whole check.
+    if (isImported) await ctx.jobs?.send(sweepMonitoringJob, {});
   },
 });

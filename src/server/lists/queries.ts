@@ -1,5 +1,5 @@
 /** SQL of list versions, records and changes. */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { listChanges, listChecks, listRecords, listVersions } from '../db/schema';
 
@@ -12,6 +12,17 @@ export async function insertVersion(db: Db, values: typeof listVersions.$inferIn
 
 export async function findActiveVersion(db: Db, source: string): Promise<ListVersionRow | null> {
   const [row] = await db.select().from(listVersions).where(and(eq(listVersions.source, source), eq(listVersions.status, 'active')));
+  return row ?? null;
+}
+
+/** The version a roll-back replaced: the last one active before it. */
+export async function findRolledBackVersion(db: Db, rollback: ListVersionRow): Promise<ListVersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(listVersions)
+    .where(and(eq(listVersions.source, rollback.source), eq(listVersions.status, 'superseded'), lt(listVersions.id, rollback.id)))
+    .orderBy(desc(listVersions.id))
+    .limit(1);
   return row ?? null;
 }
 

@@ -44,6 +44,9 @@ export interface UpdateProgress {
 export interface UpdateOptions extends Pick<DownloadOptions, 'fetch' | 'delay' | 'attempts' | 'idleTimeoutMs'> {
   now: Date;
   onProgress?: (progress: UpdateProgress) => void;
+  /** The stages after the download, and the rows read while parsing (the Lists page's progress). */
+  onStage?: (stage: 'parse' | 'import') => void;
+  onRows?: (rows: number) => void;
   /** Called as each source is done, before the next starts. */
   onSourceDone?: (result: SourceUpdate) => void;
 }
@@ -86,11 +89,20 @@ async function updateSource(db: Db, config: AppConfig, source: string, root: str
       files.push(...(/\.zip$/i.test(downloaded.name) ? await unpack(downloaded.path, dir) : [downloaded]));
     }
     const active = await q.findActiveVersion(db, source);
-    if (active && isSameFiles(active.fileSha256, files)) {
+    // A roll-back holds until the publisher publishes other files than those it undid (ADR 049).
+    const undone = active?.origin === 'rollback' ? await q.findRolledBackVersion(db, active) : null;
+    if (active && (isSameFiles(active.fileSha256, files) || (undone && isSameFiles(undone.fileSha256, files)))) {
       await q.recordCheck(db, { source, outcome: 'unchanged', versionId: active.id, checkedAt: now });
       return { source, outcome: 'unchanged', version: active.id, files: files.map(describe) };
     }
-    const { rejected: _rows, ...summary } = await importList(db, { source, files: files.map((f) => f.path), origin: 'update', now });
+    const { rejected: _rows, ...summary } = await importList(db, {
+      source,
+      files: files.map((f) => f.path),
+      origin: 'update',
+      now,
+      onStage: options.onStage,
+      onProgress: options.onRows,
+    });
     await q.recordCheck(db, { source, outcome: 'imported', versionId: summary.version, checkedAt: now });
     return { source, outcome: 'imported', version: summary.version, files: files.map(describe), import: summary };
   } catch (error) {

@@ -20,6 +20,7 @@ export const BUILT_PATHS = [
   '/admin/domainHierarchy',
   '/admin/userManagement',
   '/admin/queueManagement',
+  '/admin/lists',
   '/flex-search',
   '/flex-search/file-upload',
   '/batch/name/batchUI',

@@ -65,7 +65,7 @@ describe('navigation menus', () => {
   it('shows a system admin the items of the roles it holds, not every item (ADR 036)', () => {
     renderMenus({ roles: ['system_admin_user', 'domain_admin_user'], teamType: 'SINGLE' });
     expect(itemsOf('Search')).toEqual(['Interactive Search', 'Batch Search (New)']);
-    expect(itemsOf('Settings')).toEqual(['Client Admin', 'Team Settings', 'Users', 'Batch Queue Management']);
+    expect(itemsOf('Settings')).toEqual(['Client Admin', 'Team Settings', 'Users', 'Batch Queue Management', 'Lists']);
   });
 
   it('links each item to its route', () => {

@@ -4,6 +4,7 @@ import { ClientsPage } from '../admin/clients-page';
 import { TeamsPage } from '../admin/teams-page';
 import { UsersPage } from '../admin/users-page';
 import { QueuePage } from '../admin/queue-page';
+import { ListsAdminPage } from '../admin/lists-page';
 import { BatchDashboardPage } from '../batches/batch-dashboard-page';
 import { UploadWizardPage } from '../batches/upload-wizard-page';
 import { BatchNameSearchPage, BatchNpiSearchPage } from '../batches/quick-batch-page';
@@ -50,6 +51,7 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/admin/domainHierarchy': TeamsPage,
   '/admin/userManagement': UsersPage,
   '/admin/queueManagement': QueuePage,
+  '/admin/lists': ListsAdminPage,
   '/flex-search': BatchDashboardPage,
   '/flex-search/file-upload': UploadWizardPage,
   '/batch/name/batchUI': BatchNameSearchPage,

@@ -33,6 +33,7 @@ const SPEC_MENUS: { menu: 'Search' | 'Settings'; label: string; link: string; ro
   { menu: 'Settings', label: 'Team Settings', link: '/admin/domainHierarchy', role: 'domain_admin_user', teamType: 'SINGLE' },
   { menu: 'Settings', label: 'Users', link: '/admin/userManagement', role: 'domain_admin_user' },
   { menu: 'Settings', label: 'Batch Queue Management', link: '/admin/queueManagement', role: 'system_admin_user' },
+  { menu: 'Settings', label: 'Lists', link: '/admin/lists', role: 'system_admin_user' },
   { menu: 'Settings', label: 'API Key Management', link: '/npi/apikeys', role: 'api_user' },
   { menu: 'Settings', label: 'API Documentation', link: '/npi/apidoc', role: 'api_user' },
 ];

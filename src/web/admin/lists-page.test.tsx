@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import '../test-setup';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminListSource, ListsOverview } from '#shared/lists-admin';
+import { json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
+
+const now = '2026-11-25T09:00:00.000Z';
+const source = (overrides: Partial<AdminListSource>): AdminListSource => ({
+  source: 'leie',
+  title: 'OIG List of Excluded Individuals/Entities (LEIE)',
+  publisher: 'HHS OIG',
+  version: 3,
+  origin: 'update',
+  asOf: '2026-11-01',
+  records: 82000,
+  activatedAt: now,
+  importedBy: null,
+  restoredFrom: null,
+  lastCheck: { at: now, outcome: 'unchanged' },
+  lastError: null,
+  downloadHint: null,
+  cadence: 'monthly',
+  staleAfterDays: 35,
+  refreshedAt: now,
+  isStale: false,
+  run: null,
+  hasPrevious: true,
+  ...overrides,
+});
+const overview: ListsOverview = {
+  now,
+  schedule: '0 6 * * *',
+  nextCheck: '2026-11-26T06:00:00.000Z',
+  isSamplesOnly: false,
+  offline: null,
+  sources: [
+    source({}),
+    source({
+      source: 'sam',
+      title: 'SAM.gov Exclusions',
+      cadence: 'daily',
+      staleAfterDays: 2,
+      refreshedAt: '2026-11-20T06:00:00.000Z',
+      isStale: true,
+      lastCheck: { at: now, outcome: 'failed' },
+      lastError: { words: 'The publisher refused access: the key may be wrong.', detail: 'HTTP 403 Forbidden', since: '2026-11-20T06:00:00.000Z' },
+    }),
+    source({
+      source: 'optout',
+      title: 'Medicare Opt-Out Affidavits',
+      origin: 'sample',
+      refreshedAt: null,
+      run: { id: 7, source: 'optout', status: 'running', stage: 'download', bytes: 512 * 1024, totalBytes: 1024 * 1024, rows: 0, outcome: null, error: null, trigger: 'manual', requestedBy: 'ops', createdAt: now, finishedAt: null },
+    }),
+  ],
+};
+
+function renderLists(data: ListsOverview = overview) {
+  const server = stubServer({
+    'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user'] })),
+    'GET /services/admin/lists': () => json(200, data),
+    'POST /services/admin/lists/check': () => json(200, { message: 'Checking leie now.', runs: [] }),
+  });
+  renderApp('/admin/lists');
+  return server;
+}
+
+const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr')!;
+
+describe('Lists page', () => {
+  it('shows each list with its origin, freshness, the error in words and a check running by stage', async () => {
+    renderLists();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lists' })).toBeTruthy();
+    const leie = within(await rowOf('OIG List of Excluded Individuals/Entities (LEIE)'));
+    expect(leie.getByText('official download')).toBeTruthy();
+    expect(leie.getByText('Fresh')).toBeTruthy();
+    const sam = within(await rowOf('SAM.gov Exclusions'));
+    expect(sam.getByText('Stale: 5 days old')).toBeTruthy();
+    expect(sam.getByText(/The publisher refused access: the key may be wrong\./).getAttribute('title')).toBe('HTTP 403 Forbidden');
+    const progress = screen.getByRole('status', { name: 'Check of Medicare Opt-Out Affidavits' });
+    expect(within(progress).getByText('Downloading 512.0 KB of 1.0 MB')).toBeTruthy();
+    expect(progress.querySelector('[aria-current="step"]')!.textContent).toBe('Download');
+    expect(within(await rowOf('Medicare Opt-Out Affidavits')).getByText('Sample data only')).toBeTruthy();
+  });
+
+  it('checks one list now, and all of them', async () => {
+    const server = renderLists();
+    fireEvent.click(await screen.findByRole('button', { name: 'Check OIG List of Excluded Individuals/Entities (LEIE) now' }));
+    await waitFor(() => expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ sources: ['leie'] }));
+    expect(await screen.findByText('Checking leie now.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check all now' }));
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({}));
+  });
+
+  it('says when only the samples are loaded and the publishers cannot be reached', async () => {
+    renderLists({ ...overview, isSamplesOnly: true, offline: { since: now, detail: "The publisher's address could not be looked up" } });
+    expect((await screen.findByRole('alert')).textContent).toContain('This server cannot reach the list publishers');
+    expect(screen.getByText('Screening uses the synthetic samples')).toBeTruthy();
+    expect(screen.getByText(/Real lists arrive once the publishers can be reached/)).toBeTruthy();
+  });
+});
