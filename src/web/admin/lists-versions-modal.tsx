@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ORIGIN_LABELS, type AdminListSource } from '#shared/lists-admin';
 import { useAdminChange } from './admin-api';
 import { LoadState } from './admin-frame';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { CompareModal } from './lists-compare-modal';
 import { fetchListVersions, formatCount, formatWhen, listsKeys, rollBackList } from './lists-api';
 
@@ -102,7 +102,7 @@ export function VersionsModal({ list, onClose }: { list: AdminListSource; onClos
       )}
       {compared !== null && <CompareModal versionId={compared} title={list.title} onClose={() => setCompared(null)} />}
       {isConfirming && list.version !== null && (
-        <ConfirmModal
+        <ConfirmDialog
           opened
           title="Roll back the list"
           confirmLabel="Roll back"
@@ -112,7 +112,7 @@ export function VersionsModal({ list, onClose }: { list: AdminListSource; onClos
           onClose={() => setConfirming(false)}
         >
           Screen against version {previous ? `v${previous.id}` : 'before'} again instead of v{list.version}? The roll-back becomes a new version (v{list.version} stays in the history), searches use it at once, and it is recorded in the audit log. The next check imports a new publication, not the files rolled back.
-        </ConfirmModal>
+        </ConfirmDialog>
       )}
     </Modal>
   );
