@@ -13,6 +13,7 @@ import { writeLeie, writeOptout, writeSam } from './gen-lists/federal';
 import { writeDmf, writeNppes, writeOfac } from './gen-lists/ofac-nppes-dmf';
 import { writeStates } from './gen-lists/states';
 import { writeMoreStates } from './gen-lists/states-more';
+import { writePdfStates } from './gen-lists/states-pdf';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +41,7 @@ const steps: [string, () => Promise<void>][] = [
   ['dmf', () => writeDmf(`${out}/dmf/dmf-full.txt`, count, seed)],
   ['states', () => writeStates(out, count, seed)],
   ['more states', () => writeMoreStates(out, count, seed)],
+  ['state PDFs', () => writePdfStates(out, count, seed)],
 ];
 for (const [name, step] of steps) {
   await step();

@@ -41,6 +41,7 @@ const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x +
 
 const FILL = new Set([pdfjs.OPS.fill, pdfjs.OPS.eoFill]);
 const PAINT = new Set([...FILL, pdfjs.OPS.stroke, pdfjs.OPS.closeStroke, pdfjs.OPS.fillStroke, pdfjs.OPS.eoFillStroke, pdfjs.OPS.closeFillStroke, pdfjs.OPS.closeEOFillStroke]);
+const STYLE = new Set([pdfjs.OPS.setLineWidth, pdfjs.OPS.setLineCap, pdfjs.OPS.setLineJoin, pdfjs.OPS.setDash, pdfjs.OPS.setStrokeRGBColor, pdfjs.OPS.setFillRGBColor, pdfjs.OPS.setStrokeGray, pdfjs.OPS.setFillGray, pdfjs.OPS.setStrokeColor, pdfjs.OPS.setFillColor, pdfjs.OPS.setStrokeColorN, pdfjs.OPS.setFillColorN, pdfjs.OPS.setStrokeColorSpace, pdfjs.OPS.setFillColorSpace, pdfjs.OPS.setGState]);
 /** Thinner than this (points) a filled rectangle is a rule, not a box. */
 const THIN = 2.5;
 
@@ -116,8 +117,11 @@ async function readPage(doc: pdfjs.PDFDocumentProxy, number: number): Promise<Pd
       stack.push(ctm);
       if (Array.isArray(args[0]) && args[0].length === 6) ctm = multiply(args[0] as Matrix, ctm);
     } else if (fn === pdfjs.OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-    else if (fn === pdfjs.OPS.constructPath && PAINT.has(list.fnArray[i + 1])) {
-      pathRules(args[0] as number[], args[1] as number[], multiply(ctm, view), FILL.has(list.fnArray[i + 1]), rules);
+    else if (fn === pdfjs.OPS.constructPath) {
+      // The paint comes next, perhaps after a change of line width or colour ("re 0.5 w S").
+      let next = i + 1;
+      while (next < list.fnArray.length && STYLE.has(list.fnArray[next])) next += 1;
+      if (PAINT.has(list.fnArray[next])) pathRules(args[0] as number[], args[1] as number[], multiply(ctm, view), FILL.has(list.fnArray[next]), rules);
     }
   }
   page.cleanup();
