@@ -27,7 +27,7 @@ const LANDSCAPE: [number, number] = [792, 612];
 const PORTRAIT: [number, number] = [612, 792];
 
 const WV_HEADER = (dateHeader: string, reasonHeader: string): PdfTableLayout['columns'] =>
-  cols([['NPI NUMBER', 50], ['*FULL NAME', 80], ['FIRST NAME', 46], ['MI', 34], ['LAST NAME', 50], ['GENERATION', 42], ['CREDENTIALS', 46], ['PROVIDER TYPE/SPECIALTY', 54], ['CITY', 48], ['STATE', 30], [dateHeader, 52], [reasonHeader, 100], ['REINSTATEMENT DATE', 52], ['REASON FOR REINSTATEMENT', 66]]);
+  cols([['NPI NUMBER', 50], ['*FULL NAME', 80], ['FIRST NAME', 46], ['MI', 34], ['LAST NAME', 50], ['GENERATION', 50], ['CREDENTIALS', 50], ['PROVIDER TYPE/SPECIALTY', 54], ['CITY', 48], ['STATE', 30], [dateHeader, 52], [reasonHeader, 100], ['REINSTATEMENT DATE', 52], ['REASON FOR REINSTATEMENT', 66]]);
 
 function wvRow(s: Subject, reasons: string[]): string[] {
   const reason = s.r.pick(reasons);
