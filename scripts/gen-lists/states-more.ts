@@ -5,7 +5,7 @@
  */
 import { LineWriter, quoteAll } from './output';
 import { mdy, ymd, type Person } from './population';
-import { PROVIDER_TYPES, subjectAt, typedCell, writeRows, type Subject, type ToRow } from './states';
+import { PROVIDER_TYPES, subjectAt, typedCell, type Subject, type ToRow } from './states';
 import { XlsxWriter } from './xlsx-writer';
 
 interface Layout {
