@@ -2,8 +2,7 @@ import { wrongSource } from './errors';
 
 /** Header names compared without case, surrounding space or repeated inner spaces. */
 export function normalizeHeaderName(name: string): string {
-  // Without spaces: a PDF's header cell wrapped over two lines may come back with or without one ("TERMINATION DATE").
-  return name.replace(/\s+/g, '').toLowerCase();
+  return name.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /** True when `found` is the `expected` header (same names, same order, loosely compared). */

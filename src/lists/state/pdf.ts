@@ -28,6 +28,20 @@ function withPages(context: FileContext, pageOf: Map<number, number>): FileConte
   };
 }
 
+const spaceless = (name: string): string => name.replace(/[\s:]+/g, '').toLowerCase();
+
+/**
+ * A header cell wrapped over two lines comes back with or without a space ("EFFECTIVE DATE",
+ * "TERMINATIONDATE"): a cell that is one of the config's header names but for spaces is given
+ * the config's spelling.
+ */
+function headerNames(config: StateListConfig): (cell: string) => string {
+  const refs = [config.columns, ...config.olderLayouts.map((l) => l.columns)].flatMap((columns) => Object.values(columns).flat());
+  const names = [...refs, ...Object.values(config.extraColumns), ...config.aliasColumns.flat()].filter((n): n is string => typeof n === 'string');
+  const bySpaceless = new Map(names.map((n) => [spaceless(n), n]));
+  return (cell) => bySpaceless.get(spaceless(cell)) ?? cell;
+}
+
 export async function* parsePdfList(
   config: StateListConfig,
   path: string,
@@ -41,8 +55,11 @@ export async function* parsePdfList(
   const paged = withPages(context, pageOf);
   const spec = rowSpec(config, paged);
   const isHeader = spec.findHeader?.isHeader ?? (() => false);
+  const named = headerNames(config);
   const ignored = config.ignoreRows.map((pattern) => new RegExp(`^(?:${pattern})$`, 'i'));
-  const rows: PdfRow[] = [...pdfTableRows(pages, isHeader)].filter((row) => !ignored.some((re) => re.test(row.cells.filter(Boolean).join(' '))));
+  const rows: PdfRow[] = [...pdfTableRows(pages, (cells) => isHeader(cells.map(named)))]
+    .map((row) => ({ ...row, cells: row.cells.map(named) }))
+    .filter((row) => !ignored.some((re) => re.test(row.cells.filter(Boolean).join(' '))));
   for (const row of rows) pageOf.set(row.row, row.page);
   if (rows.length === 0) throw new WrongSourceError(`${context.file} has no text: a scanned PDF (an image of a list) cannot be read; expected the ${config.title} as the agency publishes it`);
   async function* batches(): AsyncGenerator<PdfRow[]> {
