@@ -13,6 +13,7 @@ import { writeLeie, writeOptout, writeSam } from './gen-lists/federal';
 import { writeDmf, writeNppes, writeOfac } from './gen-lists/ofac-nppes-dmf';
 import { writeStates } from './gen-lists/states';
 import { writeMoreStates } from './gen-lists/states-more';
+import { writePdfStates } from './gen-lists/states-pdf';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +41,8 @@ const steps: [string, () => Promise<void>][] = [
   ['dmf', () => writeDmf(`${out}/dmf/dmf-full.txt`, count, seed)],
   ['states', () => writeStates(out, count, seed)],
   ['more states', () => writeMoreStates(out, count, seed)],
+  // PDF lists at most 150 rows: reading a PDF costs several times a sheet per row, and every test app imports the samples.
+  ['state PDFs', () => writePdfStates(out, Math.min(count, 150), seed)],
 ];
 for (const [name, step] of steps) {
   await step();

@@ -5,7 +5,7 @@
  */
 import { LineWriter, quoteAll } from './output';
 import { mdy, ymd, type Person } from './population';
-import { PROVIDER_TYPES, subjectAt, typedCell, writeRows, type Subject, type ToRow } from './states';
+import { PROVIDER_TYPES, subjectAt, typedCell, type Subject, type ToRow } from './states';
 import { XlsxWriter } from './xlsx-writer';
 
 interface Layout {
@@ -90,7 +90,7 @@ const WORKBOOKS: Layout[] = [
 
 const amDate = (iso: string): string => `${+iso.slice(5, 7)}/${+iso.slice(8, 10)}/${iso.slice(0, 4)} 12:00:00 AM`;
 
-/** The twelve files of the new states, written under `dir/state-xx/`. */
+/** The spreadsheet and text files of the new states, written under `dir/state-xx/`. */
 export async function writeMoreStates(dir: string, count: number, seed: number): Promise<void> {
   for (const layout of WORKBOOKS) writeSheet(dir, layout, count, seed);
 
@@ -109,14 +109,7 @@ export async function writeMoreStates(dir: string, count: number, seed: number):
   }
   await la.close();
 
-  // New Jersey: the Comptroller's report as CSV, and Treasury's debarment text (tabs, no header).
-  await writeRows(`${dir}/state-nj/nj-provider-exclusion-report.csv`, ['Provider Name', 'Title', 'NPI', 'Street', 'City', 'State', 'Zip', 'Action', 'Effective Date', 'Expiration Date'], count, seed, 'NJ', (s) => {
-    const action = s.r.pick(['SUSPENSION', 'DISQUALIFICATION', 'DEBARMENT']);
-    const end = s.r.chance(0.3) ? 'PERMANENT' : s.r.chance(0.3) ? mdy(`${+s.excluded.slice(0, 4) + 5}-01-01`) : '';
-    if (s.business) return [s.business.dba ? `${s.business.name} dba ${s.business.dba}` : s.business.name, '', s.business.npi, s.business.street, s.business.city, 'NJ', s.business.zip, action, mdy(s.excluded), end];
-    const p = person(s);
-    return [`${p.last}, ${p.first}${p.middle ? ` ${p.middle[0]}.` : ''}`, s.r.pick(['MD', 'RPH', 'RN', 'DDS']), s.r.chance(0.5) ? p.npi : '', p.street, p.city, 'NJ', p.zip, action, mdy(s.excluded), end];
-  });
+  // New Jersey: Treasury's debarment text (tabs, no header); the Comptroller's report is a PDF (states-pdf.ts).
   const nj = new LineWriter(`${dir}/state-nj-debarment/Debarment.txt`, '\n', null);
   for (let j = 0; j < count; j += 1) {
     const s = subjectAt(seed, 'NJT', count, j);
@@ -129,18 +122,4 @@ export async function writeMoreStates(dir: string, count: number, seed: number):
   }
   await nj.close();
 
-  // Arizona 2015: the Excluded Providers web page, a navigation table above the list's table.
-  const az = new LineWriter(`${dir}/state-az/az-excluded-providers.html`, '\n', null);
-  const cell = (v: string): string => `    <td>${v === '' ? '&nbsp;' : v.replaceAll('&', '&amp;').replaceAll("'", '&#39;')}</td>`;
-  await az.write('<!DOCTYPE html>\n<html><head><title>Excluded Providers (synthetic sample)</title></head><body>');
-  await az.write('<table style="width:100%;"><tr><td>AHCCCS</td><td>Office of Inspector General</td></tr></table>');
-  await az.write('<p><strong>Excluded Providers as of (synthetic sample)</strong></p>\n<table class="datatable">');
-  await az.write(['  <tr>', ...['Last Name / Company Name', 'First Name', 'Term Date', 'Specialty', 'NPI Number'].map((h) => `    <th>${h}</th>`), '  </tr>'].join('\n'));
-  for (let j = 0; j < count; j += 1) {
-    const s = subjectAt(seed, 'AZ', count, j);
-    const values = s.business ? [s.business.name, '', mdy(s.excluded), '', s.r.chance(0.5) ? s.business.npi : ''] : [person(s).last, `${person(s).first}${initial(person(s))}`, mdy(s.excluded), person(s).general, s.r.chance(0.4) ? person(s).npi : ''];
-    await az.write([`  <tr${j % 2 ? ' class="altrowcolor"' : ''}>`, ...values.map(cell), '  </tr>'].join('\n'));
-  }
-  await az.write('</table>\n</body></html>');
-  await az.close();
 }

@@ -7,6 +7,7 @@ import { importList } from '#server/lists/import';
 import { writeLeie } from '../../../scripts/gen-lists/federal';
 import { writeNppes } from '../../../scripts/gen-lists/ofac-nppes-dmf';
 import { writeMoreStates } from '../../../scripts/gen-lists/states-more';
+import { writePdfStates } from '../../../scripts/gen-lists/states-pdf';
 import { openBenchDatabase } from './bench-db';
 import { figure, peakRssMiB, type Figure } from './measure';
 
@@ -51,7 +52,7 @@ export async function benchNppesImport(db: 'pglite' | 'postgres', rows = 200_000
 /**
  * The largest state files: the real ones in ../shared/data/real/states when that folder is
  * beside the project (New York's 2026 XLSX, 8,931 rows, the most rows; Louisiana's CSV export,
- * the most bytes), else synthetic files of the same layouts and sizes.
+ * the most bytes; Maine's 81-page PDF, the largest PDF), else synthetic files of the same layouts and sizes.
  */
 export async function benchStateImport(db: 'pglite' | 'postgres'): Promise<Figure[]> {
   const realDir = fileURLToPath(new URL('../../../../shared/data/real/states/', import.meta.url));
@@ -61,10 +62,15 @@ export async function benchStateImport(db: 'pglite' | 'postgres'): Promise<Figur
     files = [
       { source: 'state-ny', file: path.join(realDir, 'NY/NYSOMIGExclusionsList.xlsx'), label: 'NY OMIG XLSX (real, 2026)' },
       { source: 'state-la', file: path.join(realDir, 'LA/Louisiana list.csv'), label: 'LA adverse actions CSV (real, 2026)' },
+      { source: 'state-me', file: path.join(realDir, 'ME/Maine list.pdf'), label: 'ME MaineCare PDF, 81 pages (real, 2026)' },
     ];
   } else {
     await writeMoreStates(dir, 9_000, 7);
-    files = [{ source: 'state-la', file: path.join(dir, 'state-la/la-adverse-actions.csv'), label: 'LA layout CSV (synthetic)' }];
+    await writePdfStates(dir, 1_100, 7);
+    files = [
+      { source: 'state-la', file: path.join(dir, 'state-la/la-adverse-actions.csv'), label: 'LA layout CSV (synthetic)' },
+      { source: 'state-me', file: path.join(dir, 'state-me/mainecare-pi0008-pm-monthly-exclusion-report.pdf'), label: 'ME layout PDF (synthetic)' },
+    ];
   }
   const { database, dispose } = await openBenchDatabase(db);
   try {

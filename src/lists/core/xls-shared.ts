@@ -24,7 +24,7 @@ export class WorkbookError extends Error {
   override name = 'WorkbookError';
 }
 
-export type FileKind = 'xlsx' | 'xls' | 'text';
+export type FileKind = 'xlsx' | 'xls' | 'pdf' | 'text';
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -33,6 +33,7 @@ const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0x
 export function fileKindOf(head: Buffer): FileKind {
   if (head.subarray(0, 4).equals(ZIP_SIGNATURE)) return 'xlsx';
   if (head.subarray(0, 8).equals(OLE2_SIGNATURE)) return 'xls';
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   return 'text';
 }
 

@@ -33,7 +33,7 @@ export const StateListConfigSchema = z.object({
    * The format the agency publishes. Files are told apart by their bytes, so a CSV export of
    * the same layout (one CSV per sheet) is read as well, whatever this says.
    */
-  format: z.enum(['csv', 'xlsx', 'xls', 'txt', 'html']).default('csv'),
+  format: z.enum(['csv', 'xlsx', 'xls', 'txt', 'html', 'pdf']).default('csv'),
   /**
    * The sheets of a workbook to read, in order, each with its own header (other sheets, such
    * as instructions, are skipped); every one must be present. Default: the first sheet.
@@ -74,6 +74,8 @@ export const StateListConfigSchema = z.object({
    * (legal form, trade word, digits, "&"); credentials and suffixes are taken off.
    */
   nameOrder: z.enum(['comma', 'last-first', 'first-last']).default('comma'),
+  /** With `last-first`: every person is written "LAST, FIRST", so a name without a comma is a business (Idaho). */
+  businessWithoutComma: z.boolean().default(false),
   /** Splits one name cell into the name and its aliases ("Seung Hee Lee / Lisa Lee"). */
   aliasSeparator: z.string().optional(),
   businessWhenFirstEmpty: z.boolean().default(false),
@@ -89,7 +91,17 @@ export const StateListConfigSchema = z.object({
    * whose header lacks the required columns above is read with the first of these it fits.
    */
   olderLayouts: z
-    .array(z.object({ columns: z.partialRecord(z.enum(STATE_FIELDS), ColumnRef), requiredColumns: z.array(z.enum(STATE_FIELDS)).min(1), extraColumns: z.record(z.string(), z.string()).default({}) }))
+    .array(
+      z.object({
+        columns: z.partialRecord(z.enum(STATE_FIELDS), ColumnRef),
+        requiredColumns: z.array(z.enum(STATE_FIELDS)).min(1),
+        extraColumns: z.record(z.string(), z.string()).default({}),
+        /** How that layout's names read, where it differs (Arizona's 2015 page split them). */
+        nameLayout: z.enum(['separate', 'single']).optional(),
+        nameOrder: z.enum(['comma', 'last-first', 'first-last']).optional(),
+        businessWhenFirstEmpty: z.boolean().optional(),
+      }),
+    )
     .default([]),
   /** Splits multi-valued cells (aliases, licences, provider numbers, NPIs). */
   multiValuePattern: z.string().default(';'),
@@ -99,6 +111,16 @@ export const StateListConfigSchema = z.object({
   findNpisInProviderNumbers: z.boolean().default(false),
   /** Fields whose values make the record id; default: a hash of names, dates and numbers. */
   idFields: z.array(z.enum(STATE_FIELDS)).optional(),
+  /**
+   * Alias name columns, each pair [first name, last name] (Maine's four "Alias First Name n" /
+   * "Alias Last Name n"): every pair with a name becomes an alias of the person.
+   */
+  aliasColumns: z.array(z.tuple([z.string(), z.string()])).default([]),
+  /**
+   * Rows of a PDF's table that are not records, as regexes (case-insensitive) of the row's
+   * whole text: Maine's "End of Report" line inside the table's frame.
+   */
+  ignoreRows: z.array(z.string()).default([]),
   /** Other columns kept as-is in `extra` (key → header name). */
   extraColumns: z.record(z.string(), z.string()).default({}),
 });

@@ -101,17 +101,26 @@ function personWords(text: string, order: 'last-first' | 'first-last'): Pick<Fre
 }
 
 /** Reads one name cell (see the module comment); null when nothing is left. */
-export function readFreeName(value: string, order: 'last-first' | 'first-last', businessPattern: RegExp, aliasSeparator: string | null): FreeName | null {
-  const [withoutAliases, akas, dbas] = takeAliases(value);
+const NICKNAME = /\s[‘'"“]([A-Za-z][A-Za-z.\- ]*)[’'"”](?=\s|,|$)/;
+
+/**
+ * `businessWithoutComma`: the list writes every person "LAST, FIRST" (Idaho), so a name
+ * without a comma is a business whatever its words.
+ */
+export function readFreeName(value: string, order: 'last-first' | 'first-last', businessPattern: RegExp, aliasSeparator: string | null, businessWithoutComma = false): FreeName | null {
+  // A nickname in quotes ("ADAMSON, KERMIT ‘MIKE’ ARTHUR") is another first name.
+  const nickname = value.match(NICKNAME)?.[1].trim() ?? null;
+  const [withoutAliases, akas, dbas] = takeAliases(nickname ? value.replace(NICKNAME, '') : value);
   const [main, ...others] = aliasSeparator ? withoutAliases.split(aliasSeparator).map((p) => p.trim()).filter(Boolean) : [withoutAliases];
   if (!main) return null;
   const [name, credentials] = takeCredentials(main);
   const base = { akas, dbas, credentials, suffix: null, lastName: null, firstName: null, middleName: null, businessName: null };
-  if (name === '' || looksLikeBusiness(name, businessPattern)) {
+  if (name === '' || looksLikeBusiness(name, businessPattern) || (businessWithoutComma && !name.includes(','))) {
     return { ...base, kind: 'business', businessName: clean(name) ?? clean(main), dbas: [...dbas, ...akas, ...others.map((o) => takeCredentials(o)[0])], akas: [] };
   }
   const person = personWords(name, order);
   // "(aka Fruge)": one word is another last name of the same person.
   const fullAkas = akas.map((aka) => (person.firstName && !aka.includes(' ') ? `${person.firstName} ${aka}` : aka));
+  if (nickname && person.lastName) fullAkas.push(`${nickname} ${person.lastName}`);
   return { ...base, ...person, kind: 'person', akas: [...fullAkas, ...others.map((o) => takeCredentials(o)[0])] };
 }

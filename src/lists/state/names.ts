@@ -71,7 +71,7 @@ export function readStateName(config: StateListConfig, cells: Cells): StateName 
     if (name === null) return null;
     if (named === null) return { kind: 'business', fields: { ...base, businessName: name, dbas: aliases }, employer: null };
     if (config.nameOrder !== 'comma') {
-      const free = readFreeName(name, config.nameOrder, businessPattern, config.aliasSeparator ?? null);
+      const free = readFreeName(name, config.nameOrder, businessPattern, config.aliasSeparator ?? null, config.businessWithoutComma);
       if (free === null) return null;
       const { kind, akas, dbas, credentials, ...fields } = free;
       const others = [...inline, ...aliases];
@@ -96,8 +96,9 @@ export function readStateName(config: StateListConfig, cells: Cells): StateName 
   const suffixInLast = lastWithSuffix?.match(/^(.*?)[\s,]+(JR|SR|II|III|IV)\.?$/i) ?? null;
   const last = suffixInLast ? suffixInLast[1] : lastWithSuffix;
   if (suffixInLast && base.suffix === null) base.suffix = suffixInLast[2].toUpperCase();
-  const [business, businessAliases] = splitAliases(cells.business, aliasMarker);
   const first = cells.first ?? null;
+  // A full-name column beside the split ones (West Virginia) names a business when they are empty.
+  const [business, businessAliases] = splitAliases(cells.business ?? (last === null && first === null ? cells.name : null), aliasMarker);
   const isBusiness = (business !== null && last === null && first === null) || (config.businessWhenFirstEmpty && first === null && last !== null);
   if (isBusiness) {
     return { kind: 'business', fields: { ...base, businessName: business ?? last, dbas: [...lastAliases, ...businessAliases, ...aliases] }, employer: null };

@@ -131,9 +131,9 @@ describe('a list published as a web page', () => {
     expect(run.rejected).toEqual([]);
   });
 
-  it('AZ: a page without the table is refused naming the expected header', async () => {
+  it('AZ: a page without the table is refused naming the expected header (today\'s PDF layout)', async () => {
     await expect(runAll(parseStateList(config('state-az'), [memoryFile('<html><table><tr><td>Name</td><td>Date</td></tr></table></html>', 'page.html')]))).rejects.toThrow(
-      /page\.html is not in the Arizona AHCCCS OIG Excluded Providers layout: expected the header with the columns "Last Name \/ Company Name", "First Name", "Term Date"/,
+      /page\.html is not in the Arizona AHCCCS Provider Suspensions and Terminations layout: expected the header with the columns "Name\/Provider", "Action Type", "Effective Date"/,
     );
   });
 });

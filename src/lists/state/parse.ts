@@ -11,9 +11,11 @@ import { sniffInput } from '../core/xls-input';
 import type { Workbook } from '../core/xls-shared';
 import { parseSheetSource } from '../core/xls-sheet-source';
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { htmlTables } from '../core/html-table';
 import { decodeWindows1252 } from '../core/windows-1252';
 import { openWorkbook } from './workbook';
+import { parsePdfList } from './pdf';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
 import { readStateName } from './names';
 
@@ -40,10 +42,10 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
   const name = readStateName(config, cells);
   if (name === null) throw new RowError('no name in the row');
   const noDate = new Set(config.noDateWords.map((w) => w.toUpperCase()));
-  const date = (field: StateField): string | null => {
+  const date = (field: StateField, pivotYear?: number): string | null => {
     const text = cells[field] ?? '';
     if (noDate.has(text.toUpperCase())) return null;
-    return readDate(text, config.dateFormats, config.columns[field]?.toString() ?? field, row);
+    return readDate(text, config.dateFormats, config.columns[field]?.toString() ?? field, row, pivotYear);
   };
   const ids = splitValues(cells.npi, /[\s,;/]+/);
   const npis = ids.filter((n) => /^\d{10}$/.test(n));
@@ -51,7 +53,8 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
   const numbers = [...splitValues(cells.providerNumber, ID_SEPARATOR), ...ids.filter((n) => !npis.includes(n) && /\d{4}/.test(n))];
   if (config.findNpisInProviderNumbers) npis.push(...numbers.filter((n) => isValidNpi(n) && !npis.includes(n)));
   for (const npi of npis) if (!isValidNpi(npi)) row.warn(`NPI ${npi} fails the check digit; kept as published`);
-  const endDate = date('endDate');
+  // An end date with a two-digit year may lie decades ahead (Idaho's "Eligible for Reinstatement" 9/22/32).
+  const endDate = date('endDate', new Date().getUTCFullYear() + 40);
   const endWord = cells.endDate && noDate.has(cells.endDate.toUpperCase()) ? cells.endDate : null;
   const record = emptyListRecord(config.id as SourceId, '', name.kind);
   Object.assign(record, {
@@ -107,7 +110,7 @@ function layoutFor(config: StateListConfig, header: readonly string[]): StateLis
 }
 
 /** The row mapping of a state's table, for a CSV file or a sheet alike (header check included). */
-function stateRowSpec(config: StateListConfig, context: FileContext): CsvSourceSpec {
+export function stateRowSpec(config: StateListConfig, context: FileContext): CsvSourceSpec {
   const tests = [config, ...config.olderLayouts.map((layout) => ({ ...config, ...layout }))].map(headerTest);
   return {
     delimiter: config.delimiter,
@@ -123,13 +126,20 @@ function stateRowSpec(config: StateListConfig, context: FileContext): CsvSourceS
       const headerFields = (fieldNames ?? first.fields).map(stateHeaderName);
       const layout = layoutFor(config, headerFields);
       const at = locateColumns(headerFields, columnSpec(layout), layout.requiredColumns, { title: config.title, file: context.file });
-      const extraAt = Object.entries(layout.extraColumns).map(([key, name]) => [key, headerFields.findIndex((h) => normalizeHeaderName(h) === normalizeHeaderName(stateHeaderName(name)))] as const);
+      const indexOf = (name: string): number => headerFields.findIndex((h) => normalizeHeaderName(h) === normalizeHeaderName(stateHeaderName(name)));
+      const extraAt = Object.entries(layout.extraColumns).map(([key, name]) => [key, indexOf(name)] as const);
+      const aliasAt = layout.aliasColumns.map(([first, last]) => [indexOf(first), indexOf(last)] as const);
       return {
         width: headerFields.length,
         map(fields, row) {
           const cells: Cells = {};
           for (const field of STATE_FIELDS) if (at[field] >= 0) cells[field] = cleanNullable(cell(fields, at[field]), config.nullTokens);
           const record = mapStateRow(layout, cells, row, context);
+          for (const [first, last] of aliasAt) {
+            const alias = [first, last].map((i) => cleanNullable(cell(fields, i), config.nullTokens)).filter(Boolean).join(' ');
+            const own = [record.firstName, record.lastName].filter(Boolean).join(' ');
+            if (alias !== '' && alias.toUpperCase() !== own.toUpperCase() && !record.akas.includes(alias)) record.akas.push(alias);
+          }
           for (const [key, index] of extraAt) {
             const value = cleanNullable(cell(fields, index), config.nullTokens);
             if (value !== null) record.extra[key] = value;
@@ -141,7 +151,7 @@ function stateRowSpec(config: StateListConfig, context: FileContext): CsvSourceS
   };
 }
 
-/** Streams one state list file with its config: the one loader for every state (CSV, XLSX or XLS, told by the bytes). */
+/** Streams one state list file with its config: the one loader for every state (CSV, XLSX, XLS or PDF, told by the bytes). */
 export async function* parseStateInput(config: StateListConfig, input: ListInput, contextFor: FileContextFactory): AsyncGenerator<ListRecord[]> {
   const name = inputName(input);
   const sniffed = await sniffInput(input);
@@ -151,11 +161,22 @@ export async function* parseStateInput(config: StateListConfig, input: ListInput
       yield* parseHtmlPage(config, await readText(sniffed.input), context);
       return;
     }
+    if (config.format === 'pdf' && config.olderLayouts.length > 0) {
+      // A list that was a web page before it became a PDF (Arizona): a saved page is read as one.
+      const text = await readText(sniffed.input);
+      if (/^\s*</.test(text)) yield* parseHtmlPage(config, text, context);
+      else yield* parseCsvSourceBatches(Readable.from([text]), context, stateRowSpec(config, context));
+      return;
+    }
     yield* parseCsvSourceBatches(sniffed.input, context, stateRowSpec(config, context));
     return;
   }
   const { path, release } = await sniffed.openPath();
   try {
+    if (sniffed.kind === 'pdf') {
+      yield* parsePdfList(config, path, contextFor(name), stateRowSpec);
+      return;
+    }
     const workbook = await openWorkbook(sniffed.kind, path, name);
     try {
       yield* parseWorkbook(config, workbook, contextFor);

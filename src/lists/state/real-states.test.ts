@@ -54,6 +54,20 @@ const CASES: Case[] = [
   { id: 'state-ny', file: 'states/NY/NYSOMIGExclusionsList.xlsx', rows: () => 8931, refused: 15, person: { lastName: 'ATREIDIS', firstName: 'VERNON' }, business: { businessName: '1 MEDICAL SUPPLIES CORP', npi: '1407487887' } },
   { id: 'state-oh', file: 'states/OH/Ohio_Provider_Exclusions.xlsx', rows: () => 1777 + 240, refused: 0, person: { lastName: 'Abdi', firstName: 'Ayan', dateOfBirth: '1990-01-01' }, business: { businessName: '1 Safe Transportation Ambulance Service' } },
   { id: 'state-pa', file: 'states/PA/Pennsylvania_exclusion_list.csv', rows: () => 6659, refused: 9, person: { lastName: 'Shmaevich', firstName: 'Betta' } },
+  // PDFs: the rows were counted a second way, with poppler's word boxes (pdftotext -bbox): the
+  // dates (ME: m/d/yyyy words; NJ: the ACTION words) under the date column's header on each
+  // page, the rows without one checked by eye (see ADR 048).
+  { id: 'state-hi', file: 'states/HI/Hawaii list.pdf', rows: () => 213, refused: 0, person: { lastName: 'ACHAVAL', firstName: 'MARIA', providerNumbers: ['596009'], exclusionDate: '2015-04-20', reinstatementDate: '2020-05-18' }, business: { businessName: 'ALOHA OSTEOPATHIC PROFESSIONAL', providerNumbers: ['531336'] } },
+  { id: 'state-id', file: 'states/ID/Idaho list.pdf', rows: () => 164, refused: 0, person: { lastName: 'ADAMSON', firstName: 'KERMIT', reinstatementDate: '2024-01-31', akas: ['MIKE ADAMSON'] }, business: { businessName: 'ALTA ADDICTIONS AND MENTAL HEALTH SVCS', exclusionDate: '2009-07-16' } },
+  { id: 'state-me', file: 'states/ME/Maine list.pdf', rows: () => 1107, refused: 0, person: { lastName: 'Ahmed', firstName: 'Abdirashid', akas: ['ABDIRASHID AHMEDG', 'ABDIRASHID AHMAD', 'ABDIRASHID ABDIRASHID HASSAN', 'ABDIVASHID H AHMED'], exclusionDate: '2022-06-14' }, business: { businessName: 'AROOSTOOK ENT CLINIC', exclusionDate: '2007-04-16' } },
+  // The first 12 of the report's 87 pages.
+  { id: 'state-nj', file: 'states/NJ/njmfdper-0.first12pages.pdf', rows: () => 301, refused: 0, person: { lastName: 'ABDUL', firstName: 'MUHAMMAD', dateOfBirth: '1964-03-04', exclusionDate: '2004-11-08' }, business: { businessName: 'AC HOME NURSING SERVICES', npi: '1235230665' } },
+  { id: 'state-tn', file: 'states/TN/tn1-0.pdf', rows: () => 11, refused: 0, person: { lastName: 'Blankenship', firstName: 'Brad', npi: '1427090562', exclusionTerm: 'until 2018-07-30' }, business: { businessName: 'Cumberland Neurology, LLC', npi: '1407898018' } },
+  // 600 dates in the column, one row holding two ("3/20/2007 and 10/20/2009").
+  { id: 'state-wv', file: 'states/WV/wv2-0.pdf', rows: () => 599, refused: 0, person: { lastName: 'Abad', firstName: 'Augusto', middleName: 'Tenmatay', exclusionDate: '2010-09-25' }, business: { businessName: 'Bath Medical PC' } },
+  { id: 'state-wv', file: 'states/WV/wv2-1.pdf', rows: () => 618, refused: 0, person: { lastName: 'Disalvio', firstName: 'Cindy', providerNumbers: ['RN.230188-OH'] }, business: { businessName: '3340 Broadway Pharmacy, Inc.' } },
+  // 58 dates in the column and 3 rows without one (Bragalone, Lowe, Puckett).
+  { id: 'state-wv', file: 'states/WV/wv2-2.pdf', rows: () => 61, refused: 0, person: { lastName: 'Shields', firstName: 'Douglas', reinstatementDate: '2014-12-03' }, business: { businessName: 'Alpha Beta Home Health' } },
   { id: 'state-ca', file: 'states/CA/California_Exclusion_List.first300rows.csv', rows: () => 300, refused: 0, person: { lastName: 'Adeleye', firstName: 'Samuel' }, business: { businessName: '111 Pharmacy', npi: '1821137118', providerNumbers: ['PHA410230', 'PHA393440'] } },
 ];
 

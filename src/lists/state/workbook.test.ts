@@ -30,23 +30,28 @@ const OH_INDIVIDUALS = ['Provider ID', 'NPI', 'First Name', 'Middle Name', 'Last
 describe('state lists in the agencies\' workbook formats', () => {
   it('says which states publish workbooks and which sheets are read', () => {
     expect([...configs.values()].map((c) => [c.id, c.format, c.sheets ?? null])).toEqual([
-      ['state-az', 'html', null],
+      ['state-az', 'pdf', null],
       ['state-ca', 'csv', null],
       ['state-ga', 'xlsx', null],
+      ['state-hi', 'pdf', null],
       ['state-ia', 'xlsx', null],
+      ['state-id', 'pdf', null],
       ['state-il', 'xlsx', null],
       ['state-in', 'xlsx', null],
       ['state-ks', 'xlsx', null],
       ['state-ky', 'xlsx', null],
       ['state-la', 'csv', null],
+      ['state-me', 'pdf', null],
       ['state-nc', 'xlsx', null],
       ['state-nd', 'xlsx', null],
       ['state-nj-debarment', 'txt', null],
-      ['state-nj', 'csv', null],
+      ['state-nj', 'pdf', null],
       ['state-ny', 'xlsx', null],
       ['state-oh', 'xlsx', ['Individuals', 'Organizations']],
       ['state-pa', 'csv', null],
+      ['state-tn', 'pdf', null],
       ['state-tx', 'xls', null],
+      ['state-wv', 'pdf', null],
     ]);
   });
 

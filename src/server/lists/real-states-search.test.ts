@@ -36,7 +36,12 @@ const PICKS: Pick[] = [
   { source: 'state-la', file: 'LA/Louisiana list.csv', person: ['Floyd', 'Holmes'], business: 'Reliable HHCare, Inc' },
   { source: 'state-nc', file: 'NC/NC_Excluded_Providers.xlsx', person: ['Diana', 'Gliga'], business: 'A United Community LLC' },
   { source: 'state-nd', file: 'ND/ND_Provider_Exclusions.xlsx', person: ['George', 'Abdilnour'], business: 'Caring Hearts Home Care Agency' },
-  { source: 'state-nj', file: 'NJ/NJ_Exclusion_List.csv', person: ['William', 'Adamshick'], business: '2258 Pharmacy, Inc.' },
+  { source: 'state-nj', file: 'NJ/njmfdper-0.first12pages.pdf', person: ['Muhammad', 'Abdul'], business: 'AC Home Nursing Services' },
+  { source: 'state-hi', file: 'HI/Hawaii list.pdf', person: ['Maria', 'Achaval'], business: 'Aloha Osteopathic Professional' },
+  { source: 'state-id', file: 'ID/Idaho list.pdf', person: ['Kermit', 'Adamson'], business: 'Alta Counseling Associates' },
+  { source: 'state-me', file: 'ME/Maine list.pdf', person: ['Anthony', 'Altieri'], business: 'Aroostook ENT Clinic' },
+  { source: 'state-tn', file: 'TN/tn1-0.pdf', person: ['Brad', 'Blankenship'], business: 'Cumberland Neurology, LLC' },
+  { source: 'state-wv', file: 'WV/wv2-2.pdf', person: ['Seth', 'Stinehour'], business: 'Alpha Beta Home Health' },
   { source: 'state-nj-debarment', file: 'NJ/njcdr-0.txt', person: ['Cheryl', 'Abarca'], business: 'Belmar Hometown Pharmacy' },
 ];
 
@@ -51,7 +56,7 @@ describe.skipIf(!hasRealData)(`the real state files, imported and searched (${SK
     t.setNow(now);
     for (const pick of PICKS) {
       const summary = await importList(t.ctx.db, { source: pick.source, files: [real(path.join('states', pick.file))], origin: 'import', now });
-      expect(summary.records).toBeGreaterThan(30);
+      expect(summary.records).toBeGreaterThan(10); // Tennessee's 2016 list has 11 rows
     }
     t.ctx.screening = await createIndexStore(t.ctx.db, { shared: false });
     queue = await startQueue(t);
@@ -72,7 +77,7 @@ describe.skipIf(!hasRealData)(`the real state files, imported and searched (${SK
   it.each(PICKS)('$source: the interactive search finds a person and a business of the file, naming the list', async ({ source, person, business }) => {
     const title = findListSource(source)!.title;
     const people = await search({ firstName: person[0], lastName: person[1] });
-    expect(people.lists.find((l) => l.source === source)?.records).toBeGreaterThan(30);
+    expect(people.lists.find((l) => l.source === source)?.records).toBeGreaterThan(10);
     expect(people.hits.find((h) => h.source === source && h.name.toUpperCase().includes(person[1].toUpperCase()))).toMatchObject({ sourceTitle: title });
     const firms = await search({ companyName: business });
     expect(firms.hits.find((h) => h.source === source && h.name.toUpperCase() === business.toUpperCase())).toMatchObject({ sourceTitle: title });
