@@ -113,7 +113,8 @@ describe('hostile input on every /services route', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × every hostile value × every caller: minutes under load, not the default 30 s.
+  }, 180_000);
 
   it('answers 400 naming the field to a NUL character anywhere, on every route the caller may use', async () => {
     const admin = new Agent(t.app);
@@ -127,5 +128,5 @@ describe('hostile input on every /services route', () => {
       if (error?.message !== MESSAGES.nulCharacter || !error.fields?.['query.probe']) wrong.push(`${res.statusCode} ${key} ${res.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, 180_000);
 });
