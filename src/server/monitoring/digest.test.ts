@@ -21,7 +21,6 @@ let queue: JobQueue;
 let smtp: SmtpStandIn;
 let olive: Agent;
 let carl: Agent;
-let quiet: Agent;
 let stranger: Agent;
 let rosterId: number;
 
@@ -39,7 +38,7 @@ beforeAll(async () => {
   const client = await createClient(t.ctx.db, { searchOptions: ['NAME'] });
   olive = await signedIn(t, await createUser(t.ctx.db, { clientId: client.id, firstName: 'Olive', email: 'olive@acme.test', roles: ['name_search_user'] }));
   carl = await signedIn(t, await createUser(t.ctx.db, { clientId: client.id, firstName: 'Carl', email: 'carl@acme.test', roles: ['paying_user'] }));
-  quiet = await signedIn(t, await createUser(t.ctx.db, { clientId: client.id, email: 'quiet@acme.test', roles: ['name_search_user'] }));
+  await createUser(t.ctx.db, { clientId: client.id, email: 'quiet@acme.test', roles: ['name_search_user'] });
   stranger = await signedIn(t, await createUser(t.ctx.db, { clientId: (await createClient(t.ctx.db, { searchOptions: ['NAME'] })).id, email: 'eve@other.test', roles: ['name_search_user'] }));
 });
 afterAll(async () => {
