@@ -23,9 +23,9 @@ test('a roster from a file, then a new version: the differences are shown, then 
   await page.getByRole('textbox', { name: 'Roster name' }).fill(name);
   await page.locator('input[type=file]').setInputFiles({ name: 'clinic-staff.csv', mimeType: 'text/csv', buffer: Buffer.from(FIRST) });
   // The batches' column guessing: headers recognised, the id column proposed.
-  await expect(page.getByRole('textbox', { name: 'Search criteria for Given Name' })).toHaveValue('First Name');
-  await expect(page.getByRole('textbox', { name: 'Search criteria for Surname' })).toHaveValue('Last Name');
-  await expect(page.getByRole('textbox', { name: 'Unique id column' })).toHaveValue('Employee Id');
+  await expect(page.getByRole('combobox', { name: 'Search criteria for Given Name' })).toHaveValue(/^First Name/);
+  await expect(page.getByRole('combobox', { name: 'Search criteria for Surname' })).toHaveValue(/^Last Name/);
+  await expect(page.getByRole('combobox', { name: 'Unique id column' })).toHaveValue('Employee Id');
   await shoot(page, 'new-roster-mapping');
   await page.getByRole('button', { name: 'Create the roster and screen it' }).click();
 
@@ -37,7 +37,7 @@ test('a roster from a file, then a new version: the differences are shown, then 
   await page.getByRole('link', { name: 'Upload a new version' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Upload a new version of ${name}` })).toBeVisible();
   await page.locator('input[type=file]').setInputFiles({ name: 'clinic-staff-december.csv', mimeType: 'text/csv', buffer: Buffer.from(SECOND) });
-  await expect(page.getByRole('textbox', { name: 'Unique id column' })).toHaveValue('Employee Id');
+  await expect(page.getByRole('combobox', { name: 'Unique id column' })).toHaveValue('Employee Id');
   await page.getByRole('button', { name: 'Compare with the roster' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'New version: clinic-staff-december.csv' })).toBeVisible();
@@ -59,6 +59,11 @@ test('a roster from a file, then a new version: the differences are shown, then 
   await page.getByRole('link', { name: 'Back to the roster' }).click();
   await expect(page.getByRole('region', { name: 'Versions of the roster' })).toContainText('1 added, 1 removed, 1 changed');
   await expect(page.getByText('People', { exact: true }).locator('..')).toContainText('3');
-  await expect(page.getByRole('textbox', { name: 'E-mail me about this roster’s alerts' })).toBeVisible();
+  // The first screening of everyone, then the added and changed people of the new version.
+  await expect(page.getByRole('region', { name: 'Screenings' }).getByRole('row')).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.getByRole('combobox', { name: 'E-mail me about this roster’s alerts' })).toBeVisible();
   await shoot(page, 'roster-after-version');
+  await page.getByRole('link', { name: '← Monitoring' }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('3');
+  await shoot(page, 'monitoring-rosters');
 });

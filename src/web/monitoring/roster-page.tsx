@@ -192,7 +192,7 @@ function RunsTable({ runs }: { runs: RosterDetail['runs'] }) {
             {runs.map((r) => (
               <Table.Tr key={r.runId}>
                 <Table.Td>{r.source ? `${r.source.toUpperCase()} version ${r.listVersionId}` : 'People added or changed, against every list'}</Table.Td>
-                <Table.Td ta="right">{r.recordsScreened.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">{r.source ? r.recordsScreened.toLocaleString('en-US') : 'All active'}</Table.Td>
                 <Table.Td ta="right">{r.alertsCreated}</Table.Td>
                 <Table.Td>{r.status === 'done' ? formatUtc(r.finishedAt) : 'Running'}</Table.Td>
               </Table.Tr>
