@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +16,7 @@ import { importList } from '#server/lists/import';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue, upload } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
+import { sweepMonitoringJob } from './jobs';
 
 const leieFull = fileURLToPath(new URL('../../lists/leie/fixtures/UPDATED.csv', import.meta.url));
 const HEADER = 'Employee Id,First Name,Last Name,Department';
@@ -126,6 +130,24 @@ describe('a new version of a roster', () => {
     const d = RosterVersionSchema.parse((await owner.post(`/services/monitoring/rosters/${rosterId}/versions`, { uploadId: await uploadId(owner, FIRST), mapping: MAPPING })).json());
     expect((await owner.post(`/services/monitoring/rosters/${rosterId}/versions/${c.versionId}/apply`)).statusCode).toBe(200);
     expect((await owner.post(`/services/monitoring/rosters/${rosterId}/versions/${d.versionId}/apply`)).json().error.message).toBe(ROSTER_INTAKE_MESSAGES.rosterChanged);
+  });
+});
+
+describe('retired members', () => {
+  it('are not screened when a list changes; the members who stay are', async () => {
+    t.setNow(new Date('2026-10-21T15:00:00Z'));
+    const header = readFileSync(leieFull, 'utf8').split('\n')[0];
+    const supplement = path.join(mkdtempSync(path.join(tmpdir(), 'clearlist-intake-')), '2611EXCL.csv');
+    writeFileSync(supplement, `${header}\n${[
+      '"PATEL","ANIL","","","DOCTOR(MD, DO)","INTERNAL MEDICINE","","0000000000","19700101","9 ELM ST","DAYTON","OH","45402","1128a1","20261101","00000000","00000000",""',
+      '"LOVELACE","ADA","","","INDIVIDUAL (UNAFFILI","NO KNOWN AFFILIATION","","0000000000","19801210","1 LOOM RD","AKRON","OH","44308","1128b4","20261101","00000000","00000000",""',
+    ].join('\n')}\n`);
+    await importList(t.ctx.db, { source: 'leie', files: [supplement], origin: 'import', now: t.ctx.now(), bulk: null });
+    await queue.send(sweepMonitoringJob, {});
+    await queue.drain();
+    const alerts = (await detail()).alerts.map((a) => `${a.kind}:${a.person}`);
+    expect(alerts).toContain('new-match:E2: Ada Lovelace');
+    expect(alerts.filter((a) => a.includes('Anil Patel'))).toEqual(['new-match:E3: Anil Patel']);
   });
 });
 
