@@ -49,6 +49,10 @@ test('a roster from a file, then a new version: the differences are shown, then 
   await expect(changed).toContainText('Pharmacy');
   await expect(changed).toContainText('Nursing');
   await shoot(page, 'roster-version-diff');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Apply this version' })).toBeVisible();
+  await shoot(page, 'roster-version-diff-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole('button', { name: 'Apply this version' }).click();
   await page.getByRole('dialog', { name: 'Apply this version?' }).getByRole('button', { name: 'Yes' }).click();
