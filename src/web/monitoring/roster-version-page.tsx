@@ -133,6 +133,7 @@ function ChangedTable({ changed }: { changed: RosterVersion['diff']['changed'] }
       <Title order={2} fz="lg" id="diff-changed">Changed ({changed.length})</Title>
       {changed.length === 0 ? <Text c="dimmed" size="sm">No one’s details changed.</Text> : (
         <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" aria-labelledby="diff-changed">
             <Table.Thead><Table.Tr><Table.Th>Person</Table.Th><Table.Th>Field</Table.Th><Table.Th>Before</Table.Th><Table.Th>After</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
@@ -148,6 +149,7 @@ function ChangedTable({ changed }: { changed: RosterVersion['diff']['changed'] }
               )}
             </Table.Tbody>
           </Table>
+          </Table.ScrollContainer>
         </Card>
       )}
     </Stack>
