@@ -104,6 +104,9 @@ export function RosterVersionPage() {
   );
 }
 
+/** People listed per section: the counts above are whole. */
+const SHOWN = 500;
+
 const fieldsText = (p: DiffPerson) => Object.entries(p.fields).filter(([k]) => k !== 'First Name' && k !== 'Last Name' && k !== 'Middle Name').map(([k, val]) => `${k}: ${val}`).join(' · ');
 
 function PeopleTable({ title, people, empty }: { title: string; people: DiffPerson[]; empty: string }) {
@@ -111,12 +114,13 @@ function PeopleTable({ title, people, empty }: { title: string; people: DiffPers
   return (
     <Stack gap="xs" component="section" aria-labelledby={id}>
       <Title order={2} fz="lg" id={id}>{title} ({people.length})</Title>
+      {people.length > SHOWN && <Text size="sm" c="dimmed">The first {SHOWN} are listed.</Text>}
       {people.length === 0 ? <Text c="dimmed" size="sm">{empty}</Text> : (
         <Card withBorder padding={0}>
           <Table verticalSpacing="xs" aria-labelledby={id}>
             <Table.Thead><Table.Tr><Table.Th>Person</Table.Th><Table.Th>Details</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
-              {people.slice(0, 500).map((p) => (
+              {people.slice(0, SHOWN).map((p) => (
                 <Table.Tr key={p.key}><Table.Td fw={600}>{p.name}</Table.Td><Table.Td><Text size="sm" c="dimmed">{fieldsText(p) || '—'}</Text></Table.Td></Table.Tr>
               ))}
             </Table.Tbody>
@@ -131,24 +135,25 @@ function ChangedTable({ changed }: { changed: RosterVersion['diff']['changed'] }
   return (
     <Stack gap="xs" component="section" aria-labelledby="diff-changed">
       <Title order={2} fz="lg" id="diff-changed">Changed ({changed.length})</Title>
+      {changed.length > SHOWN && <Text size="sm" c="dimmed">The first {SHOWN} are listed.</Text>}
       {changed.length === 0 ? <Text c="dimmed" size="sm">No one’s details changed.</Text> : (
         <Card withBorder padding={0}>
           <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" aria-labelledby="diff-changed">
-            <Table.Thead><Table.Tr><Table.Th>Person</Table.Th><Table.Th>Field</Table.Th><Table.Th>Before</Table.Th><Table.Th>After</Table.Th></Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {changed.slice(0, 500).flatMap(({ person, changes }) =>
-                changes.map((c, i) => (
-                  <Table.Tr key={`${person.key}-${c.field}`}>
-                    <Table.Td fw={600}>{i === 0 ? person.name : ''}</Table.Td>
-                    <Table.Td>{c.field}</Table.Td>
-                    <Table.Td><Text size="sm" td="line-through" c="red.8">{c.before || '—'}</Text></Table.Td>
-                    <Table.Td><Text size="sm" c="green.8">{c.after || '—'}</Text></Table.Td>
-                  </Table.Tr>
-                )),
-              )}
-            </Table.Tbody>
-          </Table>
+            <Table verticalSpacing="xs" aria-labelledby="diff-changed">
+              <Table.Thead><Table.Tr><Table.Th>Person</Table.Th><Table.Th>Field</Table.Th><Table.Th>Before</Table.Th><Table.Th>After</Table.Th></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {changed.slice(0, SHOWN).flatMap(({ person, changes }) =>
+                  changes.map((c, i) => (
+                    <Table.Tr key={`${person.key}-${c.field}`}>
+                      <Table.Td fw={600}>{i === 0 ? person.name : ''}</Table.Td>
+                      <Table.Td>{c.field}</Table.Td>
+                      <Table.Td><Text size="sm" td="line-through" c="red.8">{c.before || '—'}</Text></Table.Td>
+                      <Table.Td><Text size="sm" c="green.8">{c.after || '—'}</Text></Table.Td>
+                    </Table.Tr>
+                  )),
+                )}
+              </Table.Tbody>
+            </Table>
           </Table.ScrollContainer>
         </Card>
       )}
