@@ -138,23 +138,26 @@ function ChangedTable({ changed }: { changed: RosterVersion['diff']['changed'] }
       {changed.length > SHOWN && <Text size="sm" c="dimmed">The first {SHOWN} are listed.</Text>}
       {changed.length === 0 ? <Text c="dimmed" size="sm">No one’s details changed.</Text> : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" aria-labelledby="diff-changed">
-              <Table.Thead><Table.Tr><Table.Th>Person</Table.Th><Table.Th>Field</Table.Th><Table.Th>Before</Table.Th><Table.Th>After</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>
-                {changed.slice(0, SHOWN).flatMap(({ person, changes }) =>
-                  changes.map((c, i) => (
-                    <Table.Tr key={`${person.key}-${c.field}`}>
-                      <Table.Td fw={600}>{i === 0 ? person.name : ''}</Table.Td>
-                      <Table.Td>{c.field}</Table.Td>
-                      <Table.Td><Text size="sm" td="line-through" c="red.8">{c.before || '—'}</Text></Table.Td>
-                      <Table.Td><Text size="sm" c="green.8">{c.after || '—'}</Text></Table.Td>
-                    </Table.Tr>
-                  )),
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Table verticalSpacing="xs" aria-labelledby="diff-changed">
+            <Table.Thead><Table.Tr><Table.Th>Person</Table.Th><Table.Th>Field</Table.Th><Table.Th>Before → after</Table.Th></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {changed.slice(0, SHOWN).flatMap(({ person, changes }) =>
+                changes.map((c, i) => (
+                  <Table.Tr key={`${person.key}-${c.field}`}>
+                    <Table.Td fw={600}>{i === 0 ? person.name : ''}</Table.Td>
+                    <Table.Td>{c.field}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="wrap">
+                        <Text size="sm" td="line-through" c="red.8" aria-label={`before: ${c.before || 'empty'}`}>{c.before || '—'}</Text>
+                        <Text size="sm" c="dimmed" aria-hidden>→</Text>
+                        <Text size="sm" c="green.8" aria-label={`after: ${c.after || 'empty'}`}>{c.after || '—'}</Text>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                )),
+              )}
+            </Table.Tbody>
+          </Table>
         </Card>
       )}
     </Stack>
