@@ -57,6 +57,7 @@ test('a roster from a file, then a new version: the differences are shown, then 
   await page.getByRole('button', { name: 'Apply this version' }).click();
   await page.getByRole('dialog', { name: 'Apply this version?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(ROSTER_INTAKE_MESSAGES.applied)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText('Applied', { exact: true })).toBeVisible();
   await shoot(page, 'roster-version-applied');
 

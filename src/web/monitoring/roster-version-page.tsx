@@ -25,6 +25,12 @@ export function RosterVersionPage() {
   const queryClient = useQueryClient();
   const version = useQuery({ queryKey: intakeKeys.version(rosterId, versionId), queryFn: () => fetchVersion(rosterId, versionId), enabled: rosterId > 0 && versionId > 0 });
   const [confirm, setConfirm] = useState<'apply' | 'discard' | null>(null);
+  // The dialog keeps its words while it closes.
+  const [asked, setAsked] = useState<'apply' | 'discard'>('apply');
+  const ask = (decision: 'apply' | 'discard') => {
+    setAsked(decision);
+    setConfirm(decision);
+  };
   const decide = useMutation({
     mutationFn: (decision: 'apply' | 'discard') => decideVersion(rosterId, versionId, decision),
     onSuccess: (v) => {
@@ -83,8 +89,8 @@ export function RosterVersionPage() {
                 {nothing ? ROSTER_INTAKE_MESSAGES.noChanges : 'Applying screens the added and changed people against every list now. Removed people are no longer screened; their alerts stay on the roster to review.'}
               </Text>
               <Group gap="sm">
-                <Button variant="default" onClick={() => setConfirm('discard')}>Discard</Button>
-                <Button onClick={() => setConfirm('apply')}>Apply this version</Button>
+                <Button variant="default" onClick={() => ask('discard')}>Discard</Button>
+                <Button onClick={() => ask('apply')}>Apply this version</Button>
               </Group>
             </Group>
           </Card>
@@ -94,8 +100,8 @@ export function RosterVersionPage() {
         <ChangedTable changed={diff.changed} />
       </Stack>
       <ConfirmDialog
-        title={confirm === 'apply' ? 'Apply this version?' : 'Discard this version?'}
-        question={confirm === null ? null : confirm === 'apply' ? `Apply ${diff.added.length} added, ${diff.removed.length} removed and ${diff.changed.length} changed people to the roster?` : 'Discard this version? The roster stays as it is.'}
+        title={asked === 'apply' ? 'Apply this version?' : 'Discard this version?'}
+        question={confirm === null ? null : asked === 'apply' ? `Apply ${diff.added.length} added, ${diff.removed.length} removed and ${diff.changed.length} changed people to the roster?` : 'Discard this version? The roster stays as it is.'}
         isBusy={decide.isPending}
         onConfirm={() => confirm && decide.mutate(confirm)}
         onClose={() => setConfirm(null)}
