@@ -20,6 +20,7 @@ import { healthRoutes } from './health/routes';
 import { billingRoutes } from './billing/routes';
 import { homeRoutes } from './home/routes';
 import { monitoringRoutes } from './monitoring/routes';
+import { rosterIntakeRoutes } from './monitoring/intake-routes';
 import { resultRoutes } from './results/routes';
 import { triageRoutes } from './results/triage-routes';
 import { interactiveSearchRoutes } from './interactive/routes';
@@ -84,6 +85,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   billingRoutes(app, ctx);
   resultRoutes(app, ctx);
   monitoringRoutes(app, ctx);
+  rosterIntakeRoutes(app, ctx);
   homeRoutes(app, ctx);
   triageRoutes(app, ctx);
   interactiveSearchRoutes(app, ctx);

@@ -8,6 +8,9 @@ import type { Role } from './roles';
 
 export type Access = 'public' | 'user' | readonly Role[];
 
+/** Who may create and change monitored rosters from files (ADR 053). */
+export const ROSTER_EDITORS: readonly Role[] = ['name_search_user', 'npi_search_user', 'account_owner_user', 'domain_admin_user'];
+
 export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/health': 'public',
   'GET /services/ready': 'public',
@@ -104,6 +107,18 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/home/summary': 'user',
   'POST /services/monitoring/rosters': 'user',
   'GET /services/monitoring/rosters/:rosterId': 'user',
+  // Roster intake (ADR 053): changing a roster takes a search role or the client's administration;
+  // other users see rosters and review alerts. Digest choices are each user's own.
+  'POST /services/monitoring/rosters/upload': ROSTER_EDITORS,
+  'GET /services/monitoring/rosters/:rosterId/versions': 'user',
+  'POST /services/monitoring/rosters/:rosterId/versions': ROSTER_EDITORS,
+  'GET /services/monitoring/rosters/:rosterId/versions/:versionId': 'user',
+  'POST /services/monitoring/rosters/:rosterId/versions/:versionId/apply': ROSTER_EDITORS,
+  'POST /services/monitoring/rosters/:rosterId/versions/:versionId/discard': ROSTER_EDITORS,
+  'GET /services/monitoring/digest': 'user',
+  'PUT /services/monitoring/digest': 'user',
+  'GET /services/monitoring/rosters/:rosterId/digest': 'user',
+  'PUT /services/monitoring/rosters/:rosterId/digest': 'user',
   'GET /services/utils/sources': 'user',
   // Registration and the account page (issue 8): sign-up is public; the account page is the
   // account owner's; co-workers are invited by owners and domain admins.
@@ -149,6 +164,9 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /api/v1/batches/:batchId/results/ssdmf': ['api_user'],
   'PUT /api/v1/batches/:batchId/results/status': ['api_user'],
   'GET /api/v1/batches/:batchId/reports/:report': ['api_user'],
+  // Monitored rosters (ADR 053): the rule also wants a roster editor's role.
+  'POST /api/v1/rosters': ['api_user'],
+  'GET /api/v1/rosters/:rosterId': ['api_user'],
   'GET /api/v1/openapi.json': 'public',
 };
 

@@ -8,6 +8,7 @@ import { BatchIdParamsSchema, BatchListQuerySchema, BatchListSchema } from './ba
 import { InteractiveResultSchema, MAX_INTERACTIVE_MATCHES, NameSearchQuerySchema, NameSearchResultSchema, NpiSearchResultSchema, SearchIdParamsSchema } from './interactive-search';
 import { ListStatusesSchema } from './lists';
 import { BATCH_OPERATIONS } from './public-api-batch-operations';
+import { ROSTER_OPERATIONS } from './public-api-roster-operations';
 import { BulkScreenInputSchema, BulkScreenResultSchema } from './public-api-bulk';
 import { ExclusionPageSchema } from './results';
 import { ExclusionQuerySchema } from './results-query';
@@ -87,6 +88,7 @@ export const PUBLIC_API_OPERATIONS = {
     errors: [400, 404],
   },
   ...BATCH_OPERATIONS,
+  ...ROSTER_OPERATIONS,
   listLists: {
     method: 'GET',
     path: '/lists',

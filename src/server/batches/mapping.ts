@@ -44,19 +44,30 @@ async function readRows(ctx: AppContext, batch: BatchRow): Promise<string[][]> {
   return (await parseInWorker(bytes, csvLimitsOf(ctx.config), batch.sheetName)).rows;
 }
 
-/** Validates (and unless a dry run, submits) the mapping of a draft batch. */
-export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: number, input: ColumnMappingInput, dryRun: boolean): Promise<MappingOutcome> {
-  const batch = await findVisibleBatch(ctx.db, scopeOf(caller), batchId);
-  if (!batch) throw notFound('The batch');
-  if (batch.status !== null) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
+/**
+ * A draft's file read through a column mapping: the checked mapping, every row, the row
+ * problems, the rows kept with their mapped values, and the summary. Batches and monitored
+ * rosters (ADR 053) read uploads through this one path.
+ */
+export async function mappedRows(ctx: AppContext, caller: BatchCaller, batch: BatchRow, input: ColumnMappingInput) {
   const options = await requireSearchOptions(ctx, { ...caller, clientId: batch.clientId });
   const mapping = checkMapping(input, batch.header, options);
   const all = await readRows(ctx, batch);
   const today = ctx.now();
   const { errors, invalid } = checkRows(all, mapping.columns, today);
-  const kept = all.flatMap((row, fileRow) => (invalid.has(fileRow) ? [] : [{ row, fileRow, values: valuesOf(row, mapping, today) }]));
+  const kept: KeptRow[] = all.flatMap((row, fileRow) => (invalid.has(fileRow) ? [] : [{ row, fileRow, values: valuesOf(row, mapping, today) }]));
   const searches = rowsPerSearchType(mapping.searchTypes, kept.map((r) => r.values));
   const summary: MappingSummary = { rows: all.length, validRows: kept.length, invalidRows: invalid.size, searches };
+  return { mapping, all, errors, invalid, kept, searches, summary };
+}
+
+/** Validates (and unless a dry run, submits) the mapping of a draft batch. */
+export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: number, input: ColumnMappingInput, dryRun: boolean): Promise<MappingOutcome> {
+  const batch = await findVisibleBatch(ctx.db, scopeOf(caller), batchId);
+  if (!batch) throw notFound('The batch');
+  if (batch.status !== null) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
+  const { mapping, errors, invalid, kept, searches, summary } = await mappedRows(ctx, caller, batch, input);
+  const today = ctx.now();
   if (errors.length && !input.skipInvalidRows) return { kind: 'errors', errors, summary };
   if (kept.length === 0) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.noValidRows);
   // A trial pays for the searches that run: add-ons only on the rows that have their field.
@@ -69,7 +80,7 @@ export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: nu
 }
 
 /** A row kept for screening: its cells, its 0-based position among the file's data rows, its mapped values. */
-interface KeptRow {
+export interface KeptRow {
   row: string[];
   fileRow: number;
   values: Partial<Record<SearchCriterion, string>>;
@@ -101,17 +112,20 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
   await ctx.jobs.send(screenBatchJob, { batchId: batch.id });
 }
 
+/** A kept row as stored: its mapped values, its additional data by column label, its unique id. */
+export function storedRowOf(header: readonly string[], mapping: CheckedMapping, { row, fileRow, values }: KeptRow, hasSkipped: boolean) {
+  const additional: Record<string, string> = Object.fromEntries(mapping.correlatedColumnIndexes.map((i) => [header[i], (row[i] ?? '').trim()]));
+  // Rows are numbered without the skipped ones; reviewers still see where each was in the file.
+  if (hasSkipped) additional[FILE_ROW_LABEL] = String(fileRow + 1);
+  const uniqueId = mapping.columns.uniqueIdIndex === null ? null : (row[mapping.columns.uniqueIdIndex] ?? '').trim();
+  return { values, additional, uniqueId };
+}
+
 /** Stores the rows and moves the draft to Submitted; false when it was submitted already. */
 async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: KeptRow[], today: Date, hasSkipped: boolean): Promise<boolean> {
   await insertBatchRows(
     db,
-    rows.map(({ row, fileRow, values }, rowIndex) => {
-      const additional = Object.fromEntries(mapping.correlatedColumnIndexes.map((i) => [batch.header[i], (row[i] ?? '').trim()]));
-      // Rows are numbered without the skipped ones; reviewers still see where each was in the file.
-      if (hasSkipped) additional[FILE_ROW_LABEL] = String(fileRow + 1);
-      const uniqueId = mapping.columns.uniqueIdIndex === null ? null : (row[mapping.columns.uniqueIdIndex] ?? '').trim();
-      return { batchId: batch.id, rowIndex, values, additional, uniqueId };
-    }),
+    rows.map((kept, rowIndex) => ({ batchId: batch.id, rowIndex, ...storedRowOf(batch.header, mapping, kept, hasSkipped) })),
   );
   // Only a draft moves to Submitted: a double click cannot queue the batch twice.
   return markSubmitted(db, batch.id, {

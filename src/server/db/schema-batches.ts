@@ -58,6 +58,8 @@ export const batchRows = pgTable(
     /** CSV label → value of the additional (correlated) columns. */
     additional: jsonb('additional').notNull().default(sql`'{}'::jsonb`),
     uniqueId: text('unique_id'),
+    /** A monitored roster's member removed by a new version of the roster (ADR 053): kept, no longer screened. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.rowIndex] })],
 );

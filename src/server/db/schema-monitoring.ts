@@ -5,7 +5,7 @@
  * review (statuses, notes, history, drawer, carry-forward, reports) is the batch machinery.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clients, teams, users } from './schema-accounts';
 import { batches } from './schema-batches';
 
@@ -35,8 +35,12 @@ export const monitoringRuns = pgTable(
     id: serial('id').primaryKey(),
     rosterId: integer('roster_id').notNull().references(() => monitoredRosters.id),
     clientId: integer('client_id').notNull(),
-    /** list-change: the records that changed in one list version */
+    /** list-change: the records that changed in one list version; members: people added or changed (ADR 053), screened against every list */
     kind: text('kind').notNull(),
+    /** members: the row indexes to screen (null: every member, a roster made from an upload). */
+    rowIndexes: jsonb('row_indexes').$type<number[]>(),
+    /** members: the roster version that added or changed them. */
+    rosterVersionId: integer('roster_version_id'),
     listVersionId: integer('list_version_id'),
     source: text('source'),
     /** pending | running | done */

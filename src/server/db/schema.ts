@@ -8,3 +8,4 @@ export * from './schema-results';
 export * from './schema-api-keys';
 export * from './schema-queue';
 export * from './schema-monitoring';
+export * from './schema-roster-intake';

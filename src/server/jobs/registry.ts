@@ -3,6 +3,7 @@ import { passwordResetMailJob } from '../auth/jobs';
 import { screenBatchJob, screenChunkJob } from '../batches/jobs';
 import { billingDayJob } from '../billing/jobs';
 import { checkListRunJob, checkListUpdatesJob } from '../lists/jobs';
+import { dailyDigestJob, runDigestJob } from '../monitoring/digest-jobs';
 import { monitoringRunJob, sweepMonitoringJob } from '../monitoring/jobs';
 import type { JobDefinition } from './job';
 
@@ -15,4 +16,6 @@ export const JOBS: readonly JobDefinition<never>[] = [
   passwordResetMailJob as JobDefinition<never>,
   sweepMonitoringJob as JobDefinition<never>,
   monitoringRunJob as JobDefinition<never>,
+  runDigestJob as JobDefinition<never>,
+  dailyDigestJob as JobDefinition<never>,
 ];

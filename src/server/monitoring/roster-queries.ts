@@ -32,7 +32,7 @@ export interface RosterListRow {
 export async function listRosterRows(db: Db, scope: BatchScope, rosterId?: number): Promise<RosterListRow[]> {
   return rowsOf<RosterListRow>(
     db,
-    sql`SELECT r.id, r.name, r.batch_id, r.source_batch_id, b.record_count AS people, r.created_at,
+    sql`SELECT r.id, r.name, r.batch_id, r.source_batch_id, (SELECT count(*)::int FROM batch_rows m WHERE m.batch_id = r.batch_id AND m.retired_at IS NULL) AS people, r.created_at,
           trim(u.first_name || ' ' || u.last_name) AS created_by, r.last_screened_at,
           (SELECT count(*)::int FROM batch_results x WHERE x.batch_id = r.batch_id) AS alerts,
           (SELECT count(*)::int FROM batch_results x WHERE x.batch_id = r.batch_id AND x.review_status IN ('NONCLEARED', 'UNDER_REVIEW')) AS open_alerts,

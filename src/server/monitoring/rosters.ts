@@ -98,6 +98,13 @@ export async function insertRoster(db: Db, source: BatchRow, o: { userId: number
   });
 }
 
+/** One roster the caller sees, as listed; another client's answers 404. */
+export async function rosterById(ctx: AppContext, caller: BatchCaller, rosterId: number): Promise<Roster> {
+  const [row] = await listRosterRows(ctx.db, scopeOf(caller), rosterId);
+  if (!row) throw notFound('The roster');
+  return toRoster(row);
+}
+
 export async function listRosters(ctx: AppContext, caller: BatchCaller): Promise<RosterList> {
   const rows = await listRosterRows(ctx.db, scopeOf(caller));
   return { rosters: rows.map(toRoster), nextListCheck: nextListCheck(ctx.config.listUpdateSchedule, ctx.now()) };

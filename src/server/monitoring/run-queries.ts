@@ -1,13 +1,32 @@
 /** SQL of monitoring runs: the version's changes and records, earlier results, one chunk's write. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import type { Db } from '../db/client';
-import { batchResults, listRecords, listVersions, monitoringAlerts, monitoringRuns } from '../db/schema';
+import { batchResults, batchRows, listRecords, listVersions, monitoringAlerts, monitoringRuns } from '../db/schema';
 import { rowsOf } from '../results/page-queries';
 import { anyId } from '../results/sql-fragments';
 
 
 export type RunRow = typeof monitoringRuns.$inferSelect;
+
+/** Members of a roster's batch in a range of rows, those retired by a new version left out (ADR 053). */
+export async function readMembers(db: Db, batchId: number, firstRow: number, rowCount: number): Promise<{ rowIndex: number; values: unknown; uniqueId: string | null }[]> {
+  return db
+    .select({ rowIndex: batchRows.rowIndex, values: batchRows.values, uniqueId: batchRows.uniqueId })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, batchId), gte(batchRows.rowIndex, firstRow), lt(batchRows.rowIndex, firstRow + rowCount), isNull(batchRows.retiredAt)))
+    .orderBy(asc(batchRows.rowIndex));
+}
+
+/** Members by row index (a version's added and changed people), retired ones left out. */
+export async function readMembersAt(db: Db, batchId: number, rowIndexes: readonly number[]): Promise<{ rowIndex: number; values: unknown; uniqueId: string | null }[]> {
+  if (!rowIndexes.length) return [];
+  return db
+    .select({ rowIndex: batchRows.rowIndex, values: batchRows.values, uniqueId: batchRows.uniqueId })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.rowIndex, [...rowIndexes]), isNull(batchRows.retiredAt)))
+    .orderBy(asc(batchRows.rowIndex));
+}
 
 export async function findRun(db: Db, runId: number): Promise<RunRow | null> {
   const [row] = await db.select().from(monitoringRuns).where(eq(monitoringRuns.id, runId));

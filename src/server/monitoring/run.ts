@@ -11,13 +11,12 @@ import type { AppContext } from '../app-context';
 
 /** What a run needs of the app (the demo seed runs one without a server). */
 export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> };
-import { readRows } from '../batches/processing-queries';
 import { clientReviewThreshold, findBatch } from '../batches/queries';
 import { screenRows, type RowInput } from '../batches/row-screening';
 import { screenerFor } from '../batches/screener';
 import { listVersions, monitoredRosters, monitoringRuns } from '../db/schema';
 import { carryForwardClearings } from '../results/carry-forward';
-import { changedRecords, earlierResults, findRun, goneAlerted, versionChanges, writeRunChunk, type AlertDraft, type EarlierResult } from './run-queries';
+import { changedRecords, earlierResults, findRun, readMembers, goneAlerted, versionChanges, writeRunChunk, type AlertDraft, type EarlierResult } from './run-queries';
 import { MONITORED_SEARCH_TYPES, monitoredSources } from './search-types';
 import type { ResultDraft } from '../batches/row-screening';
 
@@ -53,7 +52,8 @@ export async function markRun(ctx: MonitoringContext, runId: number, set: Record
 /** The 'monitoring.run' job: screens the run's roster from where it stopped, to the end. */
 export async function runMonitoring(ctx: MonitoringContext, runId: number): Promise<void> {
   const run = await findRun(ctx.db, runId);
-  if (!run || run.status === 'done') return;
+  // Members runs (ADR 053) screen against every list: runMembers does them.
+  if (!run || run.status === 'done' || run.kind !== 'list-change') return;
   const [roster] = await ctx.db.select().from(monitoredRosters).where(eq(monitoredRosters.id, run.rosterId));
   const batch = roster ? await findBatch(ctx.db, roster.batchId) : null;
   const [version] = run.listVersionId ? await ctx.db.select().from(listVersions).where(eq(listVersions.id, run.listVersionId)) : [];
@@ -77,7 +77,7 @@ export async function runMonitoring(ctx: MonitoringContext, runId: number): Prom
   const chunkRows = Math.max(1, ctx.config.batchChunkRows);
 
   for (let first = run.rowsDone; first < batch.recordCount; first += chunkRows) {
-    const rows = (await readRows(ctx.db, batch.id, first, chunkRows)) as RowInput[];
+    const rows = (await readMembers(ctx.db, batch.id, first, chunkRows)) as RowInput[];
     const rowIndexes = rows.map((r) => r.rowIndex);
     const drafts: AlertDraft[] = [];
     if (records.length) {

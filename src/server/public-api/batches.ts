@@ -27,7 +27,7 @@ export async function visibleBatch(ctx: AppContext, caller: BatchCaller, batchId
  * (issue 18: one mapping module for the upload pages and the API), without the columns the
  * caller named as the unique id or additional data.
  */
-function columnMappingsOf(m: ApiBatchMapping, preview: readonly (readonly string[])[]): { columnMappings: Record<string, string>; guessed: string[] } {
+export function columnMappingsOf(m: ApiBatchMapping, preview: readonly (readonly string[])[]): { columnMappings: Record<string, string>; guessed: string[] } {
   if (m.columnMappings) return { columnMappings: m.columnMappings, guessed: [] };
   const reserved = new Set([m.uniqueIdColumn, ...m.additionalColumns]);
   const entries = Object.entries(guessColumns(preview)).filter(([label]) => !reserved.has(label));
@@ -36,7 +36,7 @@ function columnMappingsOf(m: ApiBatchMapping, preview: readonly (readonly string
 }
 
 /** The app's positional mapping from the API's mapping by column name. */
-function positionalMapping(m: ApiBatchMapping, columnMappings: Record<string, string>, header: readonly string[], field: string): ColumnMappingInput {
+export function positionalMapping(m: ApiBatchMapping, columnMappings: Record<string, string>, header: readonly string[], field: string): ColumnMappingInput {
   const positionOf = (name: string, path: string) => {
     const i = header.indexOf(name);
     if (i < 0) throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.unknownColumn(name), { [path]: API_BATCH_TEXTS.unknownColumn(name) });

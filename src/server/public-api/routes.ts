@@ -29,6 +29,9 @@ import { createIdempotency } from './idempotency';
 import { changeResultStatus } from './review';
 import { createRateLimiter } from './rate-limit';
 import { uploadBatchRoute } from './upload-route';
+import { createRosterFromRecords } from './rosters';
+import { rosterById } from '../monitoring/rosters';
+import type { ApiCreateRosterInput } from '#shared/public-api-roster-operations';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -61,6 +64,8 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const file = await reportFile(ctx, await batchOf(request), request.auth!.userId, (request.params as { report: ReportKind }).report, (request.query as { format: ReportFormat }).format, serverTimeZone());
       return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).send(file.body);
     },
+    createRoster: once(async (request) => createRosterFromRecords(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, request.body as ApiCreateRosterInput)),
+    getRoster: async (request) => rosterById(ctx, await batchCallerOf(ctx.db, request), (request.params as { rosterId: number }).rosterId),
     openApi: async () => document,
   };
   const authenticate = createKeyAuthenticator(ctx, createRateLimiter(ctx.db, ctx.config.apiRequestsPerMinute));
@@ -88,7 +93,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
           ...(op.response ? { response: { 200: op.response } } : {}),
         },
         // A batch as JSON may be as large as a CSV upload (plus the JSON around its values).
-        ...(id === 'createBatch' ? { bodyLimit: Math.max(ctx.config.bodyLimitBytes, ctx.config.uploadMaxBytes * 2) } : {}),
+        ...(id === 'createBatch' || id === 'createRoster' ? { bodyLimit: Math.max(ctx.config.bodyLimitBytes, ctx.config.uploadMaxBytes * 2) } : {}),
         ...(op.isPublic ? {} : { onRequest: authenticate }),
         handler: handlers[id],
       });

@@ -37,6 +37,9 @@ export const BUILT_PATHS = [
   '/advancedSearch/search',
   '/monitoring',
   '/monitoring/:rosterId',
+  '/monitoring/new',
+  '/monitoring/:rosterId/update',
+  '/monitoring/:rosterId/versions/:versionId',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

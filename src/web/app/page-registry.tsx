@@ -32,6 +32,9 @@ import { ApiDocPage } from '../public-api/api-doc-page';
 import { AdvancedSearchPage } from '../advanced-search/advanced-search-page';
 import { MonitoringPage } from '../monitoring/monitoring-page';
 import { RosterPage } from '../monitoring/roster-page';
+import { NewRosterPage } from '../monitoring/new-roster-page';
+import { RosterUpdatePage } from '../monitoring/roster-update-page';
+import { RosterVersionPage } from '../monitoring/roster-version-page';
 import type { BuiltPath } from './built-pages';
 
 export const PAGES: Record<BuiltPath, ComponentType> = {
@@ -63,6 +66,9 @@ export const PAGES: Record<BuiltPath, ComponentType> = {
   '/flex-search/:batchId/details': ResultsPage,
   '/monitoring': MonitoringPage,
   '/monitoring/:rosterId': RosterPage,
+  '/monitoring/new': NewRosterPage,
+  '/monitoring/:rosterId/update': RosterUpdatePage,
+  '/monitoring/:rosterId/versions/:versionId': RosterVersionPage,
   '/registration/:plan/:invitationId?': RegistrationPage,
   '/account-details': AccountDetailsPage,
   '/npi/apikeys': ApiKeysPage,

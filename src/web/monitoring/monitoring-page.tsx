@@ -1,17 +1,30 @@
 /** Monitoring (/monitoring, ADR 046): the client's monitored rosters, their size, last screening and alerts. */
-import { Alert, Anchor, Badge, Card, Center, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { ROSTER_EDITORS } from '#shared/access';
+import { hasAnyRole } from '#shared/roles';
+import { useSessionUser } from '../app/current-user';
+import { DigestChoiceControl } from './digest-choice';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { fetchRosters, formatUtc, monitoringKeys } from './monitoring-api';
 import { errorMessage } from '../results/results-api';
 
 export function MonitoringPage() {
+  const user = useSessionUser();
+  const isEditor = hasAnyRole(user?.roles ?? [], ROSTER_EDITORS);
   const rosters = useQuery({ queryKey: monitoringKeys.rosters, queryFn: fetchRosters, refetchInterval: 10_000 });
   return (
     <Container size={1200} px="md" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Stack gap={4}>
-          <Title order={1}>Monitoring</Title>
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Title order={1}>Monitoring</Title>
+            {isEditor && (
+              <Button component={Link} to="/monitoring/new">
+                Monitor a roster from a file
+              </Button>
+            )}
+          </Group>
           <Text c="dimmed">
             Monitored people are screened again whenever a list they were searched against changes: only the records that
             changed are compared, and what is new arrives as an alert to review.
@@ -29,8 +42,8 @@ export function MonitoringPage() {
           <Card withBorder padding="lg">
             <Text fw={600}>No monitored roster yet.</Text>
             <Text size="sm" mt={4}>
-              Open a completed batch from the <Anchor component={Link} to="/flex-search">Batch Search Dashboard</Anchor> and choose
-              “Monitor these people”.
+              Upload a roster file (“Monitor a roster from a file”), or open a completed batch from the{' '}
+              <Anchor component={Link} to="/flex-search">Batch Search Dashboard</Anchor> and choose “Monitor these people”.
             </Text>
           </Card>
         ) : (
@@ -77,6 +90,9 @@ export function MonitoringPage() {
             </Table.ScrollContainer>
           </Card>
         )}
+        <Card withBorder padding="md">
+          <DigestChoiceControl rosterId={null} />
+        </Card>
       </Stack>
     </Container>
   );

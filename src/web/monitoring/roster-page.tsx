@@ -8,7 +8,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ALERT_KIND_LABELS, type AlertKind, type RosterDetail } from '#shared/monitoring';
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '#shared/review-status';
+import { ROSTER_EDITORS } from '#shared/access';
+import { hasAnyRole } from '#shared/roles';
+import { useSessionUser } from '../app/current-user';
 import { DetailDrawer } from '../results/detail-drawer';
+import { DigestChoiceControl } from './digest-choice';
+import { VersionsList } from './versions-list';
 import { errorMessage } from '../results/results-api';
 import { fetchRoster, formatDay, formatUtc, monitoringKeys } from './monitoring-api';
 
@@ -22,6 +27,7 @@ export function RosterPage() {
   const detail = useQuery({ queryKey: monitoringKeys.roster(rosterId), queryFn: () => fetchRoster(rosterId), enabled: isValidId, refetchInterval: 10_000 });
   const [open, setOpen] = useState<number | null>(null);
   const queryClient = useQueryClient();
+  const isEditor = hasAnyRole(useSessionUser()?.roles ?? [], ROSTER_EDITORS);
 
   if (!isValidId || detail.isError) {
     return (
@@ -59,9 +65,16 @@ export function RosterPage() {
               Monitored roster
             </Text>
           </Stack>
-          <Button component={Link} to={`/flex-search/${roster.batchId}/details`} variant="default">
-            Review all alerts with filters
-          </Button>
+          <Group gap="sm">
+            {isEditor && (
+              <Button component={Link} to={`/monitoring/${roster.rosterId}/update`}>
+                Upload a new version
+              </Button>
+            )}
+            <Button component={Link} to={`/flex-search/${roster.batchId}/details`} variant="default">
+              Review all alerts with filters
+            </Button>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Figure label="People" value={roster.people.toLocaleString('en-US')} />
@@ -71,6 +84,10 @@ export function RosterPage() {
         </SimpleGrid>
         <AlertsTable alerts={alerts} onOpen={setOpen} />
         <RunsTable runs={runs} />
+        <VersionsList rosterId={roster.rosterId} />
+        <Card withBorder padding="md">
+          <DigestChoiceControl rosterId={roster.rosterId} />
+        </Card>
       </Stack>
       <DetailDrawer batchId={roster.batchId} target={open === null ? null : { resultType: 'exclusions', id: open }} onClose={close} />
     </Container>
@@ -174,10 +191,8 @@ function RunsTable({ runs }: { runs: RosterDetail['runs'] }) {
           <Table.Tbody>
             {runs.map((r) => (
               <Table.Tr key={r.runId}>
-                <Table.Td>
-                  {(r.source ?? '').toUpperCase()} version {r.listVersionId}
-                </Table.Td>
-                <Table.Td ta="right">{r.recordsScreened.toLocaleString('en-US')}</Table.Td>
+                <Table.Td>{r.source ? `${r.source.toUpperCase()} version ${r.listVersionId}` : 'People added or changed, against every list'}</Table.Td>
+                <Table.Td ta="right">{r.source ? r.recordsScreened.toLocaleString('en-US') : 'All active'}</Table.Td>
                 <Table.Td ta="right">{r.alertsCreated}</Table.Td>
                 <Table.Td>{r.status === 'done' ? formatUtc(r.finishedAt) : 'Running'}</Table.Td>
               </Table.Tr>
