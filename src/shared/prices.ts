@@ -24,3 +24,6 @@ export const MONITORING_PRICE_CENTS = 10;
 export const MONITORING_OPTION = 'MONITORING';
 export const MONITORING_USAGE_TYPE = 'Monitoring';
 export const MONITORING_LINE = 'Monitored people (per person per month)';
+/** How the pricing and account pages state it. */
+export const MONITORING_PRICE_TEXT =
+  'Continuous monitoring is $0.10 per monitored person per month: every list update re-screens your rosters at no extra cost, and the monthly full re-screen with its certificate charges the people on the roster that day, once a month.';

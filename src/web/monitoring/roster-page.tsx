@@ -1,6 +1,7 @@
 /**
  * One monitored roster (/monitoring/{rosterId}, ADR 046): its alerts, newest first, each opening
- * the results' review drawer (status, note, history), and the runs that screened it.
+ * the results' review drawer (status, note, history), its monthly full re-screen and
+ * certificates (ADR 051), and the runs that screened it.
  */
 import { Alert, Anchor, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,8 @@ import { ALERT_KIND_LABELS, type AlertKind, type RosterDetail } from '#shared/mo
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '#shared/results';
 import { DetailDrawer } from '../results/detail-drawer';
 import { errorMessage } from '../results/results-api';
-import { fetchRoster, formatDay, formatUtc, monitoringKeys } from './monitoring-api';
+import { fetchRoster, formatDay, formatMonth, formatUtc, monitoringKeys } from './monitoring-api';
+import { CertificatesTable, ScheduleCard } from './roster-evidence';
 
 const KIND_COLORS: Record<AlertKind, string> = { 'new-match': 'red', 'new-record': 'orange', 'record-changed': 'yellow', 'no-longer-excluded': 'teal' };
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -39,7 +41,7 @@ export function RosterPage() {
       </Center>
     );
   }
-  const { roster, alerts, runs } = detail.data;
+  const { roster, alerts, runs, certificates } = detail.data;
   const close = () => {
     setOpen(null);
     void queryClient.invalidateQueries({ queryKey: monitoringKeys.all });
@@ -63,13 +65,16 @@ export function RosterPage() {
             Review all alerts with filters
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <SimpleGrid cols={{ base: 2, sm: 5 }}>
           <Figure label="People" value={roster.people.toLocaleString('en-US')} />
           <Figure label="Alerts to review" value={String(roster.openAlerts)} />
           <Figure label="Alerts in all" value={String(roster.alerts)} />
           <Figure label="Last screened" value={roster.runsPending ? 'Screening now' : formatUtc(roster.lastScreenedAt)} />
+          <Figure label="Next full re-screen" value={formatUtc(roster.nextRunAt)} />
         </SimpleGrid>
         <AlertsTable alerts={alerts} onOpen={setOpen} />
+        <ScheduleCard roster={roster} key={roster.rescreenDay} />
+        <CertificatesTable rosterId={roster.rosterId} certificates={certificates} />
         <RunsTable runs={runs} />
       </Stack>
       <DetailDrawer batchId={roster.batchId} target={open === null ? null : { resultType: 'exclusions', id: open }} onClose={close} />
@@ -165,7 +170,7 @@ function RunsTable({ runs }: { runs: RosterDetail['runs'] }) {
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>List update</Table.Th>
+              <Table.Th>Screening</Table.Th>
               <Table.Th ta="right">Records compared</Table.Th>
               <Table.Th ta="right">Alerts</Table.Th>
               <Table.Th>Finished</Table.Th>
@@ -175,11 +180,13 @@ function RunsTable({ runs }: { runs: RosterDetail['runs'] }) {
             {runs.map((r) => (
               <Table.Tr key={r.runId}>
                 <Table.Td>
-                  {(r.source ?? '').toUpperCase()} version {r.listVersionId}
+                  {r.kind === 'full'
+                    ? `Full re-screen, ${formatMonth(r.period ?? '')} (${r.reason === 'engine' ? 'new matching rules' : 'monthly'})`
+                    : `${(r.source ?? '').toUpperCase()} version ${r.listVersionId}`}
                 </Table.Td>
                 <Table.Td ta="right">{r.recordsScreened.toLocaleString('en-US')}</Table.Td>
                 <Table.Td ta="right">{r.alertsCreated}</Table.Td>
-                <Table.Td>{r.status === 'done' ? formatUtc(r.finishedAt) : 'Running'}</Table.Td>
+                <Table.Td>{r.status === 'done' ? formatUtc(r.finishedAt) : `Running (${r.rowsDone.toLocaleString('en-US')} people done)`}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
