@@ -96,7 +96,7 @@ test('an alert arrives after a list import, is reviewed, and the month’s certi
     await expect(page.getByRole('heading', { level: 1, name: 'Acme staff' })).toBeVisible();
     // The start-up sweep screens the roster against the supplement's records; the page polls.
     const alert = page.getByRole('row').filter({ hasText: 'Priyanka Venkataraman' });
-    await expect(alert).toContainText('New potential match', { timeout: 60_000 });
+    await expect(alert).toContainText('New record for this person', { timeout: 60_000 });
     await alert.getByRole('button', { name: /Priyanka Venkataraman/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Record details' });
     await expect(drawer).toContainText('VENKATARAMAN');
@@ -119,7 +119,7 @@ test('an alert arrives after a list import, is reviewed, and the month’s certi
 
     // The client chooses the day of the month of the full re-screen.
     const schedule = page.getByRole('region', { name: 'Monthly full re-screen' });
-    await schedule.getByRole('textbox', { name: 'Day of the month' }).click();
+    await schedule.getByRole('combobox', { name: 'Day of the month' }).click();
     await page.getByRole('option', { name: '28', exact: true }).click();
     await schedule.getByRole('button', { name: 'Save day' }).click();
     await expect(page.getByText(MONITORING_MESSAGES.scheduleSaved)).toBeVisible();
