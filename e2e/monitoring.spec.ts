@@ -3,9 +3,14 @@
  * brought to the monitored "Acme staff" roster, reviewed in the results' drawer; an analyst
  * makes a roster of a batch just screened with "Monitor these people".
  */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BATCH_MESSAGES } from '../src/shared/messages';
 import { MONITORING_MESSAGES } from '../src/shared/monitoring';
+import { freePort, root, startServe } from '../test/server-process';
 import { logIn } from './helpers';
 
 /** Monitoring is reached from the home page (the menus are the spec's, ADR 046). */
@@ -66,3 +71,70 @@ test('an analyst monitors the people of a batch just screened', async ({ page })
   await openMonitoring(page);
   await expect(page.getByRole('row').filter({ hasText: 'Front desk' })).toContainText('2');
 });
+
+/**
+ * The README's journey on a server of its own: the demo is stopped, the shipped supplement
+ * 2612EXCL.csv is imported with the CLI, and the demo started again; the start-up sweep screens
+ * the roster, the alert arrives, the owner reviews it and downloads the month's certificate.
+ */
+test('an alert arrives after a list import, is reviewed, and the month’s certificate downloads', async ({ browser }) => {
+  test.setTimeout(360_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-e2e-monitoring-'));
+  const port = await freePort();
+  const env = { DEMO_QUEUE_PAUSED: 'false', SMTP_URL: '' };
+  let server = await startServe(dataDir, port, env, 'demo');
+  try {
+    await stop(server.proc);
+    const imported = spawnSync(process.execPath, ['bin/clearlist.mjs', 'lists', 'import', 'leie', 'data/supplements/leie/2612EXCL.csv'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+    expect(imported.status, imported.stderr).toBe(0);
+    server = await startServe(dataDir, port, env, 'demo');
+
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+    const page = await context.newPage();
+    await logIn(page, 'owner');
+    await page.getByRole('region', { name: 'Monitored rosters' }).getByRole('link', { name: 'Acme staff' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme staff' })).toBeVisible();
+    // The start-up sweep screens the roster against the supplement's records; the page polls.
+    const alert = page.getByRole('row').filter({ hasText: 'Priyanka Venkataraman' });
+    await expect(alert).toContainText('New record for this person', { timeout: 60_000 });
+    await alert.getByRole('button', { name: /Priyanka Venkataraman/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Record details' });
+    await expect(drawer).toContainText('VENKATARAMAN');
+    await drawer.getByRole('button', { name: 'Status of this record: Needs Review' }).click();
+    await page.getByRole('menuitem', { name: 'Reviewed: Match' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Change review status' });
+    await confirm.getByRole('textbox', { name: /Note/ }).fill('Same DOB and address as the OIG record; removed from the schedule');
+    await confirm.getByRole('button', { name: 'Save' }).click();
+    await expect(confirm).toHaveCount(0);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(alert).toContainText('Reviewed: Match');
+
+    // The month's full re-screen ran when the demo was seeded: its certificate is listed and downloads.
+    const certificates = page.getByRole('region', { name: 'Monitoring certificates' });
+    const month = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await expect(certificates.getByRole('row').filter({ hasText: month })).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), certificates.getByRole('link', { name: `Download the certificate of ${month} (PDF)` }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^monitoring-certificate-Acme-staff-\d{4}-\d{2}\.pdf$/);
+    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The client chooses the day of the month of the full re-screen.
+    const schedule = page.getByRole('region', { name: 'Monthly full re-screen' });
+    await schedule.getByRole('combobox', { name: 'Day of the month' }).click();
+    await page.getByRole('option', { name: '28', exact: true }).click();
+    await schedule.getByRole('button', { name: 'Save day' }).click();
+    await expect(page.getByText(MONITORING_MESSAGES.scheduleSaved)).toBeVisible();
+    await expect(schedule).toContainText('-28 08:00 UTC');
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, 'roster-page.png'), fullPage: true });
+    await context.close();
+  } finally {
+    await stop(server.proc);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+async function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill('SIGTERM');
+  await exited;
+}

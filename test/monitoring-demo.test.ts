@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountDetailsSchema } from '#shared/account';
 import { HomeSummarySchema } from '#shared/home';
+import { MONITORING_LINE } from '#shared/prices';
 import { RosterDetailSchema, RosterListSchema } from '#shared/monitoring';
 import { importList } from '#server/lists/import';
 import { SUPPLEMENTS_DIR } from '#server/monitoring/demo';
@@ -33,6 +35,17 @@ describe('demo monitoring', () => {
     expect(await people(rosters[0].rosterId)).toEqual([expect.stringMatching(/^new-match: EMP-\d+: Theodore Quillfeather/)]);
     const home = HomeSummarySchema.parse((await owner.get('/services/home/summary')).json());
     expect(home.review.alerts.total).toBe(1);
+  });
+
+  it('has this month’s full re-screen with its certificate, and the month’s monitoring charge on the account page', async () => {
+    const { rosters } = RosterListSchema.parse((await owner.get('/services/monitoring/rosters')).json());
+    const d = RosterDetailSchema.parse((await owner.get(`/services/monitoring/rosters/${rosters[0].rosterId}`)).json());
+    expect(d.roster).toMatchObject({ rescreenDay: 15, lastFullRunAt: '2026-05-15T10:00:02.000Z', nextRunAt: '2026-06-15T08:00:00.000Z' });
+    expect(d.certificates).toMatchObject([{ period: '2026-05', people: 10 }]);
+    const pdf = await owner.get(`/services/monitoring/rosters/${rosters[0].rosterId}/certificates/${d.certificates[0].certificateId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const account = AccountDetailsSchema.parse((await owner.get('/services/account')).json());
+    expect(account.lineItems).toContainEqual({ description: MONITORING_LINE, searchOption: null, unitPrice: 0.1, quantity: 10, total: 1 });
   });
 
   it('importing the second shipped supplement brings new alerts for the people it names', async () => {

@@ -119,6 +119,8 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'PUT /services/monitoring/digest': 'user',
   'GET /services/monitoring/rosters/:rosterId/digest': 'user',
   'PUT /services/monitoring/rosters/:rosterId/digest': 'user',
+  'PUT /services/monitoring/rosters/:rosterId/schedule': 'user',
+  'GET /services/monitoring/rosters/:rosterId/certificates/:certificateId/pdf': 'user',
   'GET /services/utils/sources': 'user',
   // Registration and the account page (issue 8): sign-up is public; the account page is the
   // account owner's; co-workers are invited by owners and domain admins.

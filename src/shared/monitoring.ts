@@ -37,6 +37,12 @@ export const RosterSchema = z.object({
   openAlerts: z.number(),
   /** Runs waiting or running. */
   runsPending: z.number(),
+  /** Day of the month (1–28) of the scheduled full re-screen (ADR 051). */
+  rescreenDay: z.number(),
+  /** When the next scheduled full re-screen runs (UTC ISO). */
+  nextRunAt: z.string(),
+  /** When the roster was last fully re-screened, null before its first full re-screen. */
+  lastFullRunAt: z.string().nullable(),
 });
 export type Roster = z.infer<typeof RosterSchema>;
 
@@ -67,6 +73,12 @@ export type Alert = z.infer<typeof AlertSchema>;
 
 export const RunSchema = z.object({
   runId: z.number(),
+  /** list-change: what one list version changed; full: every member against every list (ADR 051). */
+  kind: z.enum(['list-change', 'full']),
+  /** full runs: the month ('2026-11') and why (the schedule, a new engine version). */
+  period: z.string().nullable(),
+  reason: z.enum(['schedule', 'engine']).nullable(),
+  rowsDone: z.number(),
   source: z.string().nullable(),
   listVersionId: z.number().nullable(),
   status: z.string(),
@@ -76,16 +88,44 @@ export const RunSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 
+/** A monitoring certificate (ADR 051): the dated PDF of one full re-screen. */
+export const CertificateSchema = z.object({
+  certificateId: z.number(),
+  runId: z.number(),
+  period: z.string(),
+  issuedAt: z.string(),
+  people: z.number(),
+  findings: z.number(),
+  openFindings: z.number(),
+});
+export type Certificate = z.infer<typeof CertificateSchema>;
+
 export const RosterDetailSchema = z.object({
   roster: RosterSchema,
   alerts: z.array(AlertSchema),
   runs: z.array(RunSchema),
+  /** Every certificate of the roster, newest first. */
+  certificates: z.array(CertificateSchema),
+});
+
+export const CertificateParamsSchema = z.strictObject({ rosterId: id, certificateId: id });
+
+export const RESCREEN_DAY_MAX = 28;
+/** PUT /services/monitoring/rosters/{rosterId}/schedule: the day of the month of the full re-screen. */
+export const RosterScheduleInputSchema = z.strictObject({
+  rescreenDay: z.coerce
+    .number({ message: 'Choose a day of the month from 1 to 28.' })
+    .int('Choose a day of the month from 1 to 28.')
+    .min(1, 'Choose a day of the month from 1 to 28.')
+    .max(RESCREEN_DAY_MAX, 'Choose a day of the month from 1 to 28 (every month has it).'),
 });
 export type RosterDetail = z.infer<typeof RosterDetailSchema>;
+export type Run = z.infer<typeof RunSchema>;
 
 export const MONITORING_MESSAGES = {
   created: 'These people are now monitored: every list update screens them again.',
   notFinished: 'Only a completed batch can be monitored.',
   noExclusionSearch: 'Monitoring re-screens exclusion and sanctions searches; this batch has none.',
   alreadyMonitored: 'The people of this batch are already monitored.',
+  scheduleSaved: 'The monthly re-screen day is saved.',
 } as const;

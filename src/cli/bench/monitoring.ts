@@ -7,17 +7,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import { syntheticRecords } from '#engine/synthetic-records';
 import { testConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
-import { insertJsonRows } from '#server/db/json-insert';
-import { batchRows, listChanges, listRecords, monitoredRosters, monitoringRuns } from '#server/db/schema';
-import { insertBatch } from '#server/batches/queries';
+import { listChanges, monitoringRuns } from '#server/db/schema';
 import { runMonitoring } from '#server/monitoring/run';
-import { createUser } from '#test/factories';
 import { figure, peakRssMiB, type Figure } from './measure';
+import { insertLeieVersion, seedRoster } from './monitoring-seed';
 
 const PEOPLE = Number(process.env.BENCH_MONITORING_PEOPLE ?? 100_000);
 const CHANGED = Number(process.env.BENCH_MONITORING_CHANGED ?? 1_000);
@@ -28,30 +25,16 @@ export async function benchMonitoring(): Promise<Figure[]> {
   await database.migrate();
   const db = database.db;
   try {
-    const user = await createUser(db, { roles: ['account_owner_user'] });
-    const people = [...syntheticRecords(PEOPLE * 2, 20)].filter((r) => r.kind === 'person').slice(0, PEOPLE);
-    const batch = await insertBatch(db, {
-      clientId: user.clientId, uploaderUserId: user.id, fileName: 'roster-100k', storedPath: 'uploads/none.bin', sha256: '-', sizeBytes: 0,
-      header: ['First Name', 'Last Name', 'Date of Birth'], status: 'Completed', searchTypes: ['Exclusion Search by Individual Name'],
-      recordCount: people.length, rowsDone: people.length, reviewThreshold: 0.8, kind: 'monitoring',
-    });
-    const rows = people.map((p, i) => ({ batchId: batch.id, rowIndex: i, values: { 'First Name': p.firstName ?? '', 'Last Name': p.lastName ?? '', 'Date of Birth': p.dateOfBirth ?? '' }, uniqueId: `E${i}` }));
-    for (let i = 0; i < rows.length; i += 10_000) await insertJsonRows(db, batchRows, rows.slice(i, i + 10_000));
+    const { clientId, rosterId, people } = await seedRoster(db, PEOPLE);
     // The update: a tenth of its records are people of the roster (new exclusions), the rest others.
     const others = [...syntheticRecords(CHANGED * 2, 21)].filter((r) => r.kind === 'person');
     const changed: ListRecord[] = Array.from({ length: CHANGED }, (_, i) => {
       const base = i % 10 === 0 ? { ...people[(i * 97) % people.length] } : { ...others[i % others.length] };
       return { ...base, source: 'leie', sourceRecordId: `UPD${i}` } as ListRecord;
     });
-    const [{ id: versionId }] = (
-      (await db.execute(sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at, as_of, activated_at)
-        VALUES ('leie', 'active', 'incremental', 'import', '{2611EXCL.csv}', '{-}', '{0}', now(), '2026-11-01', now()) RETURNING id`)) as unknown as { rows: { id: number }[] }
-    ).rows;
-    await db.insert(listRecords).values(changed.map((r) => ({ versionId, recordId: r.sourceRecordId, data: r })));
+    const versionId = await insertLeieVersion(db, changed, 'incremental');
     await db.insert(listChanges).values(changed.map((r) => ({ versionId, recordId: r.sourceRecordId, change: 'added' })));
-    const [roster] = await db.insert(monitoredRosters).values({ clientId: user.clientId, createdByUserId: user.id, name: 'bench', batchId: batch.id, baselineAt: new Date(Date.now() - 86_400_000) }).returning();
-    const [run] = await db.insert(monitoringRuns).values({ rosterId: roster.id, clientId: user.clientId, kind: 'list-change', listVersionId: versionId, source: 'leie' }).returning();
-    await db.execute(sql`ANALYZE batch_rows`);
+    const [run] = await db.insert(monitoringRuns).values({ rosterId, clientId, kind: 'list-change', listVersionId: versionId, source: 'leie' }).returning();
 
     const config = testConfig({ dataDir });
     const cpu = process.cpuUsage();

@@ -9,6 +9,7 @@ import { benchInteractiveSearch } from './interactive-search';
 import { benchPublicApi } from './public-api';
 import { benchResultsReview } from './results-review';
 import { benchMonitoring } from './monitoring';
+import { benchMonitoringFull } from './monitoring-full';
 import { benchReports } from './results-reports';
 
 export interface Scenario {
@@ -36,4 +37,5 @@ export const SCENARIOS: Scenario[] = [
   { name: 'results-review-100k-postgres', needsPostgres: true, run: () => benchResultsReview('postgres') },
   { name: 'results-reports-20k', run: benchReports },
   { name: 'monitoring-delta-100k', run: benchMonitoring },
+  { name: 'monitoring-full-100k', run: benchMonitoringFull },
 ];

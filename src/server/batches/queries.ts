@@ -120,7 +120,7 @@ export async function findClient(db: Db, clientId: number) {
  */
 export async function searchesCommitted(db: Db, clientId: number, since: Date): Promise<number> {
   const res = (await db.execute(sql`SELECT
-      coalesce((SELECT sum(u.quantity) FROM usage_records u WHERE u.client_id = ${clientId} AND u.created_at >= ${since.toISOString()}), 0)
+      coalesce((SELECT sum(u.quantity) FROM usage_records u WHERE u.client_id = ${clientId} AND u.created_at >= ${since.toISOString()} AND u.search_option <> 'MONITORING'), 0)
       + coalesce((SELECT sum(greatest(0, b.record_count * cardinality(b.search_types)
           - coalesce((SELECT sum(u.quantity) FROM usage_records u WHERE u.batch_id = b.id), 0)))
         FROM batches b WHERE b.client_id = ${clientId} AND b.status IN ('Submitted', 'Pending', 'Processing', 'Batch Kill Requested')), 0) AS n`)) as unknown as {

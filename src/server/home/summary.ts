@@ -42,7 +42,7 @@ export async function homeSummary(ctx: Pick<AppContext, 'db' | 'jobs' | 'now'>, 
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
   const [usage] = await rowsOf<{ searches: number; cents: number }>(
     db,
-    sql`SELECT coalesce(sum(quantity), 0)::int AS searches, coalesce(sum(quantity * unit_price_cents), 0)::int AS cents
+    sql`SELECT (coalesce(sum(quantity) FILTER (WHERE search_option <> 'MONITORING'), 0))::int AS searches, coalesce(sum(quantity * unit_price_cents), 0)::int AS cents
         FROM usage_records WHERE client_id = ${caller.clientId} AND created_at >= ${since}::timestamptz`,
   );
   const { items } = await listBatches(ctx, caller, { page: 1, limit: 5 });

@@ -1,17 +1,22 @@
 /**
  * The demo's monitored roster (ADR 046): the demo owner's screened batch, monitored, and the
  * shipped LEIE supplement `data/supplements/leie/2611EXCL.csv` imported after it, so the demo
- * starts with an alert to review. `2612EXCL.csv` is left for trying it by hand
+ * starts with an alert to review, and this month's full re-screen with its certificate (ADR 051).
+ * `2612EXCL.csv` is left for trying it by hand
  * (`clearlist lists import leie data/supplements/leie/2612EXCL.csv`, then start the demo again).
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import type { Db } from '../db/client';
+import { monitoredRosters, monitoringRuns } from '../db/schema';
 import { findBatch } from '../batches/queries';
 import { importList } from '../lists/import';
 import { insertRoster } from './rosters';
 import { runMonitoring } from './run';
 import { MONITORED_SEARCH_TYPES } from './search-types';
+import { periodOf } from './schedule';
 import { sweepRuns } from './sweep';
 
 export const SUPPLEMENTS_DIR = fileURLToPath(new URL('../../../data/supplements', import.meta.url));
@@ -26,5 +31,12 @@ export async function seedDemoMonitoring(db: Db, owner: { userId: number }, batc
   await importList(db, { source: 'leie', files: [DEMO_SUPPLEMENT], origin: 'import', now: new Date(now.getTime() + 1000) });
   const ctx = { db, now: () => now, config: { batchChunkRows: 1000, batchScreenWorkers: 0 } };
   for (const runId of await sweepRuns(db, now)) await runMonitoring(ctx, runId);
+  // This month's full re-screen ran today (the roster's day is today's), so the roster has its first certificate.
+  await db.update(monitoredRosters).set({ rescreenDay: Math.min(now.getUTCDate(), 28) }).where(eq(monitoredRosters.id, rosterId));
+  const [run] = await db
+    .insert(monitoringRuns)
+    .values({ rosterId, clientId: source.clientId, kind: 'full', period: periodOf(now), reason: 'schedule', engineVersion: ALGORITHM_VERSION, createdAt: now })
+    .returning({ id: monitoringRuns.id });
+  await runMonitoring({ ...ctx, now: () => new Date(now.getTime() + 2000) }, run.id);
   return rosterId;
 }

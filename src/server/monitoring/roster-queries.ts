@@ -16,6 +16,7 @@ function scopeSql(scope: BatchScope) {
 
 export interface RosterListRow {
   id: number;
+  client_id: number;
   name: string;
   batch_id: number;
   source_batch_id: number | null;
@@ -26,17 +27,24 @@ export interface RosterListRow {
   alerts: number;
   open_alerts: number;
   runs_pending: number;
+  rescreen_day: number;
+  baseline_at: Date | string;
+  periods: string[] | null;
+  last_full_run_at: Date | string | null;
 }
 
 /** Rosters with their sizes and counts, newest first; `rosterId` narrows to one. */
 export async function listRosterRows(db: Db, scope: BatchScope, rosterId?: number): Promise<RosterListRow[]> {
   return rowsOf<RosterListRow>(
     db,
-    sql`SELECT r.id, r.name, r.batch_id, r.source_batch_id, (SELECT count(*)::int FROM batch_rows m WHERE m.batch_id = r.batch_id AND m.retired_at IS NULL) AS people, r.created_at,
+    sql`SELECT r.id, r.client_id, r.name, r.batch_id, r.source_batch_id, (SELECT count(*)::int FROM batch_rows m WHERE m.batch_id = r.batch_id AND m.retired_at IS NULL) AS people, r.created_at,
           trim(u.first_name || ' ' || u.last_name) AS created_by, r.last_screened_at,
           (SELECT count(*)::int FROM batch_results x WHERE x.batch_id = r.batch_id) AS alerts,
           (SELECT count(*)::int FROM batch_results x WHERE x.batch_id = r.batch_id AND x.review_status IN ('NONCLEARED', 'UNDER_REVIEW')) AS open_alerts,
-          (SELECT count(*)::int FROM monitoring_runs m WHERE m.roster_id = r.id AND m.status <> 'done') AS runs_pending
+          (SELECT count(*)::int FROM monitoring_runs m WHERE m.roster_id = r.id AND m.status <> 'done') AS runs_pending,
+          r.rescreen_day, r.baseline_at,
+          (SELECT array_agg(DISTINCT m.period) FROM monitoring_runs m WHERE m.roster_id = r.id AND m.kind = 'full') AS periods,
+          (SELECT max(m.finished_at) FROM monitoring_runs m WHERE m.roster_id = r.id AND m.kind = 'full' AND m.status = 'done') AS last_full_run_at
         FROM monitored_rosters r JOIN batches b ON b.id = r.batch_id JOIN users u ON u.id = r.created_by_user_id
         WHERE ${scopeSql(scope)} ${rosterId === undefined ? sql`` : sql`AND r.id = ${rosterId}`} AND b.trashed_at IS NULL
         ORDER BY r.created_at DESC, r.id DESC`,
@@ -79,6 +87,10 @@ export async function listAlertRows(db: Db, rosterId: number, limit: number): Pr
 
 export interface RunRow {
   id: number;
+  kind: string;
+  period: string | null;
+  reason: string | null;
+  rows_done: number;
   source: string | null;
   list_version_id: number | null;
   status: string;
@@ -91,7 +103,25 @@ export interface RunRow {
 export async function listRunRows(db: Db, rosterId: number, limit: number): Promise<RunRow[]> {
   return rowsOf<RunRow>(
     db,
-    sql`SELECT id, source, list_version_id, status, records_screened, alerts_created, started_at, finished_at
+    sql`SELECT id, kind, period, reason, rows_done, source, list_version_id, status, records_screened, alerts_created, started_at, finished_at
         FROM monitoring_runs WHERE roster_id = ${rosterId} ORDER BY id DESC LIMIT ${limit}`,
+  );
+}
+
+export interface CertificateRow {
+  id: number;
+  run_id: number;
+  period: string;
+  issued_at: Date | string;
+  people: number;
+  findings: number;
+  open_findings: number;
+}
+
+/** A roster's certificates, newest first (without their PDFs). */
+export async function listCertificateRows(db: Db, rosterId: number): Promise<CertificateRow[]> {
+  return rowsOf<CertificateRow>(
+    db,
+    sql`SELECT id, run_id, period, issued_at, people, findings, open_findings FROM monitoring_certificates WHERE roster_id = ${rosterId} ORDER BY issued_at DESC, id DESC`,
   );
 }

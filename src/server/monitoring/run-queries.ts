@@ -2,12 +2,18 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import type { Db } from '../db/client';
-import { batchResults, batchRows, listRecords, listVersions, monitoringAlerts, monitoringRuns } from '../db/schema';
+import { batchResults, batchRows, listRecords, listVersions, monitoringAlerts, monitoringFindings, monitoringRuns } from '../db/schema';
 import { rowsOf } from '../results/page-queries';
 import { anyId } from '../results/sql-fragments';
 
 
 export type RunRow = typeof monitoringRuns.$inferSelect;
+
+/** How many people a roster monitors: its batch's rows, those retired by a new version left out (ADR 053). */
+export async function countMembers(db: Db, batchId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(batchRows).where(and(eq(batchRows.batchId, batchId), isNull(batchRows.retiredAt)));
+  return row?.n ?? 0;
+}
 
 /** Members of a roster's batch in a range of rows, those retired by a new version left out (ADR 053). */
 export async function readMembers(db: Db, batchId: number, firstRow: number, rowCount: number): Promise<{ rowIndex: number; values: unknown; uniqueId: string | null }[]> {
@@ -98,6 +104,16 @@ export interface AlertDraft {
   result: typeof batchResults.$inferInsert;
   kind: string;
   earlierResultId: number | null;
+  /** Full re-screens: the alert is also one of the run's findings. */
+  finding?: boolean;
+}
+
+/** A hit of a full re-screen on a record already known for the person: the result that holds its review. */
+export interface KnownFinding {
+  rowIndex: number;
+  source: string;
+  sourceRecordId: string;
+  resultId: number;
 }
 
 export interface ChunkOutcome {
@@ -113,14 +129,16 @@ export interface ChunkOutcome {
  */
 export async function writeRunChunk(
   db: Db,
-  w: { runId: number; rosterId: number; clientId: number; batchId: number; firstRow: number; nextRow: number; recordsScreened: number; drafts: AlertDraft[]; now: Date; afterResults: (tx: Db, ids: number[]) => Promise<unknown> },
+  w: { runId: number; rosterId: number; clientId: number; batchId: number; firstRow: number; nextRow: number; recordsScreened: number; drafts: AlertDraft[]; findings?: KnownFinding[]; now: Date; afterResults: (tx: Db, ids: number[]) => Promise<unknown> },
 ): Promise<ChunkOutcome> {
   return db.transaction(async (tx) => {
     const [run] = await tx.select({ rowsDone: monitoringRuns.rowsDone, status: monitoringRuns.status }).from(monitoringRuns).where(eq(monitoringRuns.id, w.runId)).for('update');
     if (!run || run.status === 'done' || run.rowsDone !== w.firstRow) return { written: false, alerts: 0, screenedIds: [] };
     const screenedIds: number[] = [];
+    const findings: KnownFinding[] = [...(w.findings ?? [])];
     if (w.drafts.length) {
       const inserted = await tx.insert(batchResults).values(w.drafts.map((d) => d.result)).returning({ id: batchResults.id });
+      w.drafts.forEach((d, i) => d.finding && findings.push({ rowIndex: d.result.rowIndex, source: d.result.source!, sourceRecordId: d.result.sourceRecordId!, resultId: inserted[i].id }));
       await tx.insert(monitoringAlerts).values(
         w.drafts.map((d, i) => ({ resultId: inserted[i].id, rosterId: w.rosterId, clientId: w.clientId, runId: w.runId, kind: d.kind, rowIndex: d.result.rowIndex, source: d.result.source!, sourceRecordId: d.result.sourceRecordId!, earlierResultId: d.earlierResultId, createdAt: w.now })),
       );
@@ -131,6 +149,7 @@ export async function writeRunChunk(
           hits = (SELECT count(*) FROM batch_results x WHERE x.batch_id = ${w.batchId})
         WHERE id = ${w.batchId}`);
     }
+    if (findings.length) await tx.insert(monitoringFindings).values(findings.map((f) => ({ runId: w.runId, ...f }))).onConflictDoNothing();
     await tx
       .update(monitoringRuns)
       .set({ rowsDone: w.nextRow, recordsScreened: w.recordsScreened, alertsCreated: sql`${monitoringRuns.alertsCreated} + ${w.drafts.length}` })

@@ -10,12 +10,13 @@ import { buildIndex } from '#engine/index-builder';
 import type { AppContext } from '../app-context';
 
 /** What a run needs of the app (the demo seed runs one without a server). */
-export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> };
+export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'screening'>> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> };
 import { clientReviewThreshold, findBatch } from '../batches/queries';
 import { screenRows, type RowInput } from '../batches/row-screening';
 import { screenerFor } from '../batches/screener';
 import { listVersions, monitoredRosters, monitoringRuns } from '../db/schema';
 import { carryForwardClearings } from '../results/carry-forward';
+import { runFullRescreen } from './full-run';
 import { changedRecords, earlierResults, findRun, readMembers, goneAlerted, versionChanges, writeRunChunk, type AlertDraft, type EarlierResult } from './run-queries';
 import { MONITORED_SEARCH_TYPES, monitoredSources } from './search-types';
 import type { ResultDraft } from '../batches/row-screening';
@@ -52,8 +53,13 @@ export async function markRun(ctx: MonitoringContext, runId: number, set: Record
 /** The 'monitoring.run' job: screens the run's roster from where it stopped, to the end. */
 export async function runMonitoring(ctx: MonitoringContext, runId: number): Promise<void> {
   const run = await findRun(ctx.db, runId);
+  if (!run || run.status === 'done') return;
+  if (run.kind === 'full') {
+    await markRun(ctx, runId, { status: 'running', attempts: sql`${monitoringRuns.attempts} + 1`, startedAt: run.startedAt ?? ctx.now() });
+    return runFullRescreen(ctx, run);
+  }
   // Members runs (ADR 053) screen against every list: runMembers does them.
-  if (!run || run.status === 'done' || run.kind !== 'list-change') return;
+  if (run.kind !== 'list-change') return;
   const [roster] = await ctx.db.select().from(monitoredRosters).where(eq(monitoredRosters.id, run.rosterId));
   const batch = roster ? await findBatch(ctx.db, roster.batchId) : null;
   const [version] = run.listVersionId ? await ctx.db.select().from(listVersions).where(eq(listVersions.id, run.listVersionId)) : [];

@@ -9,6 +9,7 @@ import { CardForm } from '../registration/card-form';
 import type { CardFormHandle } from '../registration/card-form-types';
 import { accountKeys, updateCard } from './account-api';
 import { ACCOUNT_TEXTS } from './account-texts';
+import { MONITORING_PRICE_TEXT } from '#shared/prices';
 
 const longDate = (date: string | null) => (date ? formatLongDate(date) : '—');
 
@@ -53,6 +54,9 @@ export function BillingCard({ account }: { account: AccountDetails }) {
             </Table.Tr>
           </Table.Tfoot>
         </Table>
+        <Text size="xs" c="dimmed">
+          {MONITORING_PRICE_TEXT}
+        </Text>
         <Group justify="space-between" gap="xs">
           <Text size="sm">
             {account.disabling ? 'No further bills: access ends ' : 'Next billing date: '}

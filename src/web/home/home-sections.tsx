@@ -82,6 +82,7 @@ export function RosterSummary({ data }: { data: RosterList | undefined }) {
               <Table.Th ta="right">People</Table.Th>
               <Table.Th ta="right">Open alerts</Table.Th>
               <Table.Th>Last screened</Table.Th>
+              <Table.Th>Next full re-screen</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -95,6 +96,7 @@ export function RosterSummary({ data }: { data: RosterList | undefined }) {
                 <Table.Td ta="right">{r.people.toLocaleString('en-US')}</Table.Td>
                 <Table.Td ta="right">{r.openAlerts}</Table.Td>
                 <Table.Td>{formatDay(r.lastScreenedAt ?? r.createdAt)}</Table.Td>
+                <Table.Td>{formatDay(r.nextRunAt)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

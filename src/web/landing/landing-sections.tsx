@@ -2,6 +2,7 @@
 import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { TRIAL_DAYS } from '#shared/account';
 import { STATE_NAMES } from '#shared/state-lists';
+import { MONITORING_PRICE_TEXT } from '#shared/prices';
 
 const AUDIENCES = [
   { title: 'Health plans', text: 'Screen network providers, employees and first tier, downstream and related entities before contracting and monthly.' },
@@ -67,10 +68,14 @@ export function PricingSection() {
         <List.Item>You are billed per search, monthly. No long-term contract.</List.Item>
         <List.Item>The free trial gives you 10 free searches every month for {TRIAL_DAYS} days.</List.Item>
         <List.Item>Invite your co-workers to search with you.</List.Item>
+        <List.Item>Monitor your rosters for $0.10 per person per month.</List.Item>
       </List>
       <Text size="sm" c="dimmed">
         Name searches cost $0.15, NPI searches $0.20, OFAC and Death Master File checks $0.05 each. A single team is $30
         per month, unlimited teams $75 per month. Contact us for discounted pricing above 500 searches a month.
+      </Text>
+      <Text size="sm" c="dimmed">
+        {MONITORING_PRICE_TEXT}
       </Text>
     </Stack>
   );

@@ -56,7 +56,8 @@ export function MonitoringPage() {
                     <Table.Th ta="right">People</Table.Th>
                     <Table.Th>Alerts to review</Table.Th>
                     <Table.Th>Last screened</Table.Th>
-                    <Table.Th>Next run</Table.Th>
+                    <Table.Th>Next full re-screen</Table.Th>
+                    <Table.Th>Next list check</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -82,7 +83,13 @@ export function MonitoringPage() {
                         </Group>
                       </Table.Td>
                       <Table.Td>{r.runsPending ? <Badge variant="light">Screening now</Badge> : formatUtc(r.lastScreenedAt)}</Table.Td>
-                      <Table.Td>{rosters.data.nextListCheck ? `List check ${formatUtc(rosters.data.nextListCheck)}` : 'At the next list import'}</Table.Td>
+                      <Table.Td>
+                        {formatUtc(r.nextRunAt)}
+                        <Text size="xs" c="dimmed">
+                          monthly, on day {r.rescreenDay}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{rosters.data.nextListCheck ? formatUtc(rosters.data.nextListCheck) : 'At the next list import'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,6 +1,7 @@
 /**
  * One monitored roster (/monitoring/{rosterId}, ADR 046): its alerts, newest first, each opening
- * the results' review drawer (status, note, history), and the runs that screened it.
+ * the results' review drawer (status, note, history), its monthly full re-screen and
+ * certificates (ADR 051), and the runs that screened it.
  */
 import { Alert, Anchor, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,8 @@ import { DetailDrawer } from '../results/detail-drawer';
 import { DigestChoiceControl } from './digest-choice';
 import { VersionsList } from './versions-list';
 import { errorMessage } from '../results/results-api';
-import { fetchRoster, formatDay, formatUtc, monitoringKeys } from './monitoring-api';
+import { fetchRoster, formatDay, formatMonth, formatUtc, monitoringKeys } from './monitoring-api';
+import { CertificatesTable, ScheduleCard } from './roster-evidence';
 
 const KIND_COLORS: Record<AlertKind, string> = { 'new-match': 'red', 'new-record': 'orange', 'record-changed': 'yellow', 'no-longer-excluded': 'teal' };
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -45,7 +47,7 @@ export function RosterPage() {
       </Center>
     );
   }
-  const { roster, alerts, runs } = detail.data;
+  const { roster, alerts, runs, certificates } = detail.data;
   const close = () => {
     setOpen(null);
     void queryClient.invalidateQueries({ queryKey: monitoringKeys.all });
@@ -76,13 +78,16 @@ export function RosterPage() {
             </Button>
           </Group>
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <SimpleGrid cols={{ base: 2, sm: 5 }}>
           <Figure label="People" value={roster.people.toLocaleString('en-US')} />
           <Figure label="Alerts to review" value={String(roster.openAlerts)} />
           <Figure label="Alerts in all" value={String(roster.alerts)} />
           <Figure label="Last screened" value={roster.runsPending ? 'Screening now' : formatUtc(roster.lastScreenedAt)} />
+          <Figure label="Next full re-screen" value={formatUtc(roster.nextRunAt)} />
         </SimpleGrid>
         <AlertsTable alerts={alerts} onOpen={setOpen} />
+        <ScheduleCard roster={roster} key={roster.rescreenDay} />
+        <CertificatesTable rosterId={roster.rosterId} certificates={certificates} />
         <RunsTable runs={runs} />
         <VersionsList rosterId={roster.rosterId} />
         <Card withBorder padding="md">
@@ -182,7 +187,7 @@ function RunsTable({ runs }: { runs: RosterDetail['runs'] }) {
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>List update</Table.Th>
+              <Table.Th>Screening</Table.Th>
               <Table.Th ta="right">Records compared</Table.Th>
               <Table.Th ta="right">Alerts</Table.Th>
               <Table.Th>Finished</Table.Th>
@@ -191,10 +196,16 @@ function RunsTable({ runs }: { runs: RosterDetail['runs'] }) {
           <Table.Tbody>
             {runs.map((r) => (
               <Table.Tr key={r.runId}>
-                <Table.Td>{r.source ? `${r.source.toUpperCase()} version ${r.listVersionId}` : 'People added or changed, against every list'}</Table.Td>
-                <Table.Td ta="right">{r.source ? r.recordsScreened.toLocaleString('en-US') : 'All active'}</Table.Td>
+                <Table.Td>
+                  {r.kind === 'full'
+                    ? `Full re-screen, ${formatMonth(r.period ?? '')} (${r.reason === 'engine' ? 'new matching rules' : 'monthly'})`
+                    : r.source
+                      ? `${r.source.toUpperCase()} version ${r.listVersionId}`
+                      : 'People added or changed, against every list'}
+                </Table.Td>
+                <Table.Td ta="right">{r.kind === 'full' || r.source ? r.recordsScreened.toLocaleString('en-US') : 'All active'}</Table.Td>
                 <Table.Td ta="right">{r.alertsCreated}</Table.Td>
-                <Table.Td>{r.status === 'done' ? formatUtc(r.finishedAt) : 'Running'}</Table.Td>
+                <Table.Td>{r.status === 'done' ? formatUtc(r.finishedAt) : `Running (${r.rowsDone.toLocaleString('en-US')} people done)`}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
