@@ -3,7 +3,11 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { clients, sessions, userRoles, users } from '../db/schema';
 
-/** The signed-in user behind a live session, or null. Disabled users and clients get none. */
+/**
+ * The signed-in user behind a live session, or null, in one statement: the user, the roles,
+ * the client's state and allowlist, and the user's and client's fields the search rules read
+ * (so a search needs no second look-up, ADR 055). Disabled users and clients get none.
+ */
 export async function findSessionAuth(db: Db, sessionHash: string, now: Date) {
   const [row] = await db
     .select({
@@ -11,9 +15,19 @@ export async function findSessionAuth(db: Db, sessionHash: string, now: Date) {
       username: users.username,
       clientId: users.clientId,
       teamId: users.teamId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      clientName: clients.name,
       clientState: clients.state,
+      searchOptions: clients.searchOptions,
+      trialSearchesPerMonth: clients.trialSearchesPerMonth,
+      trialEndsAt: clients.trialEndsAt,
       accessEndsAt: clients.accessEndsAt,
+      reviewThreshold: clients.reviewThreshold,
       ipAllowlist: clients.ipAllowlist,
+      roles: sql<string[]>`array(SELECT ${userRoles.role} FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id} ORDER BY ${userRoles.role})`,
+      // Touched at most once a minute: a write per request would be waste.
+      isStale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -23,15 +37,8 @@ export async function findSessionAuth(db: Db, sessionHash: string, now: Date) {
     );
   if (!row || row.clientState === 'disabled') return null;
   if (row.clientState === 'disabling' && row.accessEndsAt && row.accessEndsAt <= now) return null;
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.userId));
-  return {
-    userId: row.userId,
-    username: row.username,
-    clientId: row.clientId,
-    teamId: row.teamId,
-    roles: roles.map((r) => r.role).sort(),
-    ipAllowlist: row.ipAllowlist,
-  };
+  const { userId, username, clientId, teamId, roles, ipAllowlist, isStale, ...searchUser } = row;
+  return { userId, username, clientId, teamId, roles: [...roles], ipAllowlist, isStale: Boolean(isStale), searchUser };
 }
 
 export async function createSession(
@@ -41,8 +48,8 @@ export async function createSession(
   await db.insert(sessions).values(values);
 }
 
+/** Records that the session was used (callers do it only when findSessionAuth found it stale). */
 export async function touchSession(db: Db, sessionHash: string) {
-  // Only every minute or so: a write per request would be waste.
   await db
     .update(sessions)
     .set({ lastSeenAt: sql`now()` })

@@ -45,7 +45,7 @@ export function installSessions(app: FastifyInstance, db: Db, now: () => Date): 
     const sessionHash = hashToken(token);
     const found = await findSessionAuth(db, sessionHash, now());
     if (!found) return;
-    const { ipAllowlist, ...auth } = found;
+    const { ipAllowlist, isStale, searchUser, ...auth } = found;
     // The allowlist holds for the whole session, not only at login (ADR 026).
     if (!isIpAllowedForClient(auth.clientId, request.ip, ipAllowlist)) {
       await revokeSession(db, sessionHash);
@@ -53,8 +53,10 @@ export function installSessions(app: FastifyInstance, db: Db, now: () => Date): 
       throw new AppError('WHITELIST_FAILURE', LOGIN_MESSAGES.WHITELIST_FAILURE);
     }
     request.auth = { ...auth, sessionHash };
+    // The search rules' fields came with the session: a search reads no more (ADR 055).
+    request.searchUser = searchUser;
     if (writes) checkCsrf(request);
-    await touchSession(db, sessionHash);
+    if (isStale) await touchSession(db, sessionHash);
   });
 }
 
