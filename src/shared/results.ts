@@ -137,6 +137,8 @@ export const NPI_STATUS_TEXTS: Record<NpiStatus, string> = { VALID: 'Valid', INA
 export const OPT_OUT_TEXTS = { FOUND: 'Found on Opt Out List', NOT_FOUND: 'Not Found on Opt Out List' } as const;
 export const EXCLUSION_STATUS_TEXTS = { FOUND: 'Exclusion Found', NOT_FOUND: 'No Exclusions Found' } as const;
 export const SSDMF_STATUS_TEXTS = { FOUND: 'Found on SSDMF', NOT_FOUND: 'Not Found on SSDMF' } as const;
+/** An SSN screened while no Death Master File was loaded (a licensed file a deployment may not hold, ADR 055): not checked, never "not found". */
+export const SSDMF_NOT_LOADED = { value: 'NOT_LOADED', text: 'Not checked: DMF not loaded' } as const;
 const foundOrNot = z.enum(['FOUND', 'NOT_FOUND']);
 /** A found/not-found filter also takes the spec's label texts ('Found on SSDMF'…). */
 const foundOrNotOr = (texts: { FOUND: string; NOT_FOUND: string }) =>
@@ -170,7 +172,7 @@ export const SsdmfQuerySchema = z.preprocess(
     requireTotal: bool.default(true),
     searchCriteria: text.optional(),
     recordStatus: many(ReviewStatusSchema).optional(),
-    ssdmfStatus: foundOrNotOr(SSDMF_STATUS_TEXTS).optional(),
+    ssdmfStatus: z.union([foundOrNotOr(SSDMF_STATUS_TEXTS), z.literal(SSDMF_NOT_LOADED.value), z.literal(SSDMF_NOT_LOADED.text).transform(() => SSDMF_NOT_LOADED.value)]).optional(),
   }),
 );
 export type SsdmfQuery = z.output<typeof SsdmfQuerySchema>;
@@ -301,7 +303,7 @@ export const SsdmfResultSchema = z.object({
   /** Masked: ***-**-1234. */
   ssn: z.string().nullable(),
   name: z.string().nullable(),
-  ssdmfStatus: z.enum([SSDMF_STATUS_TEXTS.FOUND, SSDMF_STATUS_TEXTS.NOT_FOUND]),
+  ssdmfStatus: z.enum([SSDMF_STATUS_TEXTS.FOUND, SSDMF_STATUS_TEXTS.NOT_FOUND, SSDMF_NOT_LOADED.text]),
   status: ReviewStatusSchema,
   latestNote: z.string().nullable(),
   ssdmfName: z.string().nullable(),

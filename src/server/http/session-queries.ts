@@ -4,17 +4,18 @@ import type { Db } from '../db/client';
 import { clients, sessions, userRoles, users } from '../db/schema';
 
 /**
- * The signed-in user behind a live session, or null, in one statement: the user, the roles,
- * the client's state and allowlist, and the user's and client's fields the search rules read
- * (so a search needs no second look-up, ADR 055). Disabled users and clients get none.
+ * The session's user, roles, client state and allowlist, and the user's and client's fields the
+ * search rules read (so a search needs no second look-up, ADR 055), in one statement; null when
+ * the session is unknown, revoked or expired at `now`, or its user inactive.
  */
-export async function findSessionAuth(db: Db, sessionHash: string, now: Date) {
+export async function findSessionRow(db: Db, sessionHash: string, now: Date) {
   const [row] = await db
     .select({
       userId: users.id,
       username: users.username,
       clientId: users.clientId,
       teamId: users.teamId,
+      expiresAt: sessions.expiresAt,
       firstName: users.firstName,
       lastName: users.lastName,
       clientName: clients.name,
@@ -35,9 +36,16 @@ export async function findSessionAuth(db: Db, sessionHash: string, now: Date) {
     .where(
       and(eq(sessions.idHash, sessionHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.isActive, true)),
     );
-  if (!row || row.clientState === 'disabled') return null;
+  return row ?? null;
+}
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionRow>>>;
+
+/** The signed-in user of a session row at `now`, or null: expired sessions, disabled clients and ended access get none. */
+export function sessionAuthOf(row: SessionRow, now: Date) {
+  if (row.expiresAt <= now || row.clientState === 'disabled') return null;
   if (row.clientState === 'disabling' && row.accessEndsAt && row.accessEndsAt <= now) return null;
-  const { userId, username, clientId, teamId, roles, ipAllowlist, isStale, ...searchUser } = row;
+  const { userId, username, clientId, teamId, roles, ipAllowlist, isStale, expiresAt: _expiresAt, ...searchUser } = row;
   return { userId, username, clientId, teamId, roles: [...roles], ipAllowlist, isStale: Boolean(isStale), searchUser };
 }
 

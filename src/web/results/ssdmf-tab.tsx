@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SSDMF_STATUS_TEXTS, statusChoices, type ReviewStatus, type SsdmfResult } from '#shared/results';
+import { SSDMF_NOT_LOADED, SSDMF_STATUS_TEXTS, statusChoices, type ReviewStatus, type SsdmfResult } from '#shared/results';
 import { ColumnPicker, useColumnChoice } from './column-picker';
 import { SEARCH_DEBOUNCE_MS } from './exclusions-tab';
 import { FlatResultsTab } from './flat-results-tab';
@@ -43,7 +43,8 @@ export function ssdmfColumns(nameSearch: boolean, shown: readonly string[], onCh
     {
       key: 'status',
       label: 'Status',
-      render: (r) => (r.id === null ? <ClearText /> : <StatusMenu status={r.status} choices={statusChoices('ssdmf', r.status, true)} recordLabel={label(r)} onChoose={(s) => onChoose(r, s)} />),
+      // An SSN not checked (no DMF loaded) is not clear: the status column says nothing more.
+      render: (r) => (r.id === null ? (r.ssdmfStatus === SSDMF_NOT_LOADED.text ? <CellText text="—" /> : <ClearText />) : <StatusMenu status={r.status} choices={statusChoices('ssdmf', r.status, true)} recordLabel={label(r)} onChoose={(s) => onChoose(r, s)} />),
     },
     { key: 'latestNote', label: 'Latest Notes', render: (r) => <CellText text={r.latestNote} /> },
     { key: 'ssdmfName', label: 'SSDMF Name', render: (r) => <CellText text={r.ssdmfName} /> },
@@ -82,6 +83,7 @@ export function SsdmfTab({ batchId }: { batchId: number }) {
           data={[
             { value: 'FOUND', label: SSDMF_STATUS_TEXTS.FOUND },
             { value: 'NOT_FOUND', label: SSDMF_STATUS_TEXTS.NOT_FOUND },
+            { value: SSDMF_NOT_LOADED.value, label: SSDMF_NOT_LOADED.text },
           ]}
           value={filters.ssdmfStatus}
           onChange={(ssdmfStatus) => set({ ssdmfStatus })}
