@@ -67,7 +67,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   // Batch uploads: one file, streamed; the size limit answers the app's own message.
   await app.register(multipart, { limits: { files: 1, fileSize: ctx.config.uploadMaxBytes, fields: 10 } });
   installNoStore(app);
-  installSessions(app, ctx.db, ctx.now);
+  installSessions(app, ctx.database, ctx.now);
   // Before the access control, which puts its check ahead of this one (see text-input.ts).
   installTextInputGuard(app);
   installAccessControl(app);

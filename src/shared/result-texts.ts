@@ -7,6 +7,8 @@ export const NPI_STATUS_TEXTS: Record<NpiStatus, string> = { VALID: 'Valid', INA
 export const OPT_OUT_TEXTS = { FOUND: 'Found on Opt Out List', NOT_FOUND: 'Not Found on Opt Out List' } as const;
 export const EXCLUSION_STATUS_TEXTS = { FOUND: 'Exclusion Found', NOT_FOUND: 'No Exclusions Found' } as const;
 export const SSDMF_STATUS_TEXTS = { FOUND: 'Found on SSDMF', NOT_FOUND: 'Not Found on SSDMF' } as const;
+/** An SSN screened while no Death Master File was loaded (a licensed file a deployment may not hold, ADR 055): not checked, never "not found". */
+export const SSDMF_NOT_LOADED = { value: 'NOT_LOADED', text: 'Not checked: DMF not loaded' } as const;
 
 /** Text shown instead of a status dropdown on rows that cannot change (spec §2 NPI, SSDMF). */
 export const CLEAR_TEXT = 'Clear';

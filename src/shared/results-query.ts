@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { EXCLUSION_ORDERS, SCORE_BANDS } from './results-order';
 import { ReviewStatusSchema } from './review-status';
-import { EXCLUSION_STATUS_TEXTS, NPI_STATUSES, OPT_OUT_TEXTS, SSDMF_STATUS_TEXTS, type NpiStatus } from './result-texts';
+import { EXCLUSION_STATUS_TEXTS, NPI_STATUSES, OPT_OUT_TEXTS, SSDMF_NOT_LOADED, SSDMF_STATUS_TEXTS, type NpiStatus } from './result-texts';
 
 // ---------------------------------------------------------------------------------------
 // Query strings. Arrays come bracket-style (`status[]=A&status[]=B`, spec §7); plain
@@ -78,7 +78,7 @@ export const SsdmfQuerySchema = z.preprocess(
     requireTotal: bool.default(true),
     searchCriteria: text.optional(),
     recordStatus: many(ReviewStatusSchema).optional(),
-    ssdmfStatus: foundOrNotOr(SSDMF_STATUS_TEXTS).optional(),
+    ssdmfStatus: z.union([foundOrNotOr(SSDMF_STATUS_TEXTS), z.literal(SSDMF_NOT_LOADED.value), z.literal(SSDMF_NOT_LOADED.text).transform(() => SSDMF_NOT_LOADED.value)]).optional(),
   }),
 );
 export type SsdmfQuery = z.output<typeof SsdmfQuerySchema>;

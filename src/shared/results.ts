@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { batchIdParam as batchId } from './results-query';
 import { ReviewStatusSchema, ScGroupSchema } from './review-status';
-import { NPI_STATUSES, SSDMF_STATUS_TEXTS } from './result-texts';
+import { NPI_STATUSES, SSDMF_NOT_LOADED, SSDMF_STATUS_TEXTS } from './result-texts';
 import type { ReportFormat } from './results-query';
 
 // ---------------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ export const SsdmfResultSchema = z.object({
   /** Masked: ***-**-1234. */
   ssn: z.string().nullable(),
   name: z.string().nullable(),
-  ssdmfStatus: z.enum([SSDMF_STATUS_TEXTS.FOUND, SSDMF_STATUS_TEXTS.NOT_FOUND]),
+  ssdmfStatus: z.enum([SSDMF_STATUS_TEXTS.FOUND, SSDMF_STATUS_TEXTS.NOT_FOUND, SSDMF_NOT_LOADED.text]),
   status: ReviewStatusSchema,
   latestNote: z.string().nullable(),
   ssdmfName: z.string().nullable(),

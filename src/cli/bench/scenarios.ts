@@ -6,6 +6,7 @@ import { benchHttpDuringBatch } from './engine-http';
 import { benchBatch } from './batch';
 import { benchBatchIntake } from './batch-intake';
 import { benchInteractiveSearch } from './interactive-search';
+import { benchInteractiveHttp } from './interactive-http';
 import { benchPublicApi } from './public-api';
 import { benchResultsReview } from './results-review';
 import { benchMonitoring } from './monitoring';
@@ -32,6 +33,10 @@ export const SCENARIOS: Scenario[] = [
   { name: 'batch-100k-embedded', run: benchBatch },
   { name: 'batch-intake-100k', run: benchBatchIntake },
   { name: 'interactive-search-1m', run: benchInteractiveSearch },
+  // 20 signed-in clients searching names over HTTP at once: throughput, p99, CPU per request,
+  // every search stored and billed once (issue 21).
+  { name: 'interactive-http-pglite', run: () => benchInteractiveHttp('pglite') },
+  { name: 'interactive-http-postgres', needsPostgres: true, run: () => benchInteractiveHttp('postgres') },
   { name: 'public-api-1m', run: benchPublicApi },
   { name: 'results-review-100k', run: () => benchResultsReview('pglite') },
   { name: 'results-review-100k-postgres', needsPostgres: true, run: () => benchResultsReview('postgres') },

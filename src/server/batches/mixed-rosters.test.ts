@@ -16,6 +16,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isoOf, messyRoster, writeRosterWorkbook } from '#test/messy-rosters';
 import { pdfText } from '#test/pdf-text';
+import { emptyListRecord } from '#shared/list-record';
+import { activateVersion, refreshIndex, SSN_DEAD } from '#test/results-setup';
 import { FILE_ROW_LABEL } from './mapping';
 
 let t: TestApp;
@@ -27,6 +29,9 @@ beforeAll(async () => {
   queue = await startQueue(t);
   const client = await createClient(t.ctx.db, { searchOptions: ['NAME', 'NPI', 'SSNDMF'] });
   user = await createUser(t.ctx.db, { clientId: client.id });
+  // This deployment holds a Death Master File: without one, SSN checks do not run and are not billed (ADR 055).
+  await activateVersion(t, 'dmf', [{ ...emptyListRecord('dmf', SSN_DEAD, 'person'), ssn: SSN_DEAD, dateOfDeath: '2025-05-05' }], '2026-05-01');
+  await refreshIndex(t);
 });
 afterAll(async () => {
   await queue.stop();

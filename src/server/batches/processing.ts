@@ -56,7 +56,9 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
     const npiUses = batch.searchTypes.includes('NPI Validation') ? await batchNpiUses(ctx.db, batch) : undefined;
     const nearMisses: NearMisses = { scores: [], rowBest: [] };
-    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold, npiUses, nearMisses });
+    // A deployment may not hold the licensed Death Master File: its SSNs are then not checked (ADR 055).
+    const dmfLoaded = versionIdsOf(index.version).has('dmf');
+    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold, npiUses, nearMisses, dmfLoaded });
     const versions = versionIdsOf(index.version);
     const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
     const records = await readRecords(ctx.db, keys);
@@ -65,7 +67,8 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
       const versionId = d.source ? (versions.get(d.source) ?? null) : null;
       return { ...d, batchId, listVersionId: versionId, record: versionId && d.sourceRecordId ? (records.get(`${versionId}|${d.sourceRecordId}`) ?? null) : null, createdAt: now };
     });
-    const usage = usageFor(batch, rows, now);
+    // An SSN check that did not run is not billed.
+    const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
     await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults, nearMisses });
   } catch (error) {

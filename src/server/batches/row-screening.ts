@@ -118,7 +118,7 @@ export async function screenRows(
   screen: Screener,
   types: readonly string[],
   rows: readonly RowInput[],
-  settings: { threshold?: number; npiUses?: NpiUses; nearMisses?: NearMisses } = {},
+  settings: { threshold?: number; npiUses?: NpiUses; nearMisses?: NearMisses; dmfLoaded?: boolean } = {},
 ): Promise<ResultDraft[]> {
   const nameType = NAME_TYPES.find((t) => types.includes(t));
   const nameSources = types.includes('OFAC') ? [...EXCLUSION_SOURCES, ...OFAC_SOURCES] : EXCLUSION_SOURCES;
@@ -130,7 +130,9 @@ export async function screenRows(
   // The opt-out query also answers the NPPES check, with the row's name to compare.
   const optOut = wantsNpiRow ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI, name: npiHolderName(r.values) } : null), { sources: ['optout'] }) : new Map();
   const npiUses: NpiUses = wantsNpiRow ? (settings.npiUses ?? npiUsesOf(rows.map((r) => ({ rowIndex: r.rowIndex, uniqueId: r.uniqueId, npi: r.values.NPI })))) : new Map();
-  const dmf = types.includes('SSDMF') ? await run(screen, rows, (r) => (r.values.SSN ? { type: 'ssn', ssn: r.values.SSN } : null), { sources: ['dmf'] }) : new Map();
+  // Without a Death Master File an SSN is not checked, and its result says so (ADR 055).
+  const dmfLoaded = settings.dmfLoaded ?? true;
+  const dmf = types.includes('SSDMF') && dmfLoaded ? await run(screen, rows, (r) => (r.values.SSN ? { type: 'ssn', ssn: r.values.SSN } : null), { sources: ['dmf'] }) : new Map();
 
   const out: ResultDraft[] = [];
   for (const row of rows) {
@@ -159,7 +161,8 @@ export async function screenRows(
     }
     if (types.includes('SSDMF') && row.values.SSN) {
       const hit = dmf.get(row.rowIndex)?.hits[0];
-      out.push({ rowIndex: row.rowIndex, resultType: 'ssdmf', searchType: 'SSDMF', source: hit ? 'dmf' : null, sourceRecordId: hit?.record.sourceRecordId ?? null, score: hit?.score ?? null, explanation: { found: Boolean(hit), dateOfDeath: hit?.record.dateOfDeath ?? null }, reviewStatus: hit ? 'NONCLEARED' : 'CLEARED', searchCriteriaKey: key });
+      if (!dmfLoaded) out.push({ rowIndex: row.rowIndex, resultType: 'ssdmf', searchType: 'SSDMF', source: null, sourceRecordId: null, score: null, explanation: { found: false, dmfLoaded: false, dateOfDeath: null }, reviewStatus: 'CLEARED', searchCriteriaKey: key });
+      else out.push({ rowIndex: row.rowIndex, resultType: 'ssdmf', searchType: 'SSDMF', source: hit ? 'dmf' : null, sourceRecordId: hit?.record.sourceRecordId ?? null, score: hit?.score ?? null, explanation: { found: Boolean(hit), dateOfDeath: hit?.record.dateOfDeath ?? null }, reviewStatus: hit ? 'NONCLEARED' : 'CLEARED', searchCriteriaKey: key });
     }
   }
   return out;

@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATE_CHANGING_GETS } from '#shared/access';
 import { LOGIN_MESSAGES } from '#shared/messages';
 import { isIpAllowedForClient } from '../auth/ip-allowlist';
-import type { Db } from '../db/client';
-import { findSessionAuth, revokeSession, touchSession } from './session-queries';
+import type { Database, Db } from '../db/client';
+import { sessionCacheFor } from './session-cache';
+import { revokeSession, sessionAuthOf, touchSession } from './session-queries';
 import { AppError } from './errors';
 import { hashToken } from './tokens';
 
@@ -30,7 +31,9 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function installSessions(app: FastifyInstance, db: Db, now: () => Date): void {
+export function installSessions(app: FastifyInstance, database: Database, now: () => Date): void {
+  const db: Db = database.db;
+  const sessionCache = sessionCacheFor(database);
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -43,9 +46,11 @@ export function installSessions(app: FastifyInstance, db: Db, now: () => Date): 
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const sessionHash = hashToken(token);
-    const found = await findSessionAuth(db, sessionHash, now());
+    const at = now();
+    const row = await sessionCache.find(sessionHash, at);
+    const found = row && sessionAuthOf(row, at);
     if (!found) return;
-    const { ipAllowlist, ...auth } = found;
+    const { ipAllowlist, isStale, searchUser, ...auth } = found;
     // The allowlist holds for the whole session, not only at login (ADR 026).
     if (!isIpAllowedForClient(auth.clientId, request.ip, ipAllowlist)) {
       await revokeSession(db, sessionHash);
@@ -53,8 +58,10 @@ export function installSessions(app: FastifyInstance, db: Db, now: () => Date): 
       throw new AppError('WHITELIST_FAILURE', LOGIN_MESSAGES.WHITELIST_FAILURE);
     }
     request.auth = { ...auth, sessionHash };
+    // The search rules' fields came with the session: a search reads no more (ADR 055).
+    request.searchUser = searchUser;
     if (writes) checkCsrf(request);
-    await touchSession(db, sessionHash);
+    if (isStale) await touchSession(db, sessionHash);
   });
 }
 

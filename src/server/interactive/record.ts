@@ -9,6 +9,7 @@ import { withTrialAllowance } from '../batches/usage';
 import { AppError } from '../http/errors';
 import type { SearchCaller } from './caller';
 import { insertSearch, type StoredSearch } from './queries';
+import { storeSearch } from './search-writer';
 
 /** Usage record search types: billed as a search of the kind's option (NAME or NPI). */
 export const BILLED_AS = {
@@ -67,7 +68,9 @@ export async function recordSearch(ctx: AppContext, caller: SearchCaller, result
     result,
     searchedAt: now,
   };
-  if (usage.length === 0 || caller.kind !== 'user') return resultOf(await insertSearch(ctx.db, search, []));
+  // Stored with the searches answered at the same time, in one statement (ADR 055).
+  if (usage.length === 0 || caller.kind !== 'user') return resultOf(await storeSearch(ctx.db, search, []));
+  if (caller.clientState !== 'trial') return resultOf(await storeSearch(ctx.db, search, usage));
   // A trial's search is stored only while its allowance has room, counted under a lock: the
   // check before the search could be overtaken by parallel searches (ADR 024).
   const row = await withTrialAllowance(

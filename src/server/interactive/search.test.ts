@@ -6,7 +6,7 @@ import { INTERACTIVE_ERROR_TEXTS, InteractiveResultSchema, NameSearchResultSchem
 import { emptyListRecord, type ListRecord } from '#shared/list-record';
 import { priceOf } from '#shared/prices';
 import { buildIndex } from '#engine/index-builder';
-import { usageRecords } from '#server/db/schema';
+import { interactiveSearches, usageRecords } from '#server/db/schema';
 import type { IndexStore } from '#server/screening/index-store';
 import { Agent, type TestApp } from '#test/app';
 import { signedIn } from '#test/batches';
@@ -185,6 +185,18 @@ describe('billing and Search History', () => {
       ['Interactive NPI Search', 'NPI', priceOf('NPI'), 1, null],
       ['Interactive NPI Search', 'NPI', priceOf('NPI'), 1, null],
     ]);
+  });
+
+  it('parallel searches, stored together (ADR 055), are each answered with their own stored search and billed once', async () => {
+    const client = await createClient(t.ctx.db, { searchOptions: ['NAME'] });
+    const agents = await Promise.all([0, 1, 2].map(async () => signedIn(t, await createUser(t.ctx.db, { clientId: client.id, roles: ['paying_user', 'name_search_user'] }))));
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => name(agents[i % 3], { firstName: i % 2 ? 'Donald' : 'Zed', lastName: i % 2 ? 'Bailey' : `Nobody${i}` })));
+    const ids = answers.map((a) => a.searchId);
+    expect(new Set(ids).size).toBe(24);
+    const stored = await t.ctx.db.select().from(interactiveSearches).where(eq(interactiveSearches.clientId, client.id));
+    expect(stored.map((s) => s.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    for (const a of answers) expect(stored.find((s) => s.id === a.searchId)?.reference).toBe(a.reference);
+    expect((await usageOf(client.id)).reduce((n, u) => n + u.quantity, 0)).toBe(24);
   });
 
   it('records date, who, criteria and outcome; the result reopens as it was; other clients get 404', async () => {

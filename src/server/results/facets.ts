@@ -24,7 +24,7 @@ export interface Facet {
   npiStatus: NpiStatus | null;
   optOut: 'FOUND' | 'NOT_FOUND' | null;
   excluded: 'FOUND' | 'NOT_FOUND' | null;
-  found: 'FOUND' | 'NOT_FOUND' | null;
+  found: 'FOUND' | 'NOT_FOUND' | 'NOT_LOADED' | null;
   /** Exclusions: the engine's score and the list's exclusion date (YYYY-MM-DD), for sorts and bands. */
   score: number | null;
   exclusionDate: string | null;
@@ -63,7 +63,7 @@ async function loadFacets(db: Db, batchId: number, type: ResultTabType): Promise
           ${type === 'npi' ? npiStatusSql : sql`NULL`} AS npi_status,
           ${type === 'npi' ? flagSql('optedOut') : sql`NULL`} AS opt_out,
           ${type === 'npi' ? flagSql('excluded') : sql`NULL`} AS excluded,
-          ${type === 'ssdmf' ? flagSql('found') : sql`NULL`} AS found,
+          ${type === 'ssdmf' ? sql`(CASE WHEN r.explanation->>'dmfLoaded' = 'false' THEN 'NOT_LOADED' ELSE ${flagSql('found')} END)` : sql`NULL`} AS found,
           r.score, ${type === 'exclusions' ? sql`r.record->>'exclusionDate'` : sql`NULL`} AS exclusion_date,
           ${type === 'exclusions' ? sql`(SELECT b.unique_id FROM batch_rows b WHERE b.batch_id = r.batch_id AND b.row_index = r.row_index)` : sql`NULL`} AS unique_id
         FROM batch_results r WHERE r.batch_id = ${batchId} AND r.result_type = ${type} ORDER BY ${order}`,

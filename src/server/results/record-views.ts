@@ -3,7 +3,7 @@ import { maskSsn } from '#shared/identifiers';
 import { npiFindings, type StoredNpiExplanation } from '#shared/npi-words';
 import type { ListRecord } from '#shared/list-record';
 import { SEARCH_CRITERIA } from '#shared/search-types';
-import { EXCLUSION_STATUS_TEXTS, NPI_STATUS_TEXTS, OPT_OUT_TEXTS, SSDMF_STATUS_TEXTS, type NpiStatus } from '#shared/result-texts';
+import { EXCLUSION_STATUS_TEXTS, NPI_STATUS_TEXTS, OPT_OUT_TEXTS, SSDMF_NOT_LOADED, SSDMF_STATUS_TEXTS, type NpiStatus } from '#shared/result-texts';
 import { type ExclusionRecord, type NpiResult, type SsdmfResult } from '#shared/results';
 import { canChangeStatus, type ScGroup } from '#shared/review-status';
 import { findListSource } from '#lists/sources';
@@ -109,6 +109,9 @@ export function toNpiResult(row: ResultRow, nameSearch: boolean): NpiResult {
 
 export const isSsdmfFound = (row: ResultRow): boolean => (row.explanation as { found?: boolean }).found === true;
 
+/** Screened while no Death Master File was loaded: the SSN was not checked (ADR 055). */
+export const isDmfNotLoaded = (row: ResultRow): boolean => (row.explanation as { dmfLoaded?: boolean }).dmfLoaded === false;
+
 export function toSsdmfResult(row: ResultRow, nameSearch: boolean): SsdmfResult {
   const found = isSsdmfFound(row);
   const r = (row.record ?? {}) as Partial<ListRecord>;
@@ -118,7 +121,7 @@ export function toSsdmfResult(row: ResultRow, nameSearch: boolean): SsdmfResult 
     searchId: row.id,
     ssn: row.values?.SSN ? maskSsn(row.values.SSN) : null,
     name: nameSearch ? customerName(row.values) : null,
-    ssdmfStatus: found ? SSDMF_STATUS_TEXTS.FOUND : SSDMF_STATUS_TEXTS.NOT_FOUND,
+    ssdmfStatus: found ? SSDMF_STATUS_TEXTS.FOUND : isDmfNotLoaded(row) ? SSDMF_NOT_LOADED.text : SSDMF_STATUS_TEXTS.NOT_FOUND,
     status: row.review_status,
     latestNote: row.latest_note,
     ssdmfName: found ? personName(r) : null,

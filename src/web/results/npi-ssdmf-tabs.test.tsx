@@ -118,6 +118,19 @@ describe('SSDMF tab', () => {
     expect(within(adaRow).getByRole('button', { name: 'Status of Ada Reyes: Needs Review' })).toBeTruthy();
   });
 
+  it('shows an SSN checked without a Death Master File as not checked, not as Clear, and filters by it (ADR 055)', async () => {
+    const unchecked = makeSsdmf({ id: null, name: 'Cy Unchecked', ssdmfStatus: 'Not checked: DMF not loaded', status: 'CLEARED', ssdmfName: null, dateOfDeath: null });
+    const { server, base } = renderResults({ searchTypes: [false, false, true], ssdmf: () => json(200, { ssdmfResults: [unchecked], total: 1, nameSearch: true }) });
+    const table = await screen.findByRole('table', { name: 'SSDMF results' });
+    const row = within(table).getByText('Cy Unchecked').closest('tr')!;
+    expect(within(row).getByText('Not checked: DMF not loaded')).toBeTruthy();
+    expect(within(row).queryByText('Clear')).toBeNull();
+    const filters = screen.getByRole('search', { name: 'Filter SSDMF results' });
+    fireEvent.click(within(filters).getByRole('combobox', { name: 'SSDMF Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Not checked: DMF not loaded' }));
+    await waitFor(() => expect(lastQuery(server.requests, `${base}/ssdmfdetails`).get('ssdmfStatus')).toBe('NOT_LOADED'));
+  });
+
   it('filters by SSDMF status (clearable) and record status', async () => {
     const { server, base } = renderSsdmf(true);
     const filters = await screen.findByRole('search', { name: 'Filter SSDMF results' });

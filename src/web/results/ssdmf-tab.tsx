@@ -1,6 +1,6 @@
 /** SSDMF tab: SSN, Name when a name search was done, SSDMF status, review status, notes, and optional columns; id-less rows show 'Clear'. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SSDMF_STATUS_TEXTS } from '#shared/result-texts';
+import { SSDMF_NOT_LOADED, SSDMF_STATUS_TEXTS } from '#shared/result-texts';
 import { type SsdmfResult } from '#shared/results';
 import { statusChoices, type ReviewStatus } from '#shared/review-status';
 import { ColumnPicker, useColumnChoice } from './column-picker';
@@ -41,7 +41,8 @@ export function ssdmfColumns(nameSearch: boolean, shown: readonly string[], onCh
     {
       key: 'status',
       label: 'Status',
-      render: (r) => (r.id === null ? <ClearText /> : <StatusMenu status={r.status} choices={statusChoices('ssdmf', r.status, true)} recordLabel={label(r)} onChoose={(s) => onChoose(r, s)} />),
+      // An SSN not checked (no DMF loaded) is not clear: the status column says nothing more.
+      render: (r) => (r.id === null ? (r.ssdmfStatus === SSDMF_NOT_LOADED.text ? <CellText text="—" /> : <ClearText />) : <StatusMenu status={r.status} choices={statusChoices('ssdmf', r.status, true)} recordLabel={label(r)} onChoose={(s) => onChoose(r, s)} />),
     },
     { key: 'latestNote', label: 'Latest Notes', render: (r) => <CellText text={r.latestNote} /> },
     { key: 'ssdmfName', label: 'SSDMF Name', render: (r) => <CellText text={r.ssdmfName} /> },
@@ -68,7 +69,13 @@ export function SsdmfTab({ batchId }: { batchId: number }) {
       onStatuses={(recordStatus) => set({ recordStatus })}
       onReset={() => set(NO_FILTERS)}
       filters={
-<FoundSelect label="SSDMF Status" texts={SSDMF_STATUS_TEXTS} value={filters.ssdmfStatus} onChange={(ssdmfStatus) => set({ ssdmfStatus })} />
+        <FoundSelect
+          label="SSDMF Status"
+          texts={SSDMF_STATUS_TEXTS}
+          more={[{ value: SSDMF_NOT_LOADED.value, label: SSDMF_NOT_LOADED.text }]}
+          value={filters.ssdmfStatus}
+          onChange={(ssdmfStatus) => set({ ssdmfStatus })}
+        />
       }
       tools={<ColumnPicker columns={SSDMF_COLUMNS} shown={shown} onChange={setShown} />}
       query={list}

@@ -22,8 +22,17 @@ export function useTabFilters<F extends TabFilters>(noFilters: F) {
   return { filters, searchCriteria, page, setPage, set };
 }
 
+interface FoundSelectProps {
+  label: string;
+  texts: { FOUND: string; NOT_FOUND: string };
+  /** Values beyond found and not found (SSDMF: not checked). */
+  more?: { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
 /** A "found / not found" filter (opt-out, exclusion, SSDMF status), empty for any. */
-export function FoundSelect({ label, texts, value, onChange }: { label: string; texts: { FOUND: string; NOT_FOUND: string }; value: string | null; onChange: (value: string | null) => void }) {
+export function FoundSelect({ label, texts, more = [], value, onChange }: FoundSelectProps) {
   return (
     <Select
       label={label}
@@ -31,6 +40,7 @@ export function FoundSelect({ label, texts, value, onChange }: { label: string; 
       data={[
         { value: 'FOUND', label: texts.FOUND },
         { value: 'NOT_FOUND', label: texts.NOT_FOUND },
+        ...more,
       ]}
       value={value}
       onChange={onChange}
