@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { SearchHistoryFilters } from '#shared/interactive-search';
 import type { Db } from '../db/client';
-import { anonymousSearchCounts, clients, interactiveSearches, listVersions, usageRecords, users } from '../db/schema';
+import { anonymousSearchCounts, clients, interactiveSearches, listVersions, searchListSets, usageRecords, users } from '../db/schema';
 
 export type StoredSearch = typeof interactiveSearches.$inferSelect;
 export type NewSearch = typeof interactiveSearches.$inferInsert;
@@ -72,11 +72,11 @@ export async function insertSearch(db: Db, search: NewSearch, usage: readonly (t
         VALUES ${sql.join(values, sql`, `)})`
     : sql``;
   const res = (await db.execute(sql`WITH s AS (
-      INSERT INTO interactive_searches (reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, searched_at)
-      VALUES (${s.reference}, ${s.clientId ?? null}, ${s.teamId ?? null}, ${s.userId ?? null}, ${s.kind}, ${s.criteriaText}, ${s.outcome}, ${s.hitCount}, ${JSON.stringify(s.result)}::jsonb, ${searchedAt})
+      INSERT INTO interactive_searches (reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, list_set_id, searched_at)
+      VALUES (${s.reference}, ${s.clientId ?? null}, ${s.teamId ?? null}, ${s.userId ?? null}, ${s.kind}, ${s.criteriaText}, ${s.outcome}, ${s.hitCount}, ${JSON.stringify(s.result)}::jsonb, ${s.listSetId ?? null}, ${searchedAt})
       RETURNING id)${billing}
     SELECT id FROM s`)) as unknown as { rows: { id: number }[] };
-  return { ...s, id: Number(res.rows[0].id), clientId: s.clientId ?? null, teamId: s.teamId ?? null, userId: s.userId ?? null } as StoredSearch;
+  return { ...s, id: Number(res.rows[0].id), clientId: s.clientId ?? null, teamId: s.teamId ?? null, userId: s.userId ?? null, listSetId: s.listSetId ?? null } as StoredSearch;
 }
 
 /** Which searches a caller sees: a client, optionally narrowed to teams or to one user. */
@@ -95,12 +95,14 @@ function scopeConditions(scope: SearchScope): SQL[] {
   return where;
 }
 
-export async function findVisibleSearch(db: Db, scope: SearchScope, searchId: number): Promise<StoredSearch | null> {
+/** A stored search with the lists of its list set (null for a search that keeps them in its result). */
+export async function findVisibleSearch(db: Db, scope: SearchScope, searchId: number): Promise<(StoredSearch & { lists: unknown }) | null> {
   const [row] = await db
-    .select()
+    .select({ search: interactiveSearches, lists: searchListSets.lists })
     .from(interactiveSearches)
+    .leftJoin(searchListSets, eq(searchListSets.id, interactiveSearches.listSetId))
     .where(and(eq(interactiveSearches.id, searchId), ...scopeConditions(scope)));
-  return row ?? null;
+  return row ? { ...row.search, lists: row.lists } : null;
 }
 
 /** A page of searches, newest first, with who ran each. */
@@ -159,7 +161,7 @@ export async function insertSearches(db: Db, searches: NewSearch[], usage: (type
   // Each set goes as one JSON parameter read by jsonb_to_recordset: a thousand searches are two
   // parameters to bind and one document to parse, not ten thousand parameters.
   const searchRows = JSON.stringify(
-    searches.map((s) => ({ reference: s.reference, client_id: s.clientId ?? null, team_id: s.teamId ?? null, user_id: s.userId ?? null, kind: s.kind, criteria_text: s.criteriaText, outcome: s.outcome, hit_count: s.hitCount, result: s.result, searched_at: s.searchedAt.toISOString() })),
+    searches.map((s) => ({ reference: s.reference, client_id: s.clientId ?? null, team_id: s.teamId ?? null, user_id: s.userId ?? null, kind: s.kind, criteria_text: s.criteriaText, outcome: s.outcome, hit_count: s.hitCount, result: s.result, list_set_id: s.listSetId ?? null, searched_at: s.searchedAt.toISOString() })),
   );
   const usageRows = JSON.stringify(
     usage.map((u) => ({ client_id: u.clientId, search_type: u.searchType, search_option: u.searchOption, unit_price_cents: u.unitPriceCents, quantity: u.quantity ?? 1, created_at: (u.createdAt ?? new Date()).toISOString() })),
@@ -170,9 +172,9 @@ export async function insertSearches(db: Db, searches: NewSearch[], usage: (type
         FROM jsonb_to_recordset(${usageRows}::jsonb) AS x(client_id int, search_type text, search_option text, unit_price_cents int, quantity int, created_at timestamptz))`
     : sql``;
   const res = (await db.execute(sql`WITH s AS (
-      INSERT INTO interactive_searches (reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, searched_at)
-      SELECT reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, searched_at
-      FROM jsonb_to_recordset(${searchRows}::jsonb) AS x(reference text, client_id int, team_id int, user_id int, kind text, criteria_text text, outcome text, hit_count int, result jsonb, searched_at timestamptz)
+      INSERT INTO interactive_searches (reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, list_set_id, searched_at)
+      SELECT reference, client_id, team_id, user_id, kind, criteria_text, outcome, hit_count, result, list_set_id, searched_at
+      FROM jsonb_to_recordset(${searchRows}::jsonb) AS x(reference text, client_id int, team_id int, user_id int, kind text, criteria_text text, outcome text, hit_count int, result jsonb, list_set_id int, searched_at timestamptz)
       RETURNING id, reference)${billing}
     SELECT id, reference FROM s`)) as unknown as { rows: { id: number; reference: string }[] };
   return new Map(res.rows.map((r) => [r.reference, Number(r.id)]));

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import { withTrialAllowance } from '../batches/usage';
 import { AppError } from '../http/errors';
 import type { UserCaller } from './caller';
+import { listSetIdsOf, splitLists } from './list-sets';
 import { insertSearches } from './queries';
 import { newReference, resultOf, usageRowsOf, type Outcome, type UnsavedResult } from './record';
 
@@ -14,7 +15,9 @@ import { newReference, resultOf, usageRowsOf, type Outcome, type UnsavedResult }
  */
 export async function recordSearches(ctx: AppContext, caller: UserCaller, screened: readonly { result: UnsavedResult; outcome: Outcome }[]): Promise<InteractiveResult[]> {
   const now = ctx.now();
-  const searches = screened.map(({ result, outcome }) => ({
+  // The results of one request share a few `lists` arrays: each set is looked up once (ADR 047).
+  const listSetIds = await listSetIdsOf(ctx.db, screened.map((s) => s.result));
+  const searches = screened.map(({ result, outcome }, i) => ({
     reference: newReference(),
     clientId: caller.clientId,
     teamId: caller.teamId,
@@ -23,7 +26,8 @@ export async function recordSearches(ctx: AppContext, caller: UserCaller, screen
     criteriaText: outcome.criteriaText,
     outcome: outcome.outcome,
     hitCount: outcome.hitCount,
-    result,
+    result: listSetIds[i] === null ? result : splitLists(result).rest,
+    listSetId: listSetIds[i],
     searchedAt: new Date(result.searchedAt),
   }));
   const usage = screened.flatMap(({ outcome }) => usageRowsOf(outcome, caller.clientId, now).map((u) => ({ ...u, batchId: null, rowIndex: null })));
@@ -35,5 +39,5 @@ export async function recordSearches(ctx: AppContext, caller: UserCaller, screen
     ({ perMonth, remaining }) => new AppError('RATE_LIMITED', ELIGIBILITY_TEXTS.bulkTrialLimit(usage.length, remaining, perMonth)),
     (db) => insertSearches(db, searches, usage),
   );
-  return searches.map((s) => resultOf({ id: ids.get(s.reference)!, reference: s.reference, result: s.result }));
+  return searches.map((s, i) => resultOf({ id: ids.get(s.reference)!, reference: s.reference, result: screened[i].result }));
 }

@@ -8,6 +8,8 @@ import type { AppContext } from '../app-context';
 import { withTrialAllowance } from '../batches/usage';
 import { AppError } from '../http/errors';
 import type { SearchCaller } from './caller';
+import type { Db } from '../db/client';
+import { listSetIdOf, splitLists } from './list-sets';
 import { insertSearch, type StoredSearch } from './queries';
 import { storeSearch } from './search-writer';
 
@@ -28,9 +30,19 @@ export function newReference(): string {
   return `CL-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
 
-/** The stored answer as the client receives it. */
-export function resultOf(row: Pick<StoredSearch, 'id' | 'reference' | 'result'>): InteractiveResult {
-  return { ...(row.result as UnsavedResult), searchId: row.id, reference: row.reference } as InteractiveResult;
+/**
+ * The stored answer as the client receives it; `lists` are the search's list set when it has
+ * one (its result is then stored without them, ADR 047).
+ */
+export function resultOf(row: Pick<StoredSearch, 'id' | 'reference' | 'result'> & { lists?: unknown }): InteractiveResult {
+  const lists = row.lists ? { lists: row.lists } : {};
+  return { ...(row.result as UnsavedResult), ...lists, searchId: row.id, reference: row.reference } as InteractiveResult;
+}
+
+/** What a search is stored as: its answer without the lists, and the id of their list set. */
+export async function storedForm(db: Db, result: object): Promise<{ result: object; listSetId: number | null }> {
+  const { rest, lists } = splitLists(result);
+  return lists ? { result: rest, listSetId: await listSetIdOf(db, lists) } : { result, listSetId: null };
 }
 
 export interface Outcome {
@@ -56,6 +68,7 @@ export async function recordSearch(ctx: AppContext, caller: SearchCaller, result
   const now = new Date((result as { searchedAt: string }).searchedAt);
   const isUser = caller.kind === 'user';
   const usage = isUser ? usageRowsOf(outcome, caller.clientId, now) : [];
+  const stored = await storedForm(ctx.db, result);
   const search = {
     reference: newReference(),
     clientId: isUser ? caller.clientId : null,
@@ -65,12 +78,14 @@ export async function recordSearch(ctx: AppContext, caller: SearchCaller, result
     criteriaText: outcome.criteriaText,
     outcome: outcome.outcome,
     hitCount: outcome.hitCount,
-    result,
+    ...stored,
     searchedAt: now,
   };
-  // Stored with the searches answered at the same time, in one statement (ADR 055).
-  if (usage.length === 0 || caller.kind !== 'user') return resultOf(await storeSearch(ctx.db, search, []));
-  if (caller.clientState !== 'trial') return resultOf(await storeSearch(ctx.db, search, usage));
+  // Answered with the whole result as screened (the stored row has its lists apart, ADR 047),
+  // stored with the searches answered at the same time, in one statement (ADR 055).
+  const answer = (row: Pick<StoredSearch, 'id' | 'reference'>) => resultOf({ id: row.id, reference: row.reference, result });
+  if (usage.length === 0 || caller.kind !== 'user') return answer(await storeSearch(ctx.db, search, []));
+  if (caller.clientState !== 'trial') return answer(await storeSearch(ctx.db, search, usage));
   // A trial's search is stored only while its allowance has room, counted under a lock: the
   // check before the search could be overtaken by parallel searches (ADR 024).
   const row = await withTrialAllowance(
@@ -81,7 +96,7 @@ export async function recordSearch(ctx: AppContext, caller: SearchCaller, result
     ({ perMonth }) => new AppError('RATE_LIMITED', ELIGIBILITY_TEXTS.trialLimit(perMonth)),
     (db) => insertSearch(db, search, usage),
   );
-  return resultOf(row);
+  return answer(row);
 }
 
 /** "No match", "1 potential match", "3 potential matches". */

@@ -1,12 +1,12 @@
 import { STATE_SOURCE_IDS } from '#shared/state-lists';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERACTIVE_ERROR_TEXTS, InteractiveResultSchema, NameSearchResultSchema, NpiSearchResultSchema, SearchHistorySchema } from '#shared/interactive-search';
 import { emptyListRecord, type ListRecord } from '#shared/list-record';
 import { priceOf } from '#shared/prices';
 import { buildIndex } from '#engine/index-builder';
-import { interactiveSearches, usageRecords } from '#server/db/schema';
+import { interactiveSearches, searchListSets, usageRecords } from '#server/db/schema';
 import type { IndexStore } from '#server/screening/index-store';
 import { Agent, type TestApp } from '#test/app';
 import { signedIn } from '#test/batches';
@@ -225,6 +225,25 @@ describe('billing and Search History', () => {
     expect(searched.algorithmVersion).toBe(ALGORITHM_VERSION);
     expect((await bob.get(`/services/interactivesearch/searches/${searched.searchId}`)).statusCode).toBe(404);
     expect((await paid.get(`/services/interactivesearch/searches/${searched.searchId}`)).statusCode).toBe(404);
+  });
+
+  it('keeps a search’s lists once per set of lists; a search stored with its lists inline still reopens as it was', async () => {
+    const first = await name(paid, { firstName: 'Donald', lastName: 'Bailey' });
+    const second = await name(paid, { firstName: 'Jane', lastName: 'Roe' });
+    const rows = await t.ctx.db.select().from(interactiveSearches).where(inArray(interactiveSearches.id, [first.searchId, second.searchId]));
+    expect(rows.map((r) => r.listSetId)).toEqual([rows[0].listSetId, rows[0].listSetId]);
+    expect(rows.every((r) => !('lists' in (r.result as object)))).toBe(true);
+    const [set] = await t.ctx.db.select().from(searchListSets).where(eq(searchListSets.id, rows[0].listSetId!));
+    expect(set.lists).toEqual(first.lists);
+    // A search stored before ADR 047: its lists in its result, no set.
+    const { searchId, reference, ...unsaved } = first;
+    const [legacy] = await t.ctx.db
+      .insert(interactiveSearches)
+      .values({ ...rows[0], id: undefined, reference: `${reference}-OLD`, result: unsaved, listSetId: null })
+      .returning({ id: interactiveSearches.id });
+    const reopened = await paid.get(`/services/interactivesearch/searches/${legacy.id}`);
+    expect(InteractiveResultSchema.parse(reopened.json())).toEqual({ ...first, searchId: legacy.id, reference: `${reference}-OLD` });
+    expect(searchId).not.toBe(legacy.id);
   });
 
   it('filters the history by type, by whether records were found, and by text in the criteria or reference', async () => {

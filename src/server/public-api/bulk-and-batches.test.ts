@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatedApiKeySchema } from '#shared/api-keys';
 import { ErrorBodySchema } from '#shared/errors';
@@ -11,6 +12,7 @@ import type { Agent, TestApp } from '#test/app';
 import { multipart, signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { createSearchApp } from '../interactive/test-kit';
+import { bulkAnswerText } from './bulk-answer-json';
 
 let t: TestApp;
 let queue: JobQueue;
@@ -107,6 +109,19 @@ describe('bulk screening', () => {
     const ids = new Set(body.results.flatMap((r) => (r.status === 'screened' ? [r.result.searchId] : [])));
     expect(ids.size).toBe(500);
     expect((await usageOf(acme.clientId)).length - before).toBe(500);
+    // The answer's text is what the zod serializer of every other route writes, byte for byte.
+    const zodText = serializerCompiler({ schema: BulkScreenResultSchema, method: 'POST', url: '/api/v1/screenings', httpStatus: '200' })(res.json());
+    expect(res.body === zodText).toBe(true);
+    expect(bulkAnswerText(body) === zodText).toBe(true);
+    // Each search reopens with the lists it used (kept once per set of lists, ADR 047).
+    for (const r of body.results.slice(0, kinds.length)) {
+      if (r.status !== 'screened') continue;
+      const reopened = await call('GET', `/api/v1/searches/${r.result.searchId}`, acme.secret);
+      expect(reopened.json()).toEqual(r.result);
+    }
+    const sets = await t.ctx.db.selectDistinct({ listSetId: interactiveSearches.listSetId }).from(interactiveSearches).where(inArray(interactiveSearches.id, [...ids]));
+    expect(sets.length).toBe(2);
+    expect(sets.every((s) => s.listSetId !== null)).toBe(true);
   });
 
   it('refuses more than 1,000 subjects and subjects of unknown shape (400), billing nothing', async () => {

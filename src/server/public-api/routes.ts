@@ -24,6 +24,7 @@ import { listStatuses } from '../lists/status';
 import { buildOpenApiDocument } from '#shared/openapi';
 import { createKeyAuthenticator } from './authenticate';
 import { batchStatus, createBatchFromRecords, visibleBatch } from './batches';
+import { bulkAnswerSerializer } from './bulk-answer-json';
 import { screenBulk } from './bulk-screen';
 import { createIdempotency } from './idempotency';
 import { changeResultStatus } from './review';
@@ -94,6 +95,8 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
         },
         // A batch as JSON may be as large as a CSV upload (plus the JSON around its values).
         ...(id === 'createBatch' || id === 'createRoster' ? { bodyLimit: Math.max(ctx.config.bodyLimitBytes, ctx.config.uploadMaxBytes * 2) } : {}),
+        // The same text as the zod serializer, each distinct `lists` encoded once (ADR 047).
+        ...(id === 'screenMany' ? { serializerCompiler: bulkAnswerSerializer } : {}),
         ...(op.isPublic ? {} : { onRequest: authenticate }),
         handler: handlers[id],
       });
