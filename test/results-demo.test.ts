@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountDetailsSchema } from '#shared/account';
+import { MONITORING_LINE } from '#shared/prices';
 import { BatchListSchema } from '#shared/batches';
 import { MatchDetailSchema } from '#shared/result-detail';
 import { ExclusionPageSchema, NpiPageSchema, SsdmfPageSchema } from '#shared/results';
@@ -60,6 +61,9 @@ describe('demo batch results', () => {
     const owner = new Agent(t.app);
     expect(await owner.login('owner', DEFAULT_PASSWORD)).toBe('LOGIN_SUCCESSFUL');
     const account = AccountDetailsSchema.parse((await owner.get('/services/account')).json());
-    expect(account.lineItems.map((l) => l.quantity)).toEqual([10, 10, 10]);
+    // The batch's three search options, ten rows each; the demo roster's monthly monitoring charge has its own line (ADR 052).
+    const searches = account.lineItems.filter((l) => l.description !== MONITORING_LINE);
+    expect(searches.map((l) => l.quantity)).toEqual([10, 10, 10]);
+    expect(account.lineItems.filter((l) => l.description === MONITORING_LINE)).toHaveLength(1);
   });
 });
