@@ -4,9 +4,12 @@ import { inflateSync } from 'node:zlib';
 function streams(pdf: Buffer): string[] {
   const out: string[] = [];
   const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by its dictionary's /Length: compressed bytes may end in a CR or LF, which
+  // a "stream … endstream" pattern would cut off (and the page would go missing at random).
+  for (const m of raw.matchAll(/\/Length (\d+)\s[^<>]*>>\s*stream\r?\n/g)) {
+    const start = m.index + m[0].length;
     try {
-      out.push(inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1'));
+      out.push(inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1'));
     } catch {
       // not a compressed content stream (fonts, images)
     }
