@@ -3,7 +3,7 @@
  * results to review, by age), monitored rosters, list freshness, the month's searches and the
  * last batches. Every page stays reachable through the Search and Settings menus.
  */
-import { Anchor, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Container, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../app/current-user';
@@ -54,10 +54,14 @@ export function HomePage() {
           <MonthCard month={summary.data?.month} />
         </SimpleGrid>
 
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <RosterSummary data={rosters.data} />
-          <ListFreshness lists={lists.data} />
-        </SimpleGrid>
+        <Grid gap="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <RosterSummary data={rosters.data} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <ListFreshness lists={lists.data} />
+          </Grid.Col>
+        </Grid>
 
         <LastBatches batches={summary.data?.lastBatches} />
 

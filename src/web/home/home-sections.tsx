@@ -75,7 +75,7 @@ export function RosterSummary({ data }: { data: RosterList | undefined }) {
           again at every list update.
         </Text>
       ) : (
-        <Table verticalSpacing={6}>
+        <Table verticalSpacing={6} fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Roster</Table.Th>
@@ -95,8 +95,8 @@ export function RosterSummary({ data }: { data: RosterList | undefined }) {
                 </Table.Td>
                 <Table.Td ta="right">{r.people.toLocaleString('en-US')}</Table.Td>
                 <Table.Td ta="right">{r.openAlerts}</Table.Td>
-                <Table.Td>{formatDay(r.lastScreenedAt ?? r.createdAt)}</Table.Td>
-                <Table.Td>{formatDay(r.nextRunAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(r.lastScreenedAt ?? r.createdAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(r.nextRunAt)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -113,7 +113,8 @@ export function RosterSummary({ data }: { data: RosterList | undefined }) {
 
 export function ListFreshness({ lists }: { lists: ListStatus[] | undefined }) {
   const now = new Date();
-  const stale = (lists ?? []).filter((l) => staleReason(l, now));
+  const reasons = (lists ?? []).map((l) => staleReason(l, now)).filter((r): r is string => r !== null);
+  const byReason = [...new Set(reasons)].map((r) => `${r}: ${reasons.filter((x) => x === r).length}`);
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="home-lists">
       <Group justify="space-between" mb="xs">
@@ -128,9 +129,9 @@ export function ListFreshness({ lists }: { lists: ListStatus[] | undefined }) {
         <Skeleton height={80} />
       ) : (
         <Stack gap="xs">
-          {stale.length ? (
+          {reasons.length ? (
             <Alert color="orange" variant="light" p="xs">
-              {stale.length} of {lists.length} lists may be out of date.
+              {reasons.length} of {lists.length} lists may be out of date ({byReason.join('; ')}).
             </Alert>
           ) : null}
           <Table verticalSpacing={4} fz="sm">
@@ -149,11 +150,13 @@ export function ListFreshness({ lists }: { lists: ListStatus[] | undefined }) {
                     <Table.Td>{l.title}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.asOf ?? '—'}</Table.Td>
                     <Table.Td>
-                      {formatDay(l.lastChecked)}{' '}
+                      <Text span fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatDay(l.lastChecked)}
+                      </Text>
                       {reason ? (
-                        <Badge color="orange" variant="light" size="sm">
+                        <Text fz="xs" fw={600} c="orange.9" style={{ whiteSpace: 'nowrap' }}>
                           {reason}
-                        </Badge>
+                        </Text>
                       ) : null}
                     </Table.Td>
                   </Table.Tr>
@@ -185,7 +188,7 @@ export function LastBatches({ batches }: { batches: HomeSummary['lastBatches'] |
           No batch yet. <Anchor component={Link} to="/flex-search/file-upload">Start a batch search</Anchor>.
         </Text>
       ) : (
-        <Table verticalSpacing={6}>
+        <Table verticalSpacing={6} fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>File</Table.Th>
