@@ -4,7 +4,12 @@ import { Random } from './random';
 import { XLS_MAX_ROWS, XlsWriter } from './xls-writer';
 import { XlsxWriter, type XlsxCell, type XlsxOptions } from './xlsx-writer';
 
-/** A state row's subject: a third are LEIE people (cross-list matches), a tenth businesses. */
+/**
+ * A state row's subject: one row in twelve is an LEIE person (a cross-list match), one in ten a
+ * business, the rest people of this state's list alone. Each list draws its LEIE people and its
+ * own people from places of its own (`stateKey`), so an LEIE person is on one or two state lists,
+ * as in life, not on every list with the same row number.
+ */
 export interface Subject {
   r: Random;
   person: Person | null;
@@ -12,11 +17,20 @@ export interface Subject {
   excluded: string;
 }
 
+/** A stable number per list (FNV-1a of its key), spreading lists over their own index ranges. */
+export function stateKey(state: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < state.length; i += 1) h = Math.imul(h ^ state.charCodeAt(i), 0x01000193) >>> 0;
+  return h % 65_521;
+}
+
 export function subjectAt(seed: number, state: string, count: number, j: number): Subject {
   const r = new Random(seed, `state-${state}`, j);
   const excluded = r.date(2000, 2025);
-  if (j % 10 === 9) return { r, person: null, business: businessAt(seed, 2 * count + j), excluded };
-  return { r, person: personAt(seed, j % 3 === 0 ? j : 5 * count + j * 7 + state.charCodeAt(0)), business: null, excluded };
+  const key = stateKey(state);
+  const own = 10 * count + key * count + j;
+  if (j % 10 === 9) return { r, person: null, business: businessAt(seed, own), excluded };
+  return { r, person: personAt(seed, j % 12 === 0 ? (j * 5 + key) % count : own), business: null, excluded };
 }
 
 export const PROVIDER_TYPES = ['NURSE - REGISTERED', 'PHYSICIAN', 'HOME HEALTH AIDE', 'PHARMACY', 'TRANSPORTATION', 'DENTIST', 'PERSONAL CARE AIDE'];
