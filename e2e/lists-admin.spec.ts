@@ -15,11 +15,11 @@ const CA = 'California Medi-Cal Suspended and Ineligible Provider List';
 const OPTOUT = 'Medicare Opt-Out Affidavits';
 
 const caSample = readFileSync('data/samples/state-ca/ca-suspended-ineligible.csv', 'utf8');
-// The next CA file: Anderson removed, Wang now a physician, Quillfeather added.
+// The next CA file: Patel removed, White now a physician, Quillfeather added.
 const caNext = caSample
   .split('\n')
-  .filter((line) => !line.startsWith('ANDERSON,WILLIAM,RICHARD'))
-  .map((line) => (line.startsWith('WANG,JAMES,KENNETH') ? line.replace('Registered Nurse', 'Physician') : line))
+  .filter((line) => !line.startsWith('PATEL,RICHARD,JENNIFER'))
+  .map((line) => (line.startsWith('WHITE,MARY,JENNIFER') ? line.replace('Registered Nurse', 'Physician') : line))
   .join('\n')
   .trimEnd()
   .concat('\nQUILLFEATHER,ZEDEKIAH,,N/A,5 PINE ST BOISE ID 83702,Registered Nurse,RN5550101,,11/02/2026,Indefinitely\n');
@@ -107,7 +107,7 @@ test('upload a state file, compare it with the previous version, roll it back; t
   const changes = compare.getByRole('table', { name: 'Changed records' });
   await expect(changes.getByRole('row')).toHaveCount(4);
   await compare.getByText('Changed (1)').click();
-  await expect(changes).toContainText('JAMES KENNETH WANG');
+  await expect(changes).toContainText('MARY JENNIFER WHITE');
   await expect(changes).toContainText(/Registered Nurse\s*→\s*Physician/);
   await shoot(page, 'lists-compare');
   const [download] = await Promise.all([page.waitForEvent('download'), compare.getByRole('link', { name: 'Download as CSV' }).click()]);

@@ -31,7 +31,8 @@ test('the owner sees the alert of a list update on the home page and reviews it 
   await page.getByRole('link', { name: 'Acme staff' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Acme staff' })).toBeVisible();
   const alert = page.getByRole('row').filter({ hasText: 'Theodore Quillfeather' });
-  await expect(alert).toContainText('New potential match');
+  // He was flagged before (the NPI on his row is someone else's, who is on a state sample), so the supplement's record is a new record for him.
+  await expect(alert).toContainText('New record for this person');
   await alert.getByRole('button', { name: /Theodore Quillfeather/ }).click();
 
   const drawer = page.getByRole('dialog', { name: 'Record details' });

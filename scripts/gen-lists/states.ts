@@ -30,7 +30,7 @@ export function subjectAt(seed: number, state: string, count: number, j: number)
   const key = stateKey(state);
   const own = 10 * count + key * count + j;
   if (j % 10 === 9) return { r, person: null, business: businessAt(seed, own), excluded };
-  return { r, person: personAt(seed, j % 12 === 0 ? (j * 5 + key) % count : own), business: null, excluded };
+  return { r, person: personAt(seed, j % 12 === 0 ? ((j / 12) * 7919 + key) % count : own), business: null, excluded };
 }
 
 export const PROVIDER_TYPES = ['NURSE - REGISTERED', 'PHYSICIAN', 'HOME HEALTH AIDE', 'PHARMACY', 'TRANSPORTATION', 'DENTIST', 'PERSONAL CARE AIDE'];

@@ -44,4 +44,23 @@ describe('generated samples (data/samples)', () => {
     const ca = (await parseSamples('state-ca')).records;
     expect(ca.some((r) => r.akas.length > 0) && ca.some((r) => r.dbas.length > 0)).toBe(true);
   });
+
+  it('puts an LEIE person on a few state lists, as in life, not on every list', async () => {
+    // Who a row is: the whole name (people with their middle name), so namesakes of the common synthetic names count little.
+    const who = (r: { kind: string; firstName: string | null; middleName: string | null; lastName: string | null; businessName: string | null }) =>
+      r.kind === 'business' ? `B ${r.businessName}` : `P ${r.firstName} ${r.middleName ?? ''} ${r.lastName}`;
+    const states = await Promise.all(sourceDirs.filter((d) => d.startsWith('state-')).map(async (d) => new Set((await parseSamples(d)).records.map(who))));
+    const leie = [...new Set((await parseSamples('leie')).records.map(who))];
+    const listsOf = leie.map((w) => states.filter((s) => s.has(w)).length);
+    // Before each list drew its own people, 33 LEIE people were on 14 to 21 of the 23 state lists.
+    expect(Math.max(...listsOf)).toBeLessThanOrEqual(10);
+    expect(listsOf.filter((n) => n >= 8).length).toBeLessThanOrEqual(leie.length / 100);
+    expect(listsOf.filter((n) => n > 0).length).toBeGreaterThan(100);
+    for (let i = 0; i < states.length; i += 1)
+      for (let j = i + 1; j < states.length; j += 1) {
+        const shared = [...states[i]].filter((w) => states[j].has(w)).length;
+        // Before, lists of the same length shared every row (Illinois and Indiana: 368 of 368).
+        expect(shared / Math.min(states[i].size, states[j].size)).toBeLessThan(0.25);
+      }
+  });
 });
