@@ -1,5 +1,5 @@
 /** Shared set-up of the interactive search tests: an app with the shipped samples loaded and indexed. */
-import { importMissingSamples } from '../lists/samples';
+import { importMissingSamples } from '../lists/public';
 import { createIndexStore } from '../screening/index-store';
 import { createTestApp, type TestApp } from '#test/app';
 
