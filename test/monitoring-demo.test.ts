@@ -5,7 +5,7 @@ import { HomeSummarySchema } from '#shared/home';
 import { MONITORING_LINE } from '#shared/prices';
 import { RosterDetailSchema, RosterListSchema } from '#shared/monitoring';
 import { importList } from '#server/lists/import';
-import { SUPPLEMENTS_DIR } from '#server/monitoring/demo';
+import { SUPPLEMENTS_DIR } from '#cli/demo-monitoring';
 import { runMonitoring } from '#server/monitoring/run';
 import { sweepRuns } from '#server/monitoring/sweep';
 import { seedDemo } from '../src/cli/demo-seed';

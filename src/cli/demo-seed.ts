@@ -4,8 +4,8 @@ import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema';
 import { createOperatorAdmin } from '#server/auth/operator';
 import { seedDemoBilling } from '#server/billing/demo';
-import { seedDemoResults } from '#server/results/demo';
-import { seedDemoMonitoring } from '#server/monitoring/demo';
+import { seedDemoResults } from '#cli/demo-results';
+import { seedDemoMonitoring } from '#cli/demo-monitoring';
 import { createClient, createTeam, createUser, DEFAULT_PASSWORD } from '#test/factories';
 
 const DAY = 24 * 3_600_000;

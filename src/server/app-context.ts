@@ -5,7 +5,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { IndexStore } from './screening/index-store';
-import type { PaymentProvider } from './billing/provider';
+import type { PaymentProvider } from './billing/public';
 
 export interface AppContext {
   db: Db;

@@ -12,7 +12,7 @@ import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { sweepMonitoringJob } from './monitoring/jobs';
 import { resumeUnfinishedBatches } from './batches/resume';
-import { closeScreeningPool } from './batches/screener';
+import { closeScreeningPool } from './screening/screener';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';

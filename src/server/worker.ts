@@ -1,6 +1,6 @@
 /** `clearlist worker`: a process that only runs jobs, beside `clearlist serve` processes. */
 import { parseEnv } from './config';
-import { closeScreeningPool } from './batches/screener';
+import { closeScreeningPool } from './screening/screener';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { openAppContext } from './main';

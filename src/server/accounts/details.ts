@@ -4,11 +4,11 @@ import { dollarsFromCents } from '#shared/money';
 import { TEAM_TYPES, type AccountState, type SearchOption, type TeamType } from '#shared/teams';
 import type { AppContext } from '../app-context';
 import { AppError } from '../http/errors';
-import { currentPeriod, isoDay, nextBillingDate, type Period } from '../billing/calendar';
-import { failedChargeOf } from '../billing/charging';
-import { findBillingAccount } from '../billing/queries';
-import { monthStatement, planChargeIfChanged, planSpansOf, type PlanSpan, type StatementLine } from '../billing/month-statement';
-import { searchCount } from '../billing/usage-lines';
+import { currentPeriod, isoDay, nextBillingDate, type Period } from '../billing/public';
+import { failedChargeOf } from '../billing/public';
+import { findBillingAccount } from '../billing/public';
+import { monthStatement, planChargeIfChanged, planSpansOf, type PlanSpan, type StatementLine } from '../billing/public';
+import { searchCount } from '../billing/public';
 import { findClientById } from './queries';
 
 export async function accountDetails(ctx: AppContext, clientId: number): Promise<AccountDetails> {

@@ -7,7 +7,7 @@
 import { INVITATION_MESSAGES, type PendingInvitation } from '#shared/invitations';
 import { INVITATION_VALID_DAYS } from '#shared/registration';
 import type { AppContext } from '../app-context';
-import { chooseClient, scopeOf, type Caller } from '../admin/caller';
+import { chooseClient, scopeOf, type Caller } from '../access/caller';
 import { recordAudit } from '../audit/audit';
 import { AppError } from '../http/errors';
 import { hashToken, newToken } from '../http/tokens';

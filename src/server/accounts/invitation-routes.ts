@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageSchema } from '#shared/auth';
 import { InvitationIdParamsSchema, InvitationsQuerySchema, PendingInvitationListSchema } from '#shared/invitations';
 import type { AppContext } from '../app-context';
-import { callerOf } from '../admin/caller';
+import { callerOf } from '../access/caller';
 import { listInvitations, resendInvitation, revokeInvitation } from './invitation-management';
 
 export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -68,16 +68,6 @@ export async function findUser(db: Db | Tx, userId: number) {
   return user ?? null;
 }
 
-/** The account owners of a client (who receive billing mail), oldest first. */
-export async function findOwners(db: Db | Tx, clientId: number) {
-  return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, username: users.username })
-    .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'account_owner_user')))
-    .where(and(eq(users.clientId, clientId), eq(users.isActive, true)))
-    .orderBy(users.id);
-}
-
 export const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505' || String((e as Error)?.message ?? '').includes('duplicate key');

@@ -8,11 +8,11 @@ import { REGISTRATION_MESSAGES, TRIAL_SEARCH_OPTIONS, type CreateAccountResponse
 import { SEARCH_OPTIONS, type PlanType, type SearchOption, type TeamType } from '#shared/teams';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
-import { hashPassword } from '../auth/password-hash';
-import { customerDeclineReason } from '../billing/decline-reasons';
-import { paymentsOf } from '../billing/payments';
-import type { VaultedCard } from '../billing/provider';
-import { insertBillingAccount, insertPlanPeriod } from '../billing/queries';
+import { hashPassword } from '../auth/public';
+import { customerDeclineReason } from '../billing/public';
+import { paymentsOf } from '../billing/public';
+import type { VaultedCard } from '../billing/public';
+import { insertBillingAccount, insertPlanPeriod } from '../billing/public';
 import { UserCreationFailure } from './creation-error';
 import { claimInvitation, findLiveInvitation } from './invitation-queries';
 import { freeDomainName, insertClient, insertTeam, insertUser, isUniqueViolation, setTeamOwner } from './queries';

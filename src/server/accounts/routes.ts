@@ -1,5 +1,5 @@
 /** Routes of sign-up, invitations and the account page (spec §7). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AccountDetailsSchema,
@@ -7,12 +7,14 @@ import {
   InviteCoworkerResponseSchema,
   SearchOptionsInputSchema,
   TeamOptionInputSchema,
+  UpdateCardInputSchema,
   UpgradeTrialInputSchema,
 } from '#shared/account';
 import {
   CreateAccountInputSchema,
   CreateAccountQuerySchema,
   CreateAccountResponseSchema,
+  CustomerIdParamsSchema,
   InvitationSchema,
   InviteIdParamsSchema,
   ValidateUserInputSchema,
@@ -20,22 +22,16 @@ import {
 } from '#shared/registration';
 import { TrialUpgradeOfferSchema } from '#shared/trial-upgrade';
 import type { AppContext } from '../app-context';
-import { unauthenticated } from '../http/errors';
+import { ownerOf } from '../access/owner';
 import { setSessionCookie } from '../http/session';
-import { clearUpgradeCookie, setUpgradeCookie, UPGRADE_COOKIE } from '../auth/upgrade-token';
+import { replaceCard } from '../billing/public';
+import { clearUpgradeCookie, setUpgradeCookie, UPGRADE_COOKIE } from '../auth/public';
 import { sendCreationFailure, UserCreationFailure } from './creation-error';
 import { accountDetails } from './details';
 import { inviteCoworker, loadInvitation } from './invitations';
 import { addSearchOptions, cancelAccount, changeTeamPlan, reactivateAccount, upgradeTrial } from './plan-changes';
 import { createAccount, validateSignUp } from './registration';
 import { trialUpgradeOffer, upgradeExpiredTrial } from './trial-upgrade';
-
-/** The signed-in caller acting on their own client. */
-export function ownerOf(request: FastifyRequest) {
-  const auth = request.auth;
-  if (!auth) throw unauthenticated();
-  return { userId: auth.userId, username: auth.username, clientId: auth.clientId, ip: request.ip };
-}
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -79,6 +75,16 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.put('/services/account/cancel', { schema: details }, async (request) => cancelAccount(ctx, ownerOf(request)));
   r.put('/services/account/reactivate', { schema: details }, async (request) => reactivateAccount(ctx, ownerOf(request)));
+  // The card form's save answers the account page's details (moved here from billing so that billing needs nothing of accounts).
+  r.put(
+    '/services/braintree/customer/:customerId',
+    { schema: { params: CustomerIdParamsSchema, body: UpdateCardInputSchema, response: { 200: AccountDetailsSchema } } },
+    async (request) => {
+      const owner = ownerOf(request);
+      await replaceCard(ctx, owner, request.params.customerId, request.body.nonce);
+      return accountDetails(ctx, owner.clientId);
+    },
+  );
 
   // An expired trial's upgrade from the login page: the refused login's cookie says who (ADR 035).
   r.get('/services/trial-upgrade', { schema: { response: { 200: TrialUpgradeOfferSchema } } }, async (request) =>

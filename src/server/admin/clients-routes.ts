@@ -11,7 +11,7 @@ import {
   UpdateClientInputSchema,
 } from '#shared/admin';
 import type { AppContext } from '../app-context';
-import { callerOf } from './caller';
+import { callerOf } from '../access/caller';
 import { changeClientSettings, clientHistory, getClient, searchClients, setClientEnabled } from './clients';
 
 export function adminClientRoutes(app: FastifyInstance, { db }: AppContext): void {

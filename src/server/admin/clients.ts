@@ -4,7 +4,7 @@ import type { AccountState, TeamType } from '#shared/teams';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
-import { auditBy, type Caller } from './caller';
+import { auditBy, type Caller } from '../access/caller';
 import { listHistory, target } from './history';
 import { findClient, listClients, revokeClientSessions, updateClient } from './clients-queries';
 

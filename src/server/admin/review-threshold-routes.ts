@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReviewThresholdSettingsSchema, ThresholdPreviewQuerySchema, ThresholdPreviewSchema, UpdateReviewThresholdInputSchema } from '#shared/review-threshold';
 import type { AppContext } from '../app-context';
-import { callerOf } from './caller';
+import { callerOf } from '../access/caller';
 import { previewThreshold, saveThreshold, thresholdSettings } from './review-threshold';
 
 export function reviewThresholdRoutes(app: FastifyInstance, { db }: AppContext): void {

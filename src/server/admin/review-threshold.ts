@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
 import { batches, batchResults, clients } from '../db/schema';
 import { notFound } from '../http/errors';
-import { auditBy, type Caller } from './caller';
+import { auditBy, type Caller } from '../access/caller';
 
 export async function thresholdSettings(db: Db, caller: Caller): Promise<ReviewThresholdSettings> {
   const [client] = await db.select({ reviewThreshold: clients.reviewThreshold }).from(clients).where(eq(clients.id, caller.clientId));

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ClientScopeQuerySchema, CreateTeamInputSchema, TeamIdParamsSchema, TeamListSchema, UpdateTeamInputSchema } from '#shared/admin';
 import type { AppContext } from '../app-context';
-import { callerOf } from './caller';
+import { callerOf } from '../access/caller';
 import { changeTeam, createTeam, listTeams } from './teams';
 
 export function adminTeamRoutes(app: FastifyInstance, { db }: AppContext): void {

@@ -4,7 +4,7 @@ import type { TeamType } from '#shared/teams';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
-import { auditBy, chooseClient, scopeOf, type Caller } from './caller';
+import { auditBy, chooseClient, scopeOf, type Caller } from '../access/caller';
 import { findScopeClient } from './clients-queries';
 import { target } from './history';
 import {

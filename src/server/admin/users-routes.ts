@@ -12,7 +12,7 @@ import {
   UserListSchema,
 } from '#shared/admin';
 import type { AppContext } from '../app-context';
-import { callerOf } from './caller';
+import { callerOf } from '../access/caller';
 import { changeRoles, listUsers, moveUser, setActive, userHistory } from './users';
 
 export function adminUserRoutes(app: FastifyInstance, { db }: AppContext): void {

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
 import { revokeUserSessions } from '../http/session-queries';
-import { auditBy, chooseClient, scopeOf, type Caller } from './caller';
+import { auditBy, chooseClient, scopeOf, type Caller } from '../access/caller';
 import { findScopeClient } from './clients-queries';
 import { listHistory, target } from './history';
 import {

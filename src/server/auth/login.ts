@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/audit';
 import { AppError } from '../http/errors';
 import { createSession } from '../http/session-queries';
 import { hashToken, newToken } from '../http/tokens';
-import { isIpAllowed } from './ip-allowlist';
+import { isIpAllowed } from '../http/ip-allowlist';
 import { dummyPasswordHash, verifyPassword } from './password-hash';
 import { findUserForLogin, reserveLoginAttempt, settleLoginAttempt } from './queries';
 import { issueUpgradeToken } from './upgrade-token';

@@ -8,7 +8,7 @@ import { readDecrypted } from './file-store';
 import { screenBatchJob } from './jobs';
 import { resetForResubmit } from './processing';
 import { findVisibleBatch, moveStatus, updateBatch, type BatchRow } from './queries';
-import { scopeOf, type BatchCaller } from './scope';
+import { scopeOf, type BatchCaller } from '../access/batch-scope';
 import { IN_PROGRESS_STATUSES } from '#shared/batch-status';
 
 async function visible(ctx: AppContext, caller: BatchCaller, batchId: number): Promise<BatchRow> {

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { AppError, notFound } from '../http/errors';
 import { readDecrypted } from './file-store';
 import { findVisibleBatch, updateDraftSheet } from './queries';
-import { scopeOf, type BatchCaller } from './scope';
+import { scopeOf, type BatchCaller } from '../access/batch-scope';
 import { readUploadSummary, requireSearchOptions } from './upload';
 
 /** Reads the sheet, keeps it as the draft's (header, rows, sheet) and answers its preview: the mapping starts again from it. */

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../results/page-queries';
+import { rowsOf } from '../db/rows';
 
 export type BatchEventKind = 'uploaded' | 'submitted' | 'cancel-requested' | 'cancelled' | 'resubmitted' | 'completed' | 'failed' | 'removed' | 'npi-rechecked' | 'chunks-retried';
 

@@ -7,7 +7,7 @@ import { notFound } from '../http/errors';
 import { resultTypeFlags } from './processing';
 import { filterOptions, findVisibleBatch, listBatchRows, listClients, listTeams } from './queries';
 import { queueStatesOf } from './queue-notice';
-import { scopeOf, type BatchCaller } from './scope';
+import { scopeOf, type BatchCaller } from '../access/batch-scope';
 
 /** A client or team filter outside what the caller sees answers 404, like a foreign batch id. */
 function checkFilters(caller: BatchCaller, clientFilter: number | undefined, teamFilter: number | undefined, visibleTeams: number[] | null) {

@@ -13,7 +13,7 @@ import { recordBatchEvent } from './events';
 import { markSubmitted } from './processing-queries';
 import { clientReviewThreshold, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { checkRows, parseDateOfBirth } from './row-validation';
-import { scopeOf, type BatchCaller } from './scope';
+import { scopeOf, type BatchCaller } from '../access/batch-scope';
 import { csvLimitsOf, requireSearchOptions } from './upload';
 import { checkTrialAllowance, withTrialAllowance } from './usage';
 

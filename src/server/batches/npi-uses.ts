@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../results/page-queries';
-import { npiUsesOf, type NpiUses } from './row-screening';
+import { rowsOf } from '../db/rows';
+import { npiUsesOf, type NpiUses } from '../screening/row-screening';
 
 const KEPT = 4;
 // Per database: tests open many databases in one process, with the same batch ids.

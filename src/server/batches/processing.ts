@@ -1,13 +1,13 @@
 /** Screening a batch: cut into chunks on the queue, each chunk screened and written once. */
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
-import { carryForwardClearings } from '../results/carry-forward';
+import { carryForwardClearings } from './carry-forward';
 import { clearProcessing, ensureChunks, failChunk, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
-import { screenRows, type NearMisses, type RowInput } from './row-screening';
-import { currentIndex, screenerFor, versionIdsOf } from './screener';
+import { screenRows, type NearMisses, type RowInput } from '../screening/row-screening';
+import { currentIndex, screenerFor, versionIdsOf } from '../screening/screener';
 import { usageFor } from './usage';
 
 /** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */

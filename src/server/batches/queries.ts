@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL 
 import { reviewThresholdFor } from '#shared/review-threshold';
 import type { Db } from '../db/client';
 import { batches, batchRows, clients, teams, usageRecords, users } from '../db/schema';
-import type { BatchScope } from './scope';
+import type { BatchScope } from '../access/batch-scope';
 
 export type BatchRow = typeof batches.$inferSelect;
 export type NewBatch = typeof batches.$inferInsert;

@@ -29,7 +29,7 @@ import { chooseDraftSheet } from './draft-sheet';
 import { mapBatch } from './mapping';
 import { attachment } from '../http/attachment';
 import { findClient } from './queries';
-import { batchCallerOf } from './scope';
+import { batchCallerOf } from '../access/batch-scope';
 import { quickTemplate, XLSX_CONTENT_TYPE } from './templates';
 import { uploadBatch } from './upload';
 

@@ -11,7 +11,7 @@ import { summarizeInWorker } from './csv-worker';
 import { removeStored, storeEncrypted, type StoredFile } from './file-store';
 import { recordBatchEvent } from './events';
 import { findClient, insertBatch } from './queries';
-import type { BatchCaller } from './scope';
+import type { BatchCaller } from '../access/batch-scope';
 
 /** Customer files: CSV text, or an Excel workbook (.xlsx, issue 18). */
 const isCsvName = (name: string) => /\.(csv|xlsx)$/i.test(name.trim());

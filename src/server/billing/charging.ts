@@ -5,11 +5,10 @@
  */
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
-import { findOwners } from '../accounts/queries';
 import { isoDay } from './calendar';
 import { mailChargeFailed, mailReceipt } from './mails';
 import { paymentsOf } from './payments';
-import { claimInvoice, dueInvoiceIds, findBillingAccount, finishInvoice, latestFailedInvoice, listInvoices } from './queries';
+import { claimInvoice, dueInvoiceIds, findBillingAccount, finishInvoice, latestFailedInvoice, listInvoices, findOwners } from './queries';
 
 /** Charge attempts before a failed invoice waits for a card update. */
 export const MAX_CHARGE_ATTEMPTS = 4;

@@ -1,7 +1,7 @@
 /** SQL of billing: payment accounts, invoices and their lines, usage sums. */
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { billingAccounts, clients, invoiceLines, invoices, planPeriods, usageRecords } from '../db/schema';
+import { billingAccounts, clients, invoiceLines, invoices, planPeriods, usageRecords, userRoles, users } from '../db/schema';
 
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -143,4 +143,14 @@ export async function disableEndedClients(db: Executor, now: Date) {
     .where(and(eq(clients.state, 'disabling'), lte(clients.accessEndsAt, now)))
     .returning({ id: clients.id });
   return rows.map((r) => r.id);
+}
+
+/** The account owners of a client (who receive billing mail), oldest first. */
+export async function findOwners(db: Executor, clientId: number) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'account_owner_user')))
+    .where(and(eq(users.clientId, clientId), eq(users.isActive, true)))
+    .orderBy(users.id);
 }

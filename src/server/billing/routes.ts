@@ -1,13 +1,12 @@
 /** Routes of the card form and invoices: {payment} is braintree (spec §7). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccountDetailsSchema, InvoiceIdParamsSchema, InvoiceListSchema, UpdateCardInputSchema } from '#shared/account';
+import { InvoiceIdParamsSchema, InvoiceListSchema } from '#shared/account';
 import { ClientTokenSchema, CustomerIdParamsSchema } from '#shared/registration';
 import type { AppContext } from '../app-context';
-import { accountDetails } from '../accounts/details';
 import { attachment } from '../http/attachment';
-import { ownerOf } from '../accounts/routes';
-import { clientTokenFor, replaceCard } from './card';
+import { ownerOf } from '../access/owner';
+import { clientTokenFor } from './card';
 import { invoicePdf, invoicesOf } from './invoices';
 
 export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -16,15 +15,6 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get('/services/braintree/clienttoken', { schema: { response: { 200: ClientTokenSchema } } }, async () => clientTokenFor(ctx, null));
   r.get('/services/braintree/clienttoken/:customerId', { schema: { params: CustomerIdParamsSchema, response: { 200: ClientTokenSchema } } }, async (request) =>
     clientTokenFor(ctx, ownerOf(request), request.params.customerId),
-  );
-  r.put(
-    '/services/braintree/customer/:customerId',
-    { schema: { params: CustomerIdParamsSchema, body: UpdateCardInputSchema, response: { 200: AccountDetailsSchema } } },
-    async (request) => {
-      const owner = ownerOf(request);
-      await replaceCard(ctx, owner, request.params.customerId, request.body.nonce);
-      return accountDetails(ctx, owner.clientId);
-    },
   );
 
   r.get('/services/account/invoices', { schema: { response: { 200: InvoiceListSchema } } }, async (request) => invoicesOf(ctx, ownerOf(request).clientId));

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HomeSummarySchema } from '#shared/home';
 import type { AppContext } from '../app-context';
-import { batchCallerOf } from '../batches/scope';
+import { batchCallerOf } from '../access/batch-scope';
 import { homeSummary } from './summary';
 
 /** Who sees what the month's searches cost: those who see the account's billing. */

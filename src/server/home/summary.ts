@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import type { AgeCounts, HomeSummary } from '#shared/home';
 import type { AppContext } from '../app-context';
-import { listBatches } from '../batches/list';
-import { scopeOf, type BatchCaller } from '../batches/scope';
-import { rowsOf } from '../results/page-queries';
+import { listBatches } from '../batches/public';
+import { scopeOf, type BatchCaller } from '../access/batch-scope';
+import { rowsOf } from '../db/rows';
 
 const DAY_MS = 86_400_000;
 

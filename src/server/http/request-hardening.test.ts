@@ -10,7 +10,7 @@ import { batches, clients, sessions, usageRecords } from '#server/db/schema';
 import { Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
-import { createSearchApp, nameUrl } from '../interactive/test-kit';
+import { createSearchApp, nameUrl } from '#test/search-app';
 
 let t: TestApp;
 let clientId: number;

@@ -3,7 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATE_CHANGING_GETS } from '#shared/access';
 import { LOGIN_MESSAGES } from '#shared/messages';
-import { isIpAllowedForClient } from '../auth/ip-allowlist';
+import { isIpAllowedForClient } from './ip-allowlist';
 import type { Database, Db } from '../db/client';
 import { sessionCacheFor } from './session-cache';
 import { revokeSession, sessionAuthOf, touchSession } from './session-queries';

@@ -5,7 +5,7 @@ import { AdvancedOptionsSchema, AdvancedSearchInputSchema, AdvancedSearchResultS
 import { SearchIdParamsSchema } from '#shared/interactive-search';
 import { findListSource } from '#lists/sources';
 import type { AppContext } from '../app-context';
-import { currentIndex } from '../batches/screener';
+import { currentIndex } from '../screening/screener';
 import { unauthenticated } from '../http/errors';
 import { allowedSources, reinstatedRecordCount, runAdvancedSearch, sensitivityOf } from './advanced-search';
 import { searchCallerOf, type UserCaller } from './caller';

@@ -9,7 +9,7 @@ import { interactiveSearches, usageRecords } from '#server/db/schema';
 import { Agent, type TestApp } from '#test/app';
 import { signedIn } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
-import { createSearchApp } from './test-kit';
+import { createSearchApp } from '#test/search-app';
 
 let t: TestApp;
 let owner: Agent;

@@ -23,7 +23,7 @@ import { reviewThresholdFor } from '#shared/review-threshold';
 import type { SearchOption } from '#shared/teams';
 import { findListSource } from '#lists/sources';
 import type { AppContext } from '../app-context';
-import { currentIndex } from '../batches/screener';
+import { currentIndex } from '../screening/screener';
 import { AppError } from '../http/errors';
 import { isSystemAdmin, type UserCaller } from './caller';
 import { criteriaFields, criteriaLine, queriesOf, recordChecks } from './advanced-criteria';

@@ -6,7 +6,7 @@ import type { TestApp } from '#test/app';
 import { signedIn, startQueue, upload, NAME_MAPPING } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { countStatuses, listenOnFreePort, send, sendAll, sessionHeaders } from '#test/http-server';
-import { createSearchApp, nameUrl } from './test-kit';
+import { createSearchApp, nameUrl } from '#test/search-app';
 
 let t: TestApp;
 let base: string;

@@ -6,7 +6,7 @@ import { usageRecords } from '#server/db/schema';
 import { Agent, type TestApp } from '#test/app';
 import { signedIn } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
-import { createSearchApp, nameUrl, NOW } from './test-kit';
+import { createSearchApp, nameUrl, NOW } from '#test/search-app';
 
 let t: TestApp;
 beforeAll(async () => {

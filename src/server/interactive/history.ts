@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { InteractiveResult, SearchHistory, SearchHistoryFilters } from '#shared/interactive-search';
 import type { Db } from '../db/client';
-import { batchCallerOf, scopeOf } from '../batches/scope';
+import { batchCallerOf, scopeOf } from '../access/batch-scope';
 import { notFound } from '../http/errors';
 import { findVisibleSearch, listSearches, type SearchScope } from './queries';
 import { resultOf } from './record';

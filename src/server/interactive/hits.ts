@@ -8,8 +8,8 @@ import type { MatchIndex } from '#engine/match-index';
 import type { Hit } from '#engine/query-types';
 import type { RecordView } from '#engine/record-view';
 import type { Db } from '../db/client';
-import { readRecords } from '../batches/processing-queries';
-import { versionIdsOf } from '../batches/screener';
+import { readRecords } from '../batches/public';
+import { versionIdsOf } from '../screening/screener';
 import { findVersions } from './queries';
 
 const joinName = (...parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(' ');

@@ -1,7 +1,7 @@
 /** Stores and bills many screened searches at once (the bulk API), exactly as many single searches. */
 import { ELIGIBILITY_TEXTS, type InteractiveResult } from '#shared/interactive-search';
 import type { AppContext } from '../app-context';
-import { withTrialAllowance } from '../batches/usage';
+import { withTrialAllowance } from '../batches/public';
 import { AppError } from '../http/errors';
 import type { UserCaller } from './caller';
 import { listSetIdsOf, splitLists } from './list-sets';

@@ -5,7 +5,7 @@ import type { SearchOption } from '#shared/teams';
 import { priceOf } from '#shared/prices';
 import { ELIGIBILITY_TEXTS } from '#shared/interactive-search';
 import type { AppContext } from '../app-context';
-import { withTrialAllowance } from '../batches/usage';
+import { withTrialAllowance } from '../batches/public';
 import { AppError } from '../http/errors';
 import type { SearchCaller } from './caller';
 import type { Db } from '../db/client';

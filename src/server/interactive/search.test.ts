@@ -12,7 +12,7 @@ import { Agent, type TestApp } from '#test/app';
 import { signedIn } from '#test/batches';
 import { createClient, createTeam, createUser } from '#test/factories';
 import { readActiveRecords, findActiveVersions } from '../screening/index-store';
-import { createSearchApp, nameUrl } from './test-kit';
+import { createSearchApp, nameUrl } from '#test/search-app';
 
 let t: TestApp;
 let paid: Agent;

@@ -5,7 +5,7 @@
  * records its stage as it goes.
  */
 import type { AppContext } from '../app-context';
-import { sweepMonitoringJob } from '../monitoring/jobs';
+import { sweepMonitoringJob } from '../monitoring/public';
 import { mailLongFailures } from './failure-mail';
 import { findRun, openRun, updateRun, type ListRunRow } from './run-queries';
 import { updateLists, type UpdateProgress } from './update';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { listChanges, listRecords } from '#server/db/schema';
-import { rowsOf } from '#server/results/page-queries';
+import { rowsOf } from '#server/db/rows';
 import { storedRecordJson } from '#lists/core/stored-record';
 import type { ListRecord } from '#shared/list-record';
 import { importList } from './import';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineJob } from '../jobs/job';
 import { LIST_SOURCES } from '#lists/sources';
-import { sweepMonitoringJob } from '../monitoring/jobs';
+import { sweepMonitoringJob } from '../monitoring/public';
 import { executeRun, requestChecks } from './check-runs';
 
 export const checkListRunJob = defineJob({

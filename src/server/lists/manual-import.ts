@@ -14,7 +14,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { recordAudit } from '../audit/audit';
 import { AppError } from '../http/errors';
-import { sweepMonitoringJob } from '../monitoring/jobs';
+import { sweepMonitoringJob } from '../monitoring/public';
 import { importList, ImportRefusedError, type ImportSummary } from './import';
 import type { Actor } from './rollback';
 

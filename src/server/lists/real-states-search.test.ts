@@ -15,7 +15,7 @@ import { createClient, createUser } from '#test/factories';
 import { findListSource } from '#lists/sources';
 import { hasRealData, real, SKIP_REAL } from '#lists/test-helpers';
 import { createIndexStore } from '../screening/index-store';
-import { nameUrl } from '../interactive/test-kit';
+import { nameUrl } from '#test/search-app';
 import { importList } from './import';
 
 interface Pick {

@@ -9,7 +9,7 @@ import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { listVersions } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { sweepMonitoringJob } from '../monitoring/jobs';
+import { sweepMonitoringJob } from '../monitoring/public';
 import { findListSource } from '#lists/sources';
 import { claimImport } from './import-claims';
 import * as q from './queries';

@@ -1,9 +1,9 @@
 /** What a monitoring certificate says (ADR 051): the run, its roster and client, the lists, the findings with their review status. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { versionIdsOf } from '../batches/screener';
-import { rowsOf } from '../results/page-queries';
-import { sourceName } from '../results/record-views';
+import { versionIdsOf } from '../screening/screener';
+import { rowsOf } from '../db/rows';
+import { sourceName } from '../results/public';
 
 export interface CertificateList {
   source: string;

@@ -7,10 +7,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DigestChoice, DigestFrequency } from '#shared/roster-intake';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
-import type { BatchCaller } from '../batches/scope';
+import type { BatchCaller } from '../access/batch-scope';
 import type { Db } from '../db/client';
 import { alertDigestSubscriptions, users } from '../db/schema';
-import { rowsOf } from '../results/page-queries';
+import { rowsOf } from '../db/rows';
 import { visibleRoster } from './versions';
 
 async function choiceOf(db: Db, userId: number, rosterId: number | null): Promise<DigestFrequency | null> {

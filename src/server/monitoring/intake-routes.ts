@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RosterIdParamsSchema, RosterSchema } from '#shared/monitoring';
 import { DigestChoiceInputSchema, DigestChoiceSchema, CreateRosterFromUploadSchema, RosterVersionInputSchema, RosterVersionParamsSchema, RosterVersionSchema } from '#shared/roster-intake';
 import type { AppContext } from '../app-context';
-import { batchCallerOf } from '../batches/scope';
+import { batchCallerOf } from '../access/batch-scope';
 import { digestChoice, setDigestChoice } from './digest-choices';
 import { createRosterFromUpload } from './intake';
 import { rosterById } from './rosters';

@@ -2,8 +2,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { monitoredRosters } from '../db/schema';
-import type { BatchScope } from '../batches/scope';
-import { rowsOf } from '../results/page-queries';
+import type { BatchScope } from '../access/batch-scope';
+import { rowsOf } from '../db/rows';
 
 export type RosterRow = typeof monitoredRosters.$inferSelect;
 

@@ -10,9 +10,9 @@ import { MONITORING_MESSAGES, type CreateRosterInput, type Roster, type RosterDe
 import { ALERT_KINDS, type AlertKind } from '#shared/monitoring';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
-import { findVisibleBatch, insertBatch, type BatchRow } from '../batches/queries';
+import { findVisibleBatch, insertBatch, type BatchRow } from '../batches/public';
 import type { Db } from '../db/client';
-import { scopeOf, type BatchCaller } from '../batches/scope';
+import { scopeOf, type BatchCaller } from '../access/batch-scope';
 import { monitoredRosters, monitoringCertificates } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { findRosterBySource, listAlertRows, listCertificateRows, listRosterRows, listRunRows, type RosterListRow } from './roster-queries';

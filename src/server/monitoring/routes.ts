@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CertificateParamsSchema, CreateRosterInputSchema, RosterDetailSchema, RosterIdParamsSchema, RosterListSchema, RosterScheduleInputSchema, RosterSchema } from '#shared/monitoring';
 import type { AppContext } from '../app-context';
-import { batchCallerOf } from '../batches/scope';
+import { batchCallerOf } from '../access/batch-scope';
 import { certificateFile, createRoster, listRosters, rosterDetail, setRosterSchedule } from './rosters';
 
 export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -3,8 +3,8 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import type { Db } from '../db/client';
 import { batchResults, batchRows, listRecords, listVersions, monitoringAlerts, monitoringFindings, monitoringRuns } from '../db/schema';
-import { rowsOf } from '../results/page-queries';
-import { anyId } from '../results/sql-fragments';
+import { rowsOf } from '../db/rows';
+import { anyId } from '../db/sql-fragments';
 
 
 export type RunRow = typeof monitoringRuns.$inferSelect;

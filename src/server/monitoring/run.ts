@@ -11,15 +11,15 @@ import type { AppContext } from '../app-context';
 
 /** What a run needs of the app (the demo seed runs one without a server). */
 export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'screening'>> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> };
-import { clientReviewThreshold, findBatch } from '../batches/queries';
-import { screenRows, type RowInput } from '../batches/row-screening';
-import { screenerFor } from '../batches/screener';
+import { clientReviewThreshold, findBatch } from '../batches/public';
+import { screenRows, type RowInput } from '../screening/row-screening';
+import { screenerFor } from '../screening/screener';
 import { listVersions, monitoredRosters, monitoringRuns } from '../db/schema';
-import { carryForwardClearings } from '../results/carry-forward';
+import { carryForwardClearings } from '../batches/public';
 import { runFullRescreen } from './full-run';
 import { changedRecords, earlierResults, findRun, readMembers, goneAlerted, versionChanges, writeRunChunk, type AlertDraft, type EarlierResult } from './run-queries';
 import { MONITORED_SEARCH_TYPES, monitoredSources } from './search-types';
-import type { ResultDraft } from '../batches/row-screening';
+import type { ResultDraft } from '../screening/row-screening';
 
 const goneNote = (change: string, asOf: string | null): string =>
   change === 'reinstated'

@@ -3,7 +3,7 @@
  * against the exclusion and sanctions lists. NPI validation, opt-out and SSDMF are per-row
  * checks of other registries, left to the monthly re-screen.
  */
-import { EXCLUSION_SOURCES, OFAC_SOURCES } from '../batches/row-screening';
+import { EXCLUSION_SOURCES, OFAC_SOURCES } from '../screening/row-screening';
 
 export const MONITORED_SEARCH_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name', 'Exclusion Search by NPI', 'Search by NPI', 'OFAC'];
 

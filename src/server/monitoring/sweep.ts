@@ -9,9 +9,9 @@
 import { sql } from 'drizzle-orm';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import type { Db } from '../db/client';
-import { rowsOf } from '../results/page-queries';
+import { rowsOf } from '../db/rows';
 import { ALL_MONITORED_SOURCES } from './search-types';
-import { OFAC_SOURCES } from '../batches/row-screening';
+import { OFAC_SOURCES } from '../screening/row-screening';
 import { owedPeriod, periodOf } from './schedule';
 
 /** Creates the runs owed; answers the ids of every run not done, oldest version first, full runs last. */

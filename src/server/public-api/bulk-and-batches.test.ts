@@ -11,7 +11,7 @@ import type { JobQueue } from '#server/jobs/queue';
 import type { Agent, TestApp } from '#test/app';
 import { multipart, signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
-import { createSearchApp } from '../interactive/test-kit';
+import { createSearchApp } from '#test/search-app';
 import { bulkAnswerText } from './bulk-answer-json';
 
 let t: TestApp;

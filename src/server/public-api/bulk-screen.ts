@@ -10,14 +10,14 @@ import type { NameSearchQuery } from '#shared/interactive-search';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
 import type { Hit } from '#engine/query-types';
 import type { AppContext } from '../app-context';
-import { currentIndex, screenerFor } from '../batches/screener';
+import { currentIndex, screenerFor } from '../screening/screener';
 import { AppError, unauthenticated } from '../http/errors';
-import type { SearchCaller, UserCaller } from '../interactive/caller';
-import { claimSearch } from '../interactive/eligibility';
-import { listsSearched, searchHitsOf } from '../interactive/hits';
-import { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch } from '../interactive/name-search';
-import { findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings } from '../interactive/npi-search';
-import { recordSearches } from '../interactive/record-many';
+import type { SearchCaller, UserCaller } from '../interactive/public';
+import { claimSearch } from '../interactive/public';
+import { listsSearched, searchHitsOf } from '../interactive/public';
+import { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch } from '../interactive/public';
+import { findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings } from '../interactive/public';
+import { recordSearches } from '../interactive/public';
 
 function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery {
   const matchingAlgorithm = s.matchingAlgorithm ?? 'Exact';

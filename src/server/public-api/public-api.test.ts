@@ -13,7 +13,7 @@ import type { JobQueue } from '#server/jobs/queue';
 import type { Agent, TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
-import { createSearchApp, NOW } from '../interactive/test-kit';
+import { createSearchApp, NOW } from '#test/search-app';
 
 let t: TestApp;
 let queue: JobQueue;

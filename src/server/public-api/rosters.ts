@@ -8,13 +8,13 @@ import { ROSTER_EDITORS } from '#shared/access';
 import { hasAnyRole } from '#shared/roles';
 import type { ApiCreateRosterInput, ApiRosterCreated } from '#shared/public-api-roster-operations';
 import type { AppContext } from '../app-context';
-import { storeEncrypted } from '../batches/file-store';
-import { findBatch } from '../batches/queries';
-import type { BatchCaller } from '../batches/scope';
-import { keepUpload, requireSearchOptions } from '../batches/upload';
+import { storeEncrypted } from '../batches/public';
+import { findBatch } from '../batches/public';
+import type { BatchCaller } from '../access/batch-scope';
+import { keepUpload, requireSearchOptions } from '../batches/public';
 import { AppError } from '../http/errors';
-import { createRosterFromUpload } from '../monitoring/intake';
-import { rosterById } from '../monitoring/rosters';
+import { createRosterFromUpload } from '../monitoring/public';
+import { rosterById } from '../monitoring/public';
 import { columnMappingsOf, csvOfRecords, positionalMapping } from './batches';
 
 export const ROSTER_API_TEXTS = {

@@ -2,9 +2,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BATCH_MESSAGES } from '#shared/messages';
 import type { AppContext } from '../app-context';
-import { removeStored } from '../batches/file-store';
-import { batchCallerOf } from '../batches/scope';
-import { receiveUpload } from '../batches/upload';
+import { removeStored } from '../batches/public';
+import { batchCallerOf } from '../access/batch-scope';
+import { receiveUpload } from '../batches/public';
 import { AppError } from '../http/errors';
 import { createBatchFromUpload } from './batches';
 import type { Idempotency } from './idempotency';

@@ -7,8 +7,8 @@
  */
 import type { Readable } from 'node:stream';
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '#shared/review-status';
-import type { BatchRow } from '../batches/queries';
-import { batchEventsOf, firstSubmittedAt, type BatchEvent } from '../batches/events';
+import type { BatchRow } from '../batches/public';
+import { batchEventsOf, firstSubmittedAt, type BatchEvent } from '../batches/public';
 import type { Db } from '../db/client';
 import { csvLine, csvStream } from './csv';
 import { ReportPdf } from './pdf-layout';

@@ -8,7 +8,7 @@ import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { activateVersion, leieRecords, refreshIndex, REVIEW_CSV, REVIEW_MAPPING, screenedBatch, seedLists, SSN_DEAD } from '#test/results-setup';
-import { CHANGED_RECORD_NOTE } from './carry-forward';
+import { CHANGED_RECORD_NOTE } from '../batches/carry-forward';
 
 let t: TestApp;
 let queue: JobQueue;

@@ -8,7 +8,7 @@ import type { ListRecord } from '#shared/list-record';
 import { MatchExplanationSchema, type DetailSection, type DetailValue, type HistoryEntry, type ListVersionInfo, type MatchDetail } from '#shared/result-detail';
 import { canChangeStatus, REVIEW_STATUS_LABELS, statusChoices, type ResultTabType } from '#shared/review-status';
 import { findListSource } from '#lists/sources';
-import type { BatchRow } from '../batches/queries';
+import type { BatchRow } from '../batches/public';
 import type { Db } from '../db/client';
 import { batchRows, listVersions } from '../db/schema';
 import { notFound } from '../http/errors';

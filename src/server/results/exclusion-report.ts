@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { ListRecord } from '#shared/list-record';
 import { REVIEW_STATUS_LABELS } from '#shared/review-status';
-import { batchEventsOf } from '../batches/events';
+import { batchEventsOf } from '../batches/public';
 import { csvLine, csvStream } from './csv';
 import type { Column, CellText } from './pdf-layout';
 import { ReportPdf } from './pdf-layout';

@@ -8,10 +8,10 @@
 import { sql } from 'drizzle-orm';
 import type { NpiStatus } from '#shared/result-texts';
 import type { ResultTabType, ReviewStatus } from '#shared/review-status';
-import type { BatchRow } from '../batches/queries';
+import type { BatchRow } from '../batches/public';
 import type { Db } from '../db/client';
-import { rowsOf } from './page-queries';
-import { flagSql, npiStatusSql } from './sql-fragments';
+import { rowsOf } from '../db/rows';
+import { flagSql, npiStatusSql } from '../db/sql-fragments';
 
 export interface Facet {
   id: number;

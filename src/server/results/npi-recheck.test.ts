@@ -14,7 +14,7 @@ import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { activateVersion, npiOf, nppes, refreshIndex, screenedBatch, seedLists } from '#test/results-setup';
-import { rowsOf } from './page-queries';
+import { rowsOf } from '../db/rows';
 import { NPI_RECHECK_ACTOR, recheckClearedNpiResults } from './npi-recheck';
 
 const NPI_BRENNAN = npiOf('523456789');

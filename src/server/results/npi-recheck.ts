@@ -11,11 +11,11 @@ import { buildIndex } from '#engine/index-builder';
 import { checkNpiInIndex } from '#engine/npi-check';
 import type { ListRecord } from '#shared/list-record';
 import { npiFindings, type StoredNpiExplanation } from '#shared/npi-words';
-import { recordBatchEvent } from '../batches/events';
-import { batchNpiUses } from '../batches/npi-uses';
-import { MAX_SHARED_ROWS_NAMED, npiHolderName, npiKey } from '../batches/row-screening';
+import { recordBatchEvent } from '../batches/public';
+import { batchNpiUses } from '../batches/public';
+import { MAX_SHARED_ROWS_NAMED, npiHolderName, npiKey } from '../screening/row-screening';
 import type { Db } from '../db/client';
-import { rowsOf } from './page-queries';
+import { rowsOf } from '../db/rows';
 
 /** Who the history entries name. */
 export const NPI_RECHECK_ACTOR = 'Clearlist (NPI re-check)';

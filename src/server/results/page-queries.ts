@@ -1,16 +1,11 @@
 /** SQL of the three result tabs: exclusion groups and their records, NPI and SSDMF pages. */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ReviewStatus } from '#shared/review-status';
 import type { Db } from '../db/client';
-import { anyId, sqlList } from './sql-fragments';
+import { rowsOf } from '../db/rows';
+import { anyId, sqlList } from '../db/sql-fragments';
 
 /** The rows' own values are looked up per result (LATERAL): a join could read every row of a 100,000-row batch. */
-
-/** Rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
 
 /** A result as stored, with what the tabs show of its row. */
 export interface ResultRow {

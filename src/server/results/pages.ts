@@ -6,7 +6,7 @@
 import type { ExclusionPage, NpiPage, SsdmfPage } from '#shared/results';
 import type { ExclusionQuery, NpiQuery, SsdmfQuery } from '#shared/results-query';
 import type { Db } from '../db/client';
-import type { BatchRow } from '../batches/queries';
+import type { BatchRow } from '../batches/public';
 import { facetsOf, type Facet } from './facets';
 import { matchAndOrder } from './exclusion-groups';
 import { resultsByIds, type ResultRow } from './page-queries';

@@ -4,9 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { STATE_SOURCE_IDS } from '#shared/list-record';
-import type { BatchRow } from '../batches/queries';
+import type { BatchRow } from '../batches/public';
 import type { Db } from '../db/client';
-import { rowsOf, type ResultRow } from './page-queries';
+import { type ResultRow } from './page-queries';
+import { rowsOf } from '../db/rows';
 import { historyOf, type HistoryRow } from './review-queries';
 import { sourceName } from './record-views';
 

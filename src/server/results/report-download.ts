@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { REVIEW_MESSAGES } from '#shared/results';
 import { type ReportFormat } from '#shared/results-query';
 import type { AppContext } from '../app-context';
-import type { BatchRow } from '../batches/queries';
+import type { BatchRow } from '../batches/public';
 import { users } from '../db/schema';
 import { AppError } from '../http/errors';
 import { auditReportCsv, auditReportPdf, type ReportContext } from './audit-report';

@@ -1,6 +1,6 @@
 /** The audit report's events, in words: the batch's own events and every status change, by time. */
 import { REVIEW_STATUS_LABELS } from '#shared/review-status';
-import type { BatchEvent } from '../batches/events';
+import type { BatchEvent } from '../batches/public';
 import type { DecisionGroup } from './report-summary';
 import type { TimeFormatter } from './report-time';
 

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { REVIEW_STATUSES, type ReviewStatus } from '#shared/review-status';
 import type { Db } from '../db/client';
-import { rowsOf } from './page-queries';
+import { rowsOf } from '../db/rows';
 
 export type ResultKind = 'exclusions' | 'npi' | 'ssdmf';
 

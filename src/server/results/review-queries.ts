@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { ReviewStatus } from '#shared/review-status';
 import type { Db } from '../db/client';
-import { rowsOf } from './page-queries';
-import { anyId, criteriaHashSql, recordHashSql } from './sql-fragments';
+import { rowsOf } from '../db/rows';
+import { anyId, criteriaHashSql, recordHashSql } from '../db/sql-fragments';
 
 export interface ChangeTarget {
   id: number;

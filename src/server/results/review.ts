@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { REVIEW_MESSAGES } from '#shared/results';
 import { canChangeStatus, type ResultTabType, type ReviewStatus } from '#shared/review-status';
 import type { AppContext } from '../app-context';
-import type { BatchRow } from '../batches/queries';
+import type { BatchRow } from '../batches/public';
 import { users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { lastHistoryId, patchFacets } from './facets';

@@ -7,8 +7,8 @@ import { ExclusionChangeResponseSchema, ExclusionPageSchema, NpiChangeResponseSc
 import { ExclusionQuerySchema, NpiQuerySchema, ReportQuerySchema, SsdmfQuerySchema } from '#shared/results-query';
 import { LIST_SOURCES } from '#lists/sources';
 import type { AppContext } from '../app-context';
-import { findVisibleBatch, type BatchRow } from '../batches/queries';
-import { batchCallerOf, scopeOf } from '../batches/scope';
+import { findVisibleBatch, type BatchRow } from '../batches/public';
+import { batchCallerOf, scopeOf } from '../access/batch-scope';
 import { notFound } from '../http/errors';
 import { matchDetail } from './detail';
 import { attachment } from '../http/attachment';

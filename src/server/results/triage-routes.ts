@@ -5,8 +5,8 @@ import { BatchIdParamsSchema } from '#shared/batches';
 import { ExclusionQuerySchema } from '#shared/results-query';
 import { BulkByFilterInputSchema, BulkByFilterResponseSchema, FilterCountSchema, ResultsSummarySchema } from '#shared/results-triage';
 import type { AppContext } from '../app-context';
-import { findVisibleBatch, type BatchRow } from '../batches/queries';
-import { batchCallerOf, scopeOf } from '../batches/scope';
+import { findVisibleBatch, type BatchRow } from '../batches/public';
+import { batchCallerOf, scopeOf } from '../access/batch-scope';
 import { notFound } from '../http/errors';
 import { changeByFilter, idsMatching, resultsSummary } from './triage';
 

@@ -8,7 +8,7 @@ import { REVIEW_MESSAGES } from '#shared/results';
 import { TRIAGE_MESSAGES, type BulkByFilterResponse, type ResultsSummary } from '#shared/results-triage';
 import type { ReviewStatus } from '#shared/review-status';
 import type { AppContext } from '../app-context';
-import type { BatchRow } from '../batches/queries';
+import type { BatchRow } from '../batches/public';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';

@@ -6,7 +6,7 @@ import type { MatchIndex } from '#engine/match-index';
 import { screenMany } from '#engine/screen';
 import { ScreeningPool } from '../../engine-runtime/worker-pool';
 import type { AppContext } from '../app-context';
-import { createIndexStore } from '../screening/index-store';
+import { createIndexStore } from './index-store';
 import type { Screener } from './row-screening';
 
 /** Below this many rows, starting workers costs more than it saves. */

@@ -9,17 +9,17 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
-import type { Db } from '../db/client';
-import { monitoredRosters, monitoringRuns } from '../db/schema';
-import { findBatch } from '../batches/queries';
-import { importList } from '../lists/import';
-import { insertRoster } from './rosters';
-import { runMonitoring } from './run';
-import { MONITORED_SEARCH_TYPES } from './search-types';
-import { periodOf } from './schedule';
-import { sweepRuns } from './sweep';
+import type { Db } from '#server/db/client';
+import { monitoredRosters, monitoringRuns } from '#server/db/schema';
+import { findBatch } from '#server/batches/queries';
+import { importList } from '#server/lists/import';
+import { insertRoster } from '#server/monitoring/rosters';
+import { runMonitoring } from '#server/monitoring/run';
+import { MONITORED_SEARCH_TYPES } from '#server/monitoring/search-types';
+import { periodOf } from '#server/monitoring/schedule';
+import { sweepRuns } from '#server/monitoring/sweep';
 
-export const SUPPLEMENTS_DIR = fileURLToPath(new URL('../../../data/supplements', import.meta.url));
+export const SUPPLEMENTS_DIR = fileURLToPath(new URL('../../data/supplements', import.meta.url));
 export const DEMO_SUPPLEMENT = path.join(SUPPLEMENTS_DIR, 'leie', '2611EXCL.csv');
 
 /** Monitors the batch's people, imports the first shipped supplement and screens the roster against it. */

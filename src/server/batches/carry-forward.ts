@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from './page-queries';
-import { anyId, criteriaHashSql, recordHashSql } from './sql-fragments';
+import { rowsOf } from '../db/rows';
+import { anyId, criteriaHashSql, recordHashSql } from '../db/sql-fragments';
 
 export interface CarryForwardScope {
   batchId: number;

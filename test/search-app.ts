@@ -1,6 +1,6 @@
 /** Shared set-up of the interactive search tests: an app with the shipped samples loaded and indexed. */
-import { importMissingSamples } from '../lists/samples';
-import { createIndexStore } from '../screening/index-store';
+import { importMissingSamples } from '#server/lists/samples';
+import { createIndexStore } from '#server/screening/index-store';
 import { createTestApp, type TestApp } from '#test/app';
 
 export const NOW = new Date('2026-04-15T10:00:00Z');

@@ -1,0 +1,11 @@
+/** What other features may use of interactive (ADR 056): everything else in src/server/interactive is private to it. */
+export { searchCallerOf } from './caller';
+export type { SearchCaller, UserCaller } from './caller';
+export { claimSearch } from './eligibility';
+export { reopenSearch, searchScopeOf } from './history';
+export { listsSearched, searchHitsOf } from './hits';
+export { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, searchByName } from './name-search';
+export type { NamePlan, ScreenedSearch } from './name-search';
+export { NPI_LISTS, findNpi, npiHitsOf, npiResultOf, searchByNpi, validNpi } from './npi-search';
+export type { NpiFindings } from './npi-search';
+export { recordSearches } from './record-many';

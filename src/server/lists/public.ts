@@ -1,0 +1,2 @@
+/** What other features may use of lists (ADR 056): everything else in src/server/lists is private to it. */
+export { listStatuses } from './status';
