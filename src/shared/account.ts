@@ -5,6 +5,7 @@
  * rounded to the cent under the spec's names (price, unitPrice, total; ADR 028).
  */
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 import { DollarsSchema, centsFromDollars } from './money';
 import { SEARCH_PRICE_CENTS } from './prices';
 import { SEARCH_OPTIONS, TEAM_TYPES, ACCOUNT_STATES, type SearchOption, type TeamType } from './teams';
@@ -196,7 +197,7 @@ export const InvoiceIdParamsSchema = z.strictObject({ invoiceId: z.coerce.number
 
 /** POST /services/account/invitations: invite a co-worker (account owners, domain admins). */
 export const InviteCoworkerInputSchema = z.strictObject({
-  email: z.string().trim().min(1).max(254),
+  email: z.string().trim().min(1, MESSAGES.required).max(254),
   /** The team the co-worker joins; the inviter's own team when absent. */
   teamId: z.number().int().positive().max(2_147_483_647).optional(),
 });

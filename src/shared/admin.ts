@@ -1,11 +1,12 @@
 /** Contracts of the settings pages: Users, Teams / Team Settings and Client Admin. */
 import { z } from 'zod';
 import { isCidr } from './cidr';
+import { MESSAGES } from './messages';
 import { ROLES } from './roles';
 import { ACCOUNT_STATES, TEAM_TYPES } from './teams';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const teamName = z.string().trim().min(1, 'This field is required.').max(100);
+const teamName = z.string().trim().min(1, MESSAGES.required).max(100);
 
 export const ADMIN_MESSAGES = {
   invalidThreshold: 'Enter a threshold between 0.50 and 0.99, or leave it empty for the default.',
@@ -140,7 +141,7 @@ export const UpdateClientInputSchema = z
   .strictObject({
     ipAllowlist: z.array(z.string().trim().max(60).refine(isCidr, ADMIN_MESSAGES.invalidCidr)).max(100).optional(),
     privateHelpPage: z.string().trim().max(500).refine((v) => v === '' || isHttpUrl(v), ADMIN_MESSAGES.invalidUrl).optional(),
-    reviewThreshold: z.number().min(0.5, ADMIN_MESSAGES.invalidThreshold).max(0.99, ADMIN_MESSAGES.invalidThreshold).nullable().optional(),
+    reviewThreshold: z.number({ message: ADMIN_MESSAGES.invalidThreshold }).min(0.5, ADMIN_MESSAGES.invalidThreshold).max(0.99, ADMIN_MESSAGES.invalidThreshold).nullable().optional(),
   })
   .refine((v) => v.ipAllowlist !== undefined || v.privateHelpPage !== undefined || v.reviewThreshold !== undefined, { message: 'Nothing to change.' });
 export type UpdateClientInput = z.infer<typeof UpdateClientInputSchema>;

@@ -1,13 +1,18 @@
 /** Contracts of sign-in, current user, password reset and first-run setup. */
 import { z } from 'zod';
-import { LOGIN_CODES } from './messages';
+import { LOGIN_CODES, MESSAGES } from './messages';
 import { TEAM_TYPES } from './teams';
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
+// Field messages are the ones the forms show (the forms validate with these schemas, ADR 054).
+const trimmed = (max: number) => z.string().trim().min(1, MESSAGES.required).max(max);
+const password = z.string().min(1, MESSAGES.required).max(200);
+
+/** The setup form's e-mail message, also the server's field message. */
+export const EMAIL_INVALID = 'Enter a valid e-mail address.';
 
 export const LoginInputSchema = z.strictObject({
   username: trimmed(100),
-  password: z.string().min(1).max(200),
+  password,
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -40,8 +45,8 @@ export const PasswordResetRequestSchema = z.strictObject({
 
 export const PasswordResetSchema = z.strictObject({
   token: z.string().min(10).max(200),
-  password: z.string().min(1).max(200),
-  verifyPassword: z.string().min(1).max(200),
+  password,
+  verifyPassword: password,
 });
 
 /** Checks a reset link before its form is shown; answers what a submit with it would (ADR 035). */
@@ -54,10 +59,10 @@ export const ValidSchema = z.object({ valid: z.literal(true) });
 export const SetupInputSchema = z.strictObject({
   token: z.string().min(10).max(200),
   username: trimmed(100),
-  email: z.string().trim().email().max(254),
+  email: trimmed(254).pipe(z.email(EMAIL_INVALID)),
   firstName: trimmed(100),
   lastName: trimmed(100),
-  password: z.string().min(1).max(200),
+  password,
 });
 
 export const MessageSchema = z.object({ message: z.string() });

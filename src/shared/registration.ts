@@ -34,7 +34,8 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,100}$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What an e-mail address must look like (registration, co-worker invitations). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The form's fields (spec §3 User registration info). */
 export const REGISTRATION_FIELDS = [

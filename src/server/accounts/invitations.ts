@@ -1,6 +1,6 @@
 /** Co-worker invitations: owners and domain admins send a single-use link valid for 14 days. */
 import { ACCOUNT_MESSAGES, type InviteCoworkerInput } from '#shared/account';
-import { INVITATION_VALID_DAYS, REGISTRATION_MESSAGES, type Invitation } from '#shared/registration';
+import { EMAIL_PATTERN, INVITATION_VALID_DAYS, REGISTRATION_MESSAGES, type Invitation } from '#shared/registration';
 import { formatLongDate } from '#shared/account';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
@@ -9,8 +9,6 @@ import { hashToken, newToken } from '../http/tokens';
 import { INVITATION_MESSAGES } from '#shared/invitations';
 import { findLiveInvitation, hasPendingInvitation, insertInvitation } from './invitation-queries';
 import { findClientById, findClientOfEmail, findTeam, findUser } from './queries';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface Inviter {
   userId: number;
@@ -21,7 +19,7 @@ export interface Inviter {
 
 export async function inviteCoworker(ctx: AppContext, inviter: Inviter, input: InviteCoworkerInput, baseUrl: string) {
   const now = ctx.now();
-  if (!EMAIL.test(input.email)) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.inviteEmailInvalid, { email: ACCOUNT_MESSAGES.inviteEmailInvalid });
+  if (!EMAIL_PATTERN.test(input.email)) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.inviteEmailInvalid, { email: ACCOUNT_MESSAGES.inviteEmailInvalid });
   const sender = await findUser(ctx.db, inviter.userId);
   const teamId = input.teamId ?? sender?.teamId;
   // Another client's team answers like a team that does not exist.

@@ -1,9 +1,9 @@
-/** IP allowlist (one CIDR block a line), private help page and review threshold of a client, checked before sending. */
+/** IP allowlist (one CIDR block a line), private help page and review threshold of a client, checked with the contract before sending. */
 import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { ADMIN_MESSAGES, isHttpUrl, type ClientDetail, type UpdateClientInput } from '#shared/admin';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { UpdateClientInputSchema, type ClientDetail, type UpdateClientInput } from '#shared/admin';
 import { DEFAULT_REVIEW_THRESHOLD } from '#shared/review-threshold';
-import { isCidr } from '#shared/cidr';
 import { isApiError } from '../app/api';
 import { updateClient, useAdminChange } from './admin-api';
 
@@ -16,15 +16,21 @@ interface SettingsValues {
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
 
-/** The first bad line as "Line N: …", so the message points at the entry to fix. */
-function allowlistError(text: string): string | null {
-  const bad = lines(text).findIndex((entry) => !isCidr(entry));
-  return bad < 0 ? null : `Line ${bad + 1}: ${ADMIN_MESSAGES.invalidCidr}`;
+/** The request the values make: the allowlist's non-blank lines, empty threshold as null (the default). */
+function toInput(values: SettingsValues): UpdateClientInput {
+  return {
+    ipAllowlist: lines(values.ipAllowlist),
+    privateHelpPage: values.privateHelpPage.trim(),
+    reviewThreshold: values.reviewThreshold === '' ? null : Number(values.reviewThreshold),
+  };
 }
 
-/** Server field keys (ipAllowlist.2, privateHelpPage) as form errors. */
-function serverErrors(fields: Record<string, string>): Record<string, string> {
-  const errors: Record<string, string> = {};
+/**
+ * Contract field keys (ipAllowlist.2, privateHelpPage), the form's own or the server's, as
+ * form errors: the first bad allowlist entry as "Line N: …", so the message points at it.
+ */
+function fieldErrors(fields: Record<string, ReactNode>): Record<string, ReactNode> {
+  const errors: Record<string, ReactNode> = {};
   for (const [key, message] of Object.entries(fields)) {
     const entry = key.match(/^ipAllowlist\.(\d+)$/);
     if (entry) errors.ipAllowlist ??= `Line ${Number(entry[1]) + 1}: ${message}`;
@@ -33,32 +39,22 @@ function serverErrors(fields: Record<string, string>): Record<string, string> {
   return errors;
 }
 
+const checkInput = schemaResolver(UpdateClientInputSchema, { sync: true });
+
 export function ClientSettingsForm({ client }: { client: ClientDetail }) {
   const form = useForm<SettingsValues>({
     initialValues: { ipAllowlist: client.ipAllowlist.join('\n'), privateHelpPage: client.privateHelpPage ?? '', reviewThreshold: client.reviewThreshold ?? '' },
-    validate: {
-      reviewThreshold: (value) =>
-        value === '' || (typeof value === 'number' && value >= 0.5 && value <= 0.99) ? null : ADMIN_MESSAGES.invalidThreshold,
-      ipAllowlist: allowlistError,
-      privateHelpPage: (value) => (value.trim() === '' || isHttpUrl(value.trim()) ? null : ADMIN_MESSAGES.invalidUrl),
-    },
+    validate: (values) => fieldErrors(checkInput(toInput(values))),
   });
   const change = useAdminChange((input: UpdateClientInput) => updateClient(client.id, input), `Settings of ${client.name} saved.`);
   const submit = (values: SettingsValues) =>
-    change.mutate(
-      {
-        ipAllowlist: lines(values.ipAllowlist),
-        privateHelpPage: values.privateHelpPage.trim(),
-        reviewThreshold: values.reviewThreshold === '' ? null : Number(values.reviewThreshold),
+    change.mutate(toInput(values), {
+      onSuccess: (saved) =>
+        form.setValues({ ipAllowlist: saved.ipAllowlist.join('\n'), privateHelpPage: saved.privateHelpPage ?? '', reviewThreshold: saved.reviewThreshold ?? '' }),
+      onError: (error) => {
+        if (isApiError(error)) form.setErrors(fieldErrors(error.fields));
       },
-      {
-        onSuccess: (saved) =>
-          form.setValues({ ipAllowlist: saved.ipAllowlist.join('\n'), privateHelpPage: saved.privateHelpPage ?? '', reviewThreshold: saved.reviewThreshold ?? '' }),
-        onError: (error) => {
-          if (isApiError(error)) form.setErrors(serverErrors(error.fields));
-        },
-      },
-    );
+    });
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>

@@ -57,6 +57,23 @@ describe('Client Admin page', () => {
     expect(server.requests.find((r) => r.method === 'PUT')!.body).toEqual({ ipAllowlist: ['203.0.113.0/24'], privateHelpPage: '', reviewThreshold: null });
   });
 
+  it('checks the help page and the review threshold with the contract before sending', async () => {
+    const server = renderClients({ 'PUT /services/admin/clients/3': () => json(200, { ...acme, privateHelpPage: 'https://intranet.example.org/help', reviewThreshold: 0.75 }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Acme Health' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acme Health' });
+    fireEvent.change(within(dialog).getByLabelText('Private help page'), { target: { value: 'intranet/help' } });
+    fireEvent.change(within(dialog).getByLabelText('Review threshold'), { target: { value: '0.3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(await within(dialog).findByText(ADMIN_MESSAGES.invalidUrl)).toBeTruthy();
+    expect(within(dialog).getByText(ADMIN_MESSAGES.invalidThreshold)).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Private help page'), { target: { value: ' https://intranet.example.org/help ' } });
+    fireEvent.change(within(dialog).getByLabelText('Review threshold'), { target: { value: '0.75' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings of Acme Health saved.')).toBeTruthy();
+    expect(server.requests.find((r) => r.method === 'PUT')!.body).toEqual({ ipAllowlist: [], privateHelpPage: 'https://intranet.example.org/help', reviewThreshold: 0.75 });
+  });
+
   it('asks before disabling a client', async () => {
     const server = renderClients({ 'PUT /services/admin/clients/3/state': () => json(200, { ...acme, state: 'disabled' }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Open Acme Health' }));

@@ -1,12 +1,12 @@
 /** Adds a team to a multi-team client. */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { MESSAGES } from '#shared/messages';
+import { schemaResolver, useForm } from '@mantine/form';
+import { CreateTeamInputSchema } from '#shared/admin';
 import { isApiError } from '../app/api';
 import { createTeam, useAdminChange } from './admin-api';
 
 export function CreateTeamModal({ clientId, onClose }: { clientId?: number; onClose: () => void }) {
-  const form = useForm({ initialValues: { name: '' }, validate: { name: (value: string) => (value.trim() ? null : MESSAGES.required) } });
+  const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(CreateTeamInputSchema, { sync: true }) });
   const change = useAdminChange((name: string) => createTeam(name, clientId), 'Team created.');
   const submit = ({ name }: { name: string }) =>
     change.mutate(name.trim(), {

@@ -4,14 +4,18 @@
  */
 import { useState } from 'react';
 import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewThresholdSettings, ThresholdEffect } from '#shared/review-threshold';
+import { UpdateReviewThresholdInputSchema, type ReviewThresholdSettings, type ThresholdEffect } from '#shared/review-threshold';
 import { useAdminChange } from './admin-api';
 import { fetchThresholdPreview, fetchThresholdSettings, saveThresholdSetting, thresholdKeys } from './review-threshold-api';
 
 const two = (n: number) => n.toFixed(2);
 const count = (n: number) => n.toLocaleString('en-US');
+const checkInput = schemaResolver(UpdateReviewThresholdInputSchema, { sync: true });
+/** The contract's message for a threshold it refuses (outside the safe range), else null. */
+const thresholdError = (threshold: number) => checkInput({ threshold }).threshold ?? null;
 
 export function ReviewThresholdCard() {
   const settings = useQuery({ queryKey: thresholdKeys.settings, queryFn: fetchThresholdSettings });
@@ -23,10 +27,10 @@ export function ReviewThresholdCard() {
 function ThresholdForm({ settings }: { settings: ReviewThresholdSettings }) {
   const [value, setValue] = useState<number>(settings.threshold);
   const [debounced] = useDebouncedValue(value, 300);
-  const isValid = Number.isFinite(debounced) && debounced >= settings.min && debounced <= settings.max;
+  const isValid = Number.isFinite(debounced) && thresholdError(debounced) === null;
   const preview = useQuery({ queryKey: thresholdKeys.preview(debounced), queryFn: () => fetchThresholdPreview(debounced), enabled: isValid });
   const save = useAdminChange(saveThresholdSetting, (saved) => `Review threshold set to ${two(saved.threshold)}. New batches run with it.`);
-  const isInRange = value >= settings.min && value <= settings.max;
+  const error = thresholdError(value);
 
   return (
     <Card withBorder padding="lg" radius="md" maw={640} component="section" aria-labelledby="threshold-title">
@@ -49,10 +53,10 @@ function ThresholdForm({ settings }: { settings: ReviewThresholdSettings }) {
             fixedDecimalScale
             value={value}
             onChange={(v) => setValue(typeof v === 'number' ? v : Number(v))}
-            error={isInRange ? undefined : `Choose a threshold between ${two(settings.min)} and ${two(settings.max)}.`}
+            error={error}
             w={200}
           />
-          <Button onClick={() => save.mutate(value)} loading={save.isPending} disabled={!isInRange || value === settings.own}>
+          <Button onClick={() => save.mutate(value)} loading={save.isPending} disabled={error !== null || value === settings.own}>
             Save
           </Button>
           {settings.own !== null && (

@@ -1,11 +1,11 @@
 /** Name and owner of one team; used inline for a single-team client and in a modal for the others. */
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { AdminTeam, UpdateTeamInput } from '#shared/admin';
-import { MESSAGES } from '#shared/messages';
+import { schemaResolver, useForm } from '@mantine/form';
+import { UpdateTeamInputSchema, type AdminTeam, type UpdateTeamInput } from '#shared/admin';
 import { isApiError } from '../app/api';
 import { updateTeam, useAdminChange } from './admin-api';
 
+/** The contract's fields as the inputs hold them (the owner's id as the Select's string, which the contract coerces). */
 interface TeamValues {
   name: string;
   ownerUserId: string | null;
@@ -14,7 +14,7 @@ interface TeamValues {
 export function TeamForm({ team, onDone, onCancel }: { team: AdminTeam; onDone?: () => void; onCancel?: () => void }) {
   const form = useForm<TeamValues>({
     initialValues: { name: team.name, ownerUserId: team.ownerUserId ? String(team.ownerUserId) : null },
-    validate: { name: (value) => (value.trim() ? null : MESSAGES.required) },
+    validate: schemaResolver(UpdateTeamInputSchema, { sync: true }),
   });
   const change = useAdminChange((input: UpdateTeamInput) => updateTeam(team.id, input), 'Team saved.');
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminTeam, TeamList } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin';
+import { MESSAGES } from '#shared/messages';
 import { apiError, json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
 
 const compliance: AdminTeam = {
@@ -32,6 +33,10 @@ describe('Teams page (multi-team client)', () => {
     expect(within(row).getByText('Olivia Owens')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'New team' }));
     const dialog = await screen.findByRole('dialog', { name: 'New team' });
+    fireEvent.change(within(dialog).getByLabelText(/Team name/), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    expect(await within(dialog).findByText(MESSAGES.required)).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText(/Team name/), { target: { value: ' Billing ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create team' }));
     expect(await screen.findByText('Team created.')).toBeTruthy();

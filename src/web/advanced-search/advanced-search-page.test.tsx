@@ -91,6 +91,21 @@ describe('Advance Search page', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/do not include: SSA Death Master File/);
   });
 
+  it("shows the contract's format messages on their fields before sending", async () => {
+    const { server } = renderPage('/advancedSearch/search', { 'POST /services/advancedsearch': () => json(200, RESULT) });
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Carol' } });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Moore' } });
+    fireEvent.change(screen.getByLabelText(/^NPI/), { target: { value: '12345' } });
+    fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: '26/05/1965' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run search' }));
+    expect(await screen.findByText(MESSAGES.npiInvalid)).toBeTruthy();
+    expect(screen.getByText('Use the date format YYYY-MM-DD.')).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    for (const box of ['OIG LEIE', 'SAM.gov exclusions', 'NPPES']) fireEvent.click(screen.getByRole('checkbox', { name: box }));
+    fireEvent.click(screen.getByRole('button', { name: 'Run search' }));
+    expect(await screen.findByText('Choose at least one list.')).toBeTruthy();
+  });
+
   it('reopens a stored search from Search History (?search=id)', async () => {
     renderPage('/advancedSearch/search?search=41', { 'GET /services/advancedsearch/searches/41': () => json(200, RESULT) });
     expect(await screen.findByRole('heading', { name: 'Advance Search result' })).toBeTruthy();

@@ -1,6 +1,6 @@
-/** The Advance Search form's values and the request they make (blank fields left out). */
-import type { AdvancedSearchInput } from '#shared/advanced-search';
-import { MESSAGES } from '#shared/messages';
+/** The Advance Search form's values, the request they make (blank fields left out) and its check by the contract. */
+import { schemaResolver, type FormErrors } from '@mantine/form';
+import { AdvancedSearchInputSchema, type AdvancedSearchInput } from '#shared/advanced-search';
 
 const PERSON = ['firstName', 'middleName', 'lastName', 'otherNames', 'dateOfBirth', 'ssn', 'npi', 'licenseNumber', 'licenseState', 'address', 'city', 'state', 'postalCode'] as const;
 const BUSINESS = ['name', 'dba', 'ein', 'npi', 'address', 'city', 'state', 'postalCode'] as const;
@@ -31,11 +31,15 @@ export function toInput(v: AdvancedFormValues): AdvancedSearchInput {
   return { ...base, person: { ...person, otherNames: others } } as AdvancedSearchInput;
 }
 
-const required = (value: string) => (value.trim() ? null : MESSAGES.required);
+const checkInput = schemaResolver(AdvancedSearchInputSchema, { sync: true });
 
-/** The form's own checks: the subject's name, and at least one list. */
-export const validate = {
-  person: { firstName: (value: string, all: AdvancedFormValues) => (all.subject === 'person' ? required(value) : null), lastName: (value: string, all: AdvancedFormValues) => (all.subject === 'person' ? required(value) : null) },
-  business: { name: (value: string, all: AdvancedFormValues) => (all.subject === 'business' ? required(value) : null) },
-  sources: (value: string[]) => (value.length ? null : 'Choose at least one list.'),
-};
+/**
+ * The form's checks are the contract's, on the request the values make: the subject's name,
+ * at least one list, and the format of each identifier, date, state and ZIP. Errors land on
+ * the field of the same path; the other names' entries (person.otherNames.N) on their one input.
+ */
+export function validate(values: AdvancedFormValues): FormErrors {
+  const errors: FormErrors = {};
+  for (const [path, message] of Object.entries(checkInput(toInput(values)))) errors[path.replace(/^person\.otherNames\.\d+$/, 'person.otherNames')] ??= message;
+  return errors;
+}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import type { CreatedApiKey } from '#shared/api-keys';
+import { CreateApiKeyInputSchema, type CreatedApiKey } from '#shared/api-keys';
 import { isApiError } from '../app/api';
 import { createApiKey } from './api-keys-api';
 
@@ -10,8 +10,11 @@ export function CreateKeyModal({ opened, onClose, onCreated }: { opened: boolean
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const input = { name: name.trim(), expiresOn: expiresOn || null };
+  // Create is offered once the contract accepts the key (a name); the server's refusals name their field.
+  const isReady = CreateApiKeyInputSchema.safeParse(input).success;
   const create = useMutation({
-    mutationFn: () => createApiKey({ name: name.trim(), expiresOn: expiresOn || null }),
+    mutationFn: () => createApiKey(input),
     onSuccess: (answer) => {
       setCreated(answer);
       onCreated();
@@ -65,7 +68,7 @@ export function CreateKeyModal({ opened, onClose, onCreated }: { opened: boolean
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+              <Button type="submit" loading={create.isPending} disabled={!isReady}>
                 Create key
               </Button>
             </Group>

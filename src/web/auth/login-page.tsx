@@ -1,16 +1,15 @@
 /** Login: username and password, Intent of Use acknowledgement, then the server's login code. */
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { LoginInputSchema } from '#shared/auth';
 import { MESSAGES } from '#shared/messages';
 import type { LoginRedirectState } from '../app/guard';
 import { useSessionUser } from '../app/current-user';
 import { AuthCard } from './auth-card';
 import { NoAccessCard } from './no-access-card';
 import { useIntentLogin } from './use-intent-login';
-
-const required = (value: string) => (value.trim() ? null : MESSAGES.required);
 
 export function LoginPage() {
   const redirect = useLocation().state as LoginRedirectState | null;
@@ -24,7 +23,7 @@ function LoginForm() {
   const login = useIntentLogin();
   const form = useForm({
     initialValues: { username: '', password: '' },
-    validate: { username: required, password: (value) => (value ? null : MESSAGES.required) },
+    validate: schemaResolver(LoginInputSchema, { sync: true }),
   });
 
   return (

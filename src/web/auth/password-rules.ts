@@ -1,22 +1,23 @@
 /** Form rules for choosing a password, shared by password reset and first-run setup. */
+import type { z } from 'zod';
+import { PasswordResetSchema } from '#shared/auth';
 import { MESSAGES } from '#shared/messages';
 import { checkPassword } from '#shared/passwords';
 import type { ApiError } from '../app/api';
 
-export interface NewPasswordValues {
-  password: string;
-  verifyPassword: string;
-}
+/** The contract's two password fields (each required). */
+export const NewPasswordSchema = PasswordResetSchema.pick({ password: true, verifyPassword: true });
+export type NewPasswordValues = z.infer<typeof NewPasswordSchema>;
 
-/** Mantine form validators: local password rules, then the confirmation must match. */
-export function newPasswordRules<T extends NewPasswordValues>(usernameOf: (values: T) => string = () => '') {
-  return {
-    password: (value: string, values: T) => (value ? checkPassword(value, usernameOf(values)) : MESSAGES.required),
-    verifyPassword: (value: string, values: T) => {
-      if (!value) return MESSAGES.required;
-      return value === values.password ? null : MESSAGES.passwordsDoNotMatch;
-    },
-  };
+/**
+ * What the server checks after the contract, checked before sending: the shared password
+ * rules (without the dictionary, which only the server holds), then the confirmation.
+ * For `superRefine` of a form schema; a blank field keeps the contract's "required".
+ */
+export function refineNewPassword(values: NewPasswordValues, ctx: z.RefinementCtx, username = ''): void {
+  const broken = checkPassword(values.password, username);
+  if (broken) ctx.addIssue({ code: 'custom', path: ['password'], message: broken });
+  if (values.verifyPassword !== values.password) ctx.addIssue({ code: 'custom', path: ['verifyPassword'], message: MESSAGES.passwordsDoNotMatch });
 }
 
 /**

@@ -1,16 +1,17 @@
 /** Choose a new password from the e-mailed link: the link is checked first, then local rules, then the server decides. */
 import { useState } from 'react';
 import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { MESSAGES } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { AuthCard } from './auth-card';
 import { checkResetLink, resetPassword } from './auth-api';
-import { newPasswordRules, splitServerErrors, type NewPasswordValues } from './password-rules';
+import { NewPasswordSchema, refineNewPassword, splitServerErrors, type NewPasswordValues } from './password-rules';
 
 const FIELDS = ['password', 'verifyPassword'] as const;
+const ResetFormSchema = NewPasswordSchema.superRefine((values, ctx) => refineNewPassword(values, ctx));
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -21,7 +22,7 @@ export function ResetPasswordPage() {
   const [isSubmitting, setSubmitting] = useState(false);
   const form = useForm<NewPasswordValues>({
     initialValues: { password: '', verifyPassword: '' },
-    validate: newPasswordRules<NewPasswordValues>(),
+    validate: schemaResolver(ResetFormSchema, { sync: true }),
   });
 
   const submit = async (values: NewPasswordValues) => {

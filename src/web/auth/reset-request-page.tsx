@@ -1,8 +1,9 @@
 /** Forgot password: ask for a reset link by username or e-mail; the answer never says which exists. */
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
+import { PasswordResetRequestSchema } from '#shared/auth';
 import { MESSAGES } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { AuthCard } from './auth-card';
@@ -14,7 +15,7 @@ export function ResetRequestPage() {
   const [isSubmitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { usernameOrEmail: '' },
-    validate: { usernameOrEmail: (value) => (value.trim() ? null : MESSAGES.required) },
+    validate: schemaResolver(PasswordResetRequestSchema, { sync: true }),
   });
 
   const submit = async ({ usernameOrEmail }: { usernameOrEmail: string }) => {

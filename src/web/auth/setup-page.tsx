@@ -1,27 +1,25 @@
 /** First run: the operator opens the setup link and chooses the first system administrator. */
 import { useState } from 'react';
 import { Alert, Button, Center, Loader, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { SetupInputSchema } from '#shared/auth';
 import { MESSAGES } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { showToast } from '../app/toasts';
 import { AuthCard } from './auth-card';
 import { checkSetupToken, completeSetup } from './auth-api';
-import { newPasswordRules, splitServerErrors } from './password-rules';
+import { NewPasswordSchema, refineNewPassword, splitServerErrors } from './password-rules';
 
-interface SetupValues {
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  verifyPassword: string;
-}
+/** The contract without the link's token, with the confirmation and the password rules. */
+const SetupFormSchema = SetupInputSchema.omit({ token: true })
+  .extend({ verifyPassword: NewPasswordSchema.shape.verifyPassword })
+  .superRefine((values, ctx) => refineNewPassword(values, ctx, values.username));
+type SetupValues = z.input<typeof SetupFormSchema>;
 
 const FIELDS = ['username', 'email', 'firstName', 'lastName', 'password', 'verifyPassword'] as const;
-const required = (value: string) => (value.trim() ? null : MESSAGES.required);
 
 export function SetupPage() {
   const { token = '' } = useParams();
@@ -31,13 +29,7 @@ export function SetupPage() {
   const [isSubmitting, setSubmitting] = useState(false);
   const form = useForm<SetupValues>({
     initialValues: { username: '', email: '', firstName: '', lastName: '', password: '', verifyPassword: '' },
-    validate: {
-      username: required,
-      email: (value) => required(value) ?? (/^\S+@\S+\.\S+$/.test(value.trim()) ? null : 'Enter a valid e-mail address.'),
-      firstName: required,
-      lastName: required,
-      ...newPasswordRules<SetupValues>((values) => values.username),
-    },
+    validate: schemaResolver(SetupFormSchema, { sync: true }),
   });
 
   const submit = async ({ verifyPassword: _confirmation, ...values }: SetupValues) => {

@@ -58,6 +58,20 @@ describe('the landing search form', () => {
     expect(searchButton()).toHaveProperty('disabled', false);
   });
 
+  it("asks for the business name with the contract's message, and a name longer than the contract allows keeps Search blocked", async () => {
+    renderLanding({});
+    await screen.findByRole('heading', { name: 'Check a name or NPI now' });
+    fireEvent.click(within(card()).getByRole('radio', { name: 'Business' }));
+    fill(/^Business Name/, ' ');
+    fireEvent.blur(within(card()).getByRole('textbox', { name: /^Business Name/ }));
+    expect(within(card()).getByText(MESSAGES.required)).toBeTruthy();
+    expect(searchButton()).toHaveProperty('disabled', true);
+    fill(/^Business Name/, 'x'.repeat(201));
+    expect(searchButton()).toHaveProperty('disabled', true);
+    fill(/^Business Name/, 'United Ambulance');
+    expect(searchButton()).toHaveProperty('disabled', false);
+  });
+
   it('checks the NPI rule on blur with a clear message', async () => {
     renderLanding({});
     await screen.findByRole('heading', { name: 'Check a name or NPI now' });

@@ -6,8 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { npiFieldError, type MatchingAlgorithm } from '#shared/interactive-search';
-import { MESSAGES } from '#shared/messages';
+import { schemaResolver } from '@mantine/form';
+import { NameSearchQuerySchema, npiFieldError, type MatchingAlgorithm } from '#shared/interactive-search';
 import type { NameSearchInput } from './interactive-api';
 import { US_STATES } from './us-states';
 
@@ -25,7 +25,20 @@ export interface SearchFormProps {
 }
 
 type Field = 'firstName' | 'lastName' | 'companyName' | 'npi';
-const required = (v: string) => (v.trim() ? null : MESSAGES.required);
+const checkName = schemaResolver(NameSearchQuerySchema, { sync: true });
+
+/**
+ * The name fields' errors are the contract's. It asks for a first and last name unless a
+ * company name is given, so a blank business name comes back as the missing person's name:
+ * the business input shows that message. The NPI keeps the shared `npiFieldError`, stricter
+ * than the route (the check digit), which answers an NPI it does not know with NPINotFound.
+ */
+function errorsOf(entity: 'individual' | 'business', values: Record<Field, string>): Partial<Record<Field, string>> {
+  const errors = entity === 'business' ? checkName({ companyName: values.companyName }) : checkName({ firstName: values.firstName, lastName: values.lastName });
+  const of = (field: string) => (typeof errors[field] === 'string' ? (errors[field] as string) : undefined);
+  const npi = npiFieldError(values.npi) ?? undefined;
+  return entity === 'business' ? { companyName: of('companyName') ?? of('firstName'), npi } : { firstName: of('firstName'), lastName: of('lastName'), npi };
+}
 
 export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchName = true, canSearchNpi = true, readyHint = 'Ready to search.' }: SearchFormProps) {
   const [mode, setMode] = useState<'name' | 'npi'>(canSearchName ? 'name' : 'npi');
@@ -38,7 +51,8 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
   const [npiName, setNpiName] = useState('');
 
   const fields: Field[] = mode === 'npi' ? ['npi'] : entity === 'business' ? ['companyName'] : ['firstName', 'lastName'];
-  const errorOf = (field: Field) => (field === 'npi' ? npiFieldError(values.npi) : required(values[field]));
+  const errors = errorsOf(entity, values);
+  const errorOf = (field: Field) => errors[field] ?? null;
   const isValid = fields.every((f) => errorOf(f) === null);
   const shownError = (field: Field) => (touched[field] ? errorOf(field) : null);
   const bind = (field: Field) => ({

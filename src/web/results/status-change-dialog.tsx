@@ -1,9 +1,8 @@
 /** The confirmation after a status is chosen: what changes, an optional note, Save (spec §4). */
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { REVIEW_NOTE_MAX } from '#shared/results';
 import { reviewStatusLabel } from './review-status';
-
-export const NOTE_MAX_LENGTH = 2000;
 
 export interface PendingChange {
   ids: number[];
@@ -48,7 +47,7 @@ function DialogBody({ change, isSaving, error, onSave, onClose }: Omit<StatusCha
           label="Note (optional)"
           description="Saved with the change in the record's history."
           rows={3}
-          maxLength={NOTE_MAX_LENGTH}
+          maxLength={REVIEW_NOTE_MAX}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
           data-autofocus
