@@ -131,7 +131,8 @@ describe('NPI search', () => {
   });
 
   it('shows a Medicare opt-out and a deactivated NPI', async () => {
-    const optedOut = await npi(anonymous(), '1031720265');
+    // An opt-out NPI that no exclusion sample carries.
+    const optedOut = await npi(anonymous(), '1031165933');
     expect(optedOut.optOutStatus).toBe('Found on Opt Out List');
     expect(optedOut.optOut?.effectiveDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(optedOut.exclusionStatus).toBe('No Exclusions Found');
