@@ -19,6 +19,8 @@ export interface IndexData {
   tokens: StringPool;
   cities: StringPool;
   views: StringPool;
+  /** What a search hit shows beyond the view, per record (encodeHitDetails). */
+  details: StringPool;
   record: {
     source: Uint8Array;
     dob: Int32Array;

@@ -16,6 +16,7 @@ export interface TransferableIndex {
   tokens: Pool;
   cities: Pool;
   views: Pool;
+  details: Pool;
   record: IndexData['record'];
   entry: IndexData['entry'];
   postings: IndexData['postings'];
@@ -42,6 +43,7 @@ export function toTransferable(index: MatchIndex): TransferableIndex {
     tokens: pool(d.tokens),
     cities: pool(d.cities),
     views: pool(d.views),
+    details: pool(d.details),
     record: mapArrays(d.record),
     entry: mapArrays(d.entry),
     postings: d.postings.map(mapArrays),
@@ -59,6 +61,7 @@ export function fromTransferable(t: TransferableIndex): MatchIndex {
     tokens: new StringPool(t.tokens.bytes, t.tokens.offsets),
     cities: new StringPool(t.cities.bytes, t.cities.offsets),
     views: new StringPool(t.views.bytes, t.views.offsets),
+    details: new StringPool(t.details.bytes, t.details.offsets),
   };
   return new MatchIndex(data);
 }

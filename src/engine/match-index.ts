@@ -3,7 +3,7 @@ import type { SourceId } from '#shared/list-record';
 import { ENTRY_KIND, ROLE, type IndexData } from './index-data';
 import type { PersonName } from './person-name';
 import { phoneticKey } from './phonetic';
-import { decodeRecordView, type RecordView } from './record-view';
+import { decodeHitDetails, decodeRecordView, type HitDetails, type RecordView } from './record-view';
 import { isLatinToken } from './text-normalize';
 
 export interface IndexStats {
@@ -71,6 +71,11 @@ export class MatchIndex {
   /** The compact view of a record, for hits. */
   recordView(record: number): RecordView {
     return decodeRecordView(this.data.views.get(record), record, this.sourceOf(record));
+  }
+
+  /** What a search hit shows of a record beyond its view; null when the full record must be read. */
+  hitDetails(record: number): HitDetails | null {
+    return decodeHitDetails(this.data.details.get(record));
   }
 
   /** Normalised city of a record, or "". */

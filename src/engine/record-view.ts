@@ -74,3 +74,48 @@ export function decodeRecordView(s: string, ordinal: number, source: SourceId): 
     exclusionType: v(17), exclusionDate: v(18), reinstatementDate: v(19), extra,
   };
 }
+
+/**
+ * The fields of its full record a search hit shows beyond the view (ADR 056): the index keeps
+ * them so answering a search needs no read of the records.
+ */
+export interface HitDetails {
+  address: string | null;
+  specialty: string | null;
+  exclusionTerm: string | null;
+  link: string | null;
+}
+
+const isShownExactly = (s: unknown): boolean => s === null || (typeof s === 'string' && s !== '' && clean(s) === s);
+const isListShownExactly = (l: unknown): boolean => Array.isArray(l) && l.every((s) => typeof s === 'string' && s !== '' && clean(s) === s);
+
+/**
+ * True when the view decodes to exactly the record's own values of every field a search hit
+ * shows (names, aliases, dates, NPI, place, exclusion): no control character, no value cut,
+ * no empty string (the view reads it back as null).
+ */
+export function viewShowsRecord(r: ListRecord): boolean {
+  if (r.kind !== 'person' && r.kind !== 'business') return false;
+  const scalars = [r.firstName, r.middleName, r.lastName, r.suffix, r.businessName, r.dateOfBirth, r.npi, r.state, r.city, r.postalCode, r.exclusionType, r.exclusionDate, r.reinstatementDate];
+  return scalars.every(isShownExactly) && isListShownExactly(r.akas) && isListShownExactly(r.dbas);
+}
+
+/** Read the full record instead (its view does not show it exactly). */
+const READ_RECORD = 'R';
+
+/** A record's hit details as one string: "" when all are empty, "R" when the record must be read. */
+export function encodeHitDetails(r: ListRecord): string {
+  if (!viewShowsRecord(r)) return READ_RECORD;
+  const details = [r.address ?? null, r.specialty ?? null, r.exclusionTerm ?? null, r.link ?? null];
+  return details.every((d) => d === null) ? '' : JSON.stringify(details);
+}
+
+const NO_DETAILS: HitDetails = Object.freeze({ address: null, specialty: null, exclusionTerm: null, link: null });
+
+/** The details back, or null when the full record must be read. */
+export function decodeHitDetails(s: string): HitDetails | null {
+  if (s === READ_RECORD) return null;
+  if (s === '') return NO_DETAILS;
+  const [address, specialty, exclusionTerm, link] = JSON.parse(s) as (string | null)[];
+  return { address, specialty, exclusionTerm, link };
+}

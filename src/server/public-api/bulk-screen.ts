@@ -8,13 +8,12 @@
 import { ERROR_STATUS } from '#shared/errors';
 import type { NameSearchQuery } from '#shared/interactive-search';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
-import type { Hit } from '#engine/query-types';
 import type { AppContext } from '../app-context';
-import { currentIndex, screenerFor } from '../batches/screener';
+import { currentIndex, lightScreenerFor } from '../batches/screener';
 import { AppError, unauthenticated } from '../http/errors';
 import type { SearchCaller, UserCaller } from '../interactive/caller';
 import { claimSearch } from '../interactive/eligibility';
-import { listsSearched, searchHitsOf } from '../interactive/hits';
+import { listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit } from '../interactive/hits';
 import { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch } from '../interactive/name-search';
 import { findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings } from '../interactive/npi-search';
 import { recordSearches } from '../interactive/record-many';
@@ -32,7 +31,7 @@ function refusal(error: unknown): AppError {
 }
 
 /** A subject on its way: what it asks the engine, then the hits the engine found. */
-type Pending = { kind: 'name'; plan: NamePlan; hits?: Hit[] } | { kind: 'npi'; npi: string; name: string | null; findings?: NpiFindings } | { kind: 'refused'; error: AppError };
+type Pending = { kind: 'name'; plan: NamePlan; hits?: ShownHit[] } | { kind: 'npi'; npi: string; name: string | null; findings?: NpiFindings } | { kind: 'refused'; error: AppError };
 
 function planOf(caller: SearchCaller, s: BulkSubject): Pending {
   try {
@@ -56,14 +55,14 @@ async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly
     const key = JSON.stringify(p.plan.options);
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
-  const screener = screenerFor(ctx, index, [...groups.values()].reduce((n, g) => n + g.length, 0));
+  const screener = lightScreenerFor(ctx, index, [...groups.values()].reduce((n, g) => n + g.length, 0));
   await Promise.all(
     [...groups.values()].map(async (group) => {
       const plans = group.map((i) => (pending[i] as Extract<Pending, { kind: 'name' }>).plan);
       const answers = await screener(plans.map((p) => p.query), plans[0].options);
       group.forEach((at, i) => {
         try {
-          pending[at] = { kind: 'name', plan: plans[i], hits: nameHitsOf(answers[i]) };
+          pending[at] = { kind: 'name', plan: plans[i], hits: nameHitsOf(answers[i]).map((h) => shownOfLight(index, h)) };
         } catch (error) {
           pending[at] = { kind: 'refused', error: refusal(error) };
         }
@@ -72,7 +71,7 @@ async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly
   );
   for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, p.npi, p.name);
   // The full records of every hit of every subject in one read, then handed back in order.
-  const hitsOf = (p: Pending): Hit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!) : []);
+  const hitsOf = (p: Pending): ShownHit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!).map(shownOf) : []);
   const [full, nameLists, npiLists] = await Promise.all([
     searchHitsOf(ctx.db, index, pending.flatMap(hitsOf)),
     listsSearched(ctx.db, index, nameSourcesFor(caller)),
