@@ -17,6 +17,7 @@ export interface TransferableIndex {
   cities: Pool;
   views: Pool;
   details: Pool;
+  detailWords: Pool;
   record: IndexData['record'];
   entry: IndexData['entry'];
   postings: IndexData['postings'];
@@ -44,6 +45,7 @@ export function toTransferable(index: MatchIndex): TransferableIndex {
     cities: pool(d.cities),
     views: pool(d.views),
     details: pool(d.details),
+    detailWords: pool(d.detailWords),
     record: mapArrays(d.record),
     entry: mapArrays(d.entry),
     postings: d.postings.map(mapArrays),
@@ -62,6 +64,7 @@ export function fromTransferable(t: TransferableIndex): MatchIndex {
     cities: new StringPool(t.cities.bytes, t.cities.offsets),
     views: new StringPool(t.views.bytes, t.views.offsets),
     details: new StringPool(t.details.bytes, t.details.offsets),
+    detailWords: new StringPool(t.detailWords.bytes, t.detailWords.offsets),
   };
   return new MatchIndex(data);
 }

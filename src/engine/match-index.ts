@@ -23,6 +23,7 @@ export class MatchIndex {
   readonly tokens: readonly string[];
   private readonly tokenIds: Map<string, number>;
   private readonly phonetic = new Map<string, number[]>();
+  private readonly detailWords: readonly string[];
   /** Per-entry scratch for candidate search (queries run one at a time per thread). */
   readonly scratchMask: Uint8Array;
   readonly scratchTouched: Int32Array;
@@ -33,6 +34,7 @@ export class MatchIndex {
   ) {
     this.version = data.version;
     this.tokens = tokens ?? data.tokens.toArray();
+    this.detailWords = data.detailWords.toArray();
     this.tokenIds = new Map();
     this.tokens.forEach((t, i) => {
       this.tokenIds.set(t, i);
@@ -75,7 +77,7 @@ export class MatchIndex {
 
   /** What a search hit shows of a record beyond its view; null when the full record must be read. */
   hitDetails(record: number): HitDetails | null {
-    return decodeHitDetails(this.data.details.get(record));
+    return decodeHitDetails(this.data.details.get(record), this.detailWords);
   }
 
   /** Normalised city of a record, or "". */

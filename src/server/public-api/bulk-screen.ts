@@ -2,8 +2,8 @@
  * POST /api/v1/screenings (ADR 039, 041): many subjects screened as the interactive search
  * screens one, answered in input order, stored and billed as that many single searches in
  * one write. The work is done once per request, not once per subject: the names go to the
- * engine's worker threads in a few calls (one per set of options), the full records of every
- * hit are read in one query, the lists searched once.
+ * engine's worker threads in a few calls (one per set of options) while the NPIs are looked up
+ * here, the hits come back light and are answered from the index (ADR 056), the lists searched once.
  */
 import { ERROR_STATUS } from '#shared/errors';
 import type { NameSearchQuery } from '#shared/interactive-search';
@@ -56,7 +56,8 @@ async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   const screener = lightScreenerFor(ctx, index, [...groups.values()].reduce((n, g) => n + g.length, 0));
-  await Promise.all(
+  // The engine works on the names on the worker threads while this thread looks up the NPIs.
+  const screening = Promise.all(
     [...groups.values()].map(async (group) => {
       const plans = group.map((i) => (pending[i] as Extract<Pending, { kind: 'name' }>).plan);
       const answers = await screener(plans.map((p) => p.query), plans[0].options);
@@ -69,8 +70,13 @@ async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly
       });
     }),
   );
+  // Handled below; kept from being an unhandled rejection should an NPI lookup throw first.
+  screening.catch(() => undefined);
+  // The names' chunks are posted to the workers once the microtasks above have run.
+  await new Promise<void>((resolve) => setImmediate(resolve));
   for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, p.npi, p.name);
-  // The full records of every hit of every subject in one read, then handed back in order.
+  await screening;
+  // The hits of every subject as answered (full records read in one query, for the few hits the index cannot answer alone), handed back in order.
   const hitsOf = (p: Pending): ShownHit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!).map(shownOf) : []);
   const [full, nameLists, npiLists] = await Promise.all([
     searchHitsOf(ctx.db, index, pending.flatMap(hitsOf)),
