@@ -4,6 +4,7 @@ import { buildIndex } from '../engine/index-builder';
 import type { MatchIndex } from '../engine/match-index';
 import { screenMany } from '../engine/screen';
 import { syntheticIndividuals, syntheticRecords } from '../engine/synthetic-records';
+import { matchedOnLine } from '#shared/match-words';
 import { ScreeningPool } from './worker-pool';
 
 let index: MatchIndex;
@@ -38,6 +39,17 @@ describe('ScreeningPool', () => {
     expect(JSON.stringify(parallel)).toBe(JSON.stringify(screenMany(index, queries, { minScore: 0.6 })));
     expect(parallel.at(-1)?.status).toBe('invalid');
     expect(parallel[0].indexVersion).toBe('pool-test');
+  });
+
+  it('answers light hits (ordinal, score, why in one line) for the same records as full hits', async () => {
+    const queries = syntheticIndividuals(120, 13);
+    const light = await pool.screenLight(queries, { minScore: 0.6 });
+    const full = screenMany(index, queries, { minScore: 0.6 });
+    expect(light.flatMap((r) => r.hits).length).toBeGreaterThan(0);
+    expect(light).toEqual(full.map((r) => ({ ...r, hits: r.hits.map((h) => ({ ordinal: h.record.ordinal, score: h.score, isMatch: h.isMatch, matchedOn: matchedOnLine(h.explanation) })) })));
+    // The ordinal reads back the hit's own record from the index.
+    const first = full.find((r) => r.hits.length)!.hits[0];
+    expect(index.recordView(first.record.ordinal)).toEqual(first.record);
   });
 
   it('keeps the event loop free while a batch runs', async () => {

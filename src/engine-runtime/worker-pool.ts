@@ -10,9 +10,10 @@ import { toTransferable } from '../engine/index-transfer';
 import type { MatchIndex } from '../engine/match-index';
 import type { ScreenQuery, ScreenResult } from '../engine/query-types';
 import type { ScreenOptions } from '../engine/settings';
+import type { LightScreenResult } from './light-hits';
 
 interface Pending {
-  resolve: (r: ScreenResult[]) => void;
+  resolve: (r: never[]) => void;
   reject: (e: Error) => void;
 }
 
@@ -42,7 +43,7 @@ export class ScreeningPool {
     private readonly chunkSize: number,
   ) {
     for (const w of workers) {
-      w.on('message', (m: { id: number; results?: ScreenResult[]; error?: string }) => {
+      w.on('message', (m: { id: number; results?: never[]; error?: string }) => {
         const p = this.pending.get(m.id);
         if (!p) return;
         this.pending.delete(m.id);
@@ -81,18 +82,27 @@ export class ScreeningPool {
 
   /** Screens all queries across the workers; same results and order as screenMany. */
   async screenBatch(queries: readonly ScreenQuery[], options: ScreenOptions = {}): Promise<ScreenResult[]> {
+    return this.screenChunks<ScreenResult>(queries, options, false);
+  }
+
+  /** As screenBatch, with light hits (a search's answer, ADR 057): less to move between threads. */
+  async screenLight(queries: readonly ScreenQuery[], options: ScreenOptions = {}): Promise<LightScreenResult[]> {
+    return this.screenChunks<LightScreenResult>(queries, options, true);
+  }
+
+  private async screenChunks<R>(queries: readonly ScreenQuery[], options: ScreenOptions, light: boolean): Promise<R[]> {
     if (this.closed) throw new Error('screening pool is closed');
-    const chunks: Promise<ScreenResult[]>[] = [];
-    for (let i = 0; i < queries.length; i += this.chunkSize) chunks.push(this.send(queries.slice(i, i + this.chunkSize), options));
+    const chunks: Promise<R[]>[] = [];
+    for (let i = 0; i < queries.length; i += this.chunkSize) chunks.push(this.send<R>(queries.slice(i, i + this.chunkSize), options, light));
     return (await Promise.all(chunks)).flat();
   }
 
-  private send(queries: ScreenQuery[], options: ScreenOptions): Promise<ScreenResult[]> {
+  private send<R>(queries: ScreenQuery[], options: ScreenOptions, light: boolean): Promise<R[]> {
     const id = this.nextId++;
     const worker = this.workers[this.next++ % this.workers.length];
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, queries, options });
+      this.pending.set(id, { resolve: resolve as (r: never[]) => void, reject });
+      worker.postMessage({ id, queries, options, light });
     });
   }
 

@@ -8,7 +8,7 @@ import { ENTRY_KIND, GROUP, ROLE, type IndexData } from './index-data';
 import { normalizeCity, normalizeState, packPostalCode, packState } from './location';
 import { MatchIndex } from './match-index';
 import { parsePersonName, personNameFromFields, type PersonName } from './person-name';
-import { encodeRecordView } from './record-view';
+import { encodeHitDetails, encodeRecordView } from './record-view';
 import { StringPoolBuilder } from './string-pool';
 import { buildTypoKeys } from './typo-keys';
 import { sortedPairs } from './sorted-pairs';
@@ -26,6 +26,8 @@ export interface BuildOptions {
 }
 
 const MAX_ALTS = 64;
+/** Distinct specialties, terms and link starts kept once; past this (free text) they stay with the record. */
+const MAX_DETAIL_WORDS = 1 << 16;
 
 /** Accumulates records; `finish()` freezes them into a MatchIndex. */
 export class IndexBuilder {
@@ -35,6 +37,9 @@ export class IndexBuilder {
   private readonly cityIds = new Map<string, number>();
   private readonly cityPool = new StringPoolBuilder();
   private readonly views = new StringPoolBuilder();
+  private readonly details = new StringPoolBuilder();
+  private readonly detailWordIds = new Map<string, number>();
+  private readonly detailWords = new StringPoolBuilder();
   private readonly rec = { source: new Growable(Uint8Array), dob: new Growable(Int32Array), state: new Growable(Uint16Array), postal: new Growable(Int32Array), city: new Growable(Int32Array), npi: new Growable(Float64Array) };
   private readonly ent = { record: new Growable(Int32Array), kind: new Growable(Uint8Array), alt: new Growable(Uint8Array), start: new Growable(Int32Array), tokens: new Growable(Int32Array), roles: new Growable(Uint8Array) };
   private readonly entGroup = new Growable(Uint8Array);
@@ -69,12 +74,24 @@ export class IndexBuilder {
     const npi = r.npi && checkNpi(r.npi).ok ? Number(r.npi.replace(/\D/g, '')) : 0;
     this.rec.npi.push(npi);
     this.views.add(encodeRecordView(r));
+    this.details.add(encodeHitDetails(r, (w) => this.detailWordId(w)));
     if (npi) this.pair(this.npiPairs, npi, id);
     const ssn = String(r.ssn ?? '').replace(/\D/g, '');
     if (ssn.length === 9) this.pair(this.ssnPairs, Number(ssn), id);
     const ein = String(r.ein ?? '').replace(/\D/g, '');
     if (ein.length === 9) this.pair(this.einPairs, Number(ein), id);
     if (this.isNameSource(r.source)) this.addNames(r, id);
+  }
+
+  /** Id of a repeated hit detail (specialty, term, start of a link); null once the dictionary is full. */
+  private detailWordId(w: string): number | null {
+    let id = this.detailWordIds.get(w);
+    if (id === undefined) {
+      if (this.detailWordIds.size >= MAX_DETAIL_WORDS) return null;
+      id = this.detailWords.add(w);
+      this.detailWordIds.set(w, id);
+    }
+    return id;
   }
 
   private addNames(r: ListRecord, id: number): void {
@@ -163,6 +180,8 @@ export class IndexBuilder {
       tokens: tokensPool.finish(shared),
       cities: this.cityPool.finish(shared),
       views: this.views.finish(shared),
+      details: this.details.finish(shared),
+      detailWords: this.detailWords.finish(shared),
       record: { source: this.rec.source.finish(shared), dob: this.rec.dob.finish(shared), state: this.rec.state.finish(shared), postal: this.rec.postal.finish(shared), city: this.rec.city.finish(shared), npi: this.rec.npi.finish(shared) },
       entry,
       postings: [GROUP.person, GROUP.business].map((g) => buildPostings(entry, this.entGroup.finish(), g, this.tokenList.length, shared)),

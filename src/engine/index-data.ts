@@ -19,6 +19,10 @@ export interface IndexData {
   tokens: StringPool;
   cities: StringPool;
   views: StringPool;
+  /** What a search hit shows beyond the view, per record (encodeHitDetails). */
+  details: StringPool;
+  /** Specialties, terms and link starts the details refer to by id. */
+  detailWords: StringPool;
   record: {
     source: Uint8Array;
     dob: Int32Array;

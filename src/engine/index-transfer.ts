@@ -16,6 +16,8 @@ export interface TransferableIndex {
   tokens: Pool;
   cities: Pool;
   views: Pool;
+  details: Pool;
+  detailWords: Pool;
   record: IndexData['record'];
   entry: IndexData['entry'];
   postings: IndexData['postings'];
@@ -42,6 +44,8 @@ export function toTransferable(index: MatchIndex): TransferableIndex {
     tokens: pool(d.tokens),
     cities: pool(d.cities),
     views: pool(d.views),
+    details: pool(d.details),
+    detailWords: pool(d.detailWords),
     record: mapArrays(d.record),
     entry: mapArrays(d.entry),
     postings: d.postings.map(mapArrays),
@@ -59,6 +63,8 @@ export function fromTransferable(t: TransferableIndex): MatchIndex {
     tokens: new StringPool(t.tokens.bytes, t.tokens.offsets),
     cities: new StringPool(t.cities.bytes, t.cities.offsets),
     views: new StringPool(t.views.bytes, t.views.offsets),
+    details: new StringPool(t.details.bytes, t.details.offsets),
+    detailWords: new StringPool(t.detailWords.bytes, t.detailWords.offsets),
   };
   return new MatchIndex(data);
 }

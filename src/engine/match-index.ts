@@ -3,7 +3,7 @@ import type { SourceId } from '#shared/list-record';
 import { ENTRY_KIND, ROLE, type IndexData } from './index-data';
 import type { PersonName } from './person-name';
 import { phoneticKey } from './phonetic';
-import { decodeRecordView, type RecordView } from './record-view';
+import { decodeHitDetails, decodeRecordView, type HitDetails, type RecordView } from './record-view';
 import { isLatinToken } from './text-normalize';
 
 export interface IndexStats {
@@ -23,6 +23,7 @@ export class MatchIndex {
   readonly tokens: readonly string[];
   private readonly tokenIds: Map<string, number>;
   private readonly phonetic = new Map<string, number[]>();
+  private readonly detailWords: readonly string[];
   /** Per-entry scratch for candidate search (queries run one at a time per thread). */
   readonly scratchMask: Uint8Array;
   readonly scratchTouched: Int32Array;
@@ -33,6 +34,7 @@ export class MatchIndex {
   ) {
     this.version = data.version;
     this.tokens = tokens ?? data.tokens.toArray();
+    this.detailWords = data.detailWords.toArray();
     this.tokenIds = new Map();
     this.tokens.forEach((t, i) => {
       this.tokenIds.set(t, i);
@@ -71,6 +73,11 @@ export class MatchIndex {
   /** The compact view of a record, for hits. */
   recordView(record: number): RecordView {
     return decodeRecordView(this.data.views.get(record), record, this.sourceOf(record));
+  }
+
+  /** What a search hit shows of a record beyond its view; null when the full record must be read. */
+  hitDetails(record: number): HitDetails | null {
+    return decodeHitDetails(this.data.details.get(record), this.detailWords);
   }
 
   /** Normalised city of a record, or "". */

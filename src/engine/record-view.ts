@@ -74,3 +74,82 @@ export function decodeRecordView(s: string, ordinal: number, source: SourceId): 
     exclusionType: v(17), exclusionDate: v(18), reinstatementDate: v(19), extra,
   };
 }
+
+/**
+ * The fields of its full record a search hit shows beyond the view (ADR 057): the index keeps
+ * them so answering a search needs no read of the records.
+ */
+export interface HitDetails {
+  address: string | null;
+  specialty: string | null;
+  exclusionTerm: string | null;
+  link: string | null;
+}
+
+const isShownExactly = (s: unknown): boolean => s === null || (typeof s === 'string' && s !== '' && clean(s) === s);
+const isListShownExactly = (l: unknown): boolean => Array.isArray(l) && l.every((s) => typeof s === 'string' && s !== '' && clean(s) === s);
+
+/**
+ * True when the view decodes to exactly the record's own values of every field a search hit
+ * shows (names, aliases, dates, NPI, place, exclusion): no control character, no value cut,
+ * no empty string (the view reads it back as null).
+ */
+export function viewShowsRecord(r: ListRecord): boolean {
+  if (r.kind !== 'person' && r.kind !== 'business') return false;
+  const scalars = [r.firstName, r.middleName, r.lastName, r.suffix, r.businessName, r.dateOfBirth, r.npi, r.state, r.city, r.postalCode, r.exclusionType, r.exclusionDate, r.reinstatementDate];
+  return scalars.every(isShownExactly) && isListShownExactly(r.akas) && isListShownExactly(r.dbas);
+}
+
+/** Read the full record instead (its view does not show it exactly). */
+const READ_RECORD = 'R';
+/** Marks a value kept in place rather than in the index's dictionary of shared values. */
+const INLINE = '~';
+const CONTROL = /[\u0000-\u001f]/;
+
+/** A link cut into what many records share (up to its last "/", "=" or "?") and the record's own rest. */
+function splitLink(link: string): [string, string] {
+  const cut = Math.max(link.lastIndexOf('/'), link.lastIndexOf('='), link.lastIndexOf('?')) + 1;
+  return [link.slice(0, cut), link.slice(cut)];
+}
+
+/**
+ * A record's hit details as one string: "" when all are empty, "R" when the record must be
+ * read, else address, specialty, term and link apart. Specialties, terms and the shared start
+ * of links repeat across records, so they are kept once in a dictionary (`wordId` files a
+ * value and answers its id, or null when the dictionary is full: the value is kept in place).
+ */
+export function encodeHitDetails(r: ListRecord, wordId: (value: string) => number | null): string {
+  if (!viewShowsRecord(r)) return READ_RECORD;
+  const address = r.address ?? null;
+  const specialty = r.specialty ?? null;
+  const term = r.exclusionTerm ?? null;
+  const link = r.link ?? null;
+  const values = [address, specialty, term, link];
+  if (values.every((v) => v === null)) return '';
+  // An empty value reads back as null and a control character would break the separators: such records are read.
+  if (!values.every((v) => v === null || (typeof v === 'string' && v !== '' && !CONTROL.test(v)))) return READ_RECORD;
+  const word = (v: string | null): string => {
+    if (v === null) return '';
+    const id = wordId(v);
+    return id === null ? INLINE + v : String(id);
+  };
+  const [shared, own] = link === null ? ['', ''] : splitLink(link);
+  return [address ?? '', word(specialty), word(term), link === null ? '' : word(shared) + RS + own].join(FS);
+}
+
+const NO_DETAILS: HitDetails = Object.freeze({ address: null, specialty: null, exclusionTerm: null, link: null });
+
+/** The details back (`words` is the index's dictionary), or null when the full record must be read. */
+export function decodeHitDetails(s: string, words: readonly string[]): HitDetails | null {
+  if (s === READ_RECORD) return null;
+  if (s === '') return NO_DETAILS;
+  const [address, specialty, term, link] = s.split(FS);
+  const word = (v: string): string => (v.startsWith(INLINE) ? v.slice(1) : words[Number(v)]);
+  const at = link.indexOf(RS);
+  return {
+    address: address === '' ? null : address,
+    specialty: specialty === '' ? null : word(specialty),
+    exclusionTerm: term === '' ? null : word(term),
+    link: link === '' ? null : word(link.slice(0, at)) + link.slice(at + 1),
+  };
+}

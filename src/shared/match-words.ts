@@ -178,3 +178,8 @@ export function explanationLine(e: ExplanationInput): string {
   const w = explanationWords(e);
   return [w.matchedThrough, ...w.lines, ...w.notes].filter(Boolean).join('; ');
 }
+
+/** What a search hit shows of why it matched: the line above, else the engine's own summary. */
+export function matchedOnLine(e: ExplanationInput & { summary: string }): string {
+  return explanationLine(e) || e.summary;
+}

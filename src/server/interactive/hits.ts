@@ -1,12 +1,13 @@
 /** Engine hits as the result page shows them (full list records, official links) and the lists behind a search. */
 import { describeExclusionType } from '#shared/exclusion-types';
 import type { ListSearched, SearchHit } from '#shared/interactive-search';
-import { explanationLine } from '#shared/match-words';
+import { matchedOnLine } from '#shared/match-words';
 import type { ListRecord } from '#shared/list-record';
 import { findListSource } from '#lists/sources';
 import type { MatchIndex } from '#engine/match-index';
 import type { Hit } from '#engine/query-types';
-import type { RecordView } from '#engine/record-view';
+import type { LightHit } from '../../engine-runtime/light-hits';
+import type { HitDetails, RecordView } from '#engine/record-view';
 import type { Db } from '../db/client';
 import { readRecords } from '../batches/public';
 import { versionIdsOf } from '../screening/screener';
@@ -19,10 +20,30 @@ function nameOf(r: Pick<RecordView, 'kind' | 'firstName' | 'middleName' | 'lastN
   return joinName(r.firstName, r.middleName, r.lastName, r.suffix) || (r.businessName ?? '');
 }
 
-/** One hit with the fields of its full record (the index keeps a compact view only). */
-export function toSearchHit(hit: Hit, full: ListRecord | undefined): SearchHit {
+/**
+ * One hit with the fields of its full record (the index keeps a compact view only), or, with
+ * no full record, with its view and the details the index keeps (ADR 057): the same answer
+ * whenever the view shows the record exactly, which is when the index gives details.
+ */
+export function toSearchHit(hit: Hit, full: ListRecord | undefined, details: HitDetails | null = null): SearchHit {
+  return searchHitOf(shownOf(hit), full, details);
+}
+
+/** What a search answers of a hit: its record's view, score and why it matched in one line. */
+export interface ShownHit {
+  record: RecordView;
+  score: number;
+  matchedOn: string;
+}
+
+export const shownOf = (hit: Hit): ShownHit => ({ record: hit.record, score: hit.score, matchedOn: matchedOnLine(hit.explanation) });
+
+/** A light hit from a worker thread (ADR 057), its view read back from the index it came from. */
+export const shownOfLight = (index: MatchIndex, hit: LightHit): ShownHit => ({ record: index.recordView(hit.ordinal), score: hit.score, matchedOn: hit.matchedOn });
+
+function searchHitOf(hit: ShownHit, full: ListRecord | undefined, details: HitDetails | null): SearchHit {
   const r = full ?? hit.record;
-  const record = full ?? null;
+  const extra = full ? { address: full.address ?? null, specialty: full.specialty ?? null, exclusionTerm: full.exclusionTerm ?? null, link: full.link ?? null } : details;
   return {
     source: hit.record.source,
     sourceTitle: findListSource(hit.record.source)?.title ?? hit.record.source,
@@ -32,23 +53,23 @@ export function toSearchHit(hit: Hit, full: ListRecord | undefined): SearchHit {
     otherNames: [...r.akas, ...r.dbas, ...(r.kind === 'person' && r.businessName ? [r.businessName] : [])],
     dateOfBirth: r.dateOfBirth,
     npi: r.npi,
-    address: record?.address ?? null,
+    address: extra?.address ?? null,
     city: r.city,
     state: r.state,
     postalCode: r.postalCode,
-    specialty: record?.specialty ?? null,
+    specialty: extra?.specialty ?? null,
     exclusionType: describeExclusionType(r.exclusionType),
     exclusionDate: r.exclusionDate,
-    exclusionTerm: record?.exclusionTerm ?? null,
+    exclusionTerm: extra?.exclusionTerm ?? null,
     reinstatementDate: r.reinstatementDate,
-    link: record?.link ?? findListSource(hit.record.source)?.officialUrl ?? null,
+    link: extra?.link ?? findListSource(hit.record.source)?.officialUrl ?? null,
     score: Math.round(hit.score * 1000) / 1000,
-    matchedOn: explanationLine(hit.explanation) || hit.explanation.summary,
+    matchedOn: hit.matchedOn,
   };
 }
 
 /** The full record of each hit (undefined when gone), read from the list versions the index was built from. */
-export async function fullRecordsOf(db: Db, index: MatchIndex, hits: readonly Hit[]): Promise<(ListRecord | undefined)[]> {
+export async function fullRecordsOf(db: Db, index: MatchIndex, hits: readonly Pick<Hit, 'record'>[]): Promise<(ListRecord | undefined)[]> {
   const versions = versionIdsOf(index.version);
   const keys = hits.flatMap((h) => {
     const versionId = versions.get(h.record.source);
@@ -58,10 +79,17 @@ export async function fullRecordsOf(db: Db, index: MatchIndex, hits: readonly Hi
   return hits.map((h) => records.get(`${versions.get(h.record.source)}|${h.record.sourceRecordId}`) as ListRecord | undefined);
 }
 
-/** The hits with their full records. */
-export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly Hit[]): Promise<SearchHit[]> {
-  const records = await fullRecordsOf(db, index, hits);
-  return hits.map((h, i) => toSearchHit(h, records[i]));
+/**
+ * The hits as a search answers them: from the index alone when it holds what they show, else
+ * with their full records, read in one query for those hits only.
+ */
+export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly (Hit | ShownHit)[]): Promise<SearchHit[]> {
+  const shown = hits.map((h) => ('explanation' in h ? shownOf(h) : h));
+  const details = shown.map((h) => index.hitDetails(h.record.ordinal));
+  const toRead = shown.filter((_, i) => details[i] === null);
+  const records = toRead.length ? await fullRecordsOf(db, index, toRead) : [];
+  let read = 0;
+  return shown.map((h, i) => (details[i] ? searchHitOf(h, undefined, details[i]) : searchHitOf(h, records[read++], null)));
 }
 
 // A version's date and size never change once active: read them once per database and index version.

@@ -64,7 +64,7 @@ export function planName(caller: SearchCaller, q: NameSearchQuery): NamePlan {
 }
 
 /** The engine's hits, or the client error the search answers (invalid query, too many matches). */
-export function nameHitsOf(answer: ScreenResult): Hit[] {
+export function nameHitsOf<H = Hit>(answer: Pick<ScreenResult, 'status' | 'issues'> & { hits: H[] }): H[] {
   if (answer.status === 'invalid') throw new AppError('BAD_REQUEST', answer.issues.map((i) => i.message).join(' '));
   if (answer.hits.length > MAX_INTERACTIVE_MATCHES) throw new AppError('MaxMatchesExceeded', INTERACTIVE_ERROR_TEXTS.MaxMatchesExceeded);
   return answer.hits;

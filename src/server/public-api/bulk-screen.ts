@@ -2,19 +2,18 @@
  * POST /api/v1/screenings (ADR 039, 041): many subjects screened as the interactive search
  * screens one, answered in input order, stored and billed as that many single searches in
  * one write. The work is done once per request, not once per subject: the names go to the
- * engine's worker threads in a few calls (one per set of options), the full records of every
- * hit are read in one query, the lists searched once.
+ * engine's worker threads in a few calls (one per set of options) while the NPIs are looked up
+ * here, the hits come back light and are answered from the index (ADR 057), the lists searched once.
  */
 import { ERROR_STATUS } from '#shared/errors';
 import type { NameSearchQuery } from '#shared/interactive-search';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
-import type { Hit } from '#engine/query-types';
 import type { AppContext } from '../app-context';
-import { currentIndex, screenerFor } from '../screening/screener';
+import { currentIndex, lightScreenerFor } from '../screening/screener';
 import { AppError, unauthenticated } from '../http/errors';
 import type { SearchCaller, UserCaller } from '../interactive/public';
 import { claimSearch } from '../interactive/public';
-import { listsSearched, searchHitsOf } from '../interactive/public';
+import { listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit } from '../interactive/public';
 import { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch } from '../interactive/public';
 import { findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings } from '../interactive/public';
 import { recordSearches } from '../interactive/public';
@@ -32,7 +31,7 @@ function refusal(error: unknown): AppError {
 }
 
 /** A subject on its way: what it asks the engine, then the hits the engine found. */
-type Pending = { kind: 'name'; plan: NamePlan; hits?: Hit[] } | { kind: 'npi'; npi: string; name: string | null; findings?: NpiFindings } | { kind: 'refused'; error: AppError };
+type Pending = { kind: 'name'; plan: NamePlan; hits?: ShownHit[] } | { kind: 'npi'; npi: string; name: string | null; findings?: NpiFindings } | { kind: 'refused'; error: AppError };
 
 function planOf(caller: SearchCaller, s: BulkSubject): Pending {
   try {
@@ -56,23 +55,29 @@ async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly
     const key = JSON.stringify(p.plan.options);
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
-  const screener = screenerFor(ctx, index, [...groups.values()].reduce((n, g) => n + g.length, 0));
-  await Promise.all(
+  const screener = lightScreenerFor(ctx, index, [...groups.values()].reduce((n, g) => n + g.length, 0));
+  // The engine works on the names on the worker threads while this thread looks up the NPIs.
+  const screening = Promise.all(
     [...groups.values()].map(async (group) => {
       const plans = group.map((i) => (pending[i] as Extract<Pending, { kind: 'name' }>).plan);
       const answers = await screener(plans.map((p) => p.query), plans[0].options);
       group.forEach((at, i) => {
         try {
-          pending[at] = { kind: 'name', plan: plans[i], hits: nameHitsOf(answers[i]) };
+          pending[at] = { kind: 'name', plan: plans[i], hits: nameHitsOf(answers[i]).map((h) => shownOfLight(index, h)) };
         } catch (error) {
           pending[at] = { kind: 'refused', error: refusal(error) };
         }
       });
     }),
   );
+  // Handled below; kept from being an unhandled rejection should an NPI lookup throw first.
+  screening.catch(() => undefined);
+  // The names' chunks are posted to the workers once the microtasks above have run.
+  await new Promise<void>((resolve) => setImmediate(resolve));
   for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, p.npi, p.name);
-  // The full records of every hit of every subject in one read, then handed back in order.
-  const hitsOf = (p: Pending): Hit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!) : []);
+  await screening;
+  // The hits of every subject as answered (full records read in one query, for the few hits the index cannot answer alone), handed back in order.
+  const hitsOf = (p: Pending): ShownHit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!).map(shownOf) : []);
   const [full, nameLists, npiLists] = await Promise.all([
     searchHitsOf(ctx.db, index, pending.flatMap(hitsOf)),
     listsSearched(ctx.db, index, nameSourcesFor(caller)),

@@ -4,10 +4,15 @@
  */
 import type { MatchIndex } from '#engine/match-index';
 import { screenMany } from '#engine/screen';
+import type { ScreenQuery } from '#engine/query-types';
+import type { ScreenOptions } from '#engine/settings';
+import { toLightResult, type LightScreenResult } from '../../engine-runtime/light-hits';
 import { ScreeningPool } from '../../engine-runtime/worker-pool';
 import type { AppContext } from '../app-context';
 import { createIndexStore } from './index-store';
 import type { Screener } from './row-screening';
+
+export type LightScreener = (queries: ScreenQuery[], options: ScreenOptions) => Promise<LightScreenResult[]>;
 
 /** Below this many rows, starting workers costs more than it saves. */
 export const POOL_MIN_ROWS = 500;
@@ -48,6 +53,13 @@ export function screenerFor(ctx: { config: Pick<AppContext['config'], 'batchScre
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options);
   return async (queries, options) => (await pooled(index, workers)).screenBatch(queries, options);
+}
+
+/** A search's screener (ADR 057): as screenerFor, answering light hits (their view read back from `index`). */
+export function lightScreenerFor(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: MatchIndex, rows: number): LightScreener {
+  const workers = ctx.config.batchScreenWorkers;
+  if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options).map(toLightResult);
+  return async (queries, options) => (await pooled(index, workers)).screenLight(queries, options);
 }
 
 /** The list version id of each source in an index version ("leie:12,sam:4"). */
