@@ -1,7 +1,8 @@
 /**
  * The demo's monitored roster (ADR 046): the demo owner's screened batch, monitored, and the
  * shipped LEIE supplement `data/supplements/leie/2611EXCL.csv` imported after it, so the demo
- * starts with an alert to review, and this month's full re-screen with its certificate (ADR 051).
+ * starts with an alert to review, this month's full re-screen with its certificate (ADR 051), and a
+ * pending new version of the roster to compare, apply or discard (`demo-version.ts`).
  * `2612EXCL.csv` is left for trying it by hand
  * (`clearlist lists import leie data/supplements/leie/2612EXCL.csv`, then start the demo again).
  */
@@ -13,6 +14,7 @@ import type { Db } from '../db/client';
 import { monitoredRosters, monitoringRuns } from '../db/schema';
 import { findBatch } from '../batches/queries';
 import { importList } from '../lists/import';
+import { seedDemoRosterVersion } from './demo-version';
 import { insertRoster } from './rosters';
 import { runMonitoring } from './run';
 import { MONITORED_SEARCH_TYPES } from './search-types';
@@ -38,5 +40,7 @@ export async function seedDemoMonitoring(db: Db, owner: { userId: number }, batc
     .values({ rosterId, clientId: source.clientId, kind: 'full', period: periodOf(now), reason: 'schedule', engineVersion: ALGORITHM_VERSION, createdAt: now })
     .returning({ id: monitoringRuns.id });
   await runMonitoring({ ...ctx, now: () => new Date(now.getTime() + 2000) }, run.id);
+  // Next month's staff list, compared and waiting for a decision on the roster's page.
+  await seedDemoRosterVersion(db, rosterId, owner.userId, new Date(now.getTime() + 3000));
   return rosterId;
 }
