@@ -174,6 +174,12 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   // Monitored rosters (ADR 053): the rule also wants a roster editor's role.
   'POST /api/v1/rosters': ['api_user'],
   'GET /api/v1/rosters/:rosterId': ['api_user'],
+  'POST /api/v1/rosters/csv': ['api_user'],
+  'POST /api/v1/rosters/:rosterId/versions': ['api_user'],
+  'POST /api/v1/rosters/:rosterId/versions/csv': ['api_user'],
+  'GET /api/v1/rosters/:rosterId/versions/:versionId': ['api_user'],
+  'POST /api/v1/rosters/:rosterId/versions/:versionId/apply': ['api_user'],
+  'POST /api/v1/rosters/:rosterId/versions/:versionId/discard': ['api_user'],
   'GET /api/v1/openapi.json': 'public',
 };
 
