@@ -44,13 +44,12 @@ export function DigestUsersTable() {
           {errorMessage(save.error)}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={620}>
+      <Table.ScrollContainer minWidth={340}>
         <Table verticalSpacing="xs" horizontalSpacing="md" aria-label="Alert e-mails of your users">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>User</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th w={230}>Alert e-mails</Table.Th>
+              <Table.Th w={200}>Alert e-mails</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -60,12 +59,9 @@ export function DigestUsersTable() {
                   <Text size="sm" fw={600}>
                     {u.name}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {u.username}
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {u.username} · {u.email || 'no e-mail address'}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{u.email || 'No e-mail address'}</Text>
                   {u.rosterChoices > 0 && (
                     <Text size="xs" c="dimmed">
                       Chose otherwise for {u.rosterChoices === 1 ? 'one roster' : `${u.rosterChoices} rosters`}
