@@ -1,7 +1,8 @@
 /**
  * Monitoring (ADR 046): the demo owner's home shows the alert the shipped LEIE supplement
  * brought to the monitored "Acme staff" roster, reviewed in the results' drawer; an analyst
- * makes a roster of a batch just screened with "Monitor these people".
+ * makes a roster of a batch just screened with "Monitor these people"; the owner chooses the
+ * analyst's alert e-mails, and reads (then discards) the demo roster's pending new version.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BATCH_MESSAGES } from '../src/shared/messages';
 import { MONITORING_MESSAGES } from '../src/shared/monitoring';
+import { ROSTER_INTAKE_MESSAGES } from '../src/shared/roster-intake';
 import { freePort, root, startServe } from '../test/server-process';
 import { logIn } from './helpers';
 
@@ -46,6 +48,53 @@ test('the owner sees the alert of a list update on the home page and reviews it 
   await expect(drawer.getByRole('region', { name: 'Change history' })).toContainText('Asked HR for his date of birth');
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(alert).toContainText('Under Review');
+});
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shoot = (page: Page, name: string) => page.screenshot({ path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`), fullPage: true });
+
+test('the owner chooses the analyst’s alert e-mails; the analyst sees the choice as theirs', async ({ browser }) => {
+  const owner = await browser.newPage();
+  await logIn(owner, 'owner');
+  await openMonitoring(owner);
+  const table = owner.getByRole('table', { name: 'Alert e-mails of your users' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  const choice = table.getByRole('combobox', { name: 'Alert e-mails for Andre Nguyen' });
+  await expect(choice).toHaveValue('No e-mail');
+  await choice.click();
+  const saved = owner.waitForResponse((r) => r.url().includes('/services/monitoring/digest/users/') && r.request().method() === 'PUT');
+  await owner.getByRole('option', { name: 'Once a day' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(choice).toHaveValue('Once a day');
+  await shoot(owner, 'monitoring-digest-users');
+  await owner.close();
+
+  const analyst = await browser.newPage();
+  await logIn(analyst, 'analyst');
+  await openMonitoring(analyst);
+  await expect(analyst.getByRole('combobox', { name: 'E-mail me about new alerts' })).toHaveValue('Once a day');
+  // A plain user has no table of others.
+  await expect(analyst.getByRole('table', { name: 'Alert e-mails of your users' })).toHaveCount(0);
+  await analyst.close();
+});
+
+test('the demo roster has a pending new version: the owner reads the differences and discards it', async ({ page }) => {
+  await logIn(page, 'owner');
+  await openMonitoring(page);
+  await page.getByRole('link', { name: 'Acme staff' }).click();
+  const versions = page.getByRole('region', { name: 'Versions of the roster' });
+  await expect(versions).toContainText('3 added, 2 removed, 2 changed');
+  await expect(versions).toContainText('Not applied yet');
+  await versions.getByRole('link', { name: 'acme-staff-roster-next-month.csv' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New version: acme-staff-roster-next-month.csv' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Added (3)' })).toContainText('Marisol Abernathy');
+  await expect(page.getByRole('region', { name: 'Removed (2)' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Changed (2)' })).toContainText('Home care');
+  await shoot(page, 'demo-roster-version');
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await page.getByRole('dialog', { name: 'Discard this version?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(ROSTER_INTAKE_MESSAGES.discarded)).toBeVisible();
+  await expect(page.getByText('Discarded', { exact: true })).toBeVisible();
 });
 
 test('an analyst monitors the people of a batch just screened', async ({ page }) => {

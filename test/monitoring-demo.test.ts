@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountDetailsSchema } from '#shared/account';
 import { HomeSummarySchema } from '#shared/home';
 import { MONITORING_LINE } from '#shared/prices';
+import { z } from 'zod';
 import { RosterDetailSchema, RosterListSchema } from '#shared/monitoring';
+import { RosterVersionSchema } from '#shared/roster-intake';
 import { importList } from '#server/lists/import';
 import { SUPPLEMENTS_DIR } from '#cli/demo-monitoring';
+import { DEMO_VERSION_FILE } from '#cli/demo-monitoring-version';
 import { runMonitoring } from '#server/monitoring/run';
 import { sweepRuns } from '#server/monitoring/sweep';
 import { seedDemo } from '../src/cli/demo-seed';
@@ -58,5 +61,23 @@ describe('demo monitoring', () => {
     expect(alerts).toHaveLength(3);
     expect(alerts.some((a) => a.includes('Priyanka Venkataraman'))).toBe(true);
     expect(alerts.some((a) => a.includes('Oswaldo Birchwood'))).toBe(true);
+  });
+
+  it('leaves next month’s staff list as a pending version of the roster: compared, applied once', async () => {
+    const { rosters } = RosterListSchema.parse((await owner.get('/services/monitoring/rosters')).json());
+    const rosterId = rosters[0].rosterId;
+    const { versions } = z.object({ versions: z.array(RosterVersionSchema) }).parse((await owner.get(`/services/monitoring/rosters/${rosterId}/versions`)).json());
+    expect(versions).toHaveLength(1);
+    const [v] = versions;
+    expect(v).toMatchObject({ status: 'pending', fileName: DEMO_VERSION_FILE, createdBy: 'Olivia Owens' });
+    expect(v.diff).toMatchObject({ matchedBy: 'unique-id', unchanged: 6, skippedRows: 0 });
+    expect(v.diff.added.map((p) => p.name)).toEqual(['Marisol Abernathy', 'Kwame Osei-Bonsu', 'Ingrid Halvorsen']);
+    expect(v.diff.removed).toHaveLength(2);
+    expect(v.diff.changed.map((c) => c.changes)).toEqual([[{ field: 'Department', before: 'Billing', after: 'Home care' }], [{ field: 'Department', before: 'Radiology', after: 'Billing' }]]);
+    const applied = await owner.post(`/services/monitoring/rosters/${rosterId}/versions/${v.versionId}/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(RosterVersionSchema.parse(applied.json()).status).toBe('applied');
+    expect(RosterListSchema.parse((await owner.get('/services/monitoring/rosters')).json()).rosters[0].people).toBe(11);
+    expect((await owner.post(`/services/monitoring/rosters/${rosterId}/versions/${v.versionId}/discard`)).statusCode).toBe(409);
   });
 });

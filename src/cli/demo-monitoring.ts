@@ -1,7 +1,8 @@
 /**
  * The demo's monitored roster (ADR 046): the demo owner's screened batch, monitored, and the
  * shipped LEIE supplement `data/supplements/leie/2611EXCL.csv` imported after it, so the demo
- * starts with an alert to review, and this month's full re-screen with its certificate (ADR 051).
+ * starts with an alert to review, this month's full re-screen with its certificate (ADR 051), and a
+ * pending new version of the roster to compare, apply or discard (`src/cli/demo-monitoring-version.ts`).
  * `2612EXCL.csv` is left for trying it by hand
  * (`clearlist lists import leie data/supplements/leie/2612EXCL.csv`, then start the demo again).
  */
@@ -18,6 +19,7 @@ import { runMonitoring } from '#server/monitoring/run';
 import { MONITORED_SEARCH_TYPES } from '#server/monitoring/search-types';
 import { periodOf } from '#server/monitoring/schedule';
 import { sweepRuns } from '#server/monitoring/sweep';
+import { seedDemoRosterVersion } from './demo-monitoring-version';
 
 export const SUPPLEMENTS_DIR = fileURLToPath(new URL('../../data/supplements', import.meta.url));
 export const DEMO_SUPPLEMENT = path.join(SUPPLEMENTS_DIR, 'leie', '2611EXCL.csv');
@@ -38,5 +40,7 @@ export async function seedDemoMonitoring(db: Db, owner: { userId: number }, batc
     .values({ rosterId, clientId: source.clientId, kind: 'full', period: periodOf(now), reason: 'schedule', engineVersion: ALGORITHM_VERSION, createdAt: now })
     .returning({ id: monitoringRuns.id });
   await runMonitoring({ ...ctx, now: () => new Date(now.getTime() + 2000) }, run.id);
+  // Next month's staff list, compared and waiting for a decision on the roster's page.
+  await seedDemoRosterVersion(db, rosterId, owner.userId, new Date(now.getTime() + 3000));
   return rosterId;
 }

@@ -9,6 +9,8 @@ import type { Role } from './roles';
 export type Access = 'public' | 'user' | readonly Role[];
 
 /** Who may create and change monitored rosters from files (ADR 053). */
+/** Who sets the alert e-mails of the client's other users (issue 20). */
+export const DIGEST_ADMINS: readonly Role[] = ['account_owner_user', 'domain_admin_user'];
 export const ROSTER_EDITORS: readonly Role[] = ['name_search_user', 'npi_search_user', 'account_owner_user', 'domain_admin_user'];
 
 export const ENDPOINT_ACCESS: Record<string, Access> = {
@@ -108,7 +110,8 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/monitoring/rosters': 'user',
   'GET /services/monitoring/rosters/:rosterId': 'user',
   // Roster intake (ADR 053): changing a roster takes a search role or the client's administration;
-  // other users see rosters and review alerts. Digest choices are each user's own.
+  // other users see rosters and review alerts. Digest choices are each user's own; account owners
+  // and domain admins also set them for the client's users.
   'POST /services/monitoring/rosters/upload': ROSTER_EDITORS,
   'GET /services/monitoring/rosters/:rosterId/versions': 'user',
   'POST /services/monitoring/rosters/:rosterId/versions': ROSTER_EDITORS,
@@ -117,6 +120,8 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/monitoring/rosters/:rosterId/versions/:versionId/discard': ROSTER_EDITORS,
   'GET /services/monitoring/digest': 'user',
   'PUT /services/monitoring/digest': 'user',
+  'GET /services/monitoring/digest/users': DIGEST_ADMINS,
+  'PUT /services/monitoring/digest/users/:userId': DIGEST_ADMINS,
   'GET /services/monitoring/rosters/:rosterId/digest': 'user',
   'PUT /services/monitoring/rosters/:rosterId/digest': 'user',
   'PUT /services/monitoring/rosters/:rosterId/schedule': 'user',
@@ -169,6 +174,12 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   // Monitored rosters (ADR 053): the rule also wants a roster editor's role.
   'POST /api/v1/rosters': ['api_user'],
   'GET /api/v1/rosters/:rosterId': ['api_user'],
+  'POST /api/v1/rosters/csv': ['api_user'],
+  'POST /api/v1/rosters/:rosterId/versions': ['api_user'],
+  'POST /api/v1/rosters/:rosterId/versions/csv': ['api_user'],
+  'GET /api/v1/rosters/:rosterId/versions/:versionId': ['api_user'],
+  'POST /api/v1/rosters/:rosterId/versions/:versionId/apply': ['api_user'],
+  'POST /api/v1/rosters/:rosterId/versions/:versionId/discard': ['api_user'],
   'GET /api/v1/openapi.json': 'public',
 };
 

@@ -98,3 +98,25 @@ export const ROSTER_INTAKE_MESSAGES = {
   noChanges: 'The file has the same people as the roster: nothing to apply.',
   rowProblems: (n: number) => `${n} row${n === 1 ? ' has' : 's have'} problems: fix them, or skip the invalid rows.`,
 } as const;
+
+/**
+ * Alert e-mails of a client's users, set by an account owner or domain admin (issue 20):
+ * GET /services/monitoring/digest/users and PUT …/digest/users/:userId.
+ */
+export const UserDigestChoiceSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  /** The user's choice for every roster they see ('off' when they never chose). */
+  frequency: z.enum(DIGEST_FREQUENCIES),
+  /** Rosters for which the user chose otherwise (their own choice there stays). */
+  rosterChoices: z.number(),
+});
+export type UserDigestChoice = z.infer<typeof UserDigestChoiceSchema>;
+export const UserDigestChoicesSchema = z.object({ users: z.array(UserDigestChoiceSchema) });
+export const UserDigestParamsSchema = z.strictObject({ userId: id });
+export const UserDigestInputSchema = z.strictObject({
+  frequency: z.enum(DIGEST_FREQUENCIES, { error: 'Choose No e-mail, As alerts arrive or Once a day.' }),
+});
+export type UserDigestInput = z.infer<typeof UserDigestInputSchema>;

@@ -5,6 +5,8 @@
  * the month's certificate lists with its review status. Chunks are written one transaction
  * each and the run remembers how far it got, so a killed worker resumes at the next chunk; the
  * certificate, the month's charge and the end of the run are one last transaction, each once.
+ * A person's earlier finding that the run no longer finds (its record gone from the active list,
+ * or no longer matching) is a "no longer excluded" alert, once (`full-run-gone.ts`).
  */
 import { eq } from 'drizzle-orm';
 import type { MatchIndex } from '#engine/match-index';
@@ -17,7 +19,8 @@ import { carryForwardClearings } from '../batches/public';
 import { createIndexStore } from '../screening/index-store';
 import { finishFullRun } from './full-run-finish';
 import { alertKindOf, markRun, type MonitoringContext } from './run';
-import { earlierResults, readMembers, writeRunChunk, type AlertDraft, type KnownFinding, type RunRow } from './run-queries';
+import { goneDrafts } from './full-run-gone';
+import { earlierResults, goneAlertResults, readMembers, versionDates, writeRunChunk, type AlertDraft, type KnownFinding, type RunRow } from './run-queries';
 import { MONITORED_SEARCH_TYPES, monitoredSources } from './search-types';
 
 /** The index of the active lists: the server's, else one built here (a jobs-only worker, the bench). */
@@ -44,6 +47,7 @@ export async function runFullRescreen(ctx: MonitoringContext, run: RunRow): Prom
   const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
   const batchIds = roster.sourceBatchId ? [batch.id, roster.sourceBatchId] : [batch.id];
   const chunkRows = Math.max(1, ctx.config.batchChunkRows);
+  const asOf = await versionDates(ctx.db, [...versions.values()]);
 
   for (let first = run.rowsDone; first < batch.recordCount; first += chunkRows) {
     const rows = (await readMembers(ctx.db, batch.id, first, chunkRows)) as RowInput[];
@@ -52,7 +56,8 @@ export async function runFullRescreen(ctx: MonitoringContext, run: RunRow): Prom
       (h: ResultDraft) => h.resultType === 'exclusions' && h.source && h.sourceRecordId && sources.has(h.source) && !seen.has(keyOf(h)) && seen.add(keyOf(h)),
     );
     const records = await readRecords(ctx.db, hits.map((h) => ({ versionId: versions.get(h.source!) ?? 0, recordId: h.sourceRecordId! })));
-    const earlier = await earlierResults(ctx.db, batchIds, [...new Set(hits.map((h) => h.rowIndex))]);
+    // Every member's earlier results: those of hits decide what is new, the others what is gone.
+    const earlier = await earlierResults(ctx.db, batchIds, rows.map((r) => r.rowIndex));
     const drafts: AlertDraft[] = [];
     const findings: KnownFinding[] = [];
     for (const hit of hits) {
@@ -69,6 +74,8 @@ export async function runFullRescreen(ctx: MonitoringContext, run: RunRow): Prom
       if (known) findings.push({ rowIndex: hit.rowIndex, source: hit.source!, sourceRecordId: hit.sourceRecordId!, resultId: known.id });
     }
     const now = ctx.now();
+    const gone = await goneDrafts(ctx.db, { earlier, hitKeys: new Set(hits.map(keyOf)), sources, types, versions, asOf, alerted: await goneAlertResults(ctx.db, roster.id), batchId: batch.id, now });
+    drafts.push(...gone);
     await writeRunChunk(ctx.db, {
       runId: run.id,
       rosterId: roster.id,

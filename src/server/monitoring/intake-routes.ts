@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RosterIdParamsSchema, RosterSchema } from '#shared/monitoring';
-import { DigestChoiceInputSchema, DigestChoiceSchema, CreateRosterFromUploadSchema, RosterVersionInputSchema, RosterVersionParamsSchema, RosterVersionSchema } from '#shared/roster-intake';
+import { DigestChoiceInputSchema, DigestChoiceSchema, CreateRosterFromUploadSchema, RosterVersionInputSchema, RosterVersionParamsSchema, RosterVersionSchema, UserDigestChoiceSchema, UserDigestChoicesSchema, UserDigestInputSchema, UserDigestParamsSchema } from '#shared/roster-intake';
 import type { AppContext } from '../app-context';
 import { batchCallerOf } from '../access/batch-scope';
 import { digestChoice, setDigestChoice } from './digest-choices';
+import { listUserDigests, setUserDigest } from './digest-admin';
 import { createRosterFromUpload } from './intake';
 import { rosterById } from './rosters';
 import { applyVersion, compareVersion, discardVersion, getVersion, listVersions } from './versions';
@@ -34,6 +35,11 @@ export function rosterIntakeRoutes(app: FastifyInstance, ctx: AppContext): void 
   r.get('/services/monitoring/digest', { schema: { response: { 200: DigestChoiceSchema } } }, async (request) => digestChoice(ctx, await batchCallerOf(ctx.db, request), null));
   r.put('/services/monitoring/digest', { schema: { body: DigestChoiceInputSchema, response: { 200: DigestChoiceSchema } } }, async (request) =>
     setDigestChoice(ctx, await batchCallerOf(ctx.db, request), null, request.body.frequency ?? 'off'),
+  );
+  // Account owners and domain admins (the access table): each user of their client.
+  r.get('/services/monitoring/digest/users', { schema: { response: { 200: UserDigestChoicesSchema } } }, async (request) => ({ users: await listUserDigests(ctx, await batchCallerOf(ctx.db, request)) }));
+  r.put('/services/monitoring/digest/users/:userId', { schema: { params: UserDigestParamsSchema, body: UserDigestInputSchema, response: { 200: UserDigestChoiceSchema } } }, async (request) =>
+    setUserDigest(ctx, await batchCallerOf(ctx.db, request), request.params.userId, request.body.frequency),
   );
   r.get(`${base}/:rosterId/digest`, { schema: { params: RosterIdParamsSchema, response: { 200: DigestChoiceSchema } } }, async (request) => digestChoice(ctx, await batchCallerOf(ctx.db, request), request.params.rosterId));
   r.put(`${base}/:rosterId/digest`, { schema: { params: RosterIdParamsSchema, body: DigestChoiceInputSchema, response: { 200: DigestChoiceSchema } } }, async (request) =>

@@ -2,3 +2,4 @@
 export { createRosterFromUpload } from './intake';
 export { sweepMonitoringJob } from './jobs';
 export { rosterById } from './rosters';
+export { applyVersion, compareVersion, discardVersion, getVersion, visibleRoster } from './versions';

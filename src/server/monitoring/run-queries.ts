@@ -100,6 +100,19 @@ export async function goneAlerted(db: Db, rosterId: number, source: string): Pro
   return new Set(rows.map((r) => `${r.row_index}|${r.source_record_id}`));
 }
 
+/** Result ids of the roster's "no longer excluded" alerts. */
+export async function goneAlertResults(db: Db, rosterId: number): Promise<Set<number>> {
+  const rows = await rowsOf<{ id: number }>(db, sql`SELECT result_id::int AS id FROM monitoring_alerts WHERE roster_id = ${rosterId} AND kind = 'no-longer-excluded'`);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The as-of date of each list version by id. */
+export async function versionDates(db: Db, versionIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (!versionIds.length) return new Map();
+  const rows = await db.select({ id: listVersions.id, asOf: listVersions.asOf }).from(listVersions).where(inArray(listVersions.id, [...versionIds]));
+  return new Map(rows.map((r) => [r.id, r.asOf]));
+}
+
 export interface AlertDraft {
   result: typeof batchResults.$inferInsert;
   kind: string;

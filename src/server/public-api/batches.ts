@@ -4,6 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
+import type { z } from 'zod';
 import type { ColumnMappingInput, UploadResponse } from '#shared/batches';
 import { guessColumns } from '#shared/column-values';
 import { API_BATCH_TEXTS, ApiBatchMappingSchema, type ApiBatchCreated, type ApiBatchMapping, type ApiBatchStatus, type ApiCreateBatchInput } from '#shared/public-api-batches';
@@ -102,14 +103,15 @@ export async function createBatchFromUpload(ctx: AppContext, caller: BatchCaller
   return submitDraft(ctx, caller, draft, mapping, 'mapping');
 }
 
-function mappingOfField(text: string | undefined): ApiBatchMapping {
+/** The `mapping` field of a multipart upload, read with the operation's mapping contract. */
+export function mappingOfField<T = ApiBatchMapping>(text: string | undefined, schema: z.ZodType<T> = ApiBatchMappingSchema as unknown as z.ZodType<T>): T {
   let json: unknown;
   try {
     json = JSON.parse(text ?? 'null');
   } catch {
     throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.mappingJson, { mapping: API_BATCH_TEXTS.mappingJson });
   }
-  const parsed = ApiBatchMappingSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const fields = Object.fromEntries(parsed.error.issues.map((i) => [['mapping', ...i.path].join('.'), i.message]));
   throw new AppError('BAD_REQUEST', API_BATCH_TEXTS.mappingJson, fields);

@@ -32,7 +32,9 @@ import { createRateLimiter } from './rate-limit';
 import { uploadBatchRoute } from './upload-route';
 import { createRosterFromRecords } from './rosters';
 import { rosterById } from '../monitoring/public';
-import type { ApiCreateRosterInput } from '#shared/public-api-roster-operations';
+import type { ApiCreateRosterInput, ApiCreateRosterVersionInput } from '#shared/public-api-roster-operations';
+import { createRosterFromFile, createVersionFromRecords, createVersionFromUpload, decideApiVersion, getApiVersion } from './roster-versions';
+import { multipartRosterRoute } from './roster-upload-route';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -40,6 +42,8 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const document = buildOpenApiDocument();
   const idempotency = createIdempotency(ctx);
   const batchId = (request: FastifyRequest) => (request.params as { batchId: number }).batchId;
+  const rosterId = (request: FastifyRequest) => (request.params as { rosterId: number }).rosterId;
+  const versionId = (request: FastifyRequest) => (request.params as { versionId: number }).versionId;
   const batchOf = async (request: FastifyRequest) => visibleBatch(ctx, await batchCallerOf(ctx.db, request), batchId(request));
   /** A creating POST: a retry with the same Idempotency-Key and body answers the first answer. */
   const once =
@@ -66,7 +70,13 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
       return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).send(file.body);
     },
     createRoster: once(async (request) => createRosterFromRecords(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, request.body as ApiCreateRosterInput)),
-    getRoster: async (request) => rosterById(ctx, await batchCallerOf(ctx.db, request), (request.params as { rosterId: number }).rosterId),
+    getRoster: async (request) => rosterById(ctx, await batchCallerOf(ctx.db, request), rosterId(request)),
+    uploadRoster: multipartRosterRoute(ctx, idempotency, (caller, request, received) => createRosterFromFile(ctx, caller, request.auth!.roles, received)),
+    createRosterVersion: once(async (request) => createVersionFromRecords(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, rosterId(request), request.body as ApiCreateRosterVersionInput)),
+    uploadRosterVersion: multipartRosterRoute(ctx, idempotency, (caller, request, received) => createVersionFromUpload(ctx, caller, request.auth!.roles, rosterId(request), received)),
+    getRosterVersion: async (request) => getApiVersion(ctx, await batchCallerOf(ctx.db, request), rosterId(request), versionId(request)),
+    applyRosterVersion: async (request) => decideApiVersion(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, rosterId(request), versionId(request), 'apply'),
+    discardRosterVersion: async (request) => decideApiVersion(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, rosterId(request), versionId(request), 'discard'),
     openApi: async () => document,
   };
   const authenticate = createKeyAuthenticator(ctx, createRateLimiter(ctx.db, ctx.config.apiRequestsPerMinute));
@@ -94,7 +104,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
           ...(op.response ? { response: { 200: op.response } } : {}),
         },
         // A batch as JSON may be as large as a CSV upload (plus the JSON around its values).
-        ...(id === 'createBatch' || id === 'createRoster' ? { bodyLimit: Math.max(ctx.config.bodyLimitBytes, ctx.config.uploadMaxBytes * 2) } : {}),
+        ...(id === 'createBatch' || id === 'createRoster' || id === 'createRosterVersion' ? { bodyLimit: Math.max(ctx.config.bodyLimitBytes, ctx.config.uploadMaxBytes * 2) } : {}),
         // The same text as the zod serializer, each distinct `lists` encoded once (ADR 047).
         ...(id === 'screenMany' ? { serializerCompiler: bulkAnswerSerializer } : {}),
         ...(op.isPublic ? {} : { onRequest: authenticate }),

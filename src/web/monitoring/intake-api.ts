@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ColumnMappingInput } from '#shared/batches';
 import { RosterSchema } from '#shared/monitoring';
-import { DigestChoiceSchema, RosterVersionSchema, type DigestFrequency } from '#shared/roster-intake';
+import { DigestChoiceSchema, RosterVersionSchema, UserDigestChoiceSchema, UserDigestChoicesSchema, type DigestFrequency } from '#shared/roster-intake';
 import { api } from '../app/api';
 
 const BASE = '/services/monitoring/rosters';
@@ -25,3 +25,9 @@ export const decideVersion = (rosterId: number, versionId: number, decision: 'ap
 const digestPath = (rosterId: number | null) => (rosterId === null ? '/services/monitoring/digest' : `${BASE}/${rosterId}/digest`);
 export const fetchDigest = (rosterId: number | null) => api(digestPath(rosterId), { schema: DigestChoiceSchema });
 export const saveDigest = (rosterId: number | null, frequency: DigestFrequency | null) => api(digestPath(rosterId), { method: 'PUT', body: { frequency }, schema: DigestChoiceSchema });
+
+/** Account owners and domain admins: each user's alert e-mails. */
+export const digestUsersKey = ['monitoring', 'digest', 'users'] as const;
+export const fetchDigestUsers = () => api('/services/monitoring/digest/users', { schema: UserDigestChoicesSchema });
+export const saveUserDigest = (userId: number, frequency: DigestFrequency) =>
+  api(`/services/monitoring/digest/users/${userId}`, { method: 'PUT', body: { frequency }, schema: UserDigestChoiceSchema });

@@ -1,9 +1,10 @@
 /** Monitoring (/monitoring, ADR 046): the client's monitored rosters, their size, last screening and alerts. */
 import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { ROSTER_EDITORS } from '#shared/access';
+import { DIGEST_ADMINS, ROSTER_EDITORS } from '#shared/access';
 import { hasAnyRole } from '#shared/roles';
 import { useSessionUser } from '../app/current-user';
 import { DigestChoiceControl } from './digest-choice';
+import { DigestUsersTable } from './digest-users';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { fetchRosters, formatUtc, monitoringKeys } from './monitoring-api';
@@ -12,6 +13,7 @@ import { errorMessage } from '../results/results-api';
 export function MonitoringPage() {
   const user = useSessionUser();
   const isEditor = hasAnyRole(user?.roles ?? [], ROSTER_EDITORS);
+  const isDigestAdmin = hasAnyRole(user?.roles ?? [], DIGEST_ADMINS);
   const rosters = useQuery({ queryKey: monitoringKeys.rosters, queryFn: fetchRosters, refetchInterval: 10_000 });
   return (
     <Container size={1200} px="md" py={{ base: 'md', sm: 'xl' }}>
@@ -100,6 +102,7 @@ export function MonitoringPage() {
         <Card withBorder padding="md">
           <DigestChoiceControl rosterId={null} />
         </Card>
+        {isDigestAdmin && <DigestUsersTable />}
       </Stack>
     </Container>
   );
