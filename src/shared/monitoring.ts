@@ -16,10 +16,13 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'no-longer-excluded': 'No longer excluded',
 };
 
+/** A roster's name, wherever one is given (the forms check it with this too). */
+export const RosterNameSchema = z.string().trim().min(1, 'Give the roster a name.').max(200, 'A roster name has at most 200 characters.');
+
 /** POST /services/monitoring/rosters: monitor the people of a finished batch. */
 export const CreateRosterInputSchema = z.strictObject({
   batchId: id,
-  name: z.string().trim().min(1, 'Give the roster a name.').max(200, 'A roster name has at most 200 characters.').optional(),
+  name: RosterNameSchema.optional(),
 });
 export type CreateRosterInput = z.infer<typeof CreateRosterInputSchema>;
 

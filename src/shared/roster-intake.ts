@@ -5,14 +5,14 @@
  */
 import { z } from 'zod';
 import { ColumnMappingInputSchema, RowErrorSchema } from './batches';
+import { RosterNameSchema } from './monitoring';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const rosterName = z.string().trim().min(1, 'Give the roster a name.').max(200, 'A roster name has at most 200 characters.');
 
 /** POST /services/monitoring/rosters/upload: an uploaded draft (POST /services/fileupload) becomes a roster. */
 export const CreateRosterFromUploadSchema = z.strictObject({
   uploadId: id,
-  name: rosterName,
+  name: RosterNameSchema,
   mapping: ColumnMappingInputSchema,
 });
 export type CreateRosterFromUpload = z.infer<typeof CreateRosterFromUploadSchema>;

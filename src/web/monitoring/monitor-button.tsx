@@ -6,7 +6,7 @@ import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MONITORING_MESSAGES } from '#shared/monitoring';
+import { MONITORING_MESSAGES, RosterNameSchema } from '#shared/monitoring';
 import { isApiError } from '../app/api';
 import { showToast } from '../app/toasts';
 import { createRoster, fetchRosters, monitoringKeys } from './monitoring-api';
@@ -64,7 +64,7 @@ export function MonitorButton({ batchId, fileName }: MonitorButtonProps) {
             <Button variant="default" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button onClick={() => create.mutate()} loading={create.isPending} disabled={!name.trim()}>
+            <Button onClick={() => create.mutate()} loading={create.isPending} disabled={!RosterNameSchema.safeParse(name).success}>
               Start monitoring
             </Button>
           </Group>

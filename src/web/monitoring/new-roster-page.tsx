@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Anchor, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { RosterNameSchema } from '#shared/monitoring';
 import { QuickSection } from '../batches/quick-batch-parts';
 import { createRosterFromUpload } from './intake-api';
 import { monitoringKeys } from './monitoring-api';
@@ -31,7 +32,7 @@ export function NewRosterPage() {
           <RosterFileForm
             label="Roster file"
             submitLabel="Create the roster and screen it"
-            canSubmit={name.trim().length > 0}
+            canSubmit={RosterNameSchema.safeParse(name).success}
             before={
               <QuickSection step={1} title="Name the roster">
                 <TextInput label="Roster name" placeholder="e.g. Nursing staff, Contractors" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} maw={420} required />
