@@ -23,18 +23,17 @@ import { searchByNpi } from '../interactive/public';
 import { listStatuses } from '../lists/public';
 import { buildOpenApiDocument } from '#shared/openapi';
 import { createKeyAuthenticator } from './authenticate';
-import { batchStatus, createBatchFromRecords, visibleBatch } from './batches';
+import { batchStatus, createBatchFromRecords, createBatchFromUpload, visibleBatch } from './batches';
 import { bulkAnswerSerializer } from './bulk-answer-json';
 import { screenBulk } from './bulk-screen';
 import { createIdempotency } from './idempotency';
 import { changeResultStatus } from './review';
 import { createRateLimiter } from './rate-limit';
-import { uploadBatchRoute } from './upload-route';
+import { multipartRoute } from './upload-route';
 import { createRosterFromRecords } from './rosters';
 import { rosterById } from '../monitoring/public';
 import type { ApiCreateRosterInput, ApiCreateRosterVersionInput } from '#shared/public-api-roster-operations';
 import { createRosterFromFile, createVersionFromRecords, createVersionFromUpload, decideApiVersion, getApiVersion } from './roster-versions';
-import { multipartRosterRoute } from './roster-upload-route';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -59,7 +58,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     listLists: async () => listStatuses(ctx.db),
     listBatches: async (request) => listBatches(ctx, await batchCallerOf(ctx.db, request), request.query as BatchListQuery),
     createBatch: once(async (request) => createBatchFromRecords(ctx, await batchCallerOf(ctx.db, request), request.body as ApiCreateBatchInput)),
-    uploadBatch: uploadBatchRoute(ctx, idempotency),
+    uploadBatch: multipartRoute(ctx, idempotency, (caller, _request, received) => createBatchFromUpload(ctx, caller, received)),
     getBatch: async (request) => batchStatus(ctx, await batchCallerOf(ctx.db, request), batchId(request)),
     batchResults: async (request) => exclusionPage(ctx.db, await batchOf(request), request.query as ExclusionQuery),
     batchNpiResults: async (request) => npiPage(ctx.db, await batchOf(request), request.query as NpiQuery),
@@ -71,9 +70,9 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
     createRoster: once(async (request) => createRosterFromRecords(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, request.body as ApiCreateRosterInput)),
     getRoster: async (request) => rosterById(ctx, await batchCallerOf(ctx.db, request), rosterId(request)),
-    uploadRoster: multipartRosterRoute(ctx, idempotency, (caller, request, received) => createRosterFromFile(ctx, caller, request.auth!.roles, received)),
+    uploadRoster: multipartRoute(ctx, idempotency, (caller, request, received) => createRosterFromFile(ctx, caller, request.auth!.roles, received)),
     createRosterVersion: once(async (request) => createVersionFromRecords(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, rosterId(request), request.body as ApiCreateRosterVersionInput)),
-    uploadRosterVersion: multipartRosterRoute(ctx, idempotency, (caller, request, received) => createVersionFromUpload(ctx, caller, request.auth!.roles, rosterId(request), received)),
+    uploadRosterVersion: multipartRoute(ctx, idempotency, (caller, request, received) => createVersionFromUpload(ctx, caller, request.auth!.roles, rosterId(request), received)),
     getRosterVersion: async (request) => getApiVersion(ctx, await batchCallerOf(ctx.db, request), rosterId(request), versionId(request)),
     applyRosterVersion: async (request) => decideApiVersion(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, rosterId(request), versionId(request), 'apply'),
     discardRosterVersion: async (request) => decideApiVersion(ctx, await batchCallerOf(ctx.db, request), request.auth!.roles, rosterId(request), versionId(request), 'discard'),
