@@ -4,11 +4,7 @@ import { dollarsFromCents } from '#shared/money';
 import { TEAM_TYPES, type AccountState, type SearchOption, type TeamType } from '#shared/teams';
 import type { AppContext } from '../app-context';
 import { AppError } from '../http/errors';
-import { currentPeriod, isoDay, nextBillingDate, type Period } from '../billing/public';
-import { failedChargeOf } from '../billing/public';
-import { findBillingAccount } from '../billing/public';
-import { monthStatement, planChargeIfChanged, planSpansOf, type PlanSpan, type StatementLine } from '../billing/public';
-import { searchCount } from '../billing/public';
+import { currentPeriod, isoDay, nextBillingDate, type Period, failedChargeOf, findBillingAccount, monthStatement, planChargeIfChanged, planSpansOf, type PlanSpan, type StatementLine, searchCount } from '../billing/public';
 import { findClientById } from './queries';
 
 export async function accountDetails(ctx: AppContext, clientId: number): Promise<AccountDetails> {

@@ -1,7 +1,6 @@
 /** Co-worker invitations: owners and domain admins send a single-use link valid for 14 days. */
-import { ACCOUNT_MESSAGES, type InviteCoworkerInput } from '#shared/account';
+import { ACCOUNT_MESSAGES, type InviteCoworkerInput, formatLongDate } from '#shared/account';
 import { EMAIL_PATTERN, INVITATION_VALID_DAYS, REGISTRATION_MESSAGES, type Invitation } from '#shared/registration';
-import { formatLongDate } from '#shared/account';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { AppError } from '../http/errors';

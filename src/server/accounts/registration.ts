@@ -9,10 +9,8 @@ import { SEARCH_OPTIONS, type PlanType, type SearchOption, type TeamType } from 
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { hashPassword } from '../auth/public';
-import { customerDeclineReason } from '../billing/public';
-import { paymentsOf } from '../billing/public';
+import { customerDeclineReason, paymentsOf, insertBillingAccount, insertPlanPeriod } from '../billing/public';
 import type { VaultedCard } from '../billing/public';
-import { insertBillingAccount, insertPlanPeriod } from '../billing/public';
 import { UserCreationFailure } from './creation-error';
 import { claimInvitation, findLiveInvitation } from './invitation-queries';
 import { freeDomainName, insertClient, insertTeam, insertUser, isUniqueViolation, setTeamOwner } from './queries';

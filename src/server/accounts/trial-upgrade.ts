@@ -10,15 +10,13 @@ import { TRIAL_UPGRADE_MESSAGES, type TrialUpgradeOffer } from '#shared/trial-up
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { isIpAllowed } from '../http/ip-allowlist';
-import { loadCurrentUser } from '../auth/public';
-import { consumeUpgradeToken, issueUpgradeToken, upgradeTokenUser } from '../auth/public';
-import { isoDay } from '../billing/public';
+import { loadCurrentUser, consumeUpgradeToken, issueUpgradeToken, upgradeTokenUser } from '../auth/public';
+import { isoDay, findOwners } from '../billing/public';
 import { AppError } from '../http/errors';
 import { createSession } from '../http/session-queries';
 import { hashToken, newToken } from '../http/tokens';
 import { accountDetails } from './details';
 import { upgradeTrial } from './plan-changes';
-import { findOwners } from '../billing/public';
 
 /** The token's user with their client, refused unless the client is still a trial. */
 async function upgrader(ctx: AppContext, token: string | undefined) {

@@ -8,8 +8,7 @@ import {
   type UserCreationError,
 } from '#shared/registration';
 import type { Db } from '../db/client';
-import { isDictionaryWord } from '../auth/public';
-import { isUsernameTaken } from '../auth/public';
+import { isDictionaryWord, isUsernameTaken } from '../auth/public';
 import { UserCreationFailure } from './creation-error';
 import { isClientNameUsed, isEmailTaken } from './queries';
 

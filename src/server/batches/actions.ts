@@ -1,5 +1,5 @@
 /** The dashboard's actions on one batch: cancel (kill), remove (trash), resubmit, download. */
-import { BATCH_RULES, type BatchStatus } from '#shared/batch-status';
+import { BATCH_RULES, type BatchStatus, IN_PROGRESS_STATUSES } from '#shared/batch-status';
 import { BATCH_MESSAGES } from '#shared/messages';
 import type { AppContext } from '../app-context';
 import { AppError, notFound } from '../http/errors';
@@ -9,7 +9,6 @@ import { screenBatchJob } from './jobs';
 import { resetForResubmit } from './processing';
 import { findVisibleBatch, moveStatus, updateBatch, type BatchRow } from './queries';
 import { scopeOf, type BatchCaller } from '../access/batch-scope';
-import { IN_PROGRESS_STATUSES } from '#shared/batch-status';
 
 async function visible(ctx: AppContext, caller: BatchCaller, batchId: number): Promise<BatchRow> {
   const batch = await findVisibleBatch(ctx.db, scopeOf(caller), batchId);

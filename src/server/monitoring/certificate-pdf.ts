@@ -5,8 +5,7 @@
  * reports' document layout (ADR 033), kept as issued, and downloadable for years.
  */
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '#shared/review-status';
-import { ReportPdf } from '../results/public';
-import { localTimeFormatter } from '../results/public';
+import { ReportPdf, localTimeFormatter } from '../results/public';
 import type { CertificateFinding, CertificateList } from './certificate-data';
 
 export interface CertificateFacts {

@@ -10,12 +10,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { MatchIndex } from '#engine/match-index';
-import { readRecords } from '../batches/public';
-import { clientReviewThreshold, findBatch } from '../batches/public';
+import { readRecords, clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type ResultDraft, type RowInput } from '../screening/row-screening';
 import { screenerFor, versionIdsOf } from '../screening/screener';
 import { monitoredRosters } from '../db/schema';
-import { carryForwardClearings } from '../batches/public';
 import { createIndexStore } from '../screening/index-store';
 import { finishFullRun } from './full-run-finish';
 import { alertKindOf, markRun, type MonitoringContext } from './run';

@@ -8,12 +8,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
-import { readRecords } from '../batches/public';
-import { clientReviewThreshold, findBatch } from '../batches/public';
+import { readRecords, clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type ResultDraft, type RowInput } from '../screening/row-screening';
 import { currentIndex, screenerFor, versionIdsOf } from '../screening/screener';
 import { monitoredRosters } from '../db/schema';
-import { carryForwardClearings } from '../batches/public';
 import { alertKindOf, markRun } from './run';
 import { earlierResults, findRun, readMembers, readMembersAt, writeRunChunk, type AlertDraft } from './run-queries';
 import { MONITORED_SEARCH_TYPES } from './search-types';

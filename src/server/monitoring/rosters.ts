@@ -6,8 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import cronParser from 'cron-parser';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
-import { MONITORING_MESSAGES, type CreateRosterInput, type Roster, type RosterDetail, type RosterList } from '#shared/monitoring';
-import { ALERT_KINDS, type AlertKind } from '#shared/monitoring';
+import { MONITORING_MESSAGES, type CreateRosterInput, type Roster, type RosterDetail, type RosterList, ALERT_KINDS, type AlertKind } from '#shared/monitoring';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { findVisibleBatch, insertBatch, type BatchRow } from '../batches/public';

@@ -11,11 +11,10 @@ import type { AppContext } from '../app-context';
 
 /** What a run needs of the app (the demo seed runs one without a server). */
 export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'screening'>> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> };
-import { clientReviewThreshold, findBatch } from '../batches/public';
+import { clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type RowInput } from '../screening/row-screening';
 import { screenerFor } from '../screening/screener';
 import { listVersions, monitoredRosters, monitoringRuns } from '../db/schema';
-import { carryForwardClearings } from '../batches/public';
 import { runFullRescreen } from './full-run';
 import { changedRecords, earlierResults, findRun, readMembers, goneAlerted, versionChanges, writeRunChunk, type AlertDraft, type EarlierResult } from './run-queries';
 import { MONITORED_SEARCH_TYPES, monitoredSources } from './search-types';

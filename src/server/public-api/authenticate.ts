@@ -6,8 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX } from '#shared/api-keys';
 import type { AppContext } from '../app-context';
-import { findKeyBySecretHash, touchKey } from '../api-keys/public';
-import { hashApiKeySecret } from '../api-keys/public';
+import { findKeyBySecretHash, touchKey, hashApiKeySecret } from '../api-keys/public';
 import { AppError } from '../http/errors';
 import type { RateLimiter } from './rate-limit';
 

@@ -9,11 +9,8 @@ import type { ColumnMappingInput, UploadResponse } from '#shared/batches';
 import { guessColumns } from '#shared/column-values';
 import { API_BATCH_TEXTS, ApiBatchMappingSchema, type ApiBatchCreated, type ApiBatchMapping, type ApiBatchStatus, type ApiCreateBatchInput } from '#shared/public-api-batches';
 import type { AppContext } from '../app-context';
-import { storeEncrypted, removeStored } from '../batches/public';
-import { mapBatch } from '../batches/public';
-import { findVisibleBatch, type BatchRow } from '../batches/public';
+import { storeEncrypted, removeStored, mapBatch, findVisibleBatch, type BatchRow, keepUpload, requireSearchOptions, type ReceivedUpload } from '../batches/public';
 import { scopeOf, type BatchCaller } from '../access/batch-scope';
-import { keepUpload, requireSearchOptions, type ReceivedUpload } from '../batches/public';
 import { AppError, notFound } from '../http/errors';
 
 /** The batch when the key sees it (ADR 014); anything else answers 404. */

@@ -12,11 +12,7 @@ import type { AppContext } from '../app-context';
 import { currentIndex, lightScreenerFor } from '../screening/screener';
 import { AppError, unauthenticated } from '../http/errors';
 import type { SearchCaller, UserCaller } from '../interactive/public';
-import { claimSearch } from '../interactive/public';
-import { listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit } from '../interactive/public';
-import { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch } from '../interactive/public';
-import { findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings } from '../interactive/public';
-import { recordSearches } from '../interactive/public';
+import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings, recordSearches } from '../interactive/public';
 
 function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery {
   const matchingAlgorithm = s.matchingAlgorithm ?? 'Exact';

@@ -3,9 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiStatusChangeInput } from '#shared/public-api-batches';
 import type { AppContext } from '../app-context';
 import type { BatchRow } from '../batches/public';
-import { searchesOf } from '../results/public';
-import { toExclusionRecord, toNpiResult, toSsdmfResult } from '../results/public';
-import { changeStatus } from '../results/public';
+import { searchesOf, toExclusionRecord, toNpiResult, toSsdmfResult, changeStatus } from '../results/public';
 
 export async function changeResultStatus(ctx: AppContext, request: FastifyRequest, batch: BatchRow, input: ApiStatusChangeInput) {
   const reviewer = { userId: request.auth!.userId, ip: request.ip ?? null };

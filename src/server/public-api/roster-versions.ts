@@ -10,14 +10,10 @@ import { API_VERSION_PEOPLE_CAP, ApiCreateRosterInputSchema, ApiRosterVersionMap
 import type { UploadResponse } from '#shared/batches';
 import type { RosterVersion } from '#shared/roster-intake';
 import type { AppContext } from '../app-context';
-import { removeStored, storeEncrypted } from '../batches/public';
-import { findBatch } from '../batches/public';
+import { removeStored, storeEncrypted, findBatch, keepUpload, requireSearchOptions, type ReceivedUpload } from '../batches/public';
 import type { BatchCaller } from '../access/batch-scope';
-import { keepUpload, requireSearchOptions, type ReceivedUpload } from '../batches/public';
 import { AppError } from '../http/errors';
-import { createRosterFromUpload } from '../monitoring/public';
-import { rosterById } from '../monitoring/public';
-import { applyVersion, compareVersion, discardVersion, getVersion, visibleRoster } from '../monitoring/public';
+import { createRosterFromUpload, rosterById, applyVersion, compareVersion, discardVersion, getVersion, visibleRoster } from '../monitoring/public';
 import { columnMappingsOf, csvOfRecords, mappingOfField, positionalMapping } from './batches';
 import { requireRosterEditor } from './rosters';
 

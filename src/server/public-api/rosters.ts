@@ -8,13 +8,10 @@ import { ROSTER_EDITORS } from '#shared/access';
 import { hasAnyRole } from '#shared/roles';
 import type { ApiCreateRosterInput, ApiRosterCreated } from '#shared/public-api-roster-operations';
 import type { AppContext } from '../app-context';
-import { storeEncrypted } from '../batches/public';
-import { findBatch } from '../batches/public';
+import { storeEncrypted, findBatch, keepUpload, requireSearchOptions } from '../batches/public';
 import type { BatchCaller } from '../access/batch-scope';
-import { keepUpload, requireSearchOptions } from '../batches/public';
 import { AppError } from '../http/errors';
-import { createRosterFromUpload } from '../monitoring/public';
-import { rosterById } from '../monitoring/public';
+import { createRosterFromUpload, rosterById } from '../monitoring/public';
 import { columnMappingsOf, csvOfRecords, positionalMapping } from './batches';
 
 export const ROSTER_API_TEXTS = {

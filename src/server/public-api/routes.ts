@@ -12,14 +12,9 @@ import type { ExclusionQuery, NpiQuery, ReportFormat, SsdmfQuery } from '#shared
 import type { AppContext } from '../app-context';
 import { listBatches } from '../batches/public';
 import { batchCallerOf } from '../access/batch-scope';
-import { exclusionPage, npiPage, ssdmfPage } from '../results/public';
+import { exclusionPage, npiPage, ssdmfPage, reportFile, type ReportKind, serverTimeZone } from '../results/public';
 import { attachment } from '../http/attachment';
-import { reportFile, type ReportKind } from '../results/public';
-import { serverTimeZone } from '../results/public';
-import { searchCallerOf } from '../interactive/public';
-import { reopenSearch, searchScopeOf } from '../interactive/public';
-import { searchByName } from '../interactive/public';
-import { searchByNpi } from '../interactive/public';
+import { searchCallerOf, reopenSearch, searchScopeOf, searchByName, searchByNpi } from '../interactive/public';
 import { listStatuses } from '../lists/public';
 import { buildOpenApiDocument } from '#shared/openapi';
 import { createKeyAuthenticator } from './authenticate';
