@@ -13,13 +13,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RosterDetailSchema, RosterSchema } from '#shared/monitoring';
 import { RosterVersionSchema } from '#shared/roster-intake';
-import { monitoringAlerts, monitoringRuns } from '#server/db/schema';
+import { batchResults, monitoringAlerts, monitoringRuns } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
 import { importList } from '#server/lists/import';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue, upload } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { runMonitoring } from './run';
+import { writeRunChunk, type AlertDraft } from './run-queries';
 import { sweepRuns } from './sweep';
 
 const leieFull = fileURLToPath(new URL('../../lists/leie/fixtures/UPDATED.csv', import.meta.url));
@@ -121,5 +122,25 @@ describe('a full re-screen and findings the lists no longer give', () => {
     expect(full.map((r) => [r.period, r.status])).toEqual([['2026-11', 'done'], ['2026-12', 'done']]);
     expect((await alerts()).filter((a) => a.kind === 'no-longer-excluded')).toHaveLength(1);
     expect(await alerts()).toHaveLength(4);
+  });
+
+  it('two runs writing the same "no longer excluded" alert at once (two workers) write it once', async () => {
+    // Kathleen Brennan's finding, which no run has alerted as gone yet.
+    const [gone] = await t.ctx.db.select().from(monitoringAlerts).where(and(eq(monitoringAlerts.rosterId, rosterId), eq(monitoringAlerts.kind, 'new-match'), eq(monitoringAlerts.rowIndex, 0)));
+    const [earlier] = await t.ctx.db.select().from(batchResults).where(eq(batchResults.id, gone.resultId));
+    // Two runs that both read the alerts before either wrote: each holds the same draft.
+    const runIds: number[] = [];
+    for (const period of ['2027-01', '2027-02']) {
+      const [run] = await t.ctx.db.insert(monitoringRuns).values({ rosterId, clientId: gone.clientId, kind: 'full', period, engineVersion: 'test', status: 'running' }).returning({ id: monitoringRuns.id });
+      runIds.push(run.id);
+    }
+    const { id: _id, ...result } = earlier;
+    const draft = (): AlertDraft => ({ kind: 'no-longer-excluded', earlierResultId: earlier.id, result: { ...result, latestNote: 'No longer on the list', createdAt: t.ctx.now() } });
+    const write = (runId: number) =>
+      writeRunChunk(t.ctx.db, { runId, rosterId, clientId: gone.clientId, batchId: rosterBatchId, firstRow: 0, nextRow: 4, recordsScreened: 1, drafts: [draft()], now: t.ctx.now(), afterResults: async () => undefined });
+    const outcomes = await Promise.all(runIds.map(write));
+    expect(outcomes.map((o) => o.written)).toEqual([true, true]);
+    expect(outcomes.map((o) => o.alerts).sort()).toEqual([0, 1]);
+    expect((await alerts()).filter((a) => a.kind === 'no-longer-excluded').map((a) => a.person).sort()).toEqual(['E1: Kathleen Brennan', 'E3: Daniel Okafor']);
   });
 });

@@ -147,15 +147,16 @@ export async function writeRunChunk(
   return db.transaction(async (tx) => {
     const [run] = await tx.select({ rowsDone: monitoringRuns.rowsDone, status: monitoringRuns.status }).from(monitoringRuns).where(eq(monitoringRuns.id, w.runId)).for('update');
     if (!run || run.status === 'done' || run.rowsDone !== w.firstRow) return { written: false, alerts: 0, screenedIds: [] };
+    const drafts = await withoutGoneAlertedMeanwhile(tx as never, w.rosterId, w.drafts);
     const screenedIds: number[] = [];
     const findings: KnownFinding[] = [...(w.findings ?? [])];
-    if (w.drafts.length) {
-      const inserted = await tx.insert(batchResults).values(w.drafts.map((d) => d.result)).returning({ id: batchResults.id });
-      w.drafts.forEach((d, i) => d.finding && findings.push({ rowIndex: d.result.rowIndex, source: d.result.source!, sourceRecordId: d.result.sourceRecordId!, resultId: inserted[i].id }));
+    if (drafts.length) {
+      const inserted = await tx.insert(batchResults).values(drafts.map((d) => d.result)).returning({ id: batchResults.id });
+      drafts.forEach((d, i) => d.finding && findings.push({ rowIndex: d.result.rowIndex, source: d.result.source!, sourceRecordId: d.result.sourceRecordId!, resultId: inserted[i].id }));
       await tx.insert(monitoringAlerts).values(
-        w.drafts.map((d, i) => ({ resultId: inserted[i].id, rosterId: w.rosterId, clientId: w.clientId, runId: w.runId, kind: d.kind, rowIndex: d.result.rowIndex, source: d.result.source!, sourceRecordId: d.result.sourceRecordId!, earlierResultId: d.earlierResultId, createdAt: w.now })),
+        drafts.map((d, i) => ({ resultId: inserted[i].id, rosterId: w.rosterId, clientId: w.clientId, runId: w.runId, kind: d.kind, rowIndex: d.result.rowIndex, source: d.result.source!, sourceRecordId: d.result.sourceRecordId!, earlierResultId: d.earlierResultId, createdAt: w.now })),
       );
-      w.drafts.forEach((d, i) => d.kind !== 'no-longer-excluded' && screenedIds.push(inserted[i].id));
+      drafts.forEach((d, i) => d.kind !== 'no-longer-excluded' && screenedIds.push(inserted[i].id));
       if (screenedIds.length) await w.afterResults(tx as never, screenedIds);
       await tx.execute(sql`UPDATE batches SET processed_at = ${w.now.toISOString()}::timestamptz,
           to_review = (SELECT count(*) FROM batch_results x WHERE x.batch_id = ${w.batchId} AND x.review_status IN ('NONCLEARED', 'UNDER_REVIEW')),
@@ -165,10 +166,26 @@ export async function writeRunChunk(
     if (findings.length) await tx.insert(monitoringFindings).values(findings.map((f) => ({ runId: w.runId, ...f }))).onConflictDoNothing();
     await tx
       .update(monitoringRuns)
-      .set({ rowsDone: w.nextRow, recordsScreened: w.recordsScreened, alertsCreated: sql`${monitoringRuns.alertsCreated} + ${w.drafts.length}` })
+      .set({ rowsDone: w.nextRow, recordsScreened: w.recordsScreened, alertsCreated: sql`${monitoringRuns.alertsCreated} + ${drafts.length}` })
       .where(eq(monitoringRuns.id, w.runId));
-    return { written: true, alerts: w.drafts.length, screenedIds };
+    return { written: true, alerts: drafts.length, screenedIds };
   });
+}
+
+/**
+ * Drops the "no longer excluded" drafts whose earlier finding another run alerted since this
+ * chunk read the alerts: a list-change run and a full re-screen of the same roster on two
+ * workers. The roster's row lock (NO KEY UPDATE: inserts referencing the roster go on) makes the
+ * two chunk writes take turns, so the later one sees the earlier one's alert.
+ */
+async function withoutGoneAlertedMeanwhile(tx: Db, rosterId: number, drafts: AlertDraft[]): Promise<AlertDraft[]> {
+  const earlier = drafts.filter((d) => d.kind === 'no-longer-excluded' && d.earlierResultId !== null).map((d) => d.earlierResultId!);
+  if (!earlier.length) return drafts;
+  await tx.execute(sql`SELECT id FROM monitored_rosters WHERE id = ${rosterId} FOR NO KEY UPDATE`);
+  const rows = await rowsOf<{ id: number }>(tx, sql`SELECT DISTINCT earlier_result_id::int AS id FROM monitoring_alerts
+    WHERE roster_id = ${rosterId} AND kind = 'no-longer-excluded' AND earlier_result_id ${anyId(earlier)}`);
+  const alerted = new Set(rows.map((r) => r.id));
+  return drafts.filter((d) => !(d.kind === 'no-longer-excluded' && d.earlierResultId !== null && alerted.has(d.earlierResultId)));
 }
 
 /** Result ids of alerts that arrived cleared by an earlier decision (for counts). */
