@@ -13,6 +13,7 @@ import { insertBatch, insertBatchRows } from '#server/batches/queries';
 import { readRecords } from '#server/batches/processing-queries';
 import { screenRows, type RowInput } from '#server/screening/row-screening';
 import { versionIdsOf } from '#server/screening/screener';
+import { findKeyedVersions, KeyedLookup, keyedScreener, screeningVersionOf } from '#server/screening/keyed';
 import { usageFor } from '#server/batches/usage';
 import { importMissingSamples } from '#server/lists/samples';
 import { buildIndexFromDatabase, findActiveVersions } from '#server/screening/index-store';
@@ -79,8 +80,11 @@ export async function seedDemoResults(db: Db, owner: { clientId: number; teamId:
   }
   const departments = ['Nursing', 'Pharmacy', 'Billing', 'Radiology'];
   await insertBatchRows(db, rows.map((r, i) => ({ batchId: batch.id, rowIndex: r.rowIndex, values: r.values, uniqueId: r.uniqueId, additional: { Department: departments[i % departments.length] } })));
-  const drafts = await screenRows(async (queries, options) => screenMany(index, queries, options), TYPES, rows, { threshold: reviewThresholdFor({ reviewThreshold: null }) });
-  const versions = versionIdsOf(index.version);
+  // NPPES and the DMF are read by key, as batch chunks read them (ADR 060).
+  const keyedVersions = await findKeyedVersions(db);
+  const screener = keyedScreener(new KeyedLookup(db, keyedVersions), async (queries, options) => screenMany(index, queries, options));
+  const drafts = await screenRows(screener, TYPES, rows, { threshold: reviewThresholdFor({ reviewThreshold: null }), dmfLoaded: keyedVersions.dmf !== null });
+  const versions = versionIdsOf(screeningVersionOf(index.version, keyedVersions));
   const records = await readRecords(db, drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : [])));
   const inserted = drafts.length
     ? await db

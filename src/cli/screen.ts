@@ -17,6 +17,7 @@ import { parseCsv, type CsvTable } from '#server/batches/csv-file';
 import { CsvRefusal, DEFAULT_MAX_COLUMNS, MAX_LINE_CHARS, MAX_VALUE_CHARS } from '#server/batches/csv-shape';
 import { ROW_MESSAGES } from '#server/batches/row-validation';
 import { createIndexStore } from '#server/screening/index-store';
+import { findKeyedVersions, KeyedLookup, keyedScreener } from '#server/screening/keyed';
 import { ScreeningPool } from '../engine-runtime/worker-pool';
 import { count, progressLine } from './progress';
 import { SCREEN_USAGE } from './usage';
@@ -203,7 +204,9 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
   try {
     const store = await createIndexStore(database.db);
     const index = store.getIndex();
-    if (index.recordCount === 0) {
+    // NPPES and the DMF are read by key per chunk, not held in the index (ADR 060).
+    const keyedVersions = await findKeyedVersions(database.db);
+    if (index.recordCount === 0 && keyedVersions.nppes === null && keyedVersions.dmf === null) {
       io.stderr.write('clearlist screen: no list is active in this database; import lists first (clearlist lists import, or start the server once to load the samples)\n');
       return 1;
     }
@@ -216,7 +219,8 @@ export async function runScreen(argv: string[], io: ScreenIo, deps: ScreenDeps =
     const flush = async (): Promise<void> => {
       if (!chunk.length) return;
       const screenable = chunk.filter((c) => c.query !== null);
-      const results = await pool!.screenBatch(screenable.map((c) => c.query!), args.options);
+      const screener = keyedScreener(new KeyedLookup(database.db, keyedVersions), (queries, options) => pool!.screenBatch(queries, options));
+      const results = await screener(screenable.map((c) => c.query!), args.options);
       const byRow = new Map<number, ScreenResult>(screenable.map((c, i) => [c.row, results[i]]));
       let text = '';
       for (const c of chunk) {

@@ -12,6 +12,7 @@ import { benchResultsReview } from './results-review';
 import { benchMonitoring } from './monitoring';
 import { benchMonitoringFull } from './monitoring-full';
 import { benchReports } from './results-reports';
+import { benchNationalServing } from './national-serving';
 
 export interface Scenario {
   name: string;
@@ -43,4 +44,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'results-reports-20k', run: benchReports },
   { name: 'monitoring-delta-100k', run: benchMonitoring },
   { name: 'monitoring-full-100k', run: benchMonitoringFull },
+  // NPPES 9M and the DMF 20M served by key from the database (ADR 060): ready time, memory, p95, batch.
+  { name: 'national-serving-postgres', needsPostgres: true, run: () => benchNationalServing('postgres') },
+  { name: 'national-serving-pglite', run: () => benchNationalServing('pglite') },
 ];

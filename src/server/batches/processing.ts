@@ -7,7 +7,8 @@ import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './que
 import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
 import { screenRows, type NearMisses, type RowInput } from '../screening/row-screening';
-import { currentIndex, screenerFor, versionIdsOf } from '../screening/screener';
+import { currentScreening, screenerFor, versionIdsOf } from '../screening/screener';
+import { keyedScreener } from '../screening/keyed';
 import { usageFor } from './usage';
 
 /** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */
@@ -51,21 +52,24 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
   await moveStatus(ctx.db, batchId, ['Pending'], { status: 'Processing', startedAt: ctx.now() });
   try {
     const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
-    const index = await currentIndex(ctx);
+    // The index and the NPPES/DMF versions of this chunk, read once: its lookups and results agree (ADR 060).
+    const { index, keyed, version } = await currentScreening(ctx);
     // The threshold recorded at submission; a batch from before it was recorded uses the client's.
     const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
     const npiUses = batch.searchTypes.includes('NPI Validation') ? await batchNpiUses(ctx.db, batch) : undefined;
     const nearMisses: NearMisses = { scores: [], rowBest: [] };
     // A deployment may not hold the licensed Death Master File: its SSNs are then not checked (ADR 055).
-    const dmfLoaded = versionIdsOf(index.version).has('dmf');
-    const drafts = await screenRows(screenerFor(ctx, index, rows.length), batch.searchTypes, rows, { threshold, npiUses, nearMisses, dmfLoaded });
-    const versions = versionIdsOf(index.version);
-    const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
+    const dmfLoaded = keyed.dmfLoaded;
+    const drafts = await screenRows(keyedScreener(keyed, screenerFor(ctx, index, rows.length)), batch.searchTypes, rows, { threshold, npiUses, nearMisses, dmfLoaded });
+    const versions = versionIdsOf(version);
+    // NPPES and DMF records were read by the lookup already; the others are read here.
+    const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) && !keyed.fullRecord(d.source, d.sourceRecordId) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
     const records = await readRecords(ctx.db, keys);
     const now = ctx.now();
     const results = drafts.map((d) => {
       const versionId = d.source ? (versions.get(d.source) ?? null) : null;
-      return { ...d, batchId, listVersionId: versionId, record: versionId && d.sourceRecordId ? (records.get(`${versionId}|${d.sourceRecordId}`) ?? null) : null, createdAt: now };
+      const record = versionId && d.sourceRecordId ? (keyed.fullRecord(d.source!, d.sourceRecordId) ?? records.get(`${versionId}|${d.sourceRecordId}`) ?? null) : null;
+      return { ...d, batchId, listVersionId: versionId, record, createdAt: now };
     });
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);

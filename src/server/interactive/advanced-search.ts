@@ -8,6 +8,7 @@ import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import type { Hit } from '#engine/query-types';
 import type { MatchIndex } from '#engine/match-index';
 import { screen } from '#engine/screen';
+import { screenWithKeyed } from '#engine/keyed';
 import {
   ADVANCED_SOURCES,
   ADVANCED_TEXTS,
@@ -23,7 +24,7 @@ import { reviewThresholdFor } from '#shared/review-threshold';
 import type { SearchOption } from '#shared/teams';
 import { findListSource } from '#lists/sources';
 import type { AppContext } from '../app-context';
-import { currentIndex } from '../screening/screener';
+import { currentScreening } from '../screening/screener';
 import { AppError } from '../http/errors';
 import { isSystemAdmin, type UserCaller } from './caller';
 import { criteriaFields, criteriaLine, queriesOf, recordChecks } from './advanced-criteria';
@@ -48,12 +49,12 @@ function billingOf(sources: readonly string[]): { searchType: string; option: Se
   return (['NAME', 'NPI', 'SSNDMF'] as const).filter((o) => options.has(o)).map((option) => ({ searchType: 'Advance Search', option }));
 }
 
-/** Hits of every query (the subject's names), each record once with its best score. */
-function screenAll(index: MatchIndex, input: AdvancedSearchInput, options: Parameters<typeof screen>[2]): Hit[] {
+/** Hits of every query (the subject's names), each record once with its best score; `keyed` holds the NPPES/DMF records of its keys (ADR 060). */
+function screenAll(index: MatchIndex, keyed: MatchIndex | null, input: AdvancedSearchInput, options: Parameters<typeof screen>[2]): Hit[] {
   const best = new Map<string, Hit>();
   const queries = queriesOf(input);
   queries.forEach((query, i) => {
-    const answer = screen(index, query, options);
+    const answer = screenWithKeyed(index, keyed, query, options);
     // The subject's own criteria must all be usable; a malformed other name is only skipped.
     if (i === 0 && (answer.status === 'invalid' || answer.issues.length > 0)) {
       const fields = Object.fromEntries(answer.issues.map((issue) => [issue.field, issue.message]));
@@ -76,12 +77,16 @@ export async function runAdvancedSearch(ctx: AppContext, caller: UserCaller, inp
   if (sources.length === 0) throw new AppError('FORBIDDEN', ADVANCED_TEXTS.notPermitted);
   await claimSearch(ctx, caller, 'advanced');
 
-  const index = await currentIndex(ctx);
+  const screening = await currentScreening(ctx);
+  const { index, keyed } = screening;
   const sensitivity = sensitivityOf(caller, input.sensitivity);
   const threshold = reviewThresholdFor(caller);
   const options = { algorithm: input.matchingAlgorithm, sources: sources as SourceId[], threshold, minScore: sensitivity, limit: MAX_INTERACTIVE_MATCHES + 1 };
-  const found = screenAll(index, input, options);
-  const records = await fullRecordsOf(ctx.db, index, found);
+  // NPPES and the DMF answer by key from the database (one query per kind of key), when searched.
+  const asksKeyed = sources.includes('nppes') || sources.includes('dmf');
+  if (asksKeyed) await keyed.fetchFor(queriesOf(input), sources);
+  const found = screenAll(index, asksKeyed ? keyed.index : null, input, options);
+  const records = await fullRecordsOf(ctx.db, screening, found);
   const today = ctx.now().toISOString().slice(0, 10);
   const all = found.map((hit, i) => {
     const reinstated = isReinstatedOn(records[i]?.reinstatementDate ?? hit.record.reinstatementDate, today);
@@ -96,7 +101,7 @@ export async function runAdvancedSearch(ctx: AppContext, caller: UserCaller, inp
     searchedAt: ctx.now().toISOString(),
     searchedBy: `${caller.fullName}, ${caller.clientName}`,
     algorithmVersion: ALGORITHM_VERSION,
-    lists: await listsSearched(ctx.db, index, sources),
+    lists: await listsSearched(ctx.db, screening, sources),
     criteria,
     hits,
     reinstatedHidden: all.length - hits.length,

@@ -4,13 +4,14 @@ import type { ListSearched, SearchHit } from '#shared/interactive-search';
 import { matchedOnLine } from '#shared/match-words';
 import type { ListRecord } from '#shared/list-record';
 import { findListSource } from '#lists/sources';
+import { hitDetailsOf, isKeyedOrdinal } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { Hit } from '#engine/query-types';
 import type { LightHit } from '../../engine-runtime/light-hits';
 import type { HitDetails, RecordView } from '#engine/record-view';
 import type { Db } from '../db/client';
 import { readRecords } from '../batches/public';
-import { versionIdsOf } from '../screening/screener';
+import { versionIdsOf, type Screening } from '../screening/screener';
 import { findVersions } from './queries';
 
 const joinName = (...parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(' ');
@@ -41,6 +42,10 @@ export const shownOf = (hit: Hit): ShownHit => ({ record: hit.record, score: hit
 /** A light hit from a worker thread (ADR 057), its view read back from the index it came from. */
 export const shownOfLight = (index: MatchIndex, hit: LightHit): ShownHit => ({ record: index.recordView(hit.ordinal), score: hit.score, matchedOn: hit.matchedOn });
 
+/** What a search screened against: an index alone, or the index with its NPPES/DMF lookup (ADR 060). */
+export type Screened = MatchIndex | Screening;
+const screeningOf = (at: Screened): Pick<Screening, 'index' | 'version'> & { keyed: Screening['keyed'] | null } => ('keyed' in at ? at : { index: at, keyed: null, version: at.version });
+
 function searchHitOf(hit: ShownHit, full: ListRecord | undefined, details: HitDetails | null): SearchHit {
   const r = full ?? hit.record;
   const extra = full ? { address: full.address ?? null, specialty: full.specialty ?? null, exclusionTerm: full.exclusionTerm ?? null, link: full.link ?? null } : details;
@@ -68,26 +73,29 @@ function searchHitOf(hit: ShownHit, full: ListRecord | undefined, details: HitDe
   };
 }
 
-/** The full record of each hit (undefined when gone), read from the list versions the index was built from. */
-export async function fullRecordsOf(db: Db, index: MatchIndex, hits: readonly Pick<Hit, 'record'>[]): Promise<(ListRecord | undefined)[]> {
-  const versions = versionIdsOf(index.version);
-  const keys = hits.flatMap((h) => {
+/** The full record of each hit (undefined when gone), read from the list versions the search used (keyed ones: as the lookup read them). */
+export async function fullRecordsOf(db: Db, at: Screened, hits: readonly Pick<Hit, 'record'>[]): Promise<(ListRecord | undefined)[]> {
+  const { keyed, version } = screeningOf(at);
+  const versions = versionIdsOf(version);
+  const held = hits.map((h) => keyed?.fullRecord(h.record.source, h.record.sourceRecordId));
+  const keys = hits.flatMap((h, i) => {
     const versionId = versions.get(h.record.source);
-    return versionId ? [{ versionId, recordId: h.record.sourceRecordId }] : [];
+    return versionId && !held[i] ? [{ versionId, recordId: h.record.sourceRecordId }] : [];
   });
   const records = keys.length ? await readRecords(db, keys) : new Map<string, unknown>();
-  return hits.map((h) => records.get(`${versions.get(h.record.source)}|${h.record.sourceRecordId}`) as ListRecord | undefined);
+  return hits.map((h, i) => held[i] ?? (records.get(`${versions.get(h.record.source)}|${h.record.sourceRecordId}`) as ListRecord | undefined));
 }
 
 /**
  * The hits as a search answers them: from the index alone when it holds what they show, else
  * with their full records, read in one query for those hits only.
  */
-export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly (Hit | ShownHit)[]): Promise<SearchHit[]> {
+export async function searchHitsOf(db: Db, at: Screened, hits: readonly (Hit | ShownHit)[]): Promise<SearchHit[]> {
+  const s = screeningOf(at);
   const shown = hits.map((h) => ('explanation' in h ? shownOf(h) : h));
-  const details = shown.map((h) => index.hitDetails(h.record.ordinal));
+  const details = shown.map((h) => hitDetailsOf(s.index, isKeyedOrdinal(h.record.ordinal) && s.keyed ? s.keyed.index : null, h.record.ordinal));
   const toRead = shown.filter((_, i) => details[i] === null);
-  const records = toRead.length ? await fullRecordsOf(db, index, toRead) : [];
+  const records = toRead.length ? await fullRecordsOf(db, at, toRead) : [];
   let read = 0;
   return shown.map((h, i) => (details[i] ? searchHitOf(h, undefined, details[i]) : searchHitOf(h, records[read++], null)));
 }
@@ -96,11 +104,11 @@ export async function searchHitsOf(db: Db, index: MatchIndex, hits: readonly (Hi
 type VersionRows = Promise<{ id: number; source: string; asOf: string | null; fetchedAt: Date; records: number }[]>;
 const versionCache = new WeakMap<Db, { version: string; rows: VersionRows }>();
 
-function versionRowsOf(db: Db, index: MatchIndex): VersionRows {
+function versionRowsOf(db: Db, version: string): VersionRows {
   const held = versionCache.get(db);
-  if (held?.version === index.version) return held.rows;
-  const rows = findVersions(db, [...versionIdsOf(index.version).values()]);
-  versionCache.set(db, { version: index.version, rows });
+  if (held?.version === version) return held.rows;
+  const rows = findVersions(db, [...versionIdsOf(version).values()]);
+  versionCache.set(db, { version, rows });
   // A failed read is not kept.
   rows.catch(() => versionCache.delete(db));
   return rows;
@@ -110,8 +118,8 @@ function versionRowsOf(db: Db, index: MatchIndex): VersionRows {
  * Every list a search asked for, with the date of the copy searched. A source with no copy
  * loaded is listed with no date and no records: the result page says it was not searched.
  */
-export async function listsSearched(db: Db, index: MatchIndex, sources: readonly string[]): Promise<ListSearched[]> {
-  const rows = await versionRowsOf(db, index);
+export async function listsSearched(db: Db, at: { version: string }, sources: readonly string[]): Promise<ListSearched[]> {
+  const rows = await versionRowsOf(db, at.version);
   return sources.flatMap((source) => {
     const def = findListSource(source);
     if (!def) return [];

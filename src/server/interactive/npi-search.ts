@@ -10,11 +10,12 @@ import type { SourceId } from '#shared/list-record';
 import { nameAgreementLines, nameAgreementVerdict } from '#shared/npi-words';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from '#engine/npi-check';
 import { screen } from '#engine/screen';
+import { asKeyedHit } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { Hit } from '#engine/query-types';
 import type { AppContext } from '../app-context';
 import { EXCLUSION_SOURCES } from '../screening/row-screening';
-import { currentIndex } from '../screening/screener';
+import { currentScreening } from '../screening/screener';
 import { AppError } from '../http/errors';
 import type { SearchCaller } from './caller';
 import { claimSearch } from './eligibility';
@@ -82,14 +83,20 @@ export interface NpiFindings {
   nppesHit: Hit | undefined;
 }
 
-/** The engine's part of an NPI search (no database). */
-export function findNpi(index: MatchIndex, npi: string, givenName?: string | null): NpiFindings {
+/**
+ * The engine's part of an NPI search (no database): `nppes` is the keyed index holding the NPI's
+ * NPPES record as read from the database (ADR 060); without one, `index` is asked (an index built
+ * with NPPES in it, as tests build).
+ */
+export function findNpi(index: MatchIndex, nppes: MatchIndex | null, npi: string, givenName?: string | null): NpiFindings {
   const name = givenName?.trim() || null;
-  const plain = checkNpiInIndex(index, npi);
-  const check = name && plain.found ? checkNpiInIndex(index, npi, givenNameFor(name, plain.entityType)) : plain;
+  const registry = nppes ?? index;
+  const plain = checkNpiInIndex(registry, npi);
+  const check = name && plain.found ? checkNpiInIndex(registry, npi, givenNameFor(name, plain.entityType)) : plain;
   const excluded = screen(index, { type: 'npi', npi }, { sources: EXCLUSION_SOURCES, limit: 100 }).hits;
   const optOutHit = screen(index, { type: 'npi', npi }, { sources: ['optout'], limit: 1 }).hits[0];
-  const nppesHit = check.found ? screen(index, { type: 'npi', npi }, { sources: ['nppes'], limit: 1 }).hits[0] : undefined;
+  const found = check.found ? screen(registry, { type: 'npi', npi }, { sources: ['nppes'], limit: 1 }).hits[0] : undefined;
+  const nppesHit = found && nppes ? asKeyedHit(found) : found;
   return { npi, name, check, excluded, optOutHit, nppesHit };
 }
 
@@ -129,9 +136,11 @@ export function npiResultOf(ctx: AppContext, caller: SearchCaller, f: NpiFinding
 
 /** Checks one valid NPI for a caller already allowed to search (no claim, nothing stored). */
 export async function screenNpi(ctx: AppContext, caller: SearchCaller, npi: string, givenName?: string | null): Promise<{ result: UnsavedResult; outcome: Outcome }> {
-  const index = await currentIndex(ctx);
-  const findings = findNpi(index, npi, givenName);
+  const screening = await currentScreening(ctx);
+  // NPPES is read by key (one query), not held in the index (ADR 060).
+  await screening.keyed.fetch({ npis: [npi] });
+  const findings = findNpi(screening.index, screening.keyed.index, npi, givenName);
   // One read of the full records for every hit, then split back.
-  const [all, lists] = await Promise.all([searchHitsOf(ctx.db, index, npiHitsOf(findings)), listsSearched(ctx.db, index, NPI_LISTS)]);
+  const [all, lists] = await Promise.all([searchHitsOf(ctx.db, screening, npiHitsOf(findings)), listsSearched(ctx.db, screening, NPI_LISTS)]);
   return npiResultOf(ctx, caller, findings, all, lists);
 }

@@ -9,7 +9,7 @@ import { ERROR_STATUS } from '#shared/errors';
 import type { NameSearchQuery } from '#shared/interactive-search';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
 import type { AppContext } from '../app-context';
-import { currentIndex, lightScreenerFor } from '../screening/screener';
+import { currentScreening, lightScreenerFor } from '../screening/screener';
 import { AppError, unauthenticated } from '../http/errors';
 import type { SearchCaller, UserCaller } from '../interactive/public';
 import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings, recordSearches } from '../interactive/public';
@@ -42,7 +42,8 @@ function planOf(caller: SearchCaller, s: BulkSubject): Pending {
 
 /** Screens every subject; answers each one's screened search or its refusal, in input order. */
 async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly BulkSubject[]): Promise<(ScreenedSearch | AppError)[]> {
-  const index = await currentIndex(ctx);
+  const active = await currentScreening(ctx);
+  const { index } = active;
   const pending = subjects.map((s) => planOf(caller, s));
   // Names with the same options (algorithm) go to the engine together: on worker threads when many.
   const groups = new Map<string, number[]>();
@@ -70,14 +71,17 @@ async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly
   screening.catch(() => undefined);
   // The names' chunks are posted to the workers once the microtasks above have run.
   await new Promise<void>((resolve) => setImmediate(resolve));
-  for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, p.npi, p.name);
+  // The subjects' NPPES records in one read by key (ADR 060), then each NPI checked.
+  const npis = pending.flatMap((p) => (p.kind === 'npi' ? [p.npi] : []));
+  if (npis.length) await active.keyed.fetch({ npis });
+  for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, active.keyed.index, p.npi, p.name);
   await screening;
   // The hits of every subject as answered (full records read in one query, for the few hits the index cannot answer alone), handed back in order.
   const hitsOf = (p: Pending): ShownHit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!).map(shownOf) : []);
   const [full, nameLists, npiLists] = await Promise.all([
-    searchHitsOf(ctx.db, index, pending.flatMap(hitsOf)),
-    listsSearched(ctx.db, index, nameSourcesFor(caller)),
-    listsSearched(ctx.db, index, NPI_LISTS),
+    searchHitsOf(ctx.db, active, pending.flatMap(hitsOf)),
+    listsSearched(ctx.db, active, nameSourcesFor(caller)),
+    listsSearched(ctx.db, active, NPI_LISTS),
   ]);
   let at = 0;
   return pending.map((p) => {

@@ -1,10 +1,12 @@
 /**
  * The match index of the active list versions: built from the database page by page, swapped
- * in whole when the set of active versions changes, one build at a time.
+ * in whole when the set of active versions changes, one build at a time. NPPES and the DMF are
+ * not in it: they are read by key from the database (keyed.ts, ADR 060).
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import { IndexBuilder } from '#engine/index-builder';
+import { isKeyedSource } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { Db } from '../db/client';
 import { listRecords, listVersions } from '../db/schema';
@@ -52,6 +54,9 @@ export async function findActiveVersions(db: Db): Promise<ActiveVersion[]> {
   return rows.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 }
 
+/** The versions the match index holds: NPPES and the DMF are answered by key from the database instead (ADR 060). */
+export const indexedVersionsOf = (active: readonly ActiveVersion[]): ActiveVersion[] => active.filter((v) => !isKeyedSource(v.source));
+
 /** Reads the records of the given versions in (version_id, record_id) order, one page at a time. */
 export async function* readActiveRecords(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<ListRecord[]> {
   const ids = versions.map((v) => v.id).sort((a, b) => a - b);
@@ -73,9 +78,10 @@ export async function* readActiveRecords(db: Db, versions: readonly ActiveVersio
   }
 }
 
-/** Builds a match index from the records of the given active versions. */
-export async function buildIndexFromDatabase(db: Db, versions: readonly ActiveVersion[], options: IndexStoreOptions = {}): Promise<{ index: MatchIndex; info: IndexBuildInfo }> {
+/** Builds a match index from the records of the given active versions (NPPES and the DMF left out, ADR 060). */
+export async function buildIndexFromDatabase(db: Db, active: readonly ActiveVersion[], options: IndexStoreOptions = {}): Promise<{ index: MatchIndex; info: IndexBuildInfo }> {
   const started = performance.now();
+  const versions = indexedVersionsOf(active);
   const version = indexVersionOf(versions);
   const builder = new IndexBuilder({ version, shared: options.shared ?? true });
   for await (const page of readActiveRecords(db, versions, options.pageSize)) {
@@ -139,13 +145,14 @@ export class IndexStore {
   }
 
   private async refreshNow(): Promise<RefreshResult> {
-    let active = await findActiveVersions(this.db);
+    // A new NPPES or DMF version needs no rebuild: lookups read the active one (ADR 060).
+    let active = indexedVersionsOf(await findActiveVersions(this.db));
     if (indexVersionOf(active) === this.index.version && this.info) return { rebuilt: false, version: this.index.version };
     // An import that activates (and prunes) while we read could leave a page set from two
     // versions; build again from the new set when the active versions moved during the build.
     for (let attempt = 1; ; attempt++) {
       const { index, info } = await buildIndexFromDatabase(this.db, active, this.options);
-      const after = await findActiveVersions(this.db);
+      const after = indexedVersionsOf(await findActiveVersions(this.db));
       if (indexVersionOf(after) === info.version || attempt >= 3) {
         this.index = index;
         this.info = info;

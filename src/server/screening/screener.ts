@@ -10,6 +10,7 @@ import { toLightResult, type LightScreenResult } from '../../engine-runtime/ligh
 import { ScreeningPool } from '../../engine-runtime/worker-pool';
 import type { AppContext } from '../app-context';
 import { createIndexStore } from './index-store';
+import { findKeyedVersions, KeyedLookup, screeningVersionOf } from './keyed';
 import type { Screener } from './row-screening';
 
 export type LightScreener = (queries: ScreenQuery[], options: ScreenOptions) => Promise<LightScreenResult[]>;
@@ -24,6 +25,23 @@ let pool: { version: string; pool: Promise<ScreeningPool>; timer: NodeJS.Timeout
 export async function currentIndex(ctx: AppContext): Promise<MatchIndex> {
   ctx.screening ??= await createIndexStore(ctx.db);
   return ctx.screening.getIndex();
+}
+
+/**
+ * What a chunk or a search screens against (ADR 060): the match index, the NPPES and DMF
+ * versions active now (read once, so every lookup of the chunk uses the same) with the lookup
+ * that reads their records by key, and the version string of the whole ("dmf:3,leie:1,nppes:7").
+ */
+export interface Screening {
+  index: MatchIndex;
+  keyed: KeyedLookup;
+  version: string;
+}
+
+export async function currentScreening(ctx: AppContext): Promise<Screening> {
+  const index = await currentIndex(ctx);
+  const versions = await findKeyedVersions(ctx.db);
+  return { index, keyed: new KeyedLookup(ctx.db, versions), version: screeningVersionOf(index.version, versions) };
 }
 
 /** Ends the worker threads now (a stopping process): kept idle, they would hold it alive for a minute. */

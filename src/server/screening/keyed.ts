@@ -1,0 +1,144 @@
+/**
+ * NPPES and the Death Master File served from the database by key (ADR 060): their records are
+ * not in the match index; a chunk or a search reads the records of its NPIs and SSNs from
+ * list_records (primary key (version_id, record_id): record ids are the NPI and the SSN), one
+ * query per kind of key, and screens them in a small keyed index next to the main one.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { checkNpi, checkSsn } from '#shared/identifiers';
+import type { ListRecord } from '#shared/list-record';
+import { buildIndex } from '#engine/index-builder';
+import { mergeKeyed, queryHasKeys, type KeyedSource } from '#engine/keyed';
+import type { MatchIndex } from '#engine/match-index';
+import type { ScreenQuery } from '#engine/query-types';
+import { screenMany } from '#engine/screen';
+import type { Db } from '../db/client';
+import { listRecords, listVersions } from '../db/schema';
+import { indexVersionOf, type ActiveVersion } from './index-store';
+import type { Screener } from './row-screening';
+
+/** The active version of each keyed source (null: not loaded). */
+export interface KeyedVersions {
+  nppes: number | null;
+  dmf: number | null;
+}
+
+/** Keys per query: a chunk's keys go in one query; a bigger ask (a bulk request) in a few. */
+const MAX_KEYS_PER_QUERY = 10_000;
+
+export const NO_KEYED_VERSIONS: KeyedVersions = { nppes: null, dmf: null };
+
+/** The active NPPES and DMF versions, read once for a chunk or a search so its lookups agree. */
+export async function findKeyedVersions(db: Db): Promise<KeyedVersions> {
+  const rows = await db
+    .select({ id: listVersions.id, source: listVersions.source })
+    .from(listVersions)
+    .where(and(eq(listVersions.status, 'active'), inArray(listVersions.source, ['nppes', 'dmf'])));
+  return { nppes: rows.find((r) => r.source === 'nppes')?.id ?? null, dmf: rows.find((r) => r.source === 'dmf')?.id ?? null };
+}
+
+/** The version string of what a screening used: the index's sources and the keyed ones ("dmf:3,leie:1,nppes:7"). */
+export function screeningVersionOf(indexVersion: string, keyed: KeyedVersions): string {
+  const active: ActiveVersion[] = [];
+  for (const part of indexVersion.split(',')) {
+    const [source, id] = part.split(':');
+    if (source && id && Number.isInteger(Number(id))) active.push({ source, id: Number(id) });
+  }
+  if (keyed.nppes !== null) active.push({ source: 'nppes', id: keyed.nppes });
+  if (keyed.dmf !== null) active.push({ source: 'dmf', id: keyed.dmf });
+  return indexVersionOf(active);
+}
+
+/**
+ * The keyed records of one chunk or search: fetched once per key (repeated asks are answered
+ * from what was read), held with the versions they were read from.
+ */
+export class KeyedLookup {
+  private readonly records = new Map<string, ListRecord>();
+  private readonly asked = { nppes: new Set<string>(), dmf: new Set<string>() };
+  private built: MatchIndex | null = null;
+  /** Queries sent to the database (for tests: one per kind of key per chunk). */
+  queries = 0;
+
+  constructor(
+    private readonly db: Db,
+    readonly versions: KeyedVersions,
+  ) {}
+
+  get dmfLoaded(): boolean {
+    return this.versions.dmf !== null;
+  }
+
+  /** Reads the records of the keys not read yet: one query per source. */
+  async fetch(keys: { npis?: Iterable<string>; ssns?: Iterable<string> }): Promise<void> {
+    await Promise.all([this.read('nppes', keys.npis ?? []), this.read('dmf', keys.ssns ?? [])]);
+  }
+
+  /** Reads the keys the queries carry (their NPIs, and their SSNs when the DMF may answer them). */
+  async fetchFor(queries: readonly ScreenQuery[], sources?: readonly string[]): Promise<void> {
+    const npis = new Set<string>();
+    const ssns = new Set<string>();
+    const dmfAsked = !sources || sources.includes('dmf');
+    for (const q of queries) {
+      const keys = q as { npi?: unknown; ssn?: unknown };
+      const npi = typeof keys.npi === 'string' ? checkNpi(keys.npi) : null;
+      if (npi?.ok) npis.add(npi.value);
+      const ssn = dmfAsked && typeof keys.ssn === 'string' ? checkSsn(keys.ssn) : null;
+      if (ssn?.ok) ssns.add(ssn.value);
+    }
+    await this.fetch({ npis, ssns });
+  }
+
+  private async read(source: KeyedSource, keys: Iterable<string>): Promise<void> {
+    const versionId = this.versions[source];
+    if (versionId === null) return;
+    const asked = this.asked[source];
+    const wanted = [...new Set(keys)].filter((k) => !asked.has(k));
+    if (!wanted.length) return;
+    for (const k of wanted) asked.add(k);
+    // One query for a chunk's keys (slices keep the parameter count bounded for very large asks).
+    for (let i = 0; i < wanted.length; i += MAX_KEYS_PER_QUERY) {
+      this.queries += 1;
+      const rows = await this.db
+        .select({ recordId: listRecords.recordId, data: listRecords.data })
+        .from(listRecords)
+        .where(and(eq(listRecords.versionId, versionId), inArray(listRecords.recordId, wanted.slice(i, i + MAX_KEYS_PER_QUERY))));
+      for (const r of rows) this.records.set(`${source}|${r.recordId}`, r.data as ListRecord);
+      if (rows.length) this.built = null;
+    }
+  }
+
+  /** The full record read for a keyed hit (undefined when not read). */
+  fullRecord(source: string, recordId: string): ListRecord | undefined {
+    return this.records.get(`${source}|${recordId}`);
+  }
+
+  /** The keyed index of every record read so far (rebuilt when more were read; small). */
+  get index(): MatchIndex {
+    this.built ??= buildIndex(this.records.values(), { version: `keyed:${this.versions.nppes ?? '-'}:${this.versions.dmf ?? '-'}` });
+    return this.built;
+  }
+
+  get recordCount(): number {
+    return this.records.size;
+  }
+}
+
+/**
+ * A screener answering as if NPPES and the DMF were in the index: the queries' keys are read
+ * (once per chunk, see KeyedLookup) while `base` screens the main index, then the keyed hits
+ * and NPPES checks are merged in.
+ */
+export function keyedScreener(lookup: KeyedLookup, base: Screener): Screener {
+  return async (queries, options) => {
+    const [main] = await Promise.all([base(queries, options), lookup.fetchFor(queries, options.sources)]);
+    // Nothing read: the main index's answers are already the whole answer (no NPPES record, no DMF record).
+    if (lookup.recordCount === 0) return main;
+    const keyed = lookup.index;
+    const withKeys = queries.map((q, i) => [q, i] as const).filter(([q]) => queryHasKeys(q));
+    const answers = screenMany(keyed, withKeys.map(([q]) => q), options);
+    const out = [...main];
+    withKeys.forEach(([, at], k) => (out[at] = mergeKeyed(main[at], answers[k], options)));
+    return out;
+  };
+}
