@@ -9,7 +9,8 @@ import type { ScreenOptions } from '#engine/settings';
 import { toLightResult, type LightScreenResult } from '../../engine-runtime/light-hits';
 import { ScreeningPool } from '../../engine-runtime/worker-pool';
 import type { AppContext } from '../app-context';
-import { createIndexStore } from './index-store';
+import type { Db } from '../db/client';
+import { createIndexStore, type IndexStore } from './index-store';
 import type { Screener } from './row-screening';
 
 export type LightScreener = (queries: ScreenQuery[], options: ScreenOptions) => Promise<LightScreenResult[]>;
@@ -20,10 +21,27 @@ const IDLE_CLOSE_MS = 60_000;
 
 let pool: { version: string; pool: Promise<ScreeningPool>; timer: NodeJS.Timeout | null } | null = null;
 
-/** The index of the active lists; built here when the process has no index store yet (workers). */
-export async function currentIndex(ctx: AppContext): Promise<MatchIndex> {
-  ctx.screening ??= await createIndexStore(ctx.db);
+type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?: string | null }; log?: Pick<AppContext['log'], 'info'> };
+
+/**
+ * Opens a process's index store and its first index: loaded from its file in the index folder
+ * when another process (or an earlier start) wrote it, else built and written (ADR 062); at each
+ * swap the worker threads still holding the old index are ended, so it is freed.
+ */
+export function openIndexStore(ctx: StoreContext): Promise<IndexStore> {
+  const log = ctx.log;
+  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void releaseStalePool(index.version) });
+}
+
+/** The index of the active lists; the store is opened here when the process has none yet (workers). */
+export async function currentIndex(ctx: StoreContext): Promise<MatchIndex> {
+  ctx.screening ??= await openIndexStore(ctx);
   return ctx.screening.getIndex();
+}
+
+/** Ends an idle pool of worker threads holding another index than `version` (they would keep it in memory). */
+export async function releaseStalePool(version: string): Promise<void> {
+  if (pool && pool.version !== version) await closePool();
 }
 
 /** Ends the worker threads now (a stopping process): kept idle, they would hold it alive for a minute. */
