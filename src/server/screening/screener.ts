@@ -39,9 +39,18 @@ export async function currentIndex(ctx: StoreContext): Promise<MatchIndex> {
   return ctx.screening.getIndex();
 }
 
-/** Ends an idle pool of worker threads holding another index than `version` (they would keep it in memory). */
-export async function releaseStalePool(version: string): Promise<void> {
-  if (pool && pool.version !== version) await closePool();
+/**
+ * Ends the pool of worker threads when it holds another index than `version` and has nothing
+ * running (each worker keeps the old index's token maps, and the old arrays alive); a busy
+ * pool finishes its chunks and goes at its idle time-out or at the next chunk's version check.
+ */
+export async function releaseStalePool(version: string): Promise<boolean> {
+  const held = pool;
+  if (!held || held.version === version) return false;
+  const running = await held.pool;
+  if (running.busy || pool !== held) return false;
+  await closePool();
+  return true;
 }
 
 /** Ends the worker threads now (a stopping process): kept idle, they would hold it alive for a minute. */
