@@ -207,10 +207,15 @@ export class IndexStore {
   private async saveToFile(active: readonly ActiveVersion[], index: MatchIndex): Promise<void> {
     const dir = this.options.dir;
     if (!dir || active.length === 0) return;
-    const key = await indexFileKey(this.db, active);
-    const written = await saveIndexFile(dir, key, index, this.options.log);
-    if (written) this.options.log?.(`Match index file written: ${(written.bytes / 1_048_576).toFixed(0)} MiB in ${(written.ms / 1000).toFixed(1)} s.`);
-    await cleanIndexFiles(dir, key);
+    try {
+      const key = await indexFileKey(this.db, active);
+      const written = await saveIndexFile(dir, key, index, this.options.log);
+      if (written) this.options.log?.(`Match index file written: ${(written.bytes / 1_048_576).toFixed(0)} MiB in ${(written.ms / 1000).toFixed(1)} s.`);
+      await cleanIndexFiles(dir, key);
+    } catch (error) {
+      // The index is in force already; without its file the next start builds again.
+      this.options.log?.(`Match index file not written: ${(error as Error).message}`);
+    }
   }
 }
 

@@ -30,7 +30,7 @@ type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?
  */
 export function openIndexStore(ctx: StoreContext): Promise<IndexStore> {
   const log = ctx.log;
-  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void releaseStalePool(index.version) });
+  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void releaseStalePool(index.version).catch(() => undefined) });
 }
 
 /** The index of the active lists; the store is opened here when the process has none yet (workers). */
