@@ -90,6 +90,16 @@ describe('index store with index files', () => {
     expect(loaded.loadCount).toBe(1);
   });
 
+  it('serves its built index when the folder cannot be written, with a log line', async () => {
+    const notADir = path.join(tmp, 'plain-file');
+    writeFileSync(notADir, 'x');
+    const lines: string[] = [];
+    const store = await createIndexStore(database.db, { dir: path.join(notADir, 'index'), log: (l) => lines.push(l) });
+    expect(store.buildCount).toBe(1);
+    expect(store.getIndex().recordCount).toBeGreaterThan(0);
+    expect(lines.some((l) => l.startsWith('Match index file') && l.includes('not written'))).toBe(true);
+  });
+
   it('keys files by the versions\u2019 identity, not their ids: another database with the same version ids builds its own', async () => {
     const dir = freshDir('two-databases');
     const a = await createIndexStore(database.db, { dir });
