@@ -80,6 +80,11 @@ export class ScreeningPool {
     return this.workers.length;
   }
 
+  /** True while chunks are out on the workers. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** Screens all queries across the workers; same results and order as screenMany. */
   async screenBatch(queries: readonly ScreenQuery[], options: ScreenOptions = {}): Promise<ScreenResult[]> {
     return this.screenChunks<ScreenResult>(queries, options, false);

@@ -59,6 +59,8 @@ export const EnvSchema = z.object({
   BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** Worker threads screening batch chunks (0: on the job's own thread). */
   BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** Folder of match index files (ADR 062); unset: DATA_DIR/index; "off": always build from the database. */
+  INDEX_DIR: optionalText,
   /** Braintree credentials (all three, or none for the offline payment provider, ADR 018). */
   BRAINTREE_MERCHANT_ID: optionalText,
   BRAINTREE_PUBLIC_KEY: optionalText,
@@ -134,6 +136,8 @@ export interface AppConfig {
   /** `clearlist demo` seeds its queue paused (ADR 038). */
   demoQueuePaused: boolean;
   batchScreenWorkers: number;
+  /** Folder of match index files shared by the processes on one DATA_DIR (ADR 062); null: none. */
+  indexDir: string | null;
   /** Braintree credentials; undefined means the offline payment provider. */
   braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
   /** Sign-ups (created or card refused) one address may make an hour; 0 means no limit. */
@@ -197,6 +201,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     batchChunkRows: env.BATCH_CHUNK_ROWS,
     demoQueuePaused: env.DEMO_QUEUE_PAUSED,
     batchScreenWorkers: env.BATCH_SCREEN_WORKERS,
+    indexDir: env.INDEX_DIR === 'off' ? null : path.resolve(env.INDEX_DIR ?? path.join(env.DATA_DIR, 'index')),
     braintree:
       env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY
         ? { merchantId: env.BRAINTREE_MERCHANT_ID, publicKey: env.BRAINTREE_PUBLIC_KEY, privateKey: env.BRAINTREE_PRIVATE_KEY, environment: env.BRAINTREE_ENVIRONMENT }
@@ -217,7 +222,7 @@ export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): str
   return `http://${host}:${env.PORT}`;
 }
 
-/** Configuration for tests and tools: everything defaulted, overridable. */
+/** Configuration for tests and tools: everything defaulted (no index files), overridable. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent', LIST_UPDATE_SCHEDULE: 'off' }), undefined), ...overrides };
+  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent', LIST_UPDATE_SCHEDULE: 'off', INDEX_DIR: 'off' }), undefined), ...overrides };
 }

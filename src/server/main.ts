@@ -12,12 +12,11 @@ import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { sweepMonitoringJob } from './monitoring/jobs';
 import { resumeUnfinishedBatches } from './batches/resume';
-import { closeScreeningPool } from './screening/screener';
+import { closeScreeningPool, openIndexStore } from './screening/screener';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
-import { createIndexStore } from './screening/index-store';
 import { recheckClearedNpiResults } from './results/npi-recheck';
 
 /** How often the server checks for list versions activated by another process (e.g. `clearlist worker`). */
@@ -78,7 +77,7 @@ export async function startServer(
     const rechecked = await recheckClearedNpiResults(database.db, new Date());
     if (rechecked.checked) ctx.log.info(rechecked, 'stored NPI results re-checked');
     // Screening needs the index before the first request; list imports refresh it (jobs.ts).
-    ctx.screening = await createIndexStore(database.db, { log: (line) => ctx.log.info(line) });
+    ctx.screening = await openIndexStore(ctx);
     // Jobs run in this process unless separate workers do them (JOBS_IN_PROCESS=false).
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true, heartbeat: env.JOBS_IN_PROCESS ? 'server' : undefined });
     const resumed = await resumeUnfinishedBatches(ctx);

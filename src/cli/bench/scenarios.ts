@@ -13,6 +13,7 @@ import { benchMonitoring } from './monitoring';
 import { benchMonitoringFull } from './monitoring-full';
 import { benchReports } from './results-reports';
 import { benchNationalServing } from './national-serving';
+import { benchIndexStart } from './index-start';
 
 export interface Scenario {
   name: string;
@@ -34,6 +35,9 @@ export const SCENARIOS: Scenario[] = [
   { name: 'batch-100k-embedded', run: benchBatch },
   { name: 'batch-intake-100k', run: benchBatchIntake },
   { name: 'interactive-search-1m', run: benchInteractiveSearch },
+  // The persisted index (ADR 062): build from the database vs load from its file, file size,
+  // time to ready, memory during a swap, at ~1M records.
+  { name: 'index-start-1m', run: benchIndexStart },
   // 20 signed-in clients searching names over HTTP at once: throughput, p99, CPU per request,
   // every search stored and billed once (issue 21).
   { name: 'interactive-http-pglite', run: () => benchInteractiveHttp('pglite') },

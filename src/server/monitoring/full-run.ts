@@ -12,9 +12,8 @@ import { eq } from 'drizzle-orm';
 import type { MatchIndex } from '#engine/match-index';
 import { readRecords, clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type ResultDraft, type RowInput } from '../screening/row-screening';
-import { screenerFor, versionIdsOf } from '../screening/screener';
+import { currentIndex, screenerFor, versionIdsOf } from '../screening/screener';
 import { monitoredRosters } from '../db/schema';
-import { createIndexStore } from '../screening/index-store';
 import { finishFullRun } from './full-run-finish';
 import { alertKindOf, markRun, type MonitoringContext } from './run';
 import { goneDrafts } from './full-run-gone';
@@ -23,8 +22,7 @@ import { MONITORED_SEARCH_TYPES, monitoredSources } from './search-types';
 
 /** The index of the active lists: the server's, else one built here (a jobs-only worker, the bench). */
 async function activeIndex(ctx: MonitoringContext): Promise<MatchIndex> {
-  ctx.screening ??= await createIndexStore(ctx.db);
-  return ctx.screening.getIndex();
+  return currentIndex(ctx);
 }
 
 const keyOf = (h: { rowIndex: number; source: string | null; sourceRecordId: string | null }) => `${h.rowIndex}|${h.source}|${h.sourceRecordId}`;

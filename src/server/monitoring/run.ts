@@ -10,7 +10,7 @@ import { buildIndex } from '#engine/index-builder';
 import type { AppContext } from '../app-context';
 
 /** What a run needs of the app (the demo seed runs one without a server). */
-export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'screening'>> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> };
+export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'screening'>> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> & Partial<Pick<AppContext['config'], 'indexDir'>> };
 import { clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type RowInput } from '../screening/row-screening';
 import { screenerFor } from '../screening/screener';

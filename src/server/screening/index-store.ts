@@ -1,7 +1,8 @@
 /**
- * The match index of the active list versions: built from the database page by page, swapped
- * in whole when the set of active versions changes, one build at a time. NPPES and the DMF are
- * not in it: they are read by key from the database (keyed.ts, ADR 060).
+ * The match index of the active list versions: built from the database page by page (or loaded
+ * from its file in the index folder, ADR 062), swapped in whole when the set of active versions
+ * changes, one build at a time. NPPES and the DMF are not in it: they are read by key from the
+ * database (keyed.ts, ADR 060).
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
@@ -10,6 +11,7 @@ import { isKeyedSource } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { Db } from '../db/client';
 import { listRecords, listVersions } from '../db/schema';
+import { cleanIndexFiles, indexFileKey, loadIndexFile, saveIndexFile } from './index-files';
 
 /** Rows read per query: keeps memory bounded while reading millions of records. */
 export const DEFAULT_PAGE_SIZE = 20_000;
@@ -21,6 +23,14 @@ export interface IndexStoreOptions {
   /** Build on SharedArrayBuffer so a ScreeningPool shares the index without a copy (default true). */
   shared?: boolean;
   log?: (line: string) => void;
+  /**
+   * Folder of index files (DATA_DIR/index): the index of a set of active versions is loaded from
+   * its file when there is one, else built from the database and written there (ADR 062).
+   * Unset: every index is built from the database.
+   */
+  dir?: string | null;
+  /** Called after a new index replaced the old one (the screener then ends worker threads holding the old). */
+  onSwap?: (index: MatchIndex) => void;
 }
 
 export interface ActiveVersion {
@@ -33,6 +43,8 @@ export interface IndexBuildInfo {
   records: number;
   ms: number;
   builtAt: Date;
+  /** Where the index came from: built from the database, or loaded from its file. */
+  from?: 'database' | 'file';
 }
 
 export interface RefreshResult {
@@ -100,6 +112,7 @@ export class IndexStore {
   private tail: Promise<unknown> = Promise.resolve();
   private queued: Promise<RefreshResult> | null = null;
   private builds = 0;
+  private loads = 0;
 
   constructor(
     private readonly db: Db,
@@ -122,9 +135,14 @@ export class IndexStore {
     return this.info;
   }
 
-  /** How many builds this store has done (for tests and status). */
+  /** How many builds from the database this store has done (for tests and status). */
   get buildCount(): number {
     return this.builds;
+  }
+
+  /** How many indexes this store loaded from index files instead of building them. */
+  get loadCount(): number {
+    return this.loads;
   }
 
   /**
@@ -148,19 +166,62 @@ export class IndexStore {
     // A new NPPES or DMF version needs no rebuild: lookups read the active one (ADR 060).
     let active = indexedVersionsOf(await findActiveVersions(this.db));
     if (indexVersionOf(active) === this.index.version && this.info) return { rebuilt: false, version: this.index.version };
+    const fromFile = await this.loadFromFile(active);
+    if (fromFile) {
+      this.swap(fromFile.index, fromFile.info);
+      this.loads += 1;
+      this.options.log?.(`Match index ${fromFile.info.version}: ${fromFile.info.records.toLocaleString('en-US')} records loaded from its file in ${(fromFile.info.ms / 1000).toFixed(1)} s.`);
+      return { rebuilt: true, version: fromFile.info.version };
+    }
     // An import that activates (and prunes) while we read could leave a page set from two
     // versions; build again from the new set when the active versions moved during the build.
     for (let attempt = 1; ; attempt++) {
       const { index, info } = await buildIndexFromDatabase(this.db, active, this.options);
       const after = indexedVersionsOf(await findActiveVersions(this.db));
-      if (indexVersionOf(after) === info.version || attempt >= 3) {
-        this.index = index;
-        this.info = info;
+      const consistent = indexVersionOf(after) === info.version;
+      if (consistent || attempt >= 3) {
+        this.swap(index, { ...info, from: 'database' });
         this.builds += 1;
         this.options.log?.(`Match index ${info.version}: ${info.records.toLocaleString('en-US')} records in ${(info.ms / 1000).toFixed(1)} s.`);
+        // Only an index read from one set of versions is worth keeping for other processes.
+        if (consistent) await this.saveToFile(active, index);
         return { rebuilt: true, version: info.version };
       }
       active = after;
+    }
+  }
+
+  /** Replaces the index in force; the old one is dropped here (callers that hold it keep it until they finish). */
+  private swap(index: MatchIndex, info: IndexBuildInfo): void {
+    this.index = index;
+    this.info = info;
+    this.options.onSwap?.(index);
+  }
+
+  /** The index of these versions from its file in the index folder, when there is a good one. */
+  private async loadFromFile(active: readonly ActiveVersion[]): Promise<{ index: MatchIndex; info: IndexBuildInfo } | null> {
+    const dir = this.options.dir;
+    if (!dir || active.length === 0) return null;
+    const version = indexVersionOf(active);
+    const key = await indexFileKey(this.db, active);
+    const loaded = await loadIndexFile(dir, key, version, this.options.shared ?? true, this.options.log);
+    if (!loaded) return null;
+    await cleanIndexFiles(dir, key);
+    return { index: loaded.index, info: { version, records: loaded.index.recordCount, ms: loaded.ms, builtAt: new Date(), from: 'file' } };
+  }
+
+  /** Writes the file of a freshly built index for the next start and for other processes. */
+  private async saveToFile(active: readonly ActiveVersion[], index: MatchIndex): Promise<void> {
+    const dir = this.options.dir;
+    if (!dir || active.length === 0) return;
+    try {
+      const key = await indexFileKey(this.db, active);
+      const written = await saveIndexFile(dir, key, index, this.options.log);
+      if (written) this.options.log?.(`Match index file written: ${(written.bytes / 1_048_576).toFixed(0)} MiB in ${(written.ms / 1000).toFixed(1)} s.`);
+      await cleanIndexFiles(dir, key);
+    } catch (error) {
+      // The index is in force already; without its file the next start builds again.
+      this.options.log?.(`Match index file not written: ${(error as Error).message}`);
     }
   }
 }

@@ -9,7 +9,8 @@ import type { ScreenOptions } from '#engine/settings';
 import { toLightResult, type LightScreenResult } from '../../engine-runtime/light-hits';
 import { ScreeningPool } from '../../engine-runtime/worker-pool';
 import type { AppContext } from '../app-context';
-import { createIndexStore } from './index-store';
+import type { Db } from '../db/client';
+import { createIndexStore, type IndexStore } from './index-store';
 import { findKeyedVersions, KeyedLookup, screeningVersionOf } from './keyed';
 import type { Screener } from './row-screening';
 
@@ -21,9 +22,21 @@ const IDLE_CLOSE_MS = 60_000;
 
 let pool: { version: string; pool: Promise<ScreeningPool>; timer: NodeJS.Timeout | null } | null = null;
 
-/** The index of the active lists; built here when the process has no index store yet (workers). */
-export async function currentIndex(ctx: AppContext): Promise<MatchIndex> {
-  ctx.screening ??= await createIndexStore(ctx.db);
+type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?: string | null }; log?: Pick<AppContext['log'], 'info'> };
+
+/**
+ * Opens a process's index store and its first index: loaded from its file in the index folder
+ * when another process (or an earlier start) wrote it, else built and written (ADR 062); at each
+ * swap the worker threads still holding the old index are ended, so it is freed.
+ */
+export function openIndexStore(ctx: StoreContext): Promise<IndexStore> {
+  const log = ctx.log;
+  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void releaseStalePool(index.version).catch(() => undefined) });
+}
+
+/** The index of the active lists; the store is opened here when the process has none yet (workers). */
+export async function currentIndex(ctx: StoreContext): Promise<MatchIndex> {
+  ctx.screening ??= await openIndexStore(ctx);
   return ctx.screening.getIndex();
 }
 
@@ -42,6 +55,20 @@ export async function currentScreening(ctx: AppContext): Promise<Screening> {
   const index = await currentIndex(ctx);
   const versions = await findKeyedVersions(ctx.db);
   return { index, keyed: new KeyedLookup(ctx.db, versions), version: screeningVersionOf(index.version, versions) };
+}
+
+/**
+ * Ends the pool of worker threads when it holds another index than `version` and has nothing
+ * running (each worker keeps the old index's token maps, and the old arrays alive); a busy
+ * pool finishes its chunks and goes at its idle time-out or at the next chunk's version check.
+ */
+export async function releaseStalePool(version: string): Promise<boolean> {
+  const held = pool;
+  if (!held || held.version === version) return false;
+  const running = await held.pool;
+  if (running.busy || pool !== held) return false;
+  await closePool();
+  return true;
 }
 
 /** Ends the worker threads now (a stopping process): kept idle, they would hold it alive for a minute. */

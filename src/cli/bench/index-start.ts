@@ -1,0 +1,186 @@
+/**
+ * Bench of the persisted match index (ADR 062), at about 1,000,000 list records (the records of
+ * the interactive-search bench, written to an on-disk PGlite): a start that builds the index from
+ * the database against one that loads its file (time to ready, CPU, peak memory), the file's
+ * size and write time, and the peak memory of a swap while the old index still serves, to a new
+ * index built from the database (before) or loaded from its file (after). Each start and swap
+ * runs in a process of its own, so its peak resident memory (maxRSS) is its own.
+ * CLEARLIST_BENCH_INDEX_DIR puts the data (database and index file) there instead of a temp folder;
+ * CLEARLIST_BENCH_INDEX_SYNTHETIC=<n> adds a file-only run on n synthetic records (no database).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIndex } from '#engine/index-builder';
+import type { MatchIndex } from '#engine/match-index';
+import { syntheticRecords } from '#engine/synthetic-records';
+import type { AppContext } from '#server/app-context';
+import { testConfig } from '#server/config';
+import { openDatabase } from '#server/db/client';
+import { createLogger } from '#server/logger';
+import { createMailer } from '#server/mail/mailer';
+import { buildIndexFromDatabase, createIndexStore, findActiveVersions } from '#server/screening/index-store';
+import { indexFileKey, indexFilePath, saveIndexFile } from '#server/screening/index-files';
+import { indexContentHash, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
+import { loadRecords } from './interactive-search';
+import { figure, peakRssMiB, type Figure } from './measure';
+
+const MiB = 1_048_576;
+const PHASE = 'CLEARLIST_INDEX_START_PHASE';
+const DIR = 'CLEARLIST_INDEX_START_DIR';
+const bin = fileURLToPath(new URL('../../../bin/clearlist.mjs', import.meta.url));
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const rssMiB = (): number => process.memoryUsage.rss() / MiB;
+
+interface PhaseResult {
+  ms: number;
+  cpuMs: number;
+  peakMiB: number;
+  rssMiB: number;
+  records: number;
+  loads?: number;
+  builds?: number;
+  hash?: string;
+}
+
+/** Runs one phase in a child process (its own maxRSS) and returns what it measured. */
+function inChild(phase: string, dir: string): PhaseResult {
+  const child = spawnSync(process.execPath, ['--max-old-space-size=4096', bin, 'bench', '--scenario', 'index-start-1m'], {
+    encoding: 'utf8',
+    env: { ...process.env, [PHASE]: phase, [DIR]: dir, LOG_LEVEL: 'silent' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = child.stdout.split('\n').find((l) => l.startsWith('PHASE '));
+  if (child.status !== 0 || !line) throw new Error(`index-start phase ${phase} failed:\n${child.stderr.slice(-3000)}`);
+  return JSON.parse(line.slice(6)) as PhaseResult;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; cpuMs: number }> {
+  const started = performance.now();
+  const cpu = cpuMs();
+  const value = await fn();
+  return { value, ms: performance.now() - started, cpuMs: cpuMs() - cpu };
+}
+
+/** One phase, in this (child) process; prints its figures as a PHASE line. */
+async function runPhase(phase: string, dir: string): Promise<void> {
+  const out = (r: Omit<PhaseResult, 'peakMiB' | 'rssMiB'>): void => {
+    process.stdout.write(`PHASE ${JSON.stringify({ ...r, peakMiB: peakRssMiB(), rssMiB: rssMiB() })}\n`);
+  };
+  if (phase === 'synthetic-load') {
+    const r = await timed(() => readIndexFile(path.join(dir, 'synthetic.idx'), { shared: true }));
+    return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.recordCount, hash: indexContentHash(r.value) });
+  }
+  const database = await openDatabase({ dataDir: path.join(dir, 'data') });
+  const indexDir = path.join(dir, 'index');
+  try {
+    const active = await findActiveVersions(database.db);
+    if (phase === 'start-build' || phase === 'start-file') {
+      // A server start: the store's first index, from the database or from the file.
+      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null }));
+      return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.getIndex().recordCount, loads: r.value.loadCount, builds: r.value.buildCount, hash: indexContentHash(r.value.getIndex()) });
+    }
+    // A swap: the old index serves (held here) while the new one is built or loaded.
+    const file = indexFilePath(indexDir, await indexFileKey(database.db, active));
+    const old: MatchIndex = await readIndexFile(file, { shared: true });
+    const r = await timed(async () => (phase === 'swap-build' ? (await buildIndexFromDatabase(database.db, active)).index : await readIndexFile(file, { shared: true })));
+    // The old index is still referenced here, as the store's is while it serves.
+    if (old.recordCount !== r.value.recordCount) throw new Error('the old and the new index differ');
+    return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.recordCount });
+  } finally {
+    await database.close();
+  }
+}
+
+export async function benchIndexStart(): Promise<Figure[]> {
+  const phase = process.env[PHASE];
+  if (phase) {
+    await runPhase(phase, process.env[DIR]!);
+    return [];
+  }
+  const root = process.env.CLEARLIST_BENCH_INDEX_DIR ?? tmpdir();
+  const dir = mkdtempSync(path.join(root, 'clearlist-bench-index-'));
+  const load: number[] = [loadavg()[0]];
+  try {
+    // The records, in an on-disk PGlite the phases open in turn; the first index and its file.
+    const database = await openDatabase({ dataDir: path.join(dir, 'data') });
+    let loaded: Awaited<ReturnType<typeof loadRecords>>;
+    let expected: string;
+    let written: { bytes: number; ms: number } | null;
+    let writeCpu: number;
+    try {
+      await database.migrate();
+      const config = testConfig({ dataDir: dir });
+      const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dir, 'outbox'), from: config.mailFrom }), log: createLogger({ level: config.logLevel }), jobs: null, now: () => new Date() };
+      loaded = await loadRecords(ctx);
+      const active = await findActiveVersions(database.db);
+      const { index } = await buildIndexFromDatabase(database.db, active);
+      const cpu = cpuMs();
+      written = await saveIndexFile(path.join(dir, 'index'), await indexFileKey(database.db, active), index);
+      writeCpu = cpuMs() - cpu;
+      expected = indexContentHash(index);
+    } finally {
+      await database.close();
+    }
+    if (!written) throw new Error('the index file was not written');
+    load.push(loadavg()[0]);
+    // Interleaved: the start and the swap the old way, then the new way.
+    const startBuild = inChild('start-build', dir);
+    const startFile = inChild('start-file', dir);
+    load.push(loadavg()[0]);
+    const swapBuild = inChild('swap-build', dir);
+    const swapFile = inChild('swap-file', dir);
+    load.push(loadavg()[0]);
+    if (startFile.loads !== 1 || startFile.builds !== 0) throw new Error('the start with the file built instead of loading it');
+    const same = startFile.hash === expected && startBuild.hash === expected;
+    const records = startBuild.records;
+    const perK = (ms: number) => ms / (records / 1000);
+    const s = (ms: number) => ms / 1000;
+    const figures = [
+      figure('index-start: records in the index', records, 'records'),
+      figure('index-start: records written to PGlite', s(loaded.ms), 's'),
+      figure('index-start: start building from the database, time to ready', s(startBuild.ms), 's'),
+      figure('index-start: build CPU per 1,000 records', perK(startBuild.cpuMs), 'ms'),
+      figure('index-start: peak RSS of a start building from the database', startBuild.peakMiB, 'MiB'),
+      figure('index-start: index file size', written.bytes / MiB, 'MiB'),
+      figure('index-start: write the file', s(written.ms), 's'),
+      figure('index-start: write CPU', writeCpu, 'ms'),
+      figure('index-start: start loading the file, time to ready', s(startFile.ms), 's', { max: 10, text: 'a few s at 1M (<= 60 s national)' }),
+      figure('index-start: load CPU per 1,000 records', perK(startFile.cpuMs), 'ms'),
+      figure('index-start: peak RSS of a start loading the file', startFile.peakMiB, 'MiB'),
+      figure('index-start: loaded index identical to the built one (content hash)', same ? 1 : 0, 'yes=1', { min: 1, text: '1' }),
+      figure('index-start: swap to a new index built from the database (before), peak RSS', swapBuild.peakMiB, 'MiB'),
+      figure('index-start: swap to a new index loaded from its file (after), peak RSS', swapFile.peakMiB, 'MiB', { max: swapBuild.peakMiB, text: '< the swap building' }),
+      figure('index-start: swap from the file, time', s(swapFile.ms), 's'),
+      figure('index-start: load average (start of the run)', load[0], `(then ${load.slice(1).map((l) => l.toFixed(1)).join(', ')})`),
+    ];
+    const n = Number(process.env.CLEARLIST_BENCH_INDEX_SYNTHETIC ?? 0);
+    if (n > 0) {
+      // A larger set, file only: built in memory from synthetic records, written, loaded in a child.
+      const built = await timed(async () => buildIndex(syntheticRecords(n, 42), { version: `synthetic:${n}`, shared: true }));
+      const w = await writeIndexFile(built.value, path.join(dir, 'synthetic.idx'));
+      const bytes = statSync(path.join(dir, 'synthetic.idx')).size;
+      const hash = indexContentHash(built.value);
+      built.value = null as never;
+      const l = inChild('synthetic-load', dir);
+      figures.push(
+        figure(`index-start: ${n.toLocaleString('en-US')} synthetic records, build in memory`, s(built.ms), 's'),
+        figure(`index-start: ${n.toLocaleString('en-US')} synthetic records, file size`, bytes / MiB, 'MiB'),
+        figure(`index-start: ${n.toLocaleString('en-US')} synthetic records, write`, s(w.ms), 's'),
+        figure(`index-start: ${n.toLocaleString('en-US')} synthetic records, load (time to ready)`, s(l.ms), 's', { max: 60, text: '<= 60 s' }),
+        figure(`index-start: ${n.toLocaleString('en-US')} synthetic records, load CPU`, l.cpuMs, 'ms'),
+        figure(`index-start: ${n.toLocaleString('en-US')} synthetic records, peak RSS loading`, l.peakMiB, 'MiB'),
+        figure(`index-start: ${n.toLocaleString('en-US')} synthetic records, loaded identical`, l.hash === hash ? 1 : 0, 'yes=1', { min: 1, text: '1' }),
+      );
+    }
+    return figures;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEnv, testConfig, toAppConfig } from './config';
+
+const indexDir = (env: NodeJS.ProcessEnv) => toAppConfig(parseEnv(env), undefined).indexDir;
+
+describe('INDEX_DIR', () => {
+  it('defaults to DATA_DIR/index, takes a folder, or "off"', () => {
+    expect(indexDir({ DATA_DIR: '/srv/clearlist' })).toBe(path.resolve('/srv/clearlist/index'));
+    expect(indexDir({ DATA_DIR: '/srv/clearlist', INDEX_DIR: '/fast/index' })).toBe(path.resolve('/fast/index'));
+    expect(indexDir({ INDEX_DIR: 'off' })).toBeNull();
+    // Tests and tools write no index files unless they ask.
+    expect(testConfig().indexDir).toBeNull();
+  });
+});
