@@ -19,6 +19,7 @@ export async function runBench(argv: string[]): Promise<number> {
   const all: Figure[] = [];
   for (const scenario of SCENARIOS) {
     if (wanted && !wanted.some((w) => scenario.name.startsWith(w))) continue;
+    if (scenario.isHeavy && !wanted) continue; // national-size files: only when asked for
     if (scenario.needsPostgres && !hasPostgres) {
       console.log(`- ${scenario.name}: skipped (no DATABASE_URL; npm run bench starts a throwaway PostgreSQL when installed)`);
       continue;

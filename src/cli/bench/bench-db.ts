@@ -6,9 +6,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '#server/db/client';
 
-export async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; dispose(): Promise<void> }> {
+/** `parentDir`: where PGlite's data folder goes (a temp folder by default). */
+export async function openBenchDatabase(kind: 'pglite' | 'postgres', parentDir = tmpdir()): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'clearlist-bench-'));
+    const dir = mkdtempSync(path.join(parentDir, 'clearlist-bench-'));
     const database = await openDatabase({ dataDir: dir });
     await database.migrate();
     return { database, dispose: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };

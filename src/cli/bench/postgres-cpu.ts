@@ -21,10 +21,14 @@ function cpuTicksOf(pid: string): { ppid: string; ticks: number } | null {
   }
 }
 
-export async function databaseServerCpuMs(ctx: AppContext): Promise<number> {
+async function postmasterPid(ctx: Pick<AppContext, 'db'>): Promise<string> {
+  const res = (await ctx.db.execute(sql`SELECT current_setting('data_directory') AS dir`)) as unknown as { rows: { dir: string }[] };
+  return readFileSync(path.join(res.rows[0].dir, 'postmaster.pid'), 'utf8').split('\n')[0].trim();
+}
+
+export async function databaseServerCpuMs(ctx: Pick<AppContext, 'db'>): Promise<number> {
   try {
-    const res = (await ctx.db.execute(sql`SELECT current_setting('data_directory') AS dir`)) as unknown as { rows: { dir: string }[] };
-    const postmaster = readFileSync(path.join(res.rows[0].dir, 'postmaster.pid'), 'utf8').split('\n')[0].trim();
+    const postmaster = await postmasterPid(ctx);
     let ticks = cpuTicksOf(postmaster)?.ticks ?? 0;
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
@@ -35,4 +39,46 @@ export async function databaseServerCpuMs(ctx: AppContext): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/** Proportional memory (Pss, shared buffers counted once) of a process, in KiB; 0 when unreadable. */
+function pssKiB(pid: string): number {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Samples the memory of a local PostgreSQL server (postmaster and backends, Pss summed) every
+ * `everyMs` until stopped; answers the peak in MiB (0 when the server's files cannot be read).
+ */
+export async function watchDatabaseServerMemory(ctx: Pick<AppContext, 'db'>, everyMs = 1000): Promise<{ stop(): number }> {
+  let postmaster: string | null = null;
+  try {
+    postmaster = await postmasterPid(ctx);
+  } catch {
+    postmaster = null;
+  }
+  let peak = 0;
+  const sample = (): void => {
+    if (!postmaster) return;
+    let kib = pssKiB(postmaster);
+    for (const pid of readdirSync('/proc')) {
+      if (/^\d+$/.test(pid) && cpuTicksOf(pid)?.ppid === postmaster) kib += pssKiB(pid);
+    }
+    peak = Math.max(peak, kib / 1024);
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 /** Every bench scenario, by name; each runs in a process of its own. */
 import type { Figure } from './measure';
 import { benchLeieImport, benchNppesImport, benchStateImport } from './lists-import';
+import { benchNationalImport } from './national-import';
 import { benchEngine } from './engine';
 import { benchHttpDuringBatch } from './engine-http';
 import { benchBatch } from './batch';
@@ -18,6 +19,8 @@ import { benchIndexStart } from './index-start';
 export interface Scenario {
   name: string;
   needsPostgres?: boolean;
+  /** Runs only when asked for by name (`--only`): it takes many minutes and gigabytes of disk. */
+  isHeavy?: boolean;
   run(): Promise<Figure[]>;
 }
 
@@ -28,6 +31,12 @@ export const SCENARIOS: Scenario[] = [
   { name: 'lists-nppes-postgres', needsPostgres: true, run: () => benchNppesImport('postgres') },
   { name: 'lists-state-pglite', run: () => benchStateImport('pglite') },
   { name: 'lists-state-postgres', needsPostgres: true, run: () => benchStateImport('postgres') },
+  // The national files at full size (issue 21): NPPES ~9 M then a weekly file, DMF ~20 M then
+  // a monthly update (sizes and folder from NATIONAL_* variables, see national-import.ts).
+  { name: 'national-nppes-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalImport('nppes', 'postgres') },
+  { name: 'national-nppes-pglite', isHeavy: true, run: () => benchNationalImport('nppes', 'pglite') },
+  { name: 'national-dmf-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalImport('dmf', 'postgres') },
+  { name: 'national-dmf-pglite', isHeavy: true, run: () => benchNationalImport('dmf', 'pglite') },
   // Matching: 1M list records, interactive and batch, memory, and pg_trgm on the same names
   // (PGlite, plus PostgreSQL when DATABASE_URL is set).
   { name: 'engine-matching', run: benchEngine },

@@ -25,6 +25,11 @@ export interface RecordWriter {
    * counting (every batch went in whole by COPY); null when it has to be counted.
    */
   readonly storedCount: number | null;
+  /**
+   * Ids the writer may have changed in a version that started as a copy of the active one
+   * (incremental imports): the only ones the diff reads. Null: the version was written whole.
+   */
+  readonly touched: ReadonlySet<string> | null;
 }
 
 export function recordWriter(db: Db, versionId: number, mode: ApplyMode, bulk: BulkWriter | null, batchSize: number): RecordWriter {
@@ -45,6 +50,7 @@ abstract class Pipeline {
   private inFlight: Promise<void> = Promise.resolve();
   readonly reinstated: string[] = [];
   storedCount: number | null = null;
+  touched: Set<string> | null = null;
 
   /** Starts `write` once the previous one is done; its error surfaces at the next hand-off. */
   protected async handOff(write: () => Promise<void>): Promise<void> {
@@ -117,6 +123,7 @@ class StatementWriter extends Pipeline {
     private readonly batchSize: number,
   ) {
     super();
+    if (mode === 'incremental') this.touched = new Set();
   }
 
   add(record: ListRecord): Promise<void> | null {
@@ -138,6 +145,7 @@ class StatementWriter extends Pipeline {
 
   private async merge(batch: ListRecord[]): Promise<void> {
     const { db, versionId } = this;
+    for (const record of batch) this.touched?.add(record.sourceRecordId);
     const upserts = batch.filter((r) => recordChange(r) === 'upsert');
     const existing = new Map((await q.findRecords(db, versionId, upserts.map((r) => r.sourceRecordId))).map((r) => [r.recordId, r.data]));
     const merged = upserts.map((r) => {

@@ -11,6 +11,7 @@ import { rowsOf } from '#server/db/rows';
 import { storedRecordJson } from '#lists/core/stored-record';
 import type { ListRecord } from '#shared/list-record';
 import { importList } from './import';
+import * as q from './queries';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const leieFull = path.join(root, 'src/lists/leie/fixtures/UPDATED.csv');
@@ -72,5 +73,26 @@ describe('storeDiff', () => {
     expect(first.records).toBeGreaterThan(0);
     expect(first).toMatchObject({ status: 'active', added: first.records, removed: 0, changed: 0 });
     expect(await changes(first.version)).toEqual([]);
+  });
+
+  it('reads only the touched ids when given them (incremental imports), added, removed and changed among them', async () => {
+    const version = () =>
+      q.insertVersion(database.db, { source: 'dmf', status: 'importing', mode: 'full', origin: 'import', fileNames: [], fileSha256: [], fileSizes: [], fetchedAt: new Date() });
+    const previous = await version();
+    const next = await version();
+    const put = (versionId: number, recordId: string, data: string) => database.db.execute(sql`INSERT INTO list_records (version_id, record_id, data) VALUES (${versionId}, ${recordId}, ${data})`);
+    await put(previous.id, 'same', '{"a":1}');
+    await put(next.id, 'same', '{"a":1}');
+    await put(previous.id, 'changed "quoted\\"', '{"a":1}');
+    await put(next.id, 'changed "quoted\\"', '{"a":2}');
+    await put(previous.id, 'removed', '{"a":1}');
+    await put(next.id, 'added', '{"a":1}');
+    await put(previous.id, 'untouched', '{"a":1}');
+    await put(next.id, 'untouched', '{"a":2}'); // differs, but not among the touched ids: not read
+    const touched = ['same', 'changed "quoted\\"', 'removed', 'added', 'absent from both'];
+    const counts = await q.storeDiff(database.db, previous.id, next.id, [], 4, new Set(touched));
+    expect(counts).toEqual({ added: 1, removed: 1, changed: 1, reinstated: 0 });
+    const stored = await database.db.select().from(listChanges).where(eq(listChanges.versionId, next.id));
+    expect(stored.map((c) => `${c.change} ${c.recordId}`).sort()).toEqual(['added added', 'changed changed "quoted\\"', 'removed removed']);
   });
 });

@@ -22,6 +22,9 @@ import { isWorthAWorker, parseInWorker, type ParseEnd } from './worker-parse';
 // Records per write: large enough for COPY to pay off, small enough to keep memory flat.
 const BATCH = 10_000;
 
+/** The steps of an import, in order (`onStep`). */
+export type ImportStep = 'copy' | 'write' | 'diff' | 'activate' | 'prune';
+
 export interface ImportRequest {
   source: string;
   files: string[];
@@ -32,6 +35,8 @@ export interface ImportRequest {
   onProgress?: (rowsRead: number) => void;
   /** Called when the import moves on: 'parse' (files read and stored), then 'import' (diff and activation). */
   onStage?: (stage: 'parse' | 'import') => void;
+  /** Called as each step starts (benches time them), and with null once the import has ended. */
+  onStep?: (step: ImportStep | null) => void;
   /** Who imported the files by hand (the Lists page's upload, ADR 049). */
   importedBy?: string | null;
   /**
@@ -128,8 +133,10 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
   try {
     if (mode === 'incremental') {
       if (!active) throw new Error(`${source.id}: an incremental file needs an active version to apply to; import a full list first.`);
+      req.onStep?.('copy');
       await q.copyRecords(db, active.id, version.id);
     }
+    req.onStep?.('write');
     if (batchWriter && workerBatches) {
       for await (const batch of workerBatches) {
         await batchWriter.write(batch);
@@ -154,7 +161,8 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     req.onStage?.('import');
     const records = writer.storedCount ?? (await q.countRecords(db, version.id));
     if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
-    const diff = await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records);
+    req.onStep?.('diff');
+    const diff = await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records, mode === 'incremental' ? writer.touched : null);
     // Files that do not say their date are as of their latest action (full files only).
     const asOf = run.asOf ?? (mode === 'full' ? latestDate : null);
     const stats = {
@@ -167,7 +175,9 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
       ...diff,
       rejectedSample: run.rejected.slice(0, 100).map(({ file, line, reason }) => ({ file: file ? path.basename(file) : null, line, reason })),
     };
+    req.onStep?.('activate');
     await q.activateVersion(db, version, stats, req.now);
+    req.onStep?.('prune');
     await q.pruneOldRecords(db, source.id);
     await recordAudit(db, { action: 'list.imported', target: source.id, details: { version: version.id, ...diff, records } });
     return { ...base, ...diff, status: 'active', asOf, rowsRead: stats.rowsRead, rowsLoaded: rowsRead, rowsRejected: stats.rowsRejected, records, rejected: [...run.rejected] };

@@ -88,15 +88,21 @@ const withoutDateAcquired = (data: SQL): SQL =>
  * Stores what changed between the active version and the new one; answers the counts. A
  * source's first version changes nothing recorded before it: its records are all added, and
  * listing each of them again (9 million for NPPES) would only repeat the version itself.
+ * `touched`: the only ids that may differ (an incremental import's records), read by primary
+ * key; without it both versions are compared whole.
  */
-export async function storeDiff(db: Db, previous: number | null, next: number, reinstated: readonly string[], records: number) {
+export async function storeDiff(db: Db, previous: number | null, next: number, reinstated: readonly string[], records: number, touched: Iterable<string> | null = null) {
   if (previous === null) return { added: records, removed: 0, changed: 0, reinstated: 0 };
-  await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
+  if (touched) {
+    for (const ids of chunksOf(touched, DIFF_CHUNK)) await storeTouchedChanges(db, previous, next, ids);
+  } else {
+    await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
     SELECT ${next}, coalesce(n.record_id, p.record_id),
       CASE WHEN p.record_id IS NULL THEN 'added' WHEN n.record_id IS NULL THEN 'removed' ELSE 'changed' END
     FROM (SELECT record_id, data FROM list_records WHERE version_id = ${next}) n
     FULL JOIN (SELECT record_id, data FROM list_records WHERE version_id = ${previous}) p ON p.record_id = n.record_id
     WHERE p.record_id IS NULL OR n.record_id IS NULL OR ${withoutDateAcquired(sql`p.data`)} <> ${withoutDateAcquired(sql`n.data`)}`);
+  }
   // Comparing the texts is a quick filter: a pair whose content is the same once the
   // acquisition date is left out is no change, whatever the order of its keys (records stored
   // before the stored form, merged records). Each candidate reads its two records by primary
@@ -118,6 +124,39 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
     .groupBy(listChanges.change);
   const get = (c: string) => counts.find((r) => r.change === c)?.n ?? 0;
   return { added: get('added'), removed: get('removed'), changed: get('changed'), reinstated: get('reinstated') };
+}
+
+// Ids per statement of a diff over touched ids: one array parameter each.
+const DIFF_CHUNK = 20_000;
+
+function* chunksOf(ids: Iterable<string>, size: number): Generator<string[]> {
+  let chunk: string[] = [];
+  for (const id of ids) {
+    chunk.push(id);
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk;
+}
+
+/**
+ * The changes among `ids` (each once). Each side is read by primary key in a scalar subquery:
+ * a join would let the planner scan a whole version (a new version has no statistics yet, so
+ * it looks empty), which at 9 million records takes hours.
+ */
+async function storeTouchedChanges(db: Db, previous: number, next: number, ids: string[]): Promise<void> {
+  await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
+    SELECT ${next}, x.id, CASE WHEN x.p IS NULL THEN 'added' WHEN x.n IS NULL THEN 'removed' ELSE 'changed' END
+    FROM (
+      SELECT t.id,
+        (SELECT data FROM list_records WHERE version_id = ${next} AND record_id = t.id) AS n,
+        (SELECT data FROM list_records WHERE version_id = ${previous} AND record_id = t.id) AS p
+      FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS t(id)
+    ) x
+    WHERE (x.p IS NOT NULL OR x.n IS NOT NULL)
+      AND (x.p IS NULL OR x.n IS NULL OR ${withoutDateAcquired(sql`x.p`)} <> ${withoutDateAcquired(sql`x.n`)})`);
 }
 
 export async function setFileDigests(db: Db, versionId: number, sha256: string[]): Promise<void> {
