@@ -18,13 +18,15 @@ import { createMailer } from '#server/mail/mailer';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The test database's URL on the PostgreSQL server (none on PGlite), for child processes. */
+  databaseUrl?: string;
   outboxDir: string;
   /** Moves the app's clock. */
   setNow(date: Date): void;
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -42,6 +44,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   await database.migrate();
   return {
     database,
+    url: testUrl.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -58,7 +61,7 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const { database, url, drop } = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-test-'));
   const config = testConfig({ dataDir, ...overrides });
   const outboxDir = path.join(dataDir, 'outbox');
@@ -77,6 +80,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   return {
     app,
     ctx,
+    databaseUrl: url,
     outboxDir,
     setNow: (date) => {
       now = date;

@@ -15,6 +15,7 @@ import { benchMonitoringFull } from './monitoring-full';
 import { benchReports } from './results-reports';
 import { benchNationalServing } from './national-serving';
 import { benchIndexStart } from './index-start';
+import { benchScaleOut } from './scale-out';
 
 export interface Scenario {
   name: string;
@@ -52,6 +53,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'interactive-http-pglite', run: () => benchInteractiveHttp('pglite') },
   { name: 'interactive-http-postgres', needsPostgres: true, run: () => benchInteractiveHttp('postgres') },
   { name: 'public-api-1m', run: benchPublicApi },
+  // A 100,000-row batch on PostgreSQL by one pinned worker, two pinned, two unpinned (issue 21).
+  { name: 'scale-out-postgres', needsPostgres: true, run: benchScaleOut },
   { name: 'results-review-100k', run: () => benchResultsReview('pglite') },
   { name: 'results-review-100k-postgres', needsPostgres: true, run: () => benchResultsReview('postgres') },
   { name: 'results-reports-20k', run: benchReports },

@@ -44,3 +44,12 @@ export async function activeJobsByBatch(db: Db, names: readonly string[]): Promi
   )) as unknown as { rows: { batch_id: number }[] };
   return new Set(res.rows.map((r) => Number(r.batch_id)));
 }
+
+/** Of the given job ids, those still active, with their queue names. */
+export async function activeJobsAmong(db: Db, jobIds: readonly string[]): Promise<{ id: string; name: string }[]> {
+  if (jobIds.length === 0) return [];
+  const res = (await db.execute(
+    sql`SELECT id::text AS id, name FROM pgboss.job WHERE id IN (${sql.join(jobIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND state = 'active'`,
+  )) as unknown as { rows: { id: string; name: string }[] };
+  return res.rows;
+}

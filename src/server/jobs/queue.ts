@@ -4,9 +4,9 @@
  */
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../app-context';
-import { startHeartbeat, type Heartbeat, type RunningJob, type WorkerKind } from './heartbeat';
+import { DEAD_MS, startHeartbeat, type DeadWorkerJobs, type Heartbeat, type RunningJob, type WorkerKind } from './heartbeat';
 import type { JobDefinition } from './job';
-import { giveBackJob } from './boss-jobs';
+import { activeJobsAmong, giveBackJob } from './boss-jobs';
 import { readPause } from './pause';
 
 /** How long a stopping process lets its running jobs finish before handing them back (ADR 026). */
@@ -50,17 +50,27 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
   for (const job of byName.values()) await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
 
   const runningJobs = new Map<string, RunningJob>();
-  const heartbeat = options.heartbeat ? startHeartbeat(ctx.db, options.heartbeat, () => [...runningJobs.values()], ctx.now, (error) => ctx.log.error({ err: error }, 'heartbeat failed')) : null;
+  // A process whose beat stopped DEAD_MS ago is dead: its jobs still active are failed, so
+  // pg-boss retries them (after its backoff) in any live process; their handlers are idempotent.
+  const handBack = async (dead: DeadWorkerJobs) => {
+    const active = await activeJobsAmong(ctx.db, dead.jobs.flatMap((j) => (j.jobId ? [j.jobId] : [])));
+    const message = `the process running it (${dead.workerId}) stopped beating at ${dead.beatAt.toISOString()}; retried`;
+    for (const job of active) await boss.fail(job.name, job.id, { message });
+    if (active.length) ctx.log.warn({ worker: dead.workerId, jobs: active.length, silentMs: DEAD_MS }, 'handed back the running jobs of a dead worker');
+  };
+  const onBeatError = (error: unknown) => ctx.log.error({ err: error }, 'heartbeat failed');
+  const heartbeat = options.heartbeat ? startHeartbeat(ctx.db, options.heartbeat, () => [...runningJobs.values()], ctx.now, onBeatError, handBack) : null;
   await heartbeat?.beat();
   const run = async (job: JobDefinition<unknown>, id: string, data: unknown) => {
     const payload = job.payloadSchema.parse(data);
     const about = payload && typeof payload === 'object' ? (payload as { batchId?: number; chunkIndex?: number }) : {};
-    runningJobs.set(id, { name: job.name, batchId: about.batchId, chunkIndex: about.chunkIndex, since: ctx.now().toISOString() });
+    runningJobs.set(id, { jobId: id, name: job.name, batchId: about.batchId, chunkIndex: about.chunkIndex, since: ctx.now().toISOString() });
     heartbeat?.touch();
     try {
       await job.handler(ctx, payload);
     } finally {
       runningJobs.delete(id);
+      heartbeat?.touch();
     }
   };
   // Waits of workers that found the queue paused; a stop ends them at once.

@@ -1,0 +1,168 @@
+/**
+ * Bench: scale-out on PostgreSQL (issue 21, ADR 063). A 100,000-row batch (names and NPIs)
+ * against the ~1,000,000 synthetic list records, screened by separate `clearlist worker`
+ * processes while the server (this process) only takes the upload (no job runs here):
+ *   1. one worker pinned to core 0 (`taskset -c 0`),
+ *   2. two workers pinned one per core (`taskset -c 0` / `taskset -c 1`),
+ *   3. two workers unpinned, the default setup (the compose file's two replicas).
+ * Each run starts fresh workers, waits until their index is built, then times the batch from
+ * its submission to Completed. CPU time of each worker (all its threads, /proc/<pid>/stat) and of
+ * the PostgreSQL server's processes is read before and after. The PostgreSQL server is not
+ * pinned: with one worker it has the second core to itself; with two it competes with them.
+ * BENCH_SCALE_RUNS=1,2,default picks the runs; BENCH_BATCH_ROWS the size.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { syntheticIndividuals } from '#engine/synthetic-records';
+import { createApp } from '#server/app';
+import type { AppContext } from '#server/app-context';
+import { createLogger } from '#server/logger';
+import { testConfig } from '#server/config';
+import { clients } from '#server/db/schema';
+import { startJobQueue } from '#server/jobs/queue';
+import { JOBS } from '#server/jobs/registry';
+import { createMailer } from '#server/mail/mailer';
+import { createUser } from '#test/factories';
+import { npiFor } from '../../../scripts/gen-lists/population';
+import { openBenchDatabase } from './bench-db';
+import { HttpClient } from './http-client';
+import { loadRecords } from './interactive-search';
+import { figure, type Figure } from './measure';
+import { databaseServerCpuMs } from './postgres-cpu';
+
+const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
+const RUNS = (process.env.BENCH_SCALE_RUNS ?? '1,2,default').split(',');
+const bin = fileURLToPath(new URL('../../../bin/clearlist.mjs', import.meta.url));
+
+interface Run {
+  label: string;
+  /** The cores each worker is pinned to (null: not pinned). */
+  pins: (string | null)[];
+}
+const RUN_KINDS: Record<string, Run> = {
+  '1': { label: '1 worker pinned to core 0', pins: ['0'] },
+  '2': { label: '2 workers pinned to cores 0 and 1', pins: ['0', '1'] },
+  default: { label: '2 workers, not pinned (default setup)', pins: [null, null] },
+};
+
+/** The engine bench's batch rows (synthetic people, some on the lists), with NPIs: one in ten listed. */
+function rosterCsv(rows: number, npis: string[]): string {
+  const lines = ['Employee ID,First Name,Last Name,NPI'];
+  syntheticIndividuals(rows, 3).forEach((p, i) => lines.push(`E${i},${p.firstName},${p.lastName},${i % 10 === 0 ? npis[(i / 10) % npis.length] : npiFor(i + 7)}`));
+  return lines.join('\n');
+}
+
+/** CPU time (ms, all threads) and peak resident memory (MiB) of a process, from /proc. */
+function procUsage(pid: number): { cpuMs: number; peakMiB: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100, peakMiB: hwm / 1024 };
+}
+
+function startWorker(env: NodeJS.ProcessEnv, pin: string | null): Promise<ChildProcess> {
+  // BENCH_WORKER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=…`) reaches the workers' node only.
+  const args = ['--max-old-space-size=4096', ...(process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), bin, 'worker'];
+  const child = pin === null ? spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn('taskset', ['-c', pin, process.execPath, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d;
+      if (output.includes('Clearlist worker running')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`a worker exited with ${code} before it was ready:\n${output.slice(-2000)}`)));
+  });
+}
+
+export async function benchScaleOut(): Promise<Figure[]> {
+  const { database, dispose } = await openBenchDatabase('postgres');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-bench-scale-'));
+  const config = testConfig({ dataDir, uploadMaxBytes: 200 * 1_048_576 });
+  const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), log: createLogger({ level: 'warn' }), jobs: null, now: () => new Date() };
+  const figures: Figure[] = [];
+  const workers: ChildProcess[] = [];
+  try {
+    const loaded = await loadRecords(ctx);
+    // The server's side: sends jobs, runs none (JOBS_IN_PROCESS=false).
+    ctx.jobs = await startJobQueue(ctx, JOBS, { work: false, schedule: false });
+    const app = await createApp(ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const user = await createUser(database.db, { roles: ['name_search_user', 'npi_search_user'] });
+      await database.db.update(clients).set({ searchOptions: ['NAME', 'NPI', 'OFAC'] }).where(eq(clients.id, user.clientId));
+      const http = new HttpClient(base);
+      await http.login(user.username, user.password);
+      const csv = rosterCsv(ROWS, loaded.npis);
+      const dbUrl = (database.pool!.options as { connectionString?: string }).connectionString;
+      if (!dbUrl) throw new Error('the bench database has no URL');
+      const env = { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info', JOBS_IN_PROCESS: 'false' };
+      const mapping = {
+        columnMappings: { 'First Name': 'First Name', 'Last Name': 'Last Name', NPI: 'NPI' },
+        searchTypes: ['Exclusion Search by Individual Name', 'NPI Validation'],
+        correlatedColumnIndexes: [],
+        uniqueIdIndex: 0,
+      };
+      const seconds: Record<string, number> = {};
+      for (const kind of RUNS) {
+        const run = RUN_KINDS[kind];
+        if (!run) throw new Error(`unknown run ${kind} (1, 2 or default)`);
+        const started = await Promise.all(run.pins.map((pin) => startWorker(env, pin)));
+        workers.push(...started);
+        const batchId = await http.uploadCsv(csv, `roster-${kind}.csv`);
+        await http.postJson(`/services/flexsearchs/${batchId}/columnmappings?dryrun=true`, mapping);
+        const load1 = loadavg()[0];
+        const cpuBefore = started.map((w) => procUsage(w.pid!).cpuMs);
+        const dbBefore = await databaseServerCpuMs(ctx);
+        const t0 = performance.now();
+        await http.postJson(`/services/flexsearchs/${batchId}/columnmappings`, mapping);
+        for (let status = ''; status !== 'Completed'; ) {
+          if (performance.now() - t0 > 900_000) throw new Error('the batch did not complete in 15 minutes');
+          await new Promise((r) => setTimeout(r, 100));
+          const res = (await database.db.execute(sql`SELECT status FROM batches WHERE id = ${batchId}`)) as unknown as { rows: { status: string }[] };
+          status = res.rows[0].status;
+          if (status === 'Error' || status.startsWith('Internal')) throw new Error(`the batch ended as ${status}`);
+        }
+        const wall = (performance.now() - t0) / 1000;
+        const dbMs = (await databaseServerCpuMs(ctx)) - dbBefore;
+        const usage = started.map((w, i) => ({ ...procUsage(w.pid!), cpuMs: procUsage(w.pid!).cpuMs - cpuBefore[i] }));
+        const chunkRes = (await database.db.execute(
+          sql`SELECT count(*)::int AS n, avg(extract(epoch FROM done_at - started_at))::float AS mean FROM batch_chunks WHERE batch_id = ${batchId} AND status = 'done'`,
+        )) as unknown as { rows: { n: number; mean: number }[] };
+        const chunks = chunkRes.rows[0];
+        seconds[kind] = wall;
+        const per1k = (ms: number) => ms / (ROWS / 1000);
+        figures.push(figure(`${run.label}: ${ROWS.toLocaleString('en-US')} rows, submitted to Completed (load ${load1.toFixed(1)} → ${loadavg()[0].toFixed(1)}, ${cpus().length} cores)`, wall, 's', kind === 'default' ? { max: 30, text: '≤ 30 s' } : undefined));
+        usage.forEach((u, i) => figures.push(figure(`${run.label}: worker ${i + 1} CPU per 1,000 rows (peak memory ${u.peakMiB.toFixed(0)} MiB)`, per1k(u.cpuMs), 'ms')));
+        figures.push(figure(`${run.label}: PostgreSQL CPU per 1,000 rows`, per1k(dbMs), 'ms'));
+        figures.push(figure(`${run.label}: mean time a chunk spends in a worker (${chunks.n} chunks)`, chunks.mean * 1000, 'ms'));
+        await Promise.all(
+          started.map(
+            (w) =>
+              new Promise((r) => {
+                w.once('exit', r);
+                w.kill('SIGTERM');
+              }),
+          ),
+        );
+      }
+      if (seconds['1'] && seconds['2']) figures.push(figure('Speed-up of 2 pinned workers over 1', seconds['1'] / seconds['2'], '×', { min: 1.7, text: '≥ 1.7×' }));
+      return figures;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+    await ctx.jobs?.stop();
+    await dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
