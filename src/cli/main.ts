@@ -91,7 +91,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   bench: {
-    usage: 'Usage: clearlist bench [--only lists|engine|batch|results|interactive-search|index-start]\n  measure speed and memory against the targets (npm run bench).',
+    usage: 'Usage: clearlist bench [--only lists|engine|batch|results|interactive-search|index-start|national-serving]\n  measure speed and memory against the targets (npm run bench).',
     takesArguments: true,
     run: async (args) => {
       const { runBench } = await import('./bench');

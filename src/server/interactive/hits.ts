@@ -102,15 +102,20 @@ export async function searchHitsOf(db: Db, at: Screened, hits: readonly (Hit | S
 
 // A version's date and size never change once active: read them once per database and index version.
 type VersionRows = Promise<{ id: number; source: string; asOf: string | null; fetchedAt: Date; records: number }[]>;
-const versionCache = new WeakMap<Db, { version: string; rows: VersionRows }>();
+const versionCache = new WeakMap<Db, Map<string, VersionRows>>();
+/** Name searches use the index's version, NPI searches the index's with NPPES's (ADR 060): a few are kept. */
+const VERSIONS_KEPT = 8;
 
 function versionRowsOf(db: Db, version: string): VersionRows {
-  const held = versionCache.get(db);
-  if (held?.version === version) return held.rows;
+  let kept = versionCache.get(db);
+  if (!kept) versionCache.set(db, (kept = new Map()));
+  const held = kept.get(version);
+  if (held) return held;
   const rows = findVersions(db, [...versionIdsOf(version).values()]);
-  versionCache.set(db, { version, rows });
+  if (kept.size >= VERSIONS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(version, rows);
   // A failed read is not kept.
-  rows.catch(() => versionCache.delete(db));
+  rows.catch(() => kept.delete(version));
   return rows;
 }
 
