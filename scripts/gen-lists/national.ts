@@ -231,9 +231,9 @@ export interface WeeklyPlan {
 
 /** `rows` weekly rows: 40 % new people, 45 % changed providers, 15 % deactivations, each NPI once. */
 export function weeklyPlan(count: number, rows: number, seed: number): WeeklyPlan {
-  const shape = nppesShape(count);
   const r = new Random(seed, 'nppes-weekly-plan', count);
-  const added = Array.from({ length: Math.round(rows * 0.4) }, (_, i) => shape.persons + i);
+  // New people are items past the monthly file's last one (whose items persons…count-1 are organisations).
+  const added = Array.from({ length: Math.round(rows * 0.4) }, (_, i) => count + i);
   const taken = new Set<number>();
   const pickExisting = (n: number): number[] => {
     const picked: number[] = [];
@@ -257,15 +257,14 @@ export function weeklyPlan(count: number, rows: number, seed: number): WeeklyPla
  */
 export async function writeNppesWeekly(npidataPath: string, reportPath: string, count: number, rows: number, seed: number): Promise<WeeklyPlan> {
   const shape = nppesShape(count);
-  // New people sit beyond the monthly file's persons; the organisations' NPIs come from another range.
-  const weeklyShape: NppesShape = { count: count + rows, persons: shape.persons };
   const plan = weeklyPlan(count, rows, seed);
   const deactivatedOn = '10/24/2024';
   const kind = new Map<number, 'added' | 'changed' | 'deactivated'>();
   for (const j of plan.added) kind.set(j, 'added');
   for (const j of plan.changed) kind.set(j, 'changed');
   for (const j of plan.deactivated) kind.set(j, 'deactivated');
-  const npiOf = (j: number): string => npiFor(j >= shape.persons && kind.get(j) === 'added' ? j : npiIndex(shape, j));
+  // A new person's item number is its population index.
+  const npiOf = (j: number): string => npiFor(kind.get(j) === 'added' ? j : npiIndex(shape, j));
   const keys = [...kind.keys()].map((j) => npiOrder(kind.get(j) === 'added' ? j : npiIndex(shape, j)) * 2 ** 25 + j);
   const out = new ChunkWriter(npidataPath);
   const row = new NpidataRow();
@@ -276,7 +275,7 @@ export async function writeNppesWeekly(npidataPath: string, reportPath: string, 
     let line: string;
     if (what === 'deactivated') line = deactivatedRow(row, npiOf(j), '2024-10-24');
     else if (what === 'added') line = personRow(row, personAt(seed, j), new Random(seed, 'nppes-weekly', j), false);
-    else line = itemRow(row, weeklyShape, seed, j, true);
+    else line = itemRow(row, shape, seed, j, true);
     const wait = out.line(line, '\r\n');
     if (wait) await wait;
   }

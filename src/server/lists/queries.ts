@@ -26,9 +26,16 @@ export async function findRolledBackVersion(db: Db, rollback: ListVersionRow): P
   return row ?? null;
 }
 
+/**
+ * Copies a version's records into another in SQL, then refreshes the table's statistics
+ * (ANALYZE samples ~30,000 rows: ~2 s at 40 M). Without them the planner takes the new version
+ * for empty and reads an incremental import's batches (`record_id IN (…10,000 ids)`) by
+ * scanning the whole version through the index on `version_id` alone: 5–10 s a batch at 20 M.
+ */
 export async function copyRecords(db: Db, fromVersion: number, toVersion: number): Promise<void> {
   await db.execute(sql`INSERT INTO list_records (version_id, record_id, data)
     SELECT ${toVersion}, record_id, data FROM list_records WHERE version_id = ${fromVersion}`);
+  await db.execute(sql`ANALYZE list_records`);
 }
 
 export interface RecordRow {
