@@ -12,7 +12,7 @@ import type { MatchIndex } from '#engine/match-index';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { currentIndex, lightScreenerFor } from '../screening/screener';
+import { currentIndex, lightScreenerFor, type LightScreener } from '../screening/screener';
 import { AppError, unauthenticated } from '../http/errors';
 import type { SearchCaller, UserCaller } from '../interactive/public';
 import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings, recordSearchesInTwo } from '../interactive/public';
@@ -52,15 +52,16 @@ const TWO_PARTS_FROM = 200;
  * Posts the names of some subjects to the engine (on worker threads when many), grouped by
  * their options (algorithm); resolves once their hits are in `pending`, each as answered (ADR 057).
  */
-function screenNames(ctx: AppContext, index: MatchIndex, pending: Pending[], from: number, to: number): Promise<void> {
+function screenNames(screener: LightScreener, index: MatchIndex, pending: Pending[], from: number, to: number): Promise<void> {
   const groups = new Map<string, number[]>();
   for (let i = from; i < to; i++) {
     const p = pending[i];
     if (p.kind !== 'name') continue;
     const key = JSON.stringify(p.plan.options);
-    groups.set(key, [...(groups.get(key) ?? []), i]);
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
   }
-  const screener = lightScreenerFor(ctx, index, [...groups.values()].reduce((n, g) => n + g.length, 0));
   const done = Promise.all(
     [...groups.values()].map(async (group) => {
       const plans = group.map((i) => (pending[i] as Extract<Pending, { kind: 'name' }>).plan);
@@ -105,8 +106,10 @@ async function screenAndStore(ctx: AppContext, caller: UserCaller, subjects: rea
   const index = await currentIndex(ctx);
   const pending = subjects.map((s) => planOf(caller, s));
   const cut = pending.length >= TWO_PARTS_FROM ? Math.ceil(pending.length / 2) : pending.length;
-  const firstNames = screenNames(ctx, index, pending, 0, cut);
-  const secondNames = screenNames(ctx, index, pending, cut, pending.length);
+  // On the worker threads when the request has many names (both parts alike: the pool is chosen for the whole request).
+  const screener = lightScreenerFor(ctx, index, pending.filter((p) => p.kind === 'name').length);
+  const firstNames = screenNames(screener, index, pending, 0, cut);
+  const secondNames = screenNames(screener, index, pending, cut, pending.length);
   // The names' chunks are posted to the workers once the microtasks above have run; this thread looks up the NPIs meanwhile.
   await new Promise<void>((resolve) => setImmediate(resolve));
   for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, p.npi, p.name);
