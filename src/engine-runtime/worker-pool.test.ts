@@ -5,7 +5,7 @@ import type { MatchIndex } from '../engine/match-index';
 import { screenMany } from '../engine/screen';
 import { syntheticIndividuals, syntheticRecords } from '../engine/synthetic-records';
 import { matchedOnLine } from '#shared/match-words';
-import { ScreeningPool } from './worker-pool';
+import { balancedChunkSize, ScreeningPool } from './worker-pool';
 
 let index: MatchIndex;
 let pool: ScreeningPool;
@@ -58,5 +58,24 @@ describe('ScreeningPool', () => {
     await pool.screenBatch(syntheticIndividuals(1500, 12));
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(0);
+  });
+});
+
+describe('balancedChunkSize', () => {
+  it('gives each worker the same share: 900 names in four chunks of 225 on two workers, not 250, 250, 250 and 150', () => {
+    expect(balancedChunkSize(900, 2, 250)).toBe(225);
+    expect(balancedChunkSize(1000, 2, 250)).toBe(250);
+    expect(balancedChunkSize(501, 2, 250)).toBe(126);
+    expect(balancedChunkSize(3, 4, 250)).toBe(1);
+    expect(balancedChunkSize(0, 2, 250)).toBe(250);
+  });
+
+  it('never makes a chunk larger than asked, and every query lands in a chunk', () => {
+    for (const [count, workers, most] of [[900, 2, 250], [7, 3, 2], [10_001, 4, 250], [1, 1, 1]]) {
+      const size = balancedChunkSize(count, workers, most);
+      expect(size).toBeGreaterThan(0);
+      expect(size).toBeLessThanOrEqual(most);
+      expect(Math.ceil(count / size) * size).toBeGreaterThanOrEqual(count);
+    }
   });
 });

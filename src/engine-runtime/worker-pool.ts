@@ -30,6 +30,17 @@ const WORKER_URL = new URL('./screen-worker.ts', import.meta.url);
 const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/index\.cjs$/, 'index.mjs');
 const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((api) => { api.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
 
+/**
+ * The chunk size that splits `count` queries into equal chunks, a multiple of the worker count
+ * of them, none larger than `most`: chunks go to the workers in turn, so equal shares finish
+ * together (900 names in chunks of 250 gave one worker 500 and the other 400).
+ */
+export function balancedChunkSize(count: number, workers: number, most: number): number {
+  if (count <= 0) return most;
+  const chunks = Math.ceil(Math.ceil(count / most) / workers) * workers;
+  return Math.max(1, Math.ceil(count / chunks));
+}
+
 /** Screens batches on worker threads; results come back in query order. */
 export class ScreeningPool {
   private readonly pending = new Map<number, Pending>();
@@ -98,7 +109,8 @@ export class ScreeningPool {
   private async screenChunks<R>(queries: readonly ScreenQuery[], options: ScreenOptions, light: boolean): Promise<R[]> {
     if (this.closed) throw new Error('screening pool is closed');
     const chunks: Promise<R[]>[] = [];
-    for (let i = 0; i < queries.length; i += this.chunkSize) chunks.push(this.send<R>(queries.slice(i, i + this.chunkSize), options, light));
+    const size = balancedChunkSize(queries.length, this.workers.length, this.chunkSize);
+    for (let i = 0; i < queries.length; i += size) chunks.push(this.send<R>(queries.slice(i, i + size), options, light));
     return (await Promise.all(chunks)).flat();
   }
 

@@ -9,4 +9,4 @@ export { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, sea
 export type { NamePlan, ScreenedSearch } from './name-search';
 export { NPI_LISTS, findNpi, npiHitsOf, npiResultOf, searchByNpi, validNpi } from './npi-search';
 export type { NpiFindings } from './npi-search';
-export { recordSearches } from './record-many';
+export { recordSearches, recordSearchesInTwo } from './record-many';

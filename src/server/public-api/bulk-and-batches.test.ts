@@ -12,6 +12,7 @@ import type { Agent, TestApp } from '#test/app';
 import { multipart, signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { createSearchApp } from '#test/search-app';
+import { closeScreeningPool, isScreeningPoolRunning } from '#server/screening/screener';
 import { bulkAnswerText } from './bulk-answer-json';
 
 let t: TestApp;
@@ -122,6 +123,17 @@ describe('bulk screening', () => {
     const sets = await t.ctx.db.selectDistinct({ listSetId: interactiveSearches.listSetId }).from(interactiveSearches).where(inArray(interactiveSearches.id, [...ids]));
     expect(sets.length).toBe(2);
     expect(sets.every((s) => s.listSetId !== null)).toBe(true);
+  });
+
+  it('screens a request of 1,000 subjects on the worker threads although each of its two parts has fewer names than start them', async () => {
+    await closeScreeningPool();
+    // 600 names: two parts of 300, each below POOL_MIN_ROWS (500), the request above it.
+    const subjects = Array.from({ length: 1000 }, (_, i) => (i % 5 < 3 ? { type: 'person', firstName: 'Jane', lastName: `Roe${i}` } : { type: 'npi', npi: '1000994545' }));
+    const res = await call('POST', '/api/v1/screenings', acme.secret, { subjects });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json()).toMatchObject({ screened: 1000, refused: 0 });
+    expect(isScreeningPoolRunning()).toBe(true);
+    await closeScreeningPool();
   });
 
   it('refuses more than 1,000 subjects and subjects of unknown shape (400), billing nothing', async () => {

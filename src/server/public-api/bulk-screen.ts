@@ -1,18 +1,21 @@
 /**
  * POST /api/v1/screenings (ADR 039, 041): many subjects screened as the interactive search
  * screens one, answered in input order, stored and billed as that many single searches in
- * one write. The work is done once per request, not once per subject: the names go to the
+ * one transaction. The work is done once per request, not once per subject: the names go to the
  * engine's worker threads in a few calls (one per set of options) while the NPIs are looked up
- * here, the hits come back light and are answered from the index (ADR 057), the lists searched once.
+ * here, the hits come back light and are answered from the index (ADR 057), the lists searched
+ * once; a large request's first half is written while the workers screen its second (ADR 064).
  */
 import { ERROR_STATUS } from '#shared/errors';
-import type { NameSearchQuery } from '#shared/interactive-search';
+import type { InteractiveResult, ListSearched, NameSearchQuery } from '#shared/interactive-search';
+import type { MatchIndex } from '#engine/match-index';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
 import type { AppContext } from '../app-context';
-import { currentScreening, lightScreenerFor } from '../screening/screener';
+import type { Db } from '../db/client';
+import { currentScreening, lightScreenerFor, type LightScreener, type Screening } from '../screening/screener';
 import { AppError, unauthenticated } from '../http/errors';
 import type { SearchCaller, UserCaller } from '../interactive/public';
-import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings, recordSearches } from '../interactive/public';
+import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings, recordSearchesInTwo } from '../interactive/public';
 
 function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery {
   const matchingAlgorithm = s.matchingAlgorithm ?? 'Exact';
@@ -40,21 +43,26 @@ function planOf(caller: SearchCaller, s: BulkSubject): Pending {
   }
 }
 
-/** Screens every subject; answers each one's screened search or its refusal, in input order. */
-async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly BulkSubject[]): Promise<(ScreenedSearch | AppError)[]> {
-  const active = await currentScreening(ctx);
-  const { index } = active;
-  const pending = subjects.map((s) => planOf(caller, s));
-  // Names with the same options (algorithm) go to the engine together: on worker threads when many.
+type Outcome = ScreenedSearch | AppError;
+
+/** Requests with at least this many subjects are screened and stored in two parts (ADR 064). */
+const TWO_PARTS_FROM = 200;
+
+/**
+ * Posts the names of some subjects to the engine (on worker threads when many), grouped by
+ * their options (algorithm); resolves once their hits are in `pending`, each as answered (ADR 057).
+ */
+function screenNames(screener: LightScreener, index: MatchIndex, pending: Pending[], from: number, to: number): Promise<void> {
   const groups = new Map<string, number[]>();
-  pending.forEach((p, i) => {
-    if (p.kind !== 'name') return;
+  for (let i = from; i < to; i++) {
+    const p = pending[i];
+    if (p.kind !== 'name') continue;
     const key = JSON.stringify(p.plan.options);
-    groups.set(key, [...(groups.get(key) ?? []), i]);
-  });
-  const screener = lightScreenerFor(ctx, index, [...groups.values()].reduce((n, g) => n + g.length, 0));
-  // The engine works on the names on the worker threads while this thread looks up the NPIs.
-  const screening = Promise.all(
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  }
+  const done = Promise.all(
     [...groups.values()].map(async (group) => {
       const plans = group.map((i) => (pending[i] as Extract<Pending, { kind: 'name' }>).plan);
       const answers = await screener(plans.map((p) => p.query), plans[0].options);
@@ -66,30 +74,67 @@ async function screenAll(ctx: AppContext, caller: UserCaller, subjects: readonly
         }
       });
     }),
-  );
-  // Handled below; kept from being an unhandled rejection should an NPI lookup throw first.
-  screening.catch(() => undefined);
-  // The names' chunks are posted to the workers once the microtasks above have run.
+  ).then(() => undefined);
+  // Handled by whoever awaits it; kept from being an unhandled rejection meanwhile.
+  done.catch(() => undefined);
+  return done;
+}
+
+/** The screened searches (or refusals) of subjects whose hits are in: the hits as answered, the lists searched. */
+async function outcomesOf(db: Db, active: Screening, ctx: AppContext, caller: UserCaller, part: readonly Pending[], lists: { name: ListSearched[]; npi: ListSearched[] }): Promise<Outcome[]> {
+  // The hits of every subject as answered (full records read in one query, for the few hits the index cannot answer alone), handed back in order.
+  const hitsOf = (p: Pending): ShownHit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!).map(shownOf) : []);
+  const full = await searchHitsOf(db, active, part.flatMap(hitsOf));
+  let at = 0;
+  return part.map((p) => {
+    const count = hitsOf(p).length;
+    const own = full.slice(at, (at += count));
+    if (p.kind === 'refused') return p.error;
+    return p.kind === 'name' ? nameResultOf(ctx, caller, p.plan.criteria, own, lists.name) : npiResultOf(ctx, caller, p.findings!, own, lists.npi);
+  });
+}
+
+const isScreened = (o: Outcome): o is ScreenedSearch => !(o instanceof AppError);
+
+/**
+ * Screens every subject and stores the screened ones; answers each one's stored search or its
+ * refusal, in input order. A large request goes in two parts (ADR 064): the first half's names
+ * are posted to the engine before the second half's, and the first half is written to the
+ * database (this thread) while the workers screen the second; both writes are one transaction.
+ */
+async function screenAndStore(ctx: AppContext, caller: UserCaller, subjects: readonly BulkSubject[]): Promise<(InteractiveResult | AppError)[]> {
+  const active = await currentScreening(ctx);
+  const { index } = active;
+  const pending = subjects.map((s) => planOf(caller, s));
+  const cut = pending.length >= TWO_PARTS_FROM ? Math.ceil(pending.length / 2) : pending.length;
+  // On the worker threads when the request has many names (both parts alike: the pool is chosen for the whole request).
+  const screener = lightScreenerFor(ctx, index, pending.filter((p) => p.kind === 'name').length);
+  const firstNames = screenNames(screener, index, pending, 0, cut);
+  const secondNames = screenNames(screener, index, pending, cut, pending.length);
+  // The names' chunks are posted to the workers once the microtasks above have run; this thread looks up the NPIs meanwhile.
   await new Promise<void>((resolve) => setImmediate(resolve));
   // The subjects' NPPES records in one read by key (ADR 060), then each NPI checked.
   const npis = pending.flatMap((p) => (p.kind === 'npi' ? [p.npi] : []));
   if (npis.length) await active.keyed.fetch({ npis });
   for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, active.keyed.index, p.npi, p.name);
-  await screening;
-  // The hits of every subject as answered (full records read in one query, for the few hits the index cannot answer alone), handed back in order.
-  const hitsOf = (p: Pending): ShownHit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!).map(shownOf) : []);
-  const [full, nameLists, npiLists] = await Promise.all([
-    searchHitsOf(ctx.db, active, pending.flatMap(hitsOf)),
-    listsSearched(ctx.db, active, nameSourcesFor(caller)),
-    listsSearched(ctx.db, active, NPI_LISTS),
-  ]);
-  let at = 0;
-  return pending.map((p) => {
-    const count = hitsOf(p).length;
-    const own = full.slice(at, (at += count));
-    if (p.kind === 'refused') return p.error;
-    return p.kind === 'name' ? nameResultOf(ctx, caller, p.plan.criteria, own, nameLists) : npiResultOf(ctx, caller, p.findings!, own, npiLists);
-  });
+  const [name, npi] = await Promise.all([listsSearched(ctx.db, active, nameSourcesFor(caller)), listsSearched(ctx.db, active, NPI_LISTS)]);
+  const lists = { name, npi };
+  await firstNames;
+  const first = await outcomesOf(ctx.db, active, ctx, caller, pending.slice(0, cut), lists);
+  let second: Outcome[] = [];
+  const stored = await recordSearchesInTwo(
+    ctx,
+    caller,
+    first.filter(isScreened),
+    async (db) => {
+      await secondNames;
+      second = await outcomesOf(db, active, ctx, caller, pending.slice(cut), lists);
+      return second.filter(isScreened);
+    },
+    [name, npi],
+  );
+  let next = 0;
+  return [...first, ...second].map((o) => (isScreened(o) ? stored[next++] : o));
 }
 
 export async function screenBulk(ctx: AppContext, caller: SearchCaller, input: BulkScreenInput): Promise<BulkScreenResult> {
@@ -97,12 +142,10 @@ export async function screenBulk(ctx: AppContext, caller: SearchCaller, input: B
   // The whole request is refused when the caller may not run one of its kinds of search at all.
   const kinds = new Set(input.subjects.map((s) => (s.type === 'npi' ? ('npi' as const) : ('name' as const))));
   for (const kind of kinds) await claimSearch(ctx, caller, kind);
-  const outcomes = await screenAll(ctx, caller, input.subjects);
-  const screened = outcomes.filter((o): o is ScreenedSearch => !(o instanceof AppError));
-  const stored = await recordSearches(ctx, caller, screened);
-  let next = 0;
+  const outcomes = await screenAndStore(ctx, caller, input.subjects);
   const results: BulkSubjectResult[] = outcomes.map((o, index) =>
-    o instanceof AppError ? { index, status: 'refused', error: { code: o.code, message: o.message } } : { index, status: 'screened', result: stored[next++] },
+    o instanceof AppError ? { index, status: 'refused', error: { code: o.code, message: o.message } } : { index, status: 'screened', result: o },
   );
-  return { screened: screened.length, refused: outcomes.length - screened.length, results };
+  const screened = results.filter((r) => r.status === 'screened').length;
+  return { screened, refused: outcomes.length - screened, results };
 }

@@ -71,6 +71,11 @@ export async function releaseStalePool(version: string): Promise<boolean> {
   return true;
 }
 
+/** Whether worker threads are running (started by a large enough batch chunk or bulk request). */
+export function isScreeningPoolRunning(): boolean {
+  return pool !== null;
+}
+
 /** Ends the worker threads now (a stopping process): kept idle, they would hold it alive for a minute. */
 export async function closeScreeningPool(): Promise<void> {
   await closePool();
