@@ -61,6 +61,6 @@ export const SCENARIOS: Scenario[] = [
   { name: 'monitoring-delta-100k', run: benchMonitoring },
   { name: 'monitoring-full-100k', run: benchMonitoringFull },
   // NPPES 9M and the DMF 20M served by key from the database (ADR 060): ready time, memory, p95, batch.
-  { name: 'national-serving-postgres', needsPostgres: true, run: () => benchNationalServing('postgres') },
-  { name: 'national-serving-pglite', run: () => benchNationalServing('pglite') },
+  { name: 'national-serving-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalServing('postgres') },
+  { name: 'national-serving-pglite', isHeavy: true, run: () => benchNationalServing('pglite') },
 ];
