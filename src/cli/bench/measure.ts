@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /** Figures a bench scenario reports: named numbers with units, plus the process's peak memory. */
 export interface Figure {
   name: string;
@@ -22,4 +23,20 @@ export function peakRssMiB(): number {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * CPU time of this process's finished child processes (e.g. `openssl dgst` hashing an import's
+ * file), in seconds: `cutime` + `cstime` of /proc/self/stat; 0 where there is no /proc.
+ */
+export function childrenCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[13]) + Number(fields[14]); // fields 16 and 17 of proc(5)
+    return Number.isFinite(ticks) ? ticks / 100 : 0;
+  } catch {
+    return 0;
+  }
 }

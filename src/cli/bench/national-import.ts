@@ -6,6 +6,8 @@
  * The files are written once by `scripts/gen-national.ts` in a child process (its memory is
  * not this process's) into $NATIONAL_DIR (default: a folder in the temp folder) and kept for
  * the next run. Sizes: $NATIONAL_NPPES, $NATIONAL_NPPES_WEEKLY, $NATIONAL_DMF, $NATIONAL_DMF_UPDATE.
+ * The PGlite data folder and the log of figures go to $NATIONAL_WORK_DIR (default: the files'
+ * folder), so that files written once by someone else can be read where they are.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { importList, type ImportStep, type ImportSummary } from '#server/lists/i
 import type { Db } from '#server/db/client';
 import { nationalFiles } from '../../../scripts/gen-lists/national-files';
 import { openBenchDatabase } from './bench-db';
-import { figure, peakRssMiB, type Figure } from './measure';
+import { childrenCpuSeconds, figure, peakRssMiB, type Figure } from './measure';
 import { databaseServerCpuMs, watchDatabaseServerMemory } from './postgres-cpu';
 
 type Kind = 'pglite' | 'postgres';
@@ -51,6 +53,8 @@ interface Measured {
   summary: ImportSummary;
   seconds: number;
   cpuSeconds: number;
+  /** CPU of the processes the import started (`openssl dgst` hashing the files). */
+  childCpuSeconds: number;
   serverCpuSeconds: number;
   steps: [ImportStep, number][];
 }
@@ -59,6 +63,7 @@ async function measure(db: Db, kind: Kind, source: National, files: string[]): P
   const steps: [ImportStep, number][] = [];
   const serverBefore = kind === 'postgres' ? await databaseServerCpuMs({ db }) : 0;
   const cpu = process.cpuUsage();
+  const childCpu = childrenCpuSeconds();
   const started = performance.now();
   let stepStarted = started;
   let current: ImportStep | null = null;
@@ -73,7 +78,7 @@ async function measure(db: Db, kind: Kind, source: National, files: string[]): P
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const serverCpuSeconds = kind === 'postgres' ? ((await databaseServerCpuMs({ db })) - serverBefore) / 1000 : 0;
-  return { summary, seconds, cpuSeconds: (used.user + used.system) / 1e6, serverCpuSeconds, steps };
+  return { summary, seconds, cpuSeconds: (used.user + used.system) / 1e6, childCpuSeconds: childrenCpuSeconds() - childCpu, serverCpuSeconds, steps };
 }
 
 function figuresOf(label: string, kind: Kind, m: Measured, target: { max: number; text: string } | null): Figure[] {
@@ -86,7 +91,9 @@ function figuresOf(label: string, kind: Kind, m: Measured, target: { max: number
     figure(`  the same with the prune of older records (${kind})`, m.seconds, 's'),
     figure(`  rate (${kind})`, rows / m.seconds, 'rows/s'),
     figure(`  CPU of the importing process (${kind})`, m.cpuSeconds, 's'),
-    ...(kind === 'postgres' ? [figure(`  CPU of the PostgreSQL server (${kind})`, m.serverCpuSeconds, 's')] : []),
+    figure(`  the same per row (${kind})`, (m.cpuSeconds * 1e6) / Math.max(1, rows), 'µs'),
+    ...(m.childCpuSeconds > 0 ? [figure(`  CPU of its child processes (openssl hashing the files) (${kind})`, m.childCpuSeconds, 's')] : []),
+    ...(kind === 'postgres' ? [figure(`  CPU of the PostgreSQL server (${kind})`, m.serverCpuSeconds, 's'), figure(`  the same per row (${kind})`, (m.serverCpuSeconds * 1e6) / Math.max(1, rows), 'µs')] : []),
     ...m.steps.filter(([, seconds]) => seconds >= 0.05).map(([step, seconds]) => figure(`  step ${step} (${kind})`, seconds, 's')),
   ];
 }
@@ -100,11 +107,13 @@ export async function benchNationalImport(source: National, kind: Kind): Promise
   const update = source === 'nppes' ? [files.nppesWeekly, files.nppesDeactivations] : [files.dmfUpdate];
   const gib = (list: string[]) => (list.reduce((sum, f) => sum + statSync(f).size, 0) / 2 ** 30).toFixed(2);
   if (![...full, ...update].every((f) => existsSync(f))) throw new Error(`the ${source} files are missing in ${dir}`);
-  const { database, dispose } = await openBenchDatabase(kind, dir);
+  const workDir = process.env.NATIONAL_WORK_DIR ?? dir;
+  mkdirSync(workDir, { recursive: true });
+  const { database, dispose } = await openBenchDatabase(kind, workDir);
   const serverMemory = kind === 'postgres' ? await watchDatabaseServerMemory({ db: database.db }) : null;
   const figures: Figure[] = [];
   // Each figure is also written to a log beside the files as soon as it is known: a run that fails later keeps them.
-  const log = path.join(dir, `national-${source}-${kind}.log`);
+  const log = path.join(workDir, `national-${source}-${kind}.log`);
   const push = (...more: Figure[]): void => {
     figures.push(...more);
     appendFileSync(log, more.map((f) => `${new Date().toISOString()} ${f.name}: ${f.value.toFixed(2)} ${f.unit}${f.target ? ` (target ${f.target})` : ''}\n`).join(''));

@@ -124,7 +124,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
   const localRun = inWorker ? null : source.parse(req.files, { dateAcquired });
   if (localRun) run = localRun;
   // The files' checksums are read while the worker starts and parses.
-  const digesting = Promise.all(req.files.map(digestFile));
+  const digesting = Promise.all(req.files.map((file) => digestFile(file)));
   digesting.catch(() => {}); // awaited below
   const base = { source: source.id, version: version.id, mode, added: 0, removed: 0, changed: 0, reinstated: 0 };
   const batchWriter = inWorker && bulk ? copyBatchWriter(db, version.id, bulk) : null;
