@@ -91,7 +91,7 @@ export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'comp
  * 1,000-row chunk carries ~4,600 results (~5.6 MB of JSON); written in one transaction, it held
  * the embedded database's one connection for the whole write, and every request waited.
  */
-export const WRITE_SLICE_ROWS = 500;
+export const WRITE_SLICE_ROWS = 1000;
 
 /** Lets waiting requests in (a PGlite query can resolve without leaving the microtask queue). */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
