@@ -80,45 +80,103 @@ export interface ChunkWrite {
   afterResults?: (tx: Db) => Promise<unknown>;
   /** Name candidates under the batch's threshold (the threshold preview, ADR 042). */
   nearMisses?: { scores: number[]; rowBest: number[] };
+  /** Write the results in slices of this many, outside the final transaction (PGlite, ADR 069). */
+  sliceRows?: number;
 }
 
 export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
 
 /**
+ * Results per statement when a chunk's results are written in slices (PGlite, ADR 069): a
+ * 1,000-row chunk carries ~4,600 results (~5.6 MB of JSON); written in one transaction, it held
+ * the embedded database's one connection for the whole write, and every request waited.
+ */
+export const WRITE_SLICE_ROWS = 1000;
+
+/** Lets waiting requests in (a PGlite query can resolve without leaving the microtask queue). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Writes a chunk's results and usage, marks it done and updates progress, in one
  * transaction holding the batch row: a crash leaves all or nothing, a re-run replaces.
+ *
+ * With `sliceRows` (PGlite: one process, one connection, chunks run one at a time) the results
+ * go in first, `sliceRows` per statement with a turn of the event loop between, and the last
+ * transaction checks the batch again, carries clearings forward, bills and marks the chunk
+ * done. A failed attempt or a cancel in between deletes the slices; a killed process leaves
+ * them to the chunk's re-run, which deletes the rows of its chunk before writing.
  */
 export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
-  return db.transaction(async (tx) => {
-    const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
-    if (!batch || batch.status === 'Batch Kill Requested' || batch.status === 'Cancelled') {
-      if (batch?.status === 'Batch Kill Requested') {
-        await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
-        await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });
-      }
-      return 'cancelled';
-    }
-    const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
-    if (!chunk || chunk.status === 'done') return 'already-done';
-    const inChunk = and(eq(batchResults.batchId, w.batchId), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
-    await tx.delete(batchResults).where(inChunk);
-    await insertJsonRows(tx as unknown as Db, batchResults, w.results);
-    if (w.afterResults) await w.afterResults(tx as unknown as Db);
-    await insertJsonRows(tx as unknown as Db, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
-    await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
-    const [progress] = await tx
-      .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
-      .from(batchChunks)
-      .where(eq(batchChunks.batchId, w.batchId));
-    if (progress.pending > 0) {
-      await tx.update(batches).set({ rowsDone: progress.done }).where(eq(batches.id, w.batchId));
-      return 'written';
-    }
-    const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
-    await tx.update(batches).set({ rowsDone: progress.done, status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
-    await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
-    return 'completed';
+  if (!w.sliceRows) return db.transaction((tx) => finishChunk(tx as unknown as Db, w, true));
+  const opened = await db.transaction(async (tx) => {
+    const closed = await closedChunk(tx as unknown as Db, w);
+    if (!closed) await tx.delete(batchResults).where(inChunk(w));
+    return closed;
   });
+  if (opened) return opened;
+  try {
+    for (let i = 0; i < w.results.length; i += w.sliceRows) {
+      await nextTurn();
+      await insertJsonRows(db, batchResults, w.results.slice(i, i + w.sliceRows));
+    }
+    await nextTurn();
+    return await db.transaction((tx) => finishChunk(tx as unknown as Db, w, false));
+  } catch (error) {
+    // A failed attempt leaves nothing of its chunk, as one transaction would (a killed process
+    // leaves its slices to the re-run, which deletes them first).
+    await db
+      .delete(batchResults)
+      .where(and(inChunk(w), sql`NOT EXISTS (SELECT 1 FROM batch_chunks c WHERE c.batch_id = ${w.batchId} AND c.chunk_index = ${w.chunkIndex} AND c.status = 'done')`))
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+const inChunk = (w: Pick<ChunkWrite, 'batchId' | 'firstRow' | 'rowCount'>) =>
+  and(eq(batchResults.batchId, w.batchId), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
+
+/** Takes the batch row; answers why the chunk is not to be written (cancelled, done), or null. */
+async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | null> {
+  const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
+  if (!batch || batch.status === 'Batch Kill Requested' || batch.status === 'Cancelled') {
+    if (batch?.status === 'Batch Kill Requested') {
+      await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
+      await recordBatchEvent(tx, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });
+    }
+    return 'cancelled';
+  }
+  const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  if (!chunk || chunk.status === 'done') return 'already-done';
+  return null;
+}
+
+/** The chunk's transaction: its results (unless written already in slices), clearings carried, usage, done, progress. */
+async function finishChunk(tx: Db, w: ChunkWrite, writeResults: boolean): Promise<ChunkWriteOutcome> {
+  const closed = await closedChunk(tx, w);
+  if (closed) {
+    // Slices written before a cancel go; a chunk found done cannot be (chunks run one at a time there).
+    if (closed === 'cancelled' && !writeResults) await tx.delete(batchResults).where(inChunk(w));
+    return closed;
+  }
+  if (writeResults) {
+    await tx.delete(batchResults).where(inChunk(w));
+    await insertJsonRows(tx, batchResults, w.results);
+  }
+  if (w.afterResults) await w.afterResults(tx);
+  await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
+  await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  const [progress] = await tx
+    .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
+    .from(batchChunks)
+    .where(eq(batchChunks.batchId, w.batchId));
+  if (progress.pending > 0) {
+    await tx.update(batches).set({ rowsDone: progress.done }).where(eq(batches.id, w.batchId));
+    return 'written';
+  }
+  const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
+  await tx.update(batches).set({ rowsDone: progress.done, status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
+  await recordBatchEvent(tx, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
+  return 'completed';
 }
 
 /** Forgets a batch's chunks and results (resubmit); usage stays, so nothing is billed twice. */

@@ -4,13 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchListSchema } from '#shared/batches';
 import { BATCH_MESSAGES } from '#shared/messages';
-import { batches, batchResults, clients, listRecords, listVersions, usageRecords } from '#server/db/schema';
+import { batchChunks, batches, batchResults, clients, listRecords, listVersions, usageRecords } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { parseLeie } from '#lists/leie/parse';
 import { INTERNAL_ERROR, MAX_CHUNK_ATTEMPTS, screenChunk, startBatch } from './processing';
+import { writeChunk } from './processing-queries';
 
 const fixtures = fileURLToPath(new URL('../../lists', import.meta.url));
 const now = new Date('2026-04-02T09:00:00Z');
@@ -186,5 +187,61 @@ describe('cancelling (kill)', () => {
     expect(done.statusCode).toBe(409);
     expect(done.json().error.message).toBe(BATCH_MESSAGES.cannotCancel);
     expect(await t.ctx.db.select().from(batchResults).where(and(eq(batchResults.batchId, batchId), eq(batchResults.rowIndex, 3)))).toEqual([]);
+  });
+});
+
+describe('writing a chunk in slices (ADR 069)', () => {
+  /** Six results of the chunk of rows 0-1, as the screening makes them. */
+  const resultsFor = (batchId: number) =>
+    Array.from({ length: 6 }, (_, i) => ({ batchId, rowIndex: i % 2, resultType: 'npi', searchType: 'NPI Validation', explanation: { n: i }, reviewStatus: 'CLEARED', searchCriteriaKey: `row ${i % 2}`, createdAt: now }));
+  const chunkWrite = (batchId: number, sliceRows?: number) => ({ batchId, clientId: user.clientId, chunkIndex: 0, firstRow: 0, rowCount: 2, results: resultsFor(batchId), usage: [], now, sliceRows });
+
+  /**
+   * Counts the batch's results at every turn of the event loop while the chunk is written, as a
+   * request arriving meanwhile would: a write in one transaction lets it in only before or after.
+   */
+  async function countsSeenWhileWriting(batchId: number, sliceRows?: number) {
+    const seen: number[] = [];
+    let writing = true;
+    const watch = (async () => {
+      while (writing) {
+        seen.push((await resultsOf(batchId)).length);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const outcome = await writeChunk(t.ctx.db, chunkWrite(batchId, sliceRows));
+    writing = false;
+    await watch;
+    return { outcome, seen };
+  }
+
+  it('lets other queries in between its slices and still writes each result once', async () => {
+    const agent = await signedIn(t, user);
+    const batchId = await submitBatch(agent, CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const { outcome, seen } = await countsSeenWhileWriting(batchId, 2);
+    expect(outcome).toBe('written');
+    // Someone read between the slices: some results were written, not yet all.
+    expect(seen.some((n) => n > 0 && n < 6)).toBe(true);
+    expect(await resultsOf(batchId)).toHaveLength(6);
+    // A re-run of the chunk (a crash after its slices) replaces them: still six, not twelve.
+    await t.ctx.db.update(batchChunks).set({ status: 'pending' }).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
+    expect((await countsSeenWhileWriting(batchId, 2)).outcome).toBe('written');
+    expect(await resultsOf(batchId)).toHaveLength(6);
+    expect((await batchOf(batchId)).rowsDone).toBe(2);
+  });
+
+  it('writes nothing of a chunk whose batch was cancelled meanwhile', async () => {
+    const agent = await signedIn(t, user);
+    const batchId = await submitBatch(agent, CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const written = writeChunk(t.ctx.db, chunkWrite(batchId, 2));
+    // The cancel lands after the first slice.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    await t.ctx.db.update(batches).set({ status: 'Batch Kill Requested' }).where(eq(batches.id, batchId));
+    expect(await written).toBe('cancelled');
+    expect(await resultsOf(batchId)).toHaveLength(0);
+    expect((await batchOf(batchId)).status).toBe('Cancelled');
   });
 });

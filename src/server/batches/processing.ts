@@ -2,7 +2,7 @@
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { carryForwardClearings } from './carry-forward';
-import { clearProcessing, ensureChunks, failChunk, readRecords, readRows, startChunkAttempt, writeChunk } from './processing-queries';
+import { clearProcessing, ensureChunks, failChunk, nextTurn, readRecords, readRows, startChunkAttempt, WRITE_SLICE_ROWS, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
@@ -64,7 +64,11 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     const versions = versionIdsOf(version);
     // NPPES and DMF records were read by the lookup already; the others are read here.
     const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) && !keyed.fullRecord(d.source, d.sourceRecordId) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
+    // On PGlite every step below runs on this thread with the one connection: requests waiting
+    // get a turn between them (ADR 069).
+    await nextTurn();
     const records = await readRecords(ctx.db, keys);
+    await nextTurn();
     const now = ctx.now();
     const results = drafts.map((d) => {
       const versionId = d.source ? (versions.get(d.source) ?? null) : null;
@@ -74,7 +78,9 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
-    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults, nearMisses });
+    // PGlite: results in slices outside the final transaction, so requests are not held for the whole write.
+    const sliceRows = ctx.database.kind === 'pglite' ? WRITE_SLICE_ROWS : undefined;
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults, nearMisses, sliceRows });
   } catch (error) {
     const reason = reasonOf(error);
     // Every failed attempt leaves its reason on the chunk (the queue page shows it).

@@ -64,6 +64,12 @@ describe('a batch chunk', () => {
     expect(versions.get('dmf')).toBe(s.keyed.versions.dmf);
   });
 
+  it('searches the keyed records only for the NPI and SSN queries, not again for each name search (ADR 069)', async () => {
+    const { s } = await screenChunk();
+    // 4 NPI exclusion queries, 4 NPI validations (opt-out and NPPES check), 2 SSNs; the 4 name searches ask only other lists.
+    expect(s.keyed.screened).toBe(10);
+  });
+
   it('says the SSNs were not checked when no DMF version is active', async () => {
     const [held] = await t.ctx.db.select().from(listVersions).where(eq(listVersions.source, 'dmf'));
     await t.ctx.db.update(listVersions).set({ status: 'superseded' }).where(eq(listVersions.id, held.id));

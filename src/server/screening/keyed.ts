@@ -59,6 +59,8 @@ export class KeyedLookup {
   private built: MatchIndex | null = null;
   /** Queries sent to the database (for tests: one per kind of key per chunk). */
   queries = 0;
+  /** Screen queries searched in the keyed index (for tests). */
+  screened = 0;
 
   constructor(
     private readonly db: Db,
@@ -125,7 +127,8 @@ export class KeyedLookup {
 }
 
 /**
- * A screener answering as if NPPES and the DMF were in the index: the queries' keys are read
+ * A screener answering as if NPPES and the DMF were in the index (but for the NPPES check of a
+ * name search asked only other lists, which row screening never reads): the queries' keys are read
  * (once per chunk, see KeyedLookup) while `base` screens the main index, then the keyed hits
  * and NPPES checks are merged in.
  */
@@ -134,8 +137,14 @@ export function keyedScreener(lookup: KeyedLookup, base: Screener): Screener {
     const [main] = await Promise.all([base(queries, options), lookup.fetchFor(queries, options.sources)]);
     // Nothing read: the main index's answers are already the whole answer (no NPPES record, no DMF record).
     if (lookup.recordCount === 0) return main;
+    // A name search asked only other lists gets no hit from NPPES or the DMF, and its NPPES check
+    // is not used (the rows take it from their NPI query): it is not screened again here, which
+    // was ~70 ms of this thread per 1,000-row chunk (ADR 069).
+    const asksKeyed = !options.sources || options.sources.some((s) => s === 'nppes' || s === 'dmf');
+    const withKeys = queries.map((q, i) => [q, i] as const).filter(([q]) => queryHasKeys(q) && (asksKeyed || q.type === 'npi' || q.type === 'ssn'));
+    if (!withKeys.length) return main;
+    lookup.screened += withKeys.length;
     const keyed = lookup.index;
-    const withKeys = queries.map((q, i) => [q, i] as const).filter(([q]) => queryHasKeys(q));
     const answers = screenMany(keyed, withKeys.map(([q]) => q), options);
     const out = [...main];
     withKeys.forEach(([, at], k) => (out[at] = mergeKeyed(main[at], answers[k], options)));
