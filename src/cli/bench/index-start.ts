@@ -91,13 +91,13 @@ async function runPhase(phase: string, dir: string): Promise<void> {
     const active = await findActiveVersions(database.db);
     if (phase === 'start-build' || phase === 'start-file') {
       // A server start: the store's first index, from the database or from the file.
-      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null }));
+      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null, parts: 'sources' }));
       return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.getIndex().recordCount, loads: r.value.loadCount, builds: r.value.buildCount, hash: r.value.getIndex().parts.map((p) => indexContentHash(p.index)).join(',') });
     }
     const versions = JSON.parse(process.env[VERSIONS]!) as { old: number; next: number };
     if (phase === 'swap-part-build' || phase === 'swap-part-file') {
       // The store in force with the old version (its parts loaded from their files), then the new one (ADR 068).
-      const store = await createIndexStore(database.db, { dir: indexDir });
+      const store = await createIndexStore(database.db, { dir: indexDir, parts: 'sources' });
       if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
       const rssBeforeMiB = rssMiB();
       await switchVersion(database.db, versions.next, versions.old);
@@ -147,7 +147,7 @@ export async function benchIndexStart(): Promise<Figure[]> {
       const hashes: string[] = [];
       written = { bytes: 0, ms: 0 };
       writeCpu = 0;
-      for (const versions of partsOfVersions(indexedVersionsOf(await findActiveVersions(database.db))).values()) {
+      for (const versions of partsOfVersions(indexedVersionsOf(await findActiveVersions(database.db)), 'sources').values()) {
         const { index } = await buildIndexFromDatabase(database.db, versions);
         const cpu = cpuMs();
         const w = await saveIndexFile(path.join(dir, 'index'), await indexFileKey(database.db, versions), index);

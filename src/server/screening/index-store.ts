@@ -33,7 +33,17 @@ export interface IndexStoreOptions {
   dir?: string | null;
   /** Called after a new index replaced the old one (the screener then ends worker threads holding the old). */
   onSwap?: (index: PartedIndex) => void;
+  /**
+   * 'sources': the index in parts by source (partNameOf), a list change remaking only its part;
+   * 'one' (default): one part holding every list, as before ADR 068 (each part costs every search
+   * a candidate pass of its own, see the ADR's figures).
+   */
+  parts?: IndexParts;
 }
+
+export type IndexParts = 'one' | 'sources';
+/** The name of the only part when the index is not split. */
+export const ONE_PART = 'lists';
 
 export interface ActiveVersion {
   id: number;
@@ -117,9 +127,10 @@ interface HeldPart {
 }
 
 /** The active versions by the part of the index that holds them (ADR 068), parts in name order. */
-export function partsOfVersions(active: readonly ActiveVersion[]): Map<string, ActiveVersion[]> {
+export function partsOfVersions(active: readonly ActiveVersion[], parts: IndexParts = 'one'): Map<string, ActiveVersion[]> {
   const out = new Map<string, ActiveVersion[]>();
-  for (const v of active) out.set(partNameOf(v.source), [...(out.get(partNameOf(v.source)) ?? []), v]);
+  const nameOf = (source: string): string => (parts === 'sources' ? partNameOf(source) : ONE_PART);
+  for (const v of active) out.set(nameOf(v.source), [...(out.get(nameOf(v.source)) ?? []), v]);
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
@@ -215,7 +226,7 @@ export class IndexStore {
     for (let attempt = 1; ; attempt++) {
       const next: HeldPart[] = [];
       const counts: PartCounts = { built: 0, loaded: 0, reused: 0 };
-      for (const [name, versions] of partsOfVersions(active)) {
+      for (const [name, versions] of partsOfVersions(active, this.options.parts)) {
         const version = indexVersionOf(versions);
         const held = this.parts.get(name);
         if (held?.version === version) {
