@@ -54,6 +54,11 @@ export function screenMany(index: SearchIndex, queries: readonly ScreenQuery[], 
  * answers the NPI check, is never skipped).
  */
 function screenParts(index: PartedIndex, query: ScreenQuery, options: ScreenOptions): ScreenResult {
+  if (index.parts.length === 1) {
+    // One part (the default): its answer as it is, named by the index's version.
+    const r = screen(index.parts[0].index, query, options);
+    return r.indexVersion === index.version ? r : { ...r, indexVersion: index.version };
+  }
   const { limit, sources } = resolveOptions(options);
   const results: ScreenResult[] = [];
   let first: ScreenResult | null = null;
