@@ -1,10 +1,16 @@
-/** Worker thread body: revive the shared index once, then screen the chunks it is sent. */
+/**
+ * Worker thread body: revive each part of the index once (ADR 068), then screen the chunks it is
+ * sent against the index version each names.
+ */
 import { parentPort, workerData } from 'node:worker_threads';
-import { fromTransferable, type TransferableIndex } from '../engine/index-transfer';
+import { PartedIndex } from '../engine/index-parts';
+import { fromTransferable } from '../engine/index-transfer';
+import type { MatchIndex } from '../engine/match-index';
 import type { ScreenQuery } from '../engine/query-types';
 import { toLightResult } from './light-hits';
 import { screenMany } from '../engine/screen';
 import type { ScreenOptions } from '../engine/settings';
+import type { UseIndexMessage } from './worker-pool';
 
 export interface ChunkRequest {
   id: number;
@@ -12,12 +18,29 @@ export interface ChunkRequest {
   options: ScreenOptions;
   /** Answer light hits (a search's answer needs no more, ADR 057). */
   light?: boolean;
+  /** The index version to screen against (one the pool told this worker to use). */
+  version: string;
 }
 
-const index = fromTransferable(workerData as TransferableIndex);
-parentPort!.on('message', (req: ChunkRequest) => {
+const parts = new Map<number, MatchIndex>();
+const indexes = new Map<string, { index: PartedIndex; ids: number[] }>();
+
+function use({ use: m }: UseIndexMessage): void {
+  for (const p of m.parts) if (p.index && !parts.has(p.id)) parts.set(p.id, fromTransferable(p.index));
+  const ids = m.parts.map((p) => p.id);
+  indexes.set(m.version, { index: new PartedIndex(m.version, m.parts.map((p) => ({ name: p.name, index: parts.get(p.id)! }))), ids });
+  for (const version of [...indexes.keys()]) if (!m.keep.includes(version)) indexes.delete(version);
+  const used = new Set([...indexes.values()].flatMap((i) => i.ids));
+  for (const id of [...parts.keys()]) if (!used.has(id)) parts.delete(id);
+}
+
+use(workerData as UseIndexMessage);
+parentPort!.on('message', (req: ChunkRequest | UseIndexMessage) => {
+  if ('use' in req) return use(req);
   try {
-    const results = screenMany(index, req.queries, req.options);
+    const held = indexes.get(req.version);
+    if (!held) throw new Error(`this worker does not hold index ${req.version}`);
+    const results = screenMany(held.index, req.queries, req.options);
     parentPort!.postMessage({ id: req.id, results: req.light ? results.map(toLightResult) : results });
   } catch (err) {
     parentPort!.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) });

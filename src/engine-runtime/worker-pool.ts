@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { toTransferable } from '../engine/index-transfer';
+import { toTransferable, type TransferableIndex } from '../engine/index-transfer';
+import { PartedIndex, type SearchIndex } from '../engine/index-parts';
 import type { MatchIndex } from '../engine/match-index';
 import type { ScreenQuery, ScreenResult } from '../engine/query-types';
 import type { ScreenOptions } from '../engine/settings';
@@ -23,6 +24,14 @@ export interface PoolOptions {
   /** Queries per message; small enough to balance, big enough to amortise messaging. */
   chunkSize?: number;
 }
+
+// A part goes to shared memory once, whatever the number of workers and swaps.
+const sharedForms = new WeakMap<MatchIndex, TransferableIndex>();
+const shared = (index: MatchIndex): TransferableIndex => {
+  let t = sharedForms.get(index);
+  if (!t) sharedForms.set(index, (t = toTransferable(index)));
+  return t;
+};
 
 const WORKER_URL = new URL('./screen-worker.ts', import.meta.url);
 // The worker registers tsx's ESM hooks itself before importing our TypeScript, so the pool
@@ -41,18 +50,48 @@ export function balancedChunkSize(count: number, workers: number, most: number):
   return Math.max(1, Math.ceil(count / chunks));
 }
 
-/** Screens batches on worker threads; results come back in query order. */
+/** A part as the workers are told of it: its id, and its arrays the first time only. */
+export interface PartMessage {
+  name: string;
+  id: number;
+  index?: TransferableIndex;
+}
+
+/** Which index the workers hold under `version`, and which versions they keep (the others they drop). */
+export interface UseIndexMessage {
+  use: { version: string; parts: PartMessage[]; keep: string[] };
+}
+
+// Ids of the parts (MatchIndex objects) handed to worker threads: the same part keeps its id across swaps.
+const partIds = new WeakMap<MatchIndex, number>();
+let nextPartId = 1;
+const partIdOf = (index: MatchIndex): number => {
+  let id = partIds.get(index);
+  if (id === undefined) partIds.set(index, (id = nextPartId++));
+  return id;
+};
+const partsOf = (index: SearchIndex): { name: string; index: MatchIndex }[] => (index instanceof PartedIndex ? [...index.parts] : [{ name: index.version, index }]);
+
+/**
+ * Screens batches on worker threads; results come back in query order. The workers revive each
+ * part of the index once: a new index (a list change, ADR 068) sends them only its new parts.
+ */
 export class ScreeningPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private next = 0;
   private closed = false;
+  /** Part ids of each index version the workers hold, the current one last. */
+  private held = new Map<string, number[]>();
+  private sentParts = 0;
 
   private constructor(
     private readonly workers: Worker[],
-    readonly indexVersion: string,
+    index: SearchIndex,
     private readonly chunkSize: number,
   ) {
+    this.held.set(index.version, partsOf(index).map((p) => partIdOf(p.index)));
+    this.sentParts = this.held.get(index.version)!.length;
     for (const w of workers) {
       w.on('message', (m: { id: number; results?: never[]; error?: string }) => {
         const p = this.pending.get(m.id);
@@ -66,10 +105,10 @@ export class ScreeningPool {
   }
 
   /** Starts the workers and hands each the shared index; resolves when all are ready. */
-  static async create(index: MatchIndex, options: PoolOptions = {}): Promise<ScreeningPool> {
+  static async create(index: SearchIndex, options: PoolOptions = {}): Promise<ScreeningPool> {
     const size = Math.max(1, options.size ?? availableParallelism());
-    const shared = toTransferable(index);
-    const workers = Array.from({ length: size }, () => new Worker(BOOTSTRAP, { eval: true, workerData: shared }));
+    const first: UseIndexMessage = { use: { version: index.version, parts: partsOf(index).map((p) => ({ name: p.name, id: partIdOf(p.index), index: shared(p.index) })), keep: [index.version] } };
+    const workers = Array.from({ length: size }, () => new Worker(BOOTSTRAP, { eval: true, workerData: first }));
     await Promise.all(
       workers.map(
         (w) =>
@@ -84,7 +123,43 @@ export class ScreeningPool {
           }),
       ),
     );
-    return new ScreeningPool(workers, index.version, Math.max(1, options.chunkSize ?? 250));
+    return new ScreeningPool(workers, index, Math.max(1, options.chunkSize ?? 250));
+  }
+
+  /** The version of the index the pool was last told to use. */
+  get indexVersion(): string {
+    return [...this.held.keys()].at(-1)!;
+  }
+
+  /** Whether the workers hold this index version (chunks of it need no message first). */
+  holds(version: string): boolean {
+    return this.held.has(version);
+  }
+
+  /** How many parts were sent to the workers in all (each once; the start counts its parts). */
+  get partsSent(): number {
+    return this.sentParts;
+  }
+
+  /**
+   * Makes `index` the pool's current index: the workers get the parts they do not hold yet and
+   * keep the ones they do. `exclusive` drops every other version (a swap: the old index goes);
+   * else the previous version is kept too, for chunks of a caller still holding it. Chunks sent
+   * before this call are screened first (messages to a worker keep their order).
+   */
+  use(index: SearchIndex, exclusive = false): void {
+    if (this.closed) return;
+    const parts = partsOf(index);
+    const ids = parts.map((p) => partIdOf(p.index));
+    const current = this.indexVersion;
+    const had = new Set([...this.held.values()].flat());
+    this.held.delete(index.version);
+    const kept = new Map<string, number[]>(exclusive || current === index.version || !this.held.has(current) ? [] : [[current, this.held.get(current)!]]);
+    kept.set(index.version, ids);
+    this.held = kept;
+    const message: UseIndexMessage = { use: { version: index.version, parts: parts.map((p, i) => (had.has(ids[i]) ? { name: p.name, id: ids[i] } : { name: p.name, id: ids[i], index: shared(p.index) })), keep: [...kept.keys()] } };
+    this.sentParts += message.use.parts.filter((p) => p.index).length;
+    for (const w of this.workers) w.postMessage(message);
   }
 
   get size(): number {
@@ -97,29 +172,30 @@ export class ScreeningPool {
   }
 
   /** Screens all queries across the workers; same results and order as screenMany. */
-  async screenBatch(queries: readonly ScreenQuery[], options: ScreenOptions = {}): Promise<ScreenResult[]> {
-    return this.screenChunks<ScreenResult>(queries, options, false);
+  async screenBatch(queries: readonly ScreenQuery[], options: ScreenOptions = {}, version = this.indexVersion): Promise<ScreenResult[]> {
+    return this.screenChunks<ScreenResult>(queries, options, false, version);
   }
 
   /** As screenBatch, with light hits (a search's answer, ADR 057): less to move between threads. */
-  async screenLight(queries: readonly ScreenQuery[], options: ScreenOptions = {}): Promise<LightScreenResult[]> {
-    return this.screenChunks<LightScreenResult>(queries, options, true);
+  async screenLight(queries: readonly ScreenQuery[], options: ScreenOptions = {}, version = this.indexVersion): Promise<LightScreenResult[]> {
+    return this.screenChunks<LightScreenResult>(queries, options, true, version);
   }
 
-  private async screenChunks<R>(queries: readonly ScreenQuery[], options: ScreenOptions, light: boolean): Promise<R[]> {
+  private async screenChunks<R>(queries: readonly ScreenQuery[], options: ScreenOptions, light: boolean, version: string): Promise<R[]> {
     if (this.closed) throw new Error('screening pool is closed');
+    if (!this.held.has(version)) throw new Error(`the screening pool does not hold index ${version}`);
     const chunks: Promise<R[]>[] = [];
     const size = balancedChunkSize(queries.length, this.workers.length, this.chunkSize);
-    for (let i = 0; i < queries.length; i += size) chunks.push(this.send<R>(queries.slice(i, i + size), options, light));
+    for (let i = 0; i < queries.length; i += size) chunks.push(this.send<R>(queries.slice(i, i + size), options, light, version));
     return (await Promise.all(chunks)).flat();
   }
 
-  private send<R>(queries: ScreenQuery[], options: ScreenOptions, light: boolean): Promise<R[]> {
+  private send<R>(queries: ScreenQuery[], options: ScreenOptions, light: boolean, version: string): Promise<R[]> {
     const id = this.nextId++;
     const worker = this.workers[this.next++ % this.workers.length];
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (r: never[]) => void, reject });
-      worker.postMessage({ id, queries, options, light });
+      worker.postMessage({ id, queries, options, light, version });
     });
   }
 

@@ -68,3 +68,4 @@ export function fromTransferable(t: TransferableIndex): MatchIndex {
   };
   return new MatchIndex(data);
 }
+

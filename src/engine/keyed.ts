@@ -6,6 +6,7 @@
  * index's ordinals (light hits and hit details are read back by ordinal).
  */
 import { compareHits } from './hit-builder';
+import type { SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
 import type { HitDetails } from './record-view';
 import type { Hit, ScreenQuery, ScreenResult } from './query-types';
@@ -42,13 +43,13 @@ export function mergeKeyed(main: ScreenResult, keyed: ScreenResult, options: Scr
 }
 
 /** Screens a query against the main index and, when it carries keys, the keyed index. */
-export function screenWithKeyed(index: MatchIndex, keyed: MatchIndex | null, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
+export function screenWithKeyed(index: SearchIndex, keyed: MatchIndex | null, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
   const main = screen(index, query, options);
   return keyed && queryHasKeys(query) ? mergeKeyed(main, screen(keyed, query, options), options) : main;
 }
 
 /** The hit details of a record by ordinal, in the main index or (negative ordinal) the keyed one; null when the full record must be read. */
-export function hitDetailsOf(index: MatchIndex, keyed: MatchIndex | null, ordinal: number): HitDetails | null {
+export function hitDetailsOf(index: SearchIndex, keyed: MatchIndex | null, ordinal: number): HitDetails | null {
   if (!isKeyedOrdinal(ordinal)) return index.hitDetails(ordinal);
   return keyed ? keyed.hitDetails(keyedOrdinal(ordinal)) : null;
 }

@@ -1,6 +1,6 @@
 /** NPI validation against the NPPES records in the index: found, active or not, whose it is. */
 import { checkNpi } from '#shared/identifiers';
-import type { MatchIndex } from './match-index';
+import { PartedIndex, type SearchIndex } from './index-parts';
 import type { RecordView } from './record-view';
 import type { Explanation } from './explanation';
 import { scorePair, type PairResult } from './score-pair';
@@ -64,7 +64,16 @@ function statusOf(v: RecordView): NpiCheck['status'] {
 }
 
 /** Looks an NPI up among NPPES records and compares the customer's name with NPPES's. */
-export function checkNpiInIndex(index: MatchIndex, npi: string, name?: NpiCheckName | null): NpiCheck {
+export function checkNpiInIndex(index: SearchIndex, npi: string, name?: NpiCheckName | null): NpiCheck {
+  if (index instanceof PartedIndex) {
+    // NPPES records sit in one part: the answer of the part that holds the NPI, else of any part.
+    let answer: NpiCheck | null = null;
+    for (const part of index.parts) {
+      answer = checkNpiInIndex(part.index, npi, name);
+      if (answer.found) break;
+    }
+    return answer!;
+  }
   const empty = { found: false, status: null, deactivationDate: null, reactivationDate: null, entityType: null, nppesName: null, nameAgreement: null, nppesRecordId: null };
   const check = checkNpi(npi);
   if (!check.ok) return { npi: String(npi ?? '').slice(0, 20), valid: false, message: check.message, ...empty };

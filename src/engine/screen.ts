@@ -8,6 +8,7 @@ import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
 import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
 import { normalizeCity, normalizeState, packState } from './location';
+import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
 import { businessNameEvidence, personNameEvidence } from './name-evidence';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from './npi-check';
@@ -22,7 +23,8 @@ import { MAX_NAME_CHARS } from './text-normalize';
 import { nameFromRecordView } from './view-names';
 
 /** Screens one query; never throws on bad input (problems come back as issues). */
-export function screen(index: MatchIndex, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
+export function screen(index: SearchIndex, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
+  if (index instanceof PartedIndex) return screenParts(index, query, options);
   const opts = resolveOptions(options);
   const base = { indexVersion: index.version, npiCheck: null };
   if (!query || typeof query !== 'object') return { ...base, status: 'invalid', issues: [{ field: 'query', code: 'query-invalid', message: 'Query must be an object.' }], hits: [] };
@@ -41,8 +43,38 @@ export function screen(index: MatchIndex, query: ScreenQuery, options: ScreenOpt
 }
 
 /** Screens many queries in order (the worker pool splits batches across threads with this). */
-export function screenMany(index: MatchIndex, queries: readonly ScreenQuery[], options: ScreenOptions = {}): ScreenResult[] {
+export function screenMany(index: SearchIndex, queries: readonly ScreenQuery[], options: ScreenOptions = {}): ScreenResult[] {
   return queries.map((q) => screen(index, q, options));
+}
+
+/**
+ * Screens each part and merges the hits in score order within the query's limit (ADR 068): a
+ * record's score depends only on the query and the record, so each part's best `limit` hits hold
+ * the best `limit` of all. Parts holding none of the asked sources are skipped (NPPES, which
+ * answers the NPI check, is never skipped).
+ */
+function screenParts(index: PartedIndex, query: ScreenQuery, options: ScreenOptions): ScreenResult {
+  if (index.parts.length === 1) {
+    // One part (the default): its answer as it is, named by the index's version.
+    const r = screen(index.parts[0].index, query, options);
+    return r.indexVersion === index.version ? r : { ...r, indexVersion: index.version };
+  }
+  const { limit, sources } = resolveOptions(options);
+  const results: ScreenResult[] = [];
+  let first: ScreenResult | null = null;
+  const hits: Hit[] = [];
+  index.parts.forEach((part, i) => {
+    const held = part.index.data.sources;
+    if (sources && first && !held.some((s) => sources.has(s) || s === 'nppes')) return;
+    const r = screen(part.index, query, options);
+    first ??= r;
+    results.push(r);
+    const start = index.startOf(i);
+    for (const h of r.hits) hits.push(start ? { ...h, record: { ...h.record, ordinal: h.record.ordinal + start } } : h);
+  });
+  const base = first!;
+  const npiCheck = results.find((r) => r.npiCheck?.found)?.npiCheck ?? base.npiCheck;
+  return { ...base, indexVersion: index.version, hits: hits.length > 1 ? hits.sort(compareHits).slice(0, limit) : hits, npiCheck };
 }
 
 interface Identifiers {

@@ -13,3 +13,11 @@ describe('INDEX_DIR', () => {
     expect(testConfig().indexDir).toBeNull();
   });
 });
+
+describe('INDEX_PARTS (ADR 068)', () => {
+  it('keeps one index by default, splits it by source when asked, refuses anything else', () => {
+    expect(toAppConfig(parseEnv({}), undefined).indexParts).toBe('one');
+    expect(toAppConfig(parseEnv({ INDEX_PARTS: 'sources' }), undefined).indexParts).toBe('sources');
+    expect(() => parseEnv({ INDEX_PARTS: 'many' })).toThrow(/INDEX_PARTS/);
+  });
+});

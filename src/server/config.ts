@@ -61,6 +61,8 @@ export const EnvSchema = z.object({
   BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /** Folder of match index files (ADR 062); unset: DATA_DIR/index; "off": always build from the database. */
   INDEX_DIR: optionalText,
+  /** The match index in one part (default) or in parts by source, a list change remaking only its part (ADR 068). */
+  INDEX_PARTS: z.enum(['one', 'sources']).default('one'),
   /** Braintree credentials (all three, or none for the offline payment provider, ADR 018). */
   BRAINTREE_MERCHANT_ID: optionalText,
   BRAINTREE_PUBLIC_KEY: optionalText,
@@ -138,6 +140,8 @@ export interface AppConfig {
   batchScreenWorkers: number;
   /** Folder of match index files shared by the processes on one DATA_DIR (ADR 062); null: none. */
   indexDir: string | null;
+  /** 'sources': the index in parts by source, swapped part by part (ADR 068); 'one': one index. */
+  indexParts: 'one' | 'sources';
   /** Braintree credentials; undefined means the offline payment provider. */
   braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
   /** Sign-ups (created or card refused) one address may make an hour; 0 means no limit. */
@@ -202,6 +206,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     demoQueuePaused: env.DEMO_QUEUE_PAUSED,
     batchScreenWorkers: env.BATCH_SCREEN_WORKERS,
     indexDir: env.INDEX_DIR === 'off' ? null : path.resolve(env.INDEX_DIR ?? path.join(env.DATA_DIR, 'index')),
+    indexParts: env.INDEX_PARTS,
     braintree:
       env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY
         ? { merchantId: env.BRAINTREE_MERCHANT_ID, publicKey: env.BRAINTREE_PUBLIC_KEY, privateKey: env.BRAINTREE_PRIVATE_KEY, environment: env.BRAINTREE_ENVIRONMENT }

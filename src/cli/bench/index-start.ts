@@ -21,15 +21,19 @@ import { testConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { createLogger } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
-import { buildIndexFromDatabase, createIndexStore, findActiveVersions } from '#server/screening/index-store';
-import { indexFileKey, indexFilePath, saveIndexFile } from '#server/screening/index-files';
+import { buildIndexFromDatabase, createIndexStore, findActiveVersions, indexedVersionsOf, partsOfVersions, type PartCounts } from '#server/screening/index-store';
+import { indexFileKey, saveIndexFile } from '#server/screening/index-files';
 import { indexContentHash, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
+import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, withProbe, type ProbeResult } from './index-swap';
 import { loadRecords } from './interactive-search';
 import { figure, peakRssMiB, type Figure } from './measure';
 
 const MiB = 1_048_576;
 const PHASE = 'CLEARLIST_INDEX_START_PHASE';
 const DIR = 'CLEARLIST_INDEX_START_DIR';
+const VERSIONS = 'CLEARLIST_INDEX_START_VERSIONS';
+/** The whole index in one file, for the swaps as they were before ADR 068. */
+const WHOLE_FILE = 'whole-index.idx.bench';
 const bin = fileURLToPath(new URL('../../../bin/clearlist.mjs', import.meta.url));
 
 const cpuMs = (): number => {
@@ -47,13 +51,17 @@ interface PhaseResult {
   loads?: number;
   builds?: number;
   hash?: string;
+  /** Resident memory with the old index in force, before the swap began. */
+  rssBeforeMiB?: number;
+  probe?: ProbeResult;
+  parts?: PartCounts;
 }
 
 /** Runs one phase in a child process (its own maxRSS) and returns what it measured. */
-function inChild(phase: string, dir: string): PhaseResult {
+function inChild(phase: string, dir: string, versions: { old: number; next: number } | null = null): PhaseResult {
   const child = spawnSync(process.execPath, ['--max-old-space-size=4096', bin, 'bench', '--scenario', 'index-start-1m'], {
     encoding: 'utf8',
-    env: { ...process.env, [PHASE]: phase, [DIR]: dir, LOG_LEVEL: 'silent' },
+    env: { ...process.env, [PHASE]: phase, [DIR]: dir, [VERSIONS]: JSON.stringify(versions), LOG_LEVEL: 'silent' },
     maxBuffer: 16 * 1024 * 1024,
   });
   const line = child.stdout.split('\n').find((l) => l.startsWith('PHASE '));
@@ -83,16 +91,31 @@ async function runPhase(phase: string, dir: string): Promise<void> {
     const active = await findActiveVersions(database.db);
     if (phase === 'start-build' || phase === 'start-file') {
       // A server start: the store's first index, from the database or from the file.
-      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null }));
-      return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.getIndex().recordCount, loads: r.value.loadCount, builds: r.value.buildCount, hash: indexContentHash(r.value.getIndex()) });
+      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null, parts: 'sources' }));
+      return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.getIndex().recordCount, loads: r.value.loadCount, builds: r.value.buildCount, hash: r.value.getIndex().parts.map((p) => indexContentHash(p.index)).join(',') });
     }
-    // A swap: the old index serves (held here) while the new one is built or loaded.
-    const file = indexFilePath(indexDir, await indexFileKey(database.db, active));
+    const versions = JSON.parse(process.env[VERSIONS]!) as { old: number; next: number };
+    if (phase === 'swap-part-build' || phase === 'swap-part-file') {
+      // The store in force with the old version (its parts loaded from their files), then the new one (ADR 068).
+      const store = await createIndexStore(database.db, { dir: indexDir, parts: 'sources' });
+      if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
+      const rssBeforeMiB = rssMiB();
+      await switchVersion(database.db, versions.next, versions.old);
+      try {
+        const r = await timed(() => withProbe(() => store.getIndex(), () => store.refreshIfChanged()));
+        return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts });
+      } finally {
+        await switchVersion(database.db, versions.old, versions.next);
+      }
+    }
+    // A swap of the whole index as before ADR 068: the old index serves (held here) while the new one is built or loaded.
+    const file = path.join(indexDir, WHOLE_FILE);
     const old: MatchIndex = await readIndexFile(file, { shared: true });
-    const r = await timed(async () => (phase === 'swap-build' ? (await buildIndexFromDatabase(database.db, active)).index : await readIndexFile(file, { shared: true })));
+    const rssBeforeMiB = rssMiB();
+    const r = await timed(() => withProbe(() => old, async () => (phase === 'swap-build' ? (await buildIndexFromDatabase(database.db, active)).index : await readIndexFile(file, { shared: true }))));
     // The old index is still referenced here, as the store's is while it serves.
-    if (old.recordCount !== r.value.recordCount) throw new Error('the old and the new index differ');
-    return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.recordCount });
+    if (old.recordCount !== r.value.value.recordCount) throw new Error('the old and the new index differ');
+    return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.value.recordCount, rssBeforeMiB, probe: r.value.probe });
   } finally {
     await database.close();
   }
@@ -114,17 +137,30 @@ export async function benchIndexStart(): Promise<Figure[]> {
     let expected: string;
     let written: { bytes: number; ms: number } | null;
     let writeCpu: number;
+    let versions: { old: number; next: number };
     try {
       await database.migrate();
       const config = testConfig({ dataDir: dir });
       const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dir, 'outbox'), from: config.mailFrom }), log: createLogger({ level: config.logLevel }), jobs: null, now: () => new Date() };
       loaded = await loadRecords(ctx);
+      // The files of the parts (ADR 068), each built alone: what a first start writes.
+      const hashes: string[] = [];
+      written = { bytes: 0, ms: 0 };
+      writeCpu = 0;
+      for (const versions of partsOfVersions(indexedVersionsOf(await findActiveVersions(database.db)), 'sources').values()) {
+        const { index } = await buildIndexFromDatabase(database.db, versions);
+        const cpu = cpuMs();
+        const w = await saveIndexFile(path.join(dir, 'index'), await indexFileKey(database.db, versions), index);
+        writeCpu += cpuMs() - cpu;
+        if (!w) throw new Error('an index file was not written');
+        written = { bytes: written.bytes + w.bytes, ms: written.ms + w.ms };
+        hashes.push(indexContentHash(index));
+      }
+      expected = hashes.join(',');
+      // The whole index's file (the swaps before ADR 068), and a second SAM version for the swaps.
       const active = await findActiveVersions(database.db);
-      const { index } = await buildIndexFromDatabase(database.db, active);
-      const cpu = cpuMs();
-      written = await saveIndexFile(path.join(dir, 'index'), await indexFileKey(database.db, active), index);
-      writeCpu = cpuMs() - cpu;
-      expected = indexContentHash(index);
+      await writeIndexFile((await buildIndexFromDatabase(database.db, active)).index, path.join(dir, 'index', WHOLE_FILE));
+      versions = await prepareNewVersion(database.db, SWAPPED_SOURCE);
     } finally {
       await database.close();
     }
@@ -134,9 +170,14 @@ export async function benchIndexStart(): Promise<Figure[]> {
     const startBuild = inChild('start-build', dir);
     const startFile = inChild('start-file', dir);
     load.push(loadavg()[0]);
-    const swapBuild = inChild('swap-build', dir);
-    const swapFile = inChild('swap-file', dir);
+    // The swaps, interleaved: the whole index (before) and the index in parts with one list changed (after).
+    const swapBuild = inChild('swap-build', dir, versions);
+    const partBuild = inChild('swap-part-build', dir, versions);
     load.push(loadavg()[0]);
+    const swapFile = inChild('swap-file', dir, versions);
+    const partFile = inChild('swap-part-file', dir, versions);
+    load.push(loadavg()[0]);
+    if (partBuild.parts?.built !== 1 || partFile.parts?.loaded !== 1 || partFile.parts.built !== 0) throw new Error(`the swaps in parts did not make one part: ${JSON.stringify([partBuild.parts, partFile.parts])}`);
     if (startFile.loads !== 1 || startFile.builds !== 0) throw new Error('the start with the file built instead of loading it');
     const same = startFile.hash === expected && startBuild.hash === expected;
     const records = startBuild.records;
@@ -155,9 +196,23 @@ export async function benchIndexStart(): Promise<Figure[]> {
       figure('index-start: load CPU per 1,000 records', perK(startFile.cpuMs), 'ms'),
       figure('index-start: peak RSS of a start loading the file', startFile.peakMiB, 'MiB'),
       figure('index-start: loaded index identical to the built one (content hash)', same ? 1 : 0, 'yes=1', { min: 1, text: '1' }),
-      figure('index-start: swap to a new index built from the database (before), peak RSS', swapBuild.peakMiB, 'MiB'),
-      figure('index-start: swap to a new index loaded from its file (after), peak RSS', swapFile.peakMiB, 'MiB', { max: swapBuild.peakMiB, text: '< the swap building' }),
-      figure('index-start: swap from the file, time', s(swapFile.ms), 's'),
+      figure('index-start: swap of the whole index built from the database (before ADR 068), peak RSS', swapBuild.peakMiB, 'MiB'),
+      figure('index-start: swap of the whole index loaded from its file (before ADR 068), peak RSS', swapFile.peakMiB, 'MiB', { max: swapBuild.peakMiB, text: '< the swap building' }),
+      figure('index-start: swap of the whole index from its file, time', s(swapFile.ms), 's'),
+      figure(`index-start: parts of the index (a new ${SWAPPED_SOURCE} version remakes one)`, partFile.parts!.reused + 1, 'parts'),
+      figure('index-start: resident memory with the index in parts in force, before the swap', partFile.rssBeforeMiB!, 'MiB'),
+      figure(`index-start: swap of the ${SWAPPED_SOURCE} part built from the database (after), peak RSS`, partBuild.peakMiB, 'MiB', { max: swapBuild.peakMiB, text: '< whole-index swap' }),
+      figure(`index-start: swap of the ${SWAPPED_SOURCE} part loaded from its file (after), peak RSS`, partFile.peakMiB, 'MiB', { max: swapFile.peakMiB, text: '< whole-index swap' }),
+      figure('index-start: peak RSS over the index in force, whole swap from the database (before)', swapBuild.peakMiB - swapBuild.rssBeforeMiB!, 'MiB'),
+      figure('index-start: peak RSS over the index in force, part swap from the database (after)', partBuild.peakMiB - partBuild.rssBeforeMiB!, 'MiB'),
+      figure('index-start: peak RSS over the index in force, whole swap from the file (before)', swapFile.peakMiB - swapFile.rssBeforeMiB!, 'MiB'),
+      figure('index-start: peak RSS over the index in force, part swap from its file (after)', partFile.peakMiB - partFile.rssBeforeMiB!, 'MiB'),
+      figure('index-start: swap time, whole from the database / part from the database', s(swapBuild.ms), `s / ${s(partBuild.ms).toFixed(1)} s`),
+      figure('index-start: swap CPU, whole from the database / part from the database', swapBuild.cpuMs / 1000, `s / ${(partBuild.cpuMs / 1000).toFixed(1)} s`),
+      figure('index-start: swap time, whole from its file / part from its file', s(swapFile.ms), `s / ${s(partFile.ms).toFixed(2)} s`),
+      ...[['whole from the database', swapBuild], ['part from the database', partBuild], ['whole from its file', swapFile], ['part from its file', partFile]].map(([name, r]) =>
+        figure(`index-start: searches every 5 ms during the swap (${name as string}), longest wait for an answer`, (r as PhaseResult).probe!.maxMs, `ms (p99 ${(r as PhaseResult).probe!.p99Ms.toFixed(1)} ms, ${(r as PhaseResult).probe!.answers} answers)`),
+      ),
       figure('index-start: load average (start of the run)', load[0], `(then ${load.slice(1).map((l) => l.toFixed(1)).join(', ')})`),
     ];
     const n = Number(process.env.CLEARLIST_BENCH_INDEX_SYNTHETIC ?? 0);

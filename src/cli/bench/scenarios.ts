@@ -15,6 +15,7 @@ import { benchMonitoringFull } from './monitoring-full';
 import { benchReports } from './results-reports';
 import { benchNationalServing } from './national-serving';
 import { benchIndexStart } from './index-start';
+import { benchIndexParts } from './index-parts';
 import { benchScaleOut } from './scale-out';
 
 export interface Scenario {
@@ -48,6 +49,8 @@ export const SCENARIOS: Scenario[] = [
   // The persisted index (ADR 062): build from the database vs load from its file, file size,
   // time to ready, memory during a swap, at ~1M records.
   { name: 'index-start-1m', run: benchIndexStart },
+  // The index in parts (ADR 068) against one index: cost per search and per batch row, same answers.
+  { name: 'index-parts-1m', run: benchIndexParts },
   // 20 signed-in clients searching names over HTTP at once: throughput, p99, CPU per request,
   // every search stored and billed once (issue 21).
   { name: 'interactive-http-pglite', run: () => benchInteractiveHttp('pglite') },

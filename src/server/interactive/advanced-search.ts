@@ -6,6 +6,7 @@
 import { STATE_SOURCE_IDS } from '#shared/state-lists';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import type { Hit } from '#engine/query-types';
+import type { SearchIndex } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
 import { screen } from '#engine/screen';
 import { screenWithKeyed } from '#engine/keyed';
@@ -50,7 +51,7 @@ function billingOf(sources: readonly string[]): { searchType: string; option: Se
 }
 
 /** Hits of every query (the subject's names), each record once with its best score; `keyed` holds the NPPES/DMF records of its keys (ADR 060). */
-function screenAll(index: MatchIndex, keyed: MatchIndex | null, input: AdvancedSearchInput, options: Parameters<typeof screen>[2]): Hit[] {
+function screenAll(index: SearchIndex, keyed: MatchIndex | null, input: AdvancedSearchInput, options: Parameters<typeof screen>[2]): Hit[] {
   const best = new Map<string, Hit>();
   const queries = queriesOf(input);
   queries.forEach((query, i) => {
@@ -111,14 +112,14 @@ export async function runAdvancedSearch(ctx: AppContext, caller: UserCaller, inp
 }
 
 // Counting decodes records: once per index version and day is enough.
-const reinstatedCounts = new WeakMap<MatchIndex, { day: string; n: number }>();
+const reinstatedCounts = new WeakMap<SearchIndex, { day: string; n: number }>();
 const PUBLISHES_REINSTATEMENTS = new Set<string>(['leie', 'sam', ...STATE_SOURCE_IDS]);
 
 /** Reinstated: the record's reinstatement date has come (a later date is a scheduled end, still excluded). */
 export const isReinstatedOn = (reinstatementDate: string | null | undefined, day: string) => Boolean(reinstatementDate && reinstatementDate <= day);
 
 /** Records of the loaded exclusion lists reinstated by `day` (YYYY-MM-DD). */
-export function reinstatedRecordCount(index: MatchIndex, day: string): number {
+export function reinstatedRecordCount(index: SearchIndex, day: string): number {
   const held = reinstatedCounts.get(index);
   if (held?.day === day) return held.n;
   let n = 0;

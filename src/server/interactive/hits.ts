@@ -5,7 +5,7 @@ import { matchedOnLine } from '#shared/match-words';
 import type { ListRecord } from '#shared/list-record';
 import { findListSource } from '#lists/sources';
 import { hitDetailsOf, isKeyedOrdinal } from '#engine/keyed';
-import type { MatchIndex } from '#engine/match-index';
+import type { SearchIndex } from '#engine/index-parts';
 import type { Hit } from '#engine/query-types';
 import type { LightHit } from '../../engine-runtime/light-hits';
 import type { HitDetails, RecordView } from '#engine/record-view';
@@ -40,10 +40,10 @@ export interface ShownHit {
 export const shownOf = (hit: Hit): ShownHit => ({ record: hit.record, score: hit.score, matchedOn: matchedOnLine(hit.explanation) });
 
 /** A light hit from a worker thread (ADR 057), its view read back from the index it came from. */
-export const shownOfLight = (index: MatchIndex, hit: LightHit): ShownHit => ({ record: index.recordView(hit.ordinal), score: hit.score, matchedOn: hit.matchedOn });
+export const shownOfLight = (index: SearchIndex, hit: LightHit): ShownHit => ({ record: index.recordView(hit.ordinal), score: hit.score, matchedOn: hit.matchedOn });
 
 /** What a search screened against: an index alone, or the index with its NPPES/DMF lookup (ADR 060). */
-export type Screened = MatchIndex | Screening;
+export type Screened = SearchIndex | Screening;
 const screeningOf = (at: Screened): Pick<Screening, 'index' | 'version'> & { keyed: Screening['keyed'] | null } => ('keyed' in at ? at : { index: at, keyed: null, version: at.version });
 
 function searchHitOf(hit: ShownHit, full: ListRecord | undefined, details: HitDetails | null): SearchHit {

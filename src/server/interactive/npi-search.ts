@@ -11,6 +11,7 @@ import { nameAgreementLines, nameAgreementVerdict } from '#shared/npi-words';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from '#engine/npi-check';
 import { screen } from '#engine/screen';
 import { asKeyedHit } from '#engine/keyed';
+import type { SearchIndex } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
 import type { Hit } from '#engine/query-types';
 import type { AppContext } from '../app-context';
@@ -88,7 +89,7 @@ export interface NpiFindings {
  * NPPES record as read from the database (ADR 060); without one, `index` is asked (an index built
  * with NPPES in it, as tests build).
  */
-export function findNpi(index: MatchIndex, nppes: MatchIndex | null, npi: string, givenName?: string | null): NpiFindings {
+export function findNpi(index: SearchIndex, nppes: MatchIndex | null, npi: string, givenName?: string | null): NpiFindings {
   const name = givenName?.trim() || null;
   const registry = nppes ?? index;
   const plain = checkNpiInIndex(registry, npi);

@@ -9,7 +9,7 @@
  * or no longer matching) is a "no longer excluded" alert, once (`full-run-gone.ts`).
  */
 import { eq } from 'drizzle-orm';
-import type { MatchIndex } from '#engine/match-index';
+import type { SearchIndex } from '#engine/index-parts';
 import { readRecords, clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type ResultDraft, type RowInput } from '../screening/row-screening';
 import { currentIndex, screenerFor, versionIdsOf } from '../screening/screener';
@@ -21,7 +21,7 @@ import { earlierResults, goneAlertResults, readMembers, versionDates, writeRunCh
 import { MONITORED_SEARCH_TYPES, monitoredSources } from './search-types';
 
 /** The index of the active lists: the server's, else one built here (a jobs-only worker, the bench). */
-async function activeIndex(ctx: MonitoringContext): Promise<MatchIndex> {
+async function activeIndex(ctx: MonitoringContext): Promise<SearchIndex> {
   return currentIndex(ctx);
 }
 

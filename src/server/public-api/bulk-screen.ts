@@ -8,7 +8,7 @@
  */
 import { ERROR_STATUS } from '#shared/errors';
 import type { InteractiveResult, ListSearched, NameSearchQuery } from '#shared/interactive-search';
-import type { MatchIndex } from '#engine/match-index';
+import type { SearchIndex } from '#engine/index-parts';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
@@ -52,7 +52,7 @@ const TWO_PARTS_FROM = 200;
  * Posts the names of some subjects to the engine (on worker threads when many), grouped by
  * their options (algorithm); resolves once their hits are in `pending`, each as answered (ADR 057).
  */
-function screenNames(screener: LightScreener, index: MatchIndex, pending: Pending[], from: number, to: number): Promise<void> {
+function screenNames(screener: LightScreener, index: SearchIndex, pending: Pending[], from: number, to: number): Promise<void> {
   const groups = new Map<string, number[]>();
   for (let i = from; i < to; i++) {
     const p = pending[i];

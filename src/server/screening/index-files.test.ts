@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { importList } from '../lists/import';
 import { cleanIndexFiles, indexFileKey, indexFilePath } from './index-files';
-import { createIndexStore, findActiveVersions } from './index-store';
+import { createIndexStore, findActiveVersions, indexedVersionsOf, partsOfVersions } from './index-store';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const fixture = (...parts: string[]) => path.join(root, 'src/lists', ...parts);
@@ -57,7 +57,7 @@ describe('index store with index files', () => {
     expect(second.lastBuild).toMatchObject({ from: 'file', version: first.version, records: first.getIndex().recordCount });
     expect(second.version).toBe(first.version);
     expect(answers(second.getIndex())).toBe(answers(first.getIndex()));
-    expect(second.getIndex().data.entry.tokens.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(second.getIndex().parts[0].index.data.entry.tokens.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
   it('without a folder every store builds from the database', async () => {
@@ -170,10 +170,10 @@ describe('cleanIndexFiles', () => {
       utimesSync(path.join(dir, name), old, old);
     }
     const store = await createIndexStore(database.db, { dir });
-    const key = await indexFileKey(database.db, await findActiveVersions(database.db));
-    expect(existsSync(indexFilePath(dir, key))).toBe(true);
+    // A file per part (ADR 068), all in force; twice as many old ones are kept (here: the three).
+    const parts = [...partsOfVersions(indexedVersionsOf(await findActiveVersions(database.db))).values()];
+    for (const versions of parts) expect(statSync(indexFilePath(dir, await indexFileKey(database.db, versions))).size).toBeGreaterThan(0);
     expect(store.buildCount).toBe(1);
-    expect(idxFiles(dir)).toHaveLength(3);
-    expect(statSync(indexFilePath(dir, key)).size).toBeGreaterThan(0);
+    expect(idxFiles(dir)).toHaveLength(parts.length + Math.min(3, 2 * parts.length));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The index store's files (ADR 062): one file per set of active list versions in the index
+ * The index store's files (ADR 062): one file per part of the index (ADR 068) and its active list versions in the index
  * folder (DATA_DIR/index), loaded instead of a build from the database when present, written
  * after a build, and pruned to a few recent ones. Processes sharing DATA_DIR (the server and
  * `clearlist worker`s on one volume) thus build each list version once.
@@ -85,8 +85,10 @@ export async function saveIndexFile(dir: string, key: string, index: MatchIndex,
  * temporary files left by writers that died; never a file used or written in the grace period.
  * Returns the names deleted.
  */
-export async function cleanIndexFiles(dir: string, currentKey: string | null, options: { keep?: number; graceMs?: number; now?: Date } = {}): Promise<string[]> {
-  const keep = options.keep ?? KEEP_OLD_INDEX_FILES;
+export async function cleanIndexFiles(dir: string, currentKey: string | readonly string[] | null, options: { keep?: number; graceMs?: number; now?: Date } = {}): Promise<string[]> {
+  // An index in parts (ADR 068) has a file per part: all are in force, and as many old ones are kept.
+  const current = new Set((typeof currentKey === 'string' ? [currentKey] : (currentKey ?? [])).map((key) => `${key}${INDEX_FILE_SUFFIX}`));
+  const keep = options.keep ?? KEEP_OLD_INDEX_FILES * Math.max(1, current.size);
   const grace = options.graceMs ?? INDEX_FILE_GRACE_MS;
   const now = (options.now ?? new Date()).getTime();
   let names: string[];
@@ -107,7 +109,7 @@ export async function cleanIndexFiles(dir: string, currentKey: string | null, op
       if (now - info.mtimeMs > STALE_TMP_MS && (await remove(dir, name))) deleted.push(name);
       continue;
     }
-    if (currentKey && name === `${currentKey}${INDEX_FILE_SUFFIX}`) continue;
+    if (current.has(name)) continue;
     files.push({ name, mtime: info.mtimeMs });
   }
   files.sort((a, b) => b.mtime - a.mtime);

@@ -87,6 +87,30 @@ describe('IndexStore', () => {
     expect(sources).toEqual(['leie', 'sam']);
   });
 
+  it('rebuilds only the part of the list that changed and shares the others with the old index (ADR 068)', async () => {
+    expect((await createIndexStore(database.db)).getIndex().parts.map((p) => p.name)).toEqual(['lists']);
+    const store = await createIndexStore(database.db, { parts: 'sources' });
+    const old = store.getIndex();
+    expect(old.parts.map((p) => p.name)).toEqual(['leie', 'sam']);
+    const builds = store.partBuildCount;
+    const header = readFileSync(leieFull, 'utf8').split('\n')[0];
+    const excl = path.join(tmp, '2611EXCL.csv');
+    writeFileSync(excl, `${header}\n"PARTRIDGE","PAULA","","","NURSING PROFESSION","NURSE/NURSES AIDE","","0000000000","19800101","1 MAIN ST","AUSTIN","TX","78701","1128b4","20261101","00000000","00000000",""\n`);
+    const leie3 = await importList(database.db, { source: 'leie', files: [excl], origin: 'import', now });
+    expect((await store.refreshIfChanged()).rebuilt).toBe(true);
+    const next = store.getIndex();
+    expect(store.partBuildCount).toBe(builds + 1);
+    expect(store.lastBuild?.parts).toEqual({ built: 1, loaded: 0, reused: 1 });
+    // The same sam part object in both; a new leie part, and the old one untouched.
+    expect(next.parts[1].index).toBe(old.parts[1].index);
+    expect(next.parts[0].index).not.toBe(old.parts[0].index);
+    expect(next.parts[0].index.version).toBe(`leie:${leie3.version}`);
+    const paula = { type: 'individual' as const, firstName: 'Paula', lastName: 'Partridge' };
+    expect(screen(next, paula).hits[0]?.record.source).toBe('leie');
+    expect(screen(old, paula).hits).toEqual([]);
+    expect(screen(next, paula).indexVersion).toBe(next.version);
+  });
+
   it('serialises a call made during a build: it waits, then checks again', async () => {
     const store = new IndexStore(database.db);
     const first = store.refreshIfChanged();

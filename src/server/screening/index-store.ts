@@ -1,13 +1,15 @@
 /**
- * The match index of the active list versions: built from the database page by page (or loaded
- * from its file in the index folder, ADR 062), swapped in whole when the set of active versions
- * changes, one build at a time. NPPES and the DMF are not in it: they are read by key from the
+ * The match index of the active list versions, in parts by source (ADR 068): each part built from
+ * the database page by page (or loaded from its file in the index folder, ADR 062); when the set of
+ * active versions changes, only the parts whose versions changed are made again, one refresh at a
+ * time, and the new index shares the other parts with the old one. NPPES and the DMF are not in it: they are read by key from the
  * database (keyed.ts, ADR 060).
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import { IndexBuilder } from '#engine/index-builder';
 import { isKeyedSource } from '#engine/keyed';
+import { PartedIndex, partNameOf } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
 import type { Db } from '../db/client';
 import { listRecords, listVersions } from '../db/schema';
@@ -30,8 +32,18 @@ export interface IndexStoreOptions {
    */
   dir?: string | null;
   /** Called after a new index replaced the old one (the screener then ends worker threads holding the old). */
-  onSwap?: (index: MatchIndex) => void;
+  onSwap?: (index: PartedIndex) => void;
+  /**
+   * 'sources': the index in parts by source (partNameOf), a list change remaking only its part;
+   * 'one' (default): one part holding every list, as before ADR 068 (each part costs every search
+   * a candidate pass of its own, see the ADR's figures).
+   */
+  parts?: IndexParts;
 }
+
+export type IndexParts = 'one' | 'sources';
+/** The name of the only part when the index is not split. */
+export const ONE_PART = 'lists';
 
 export interface ActiveVersion {
   id: number;
@@ -105,24 +117,55 @@ export async function buildIndexFromDatabase(db: Db, active: readonly ActiveVers
   return { index, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date() } };
 }
 
+/** A part of the index in force: its name (partNameOf), the versions it holds and their version string. */
+interface HeldPart {
+  name: string;
+  version: string;
+  versions: ActiveVersion[];
+  index: MatchIndex;
+  from: 'database' | 'file';
+}
+
+/** The active versions by the part of the index that holds them (ADR 068), parts in name order. */
+export function partsOfVersions(active: readonly ActiveVersion[], parts: IndexParts = 'one'): Map<string, ActiveVersion[]> {
+  const out = new Map<string, ActiveVersion[]>();
+  const nameOf = (source: string): string => (parts === 'sources' ? partNameOf(source) : ONE_PART);
+  for (const v of active) out.set(nameOf(v.source), [...(out.get(nameOf(v.source)) ?? []), v]);
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** How many parts the last refresh built, loaded from files, and kept from the index before. */
+export interface PartCounts {
+  built: number;
+  loaded: number;
+  reused: number;
+}
+
 /** Holds the current index; queries read `getIndex()`, list imports call `refreshIfChanged()`. */
 export class IndexStore {
-  private index: MatchIndex;
-  private info: IndexBuildInfo | null = null;
+  private index: PartedIndex;
+  private parts = new Map<string, HeldPart>();
+  private info: (IndexBuildInfo & { parts?: PartCounts }) | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private queued: Promise<RefreshResult> | null = null;
   private builds = 0;
   private loads = 0;
+  private partBuilds = 0;
 
   constructor(
     private readonly db: Db,
     private readonly options: IndexStoreOptions = {},
   ) {
-    this.index = new IndexBuilder({ version: EMPTY_INDEX_VERSION, shared: options.shared ?? true }).finish();
+    this.index = this.emptyIndex();
+  }
+
+  private emptyIndex(): PartedIndex {
+    const empty = new IndexBuilder({ version: EMPTY_INDEX_VERSION, shared: this.options.shared ?? true }).finish();
+    return new PartedIndex(EMPTY_INDEX_VERSION, [{ name: EMPTY_INDEX_VERSION, index: empty }]);
   }
 
   /** The index in force; it never changes under a caller (a refresh swaps in a new object). */
-  getIndex(): MatchIndex {
+  getIndex(): PartedIndex {
     return this.index;
   }
 
@@ -130,19 +173,24 @@ export class IndexStore {
     return this.index.version;
   }
 
-  /** The last build (null before the first). */
-  get lastBuild(): IndexBuildInfo | null {
+  /** The last refresh that changed the index (null before the first), with what it did per part. */
+  get lastBuild(): (IndexBuildInfo & { parts?: PartCounts }) | null {
     return this.info;
   }
 
-  /** How many builds from the database this store has done (for tests and status). */
+  /** How many refreshes built at least one part from the database (for tests and status). */
   get buildCount(): number {
     return this.builds;
   }
 
-  /** How many indexes this store loaded from index files instead of building them. */
+  /** How many refreshes took every new part from index files instead of building one. */
   get loadCount(): number {
     return this.loads;
+  }
+
+  /** How many parts this store built from the database, all refreshes together. */
+  get partBuildCount(): number {
+    return this.partBuilds;
   }
 
   /**
@@ -162,66 +210,90 @@ export class IndexStore {
     return run;
   }
 
+  /**
+   * Makes the parts whose versions changed (from their files, else from the database) and keeps
+   * the others: the same objects serve the old and the new index (ADR 068).
+   */
   private async refreshNow(): Promise<RefreshResult> {
     // A new NPPES or DMF version needs no rebuild: lookups read the active one (ADR 060).
     let active = indexedVersionsOf(await findActiveVersions(this.db));
     if (indexVersionOf(active) === this.index.version && this.info) return { rebuilt: false, version: this.index.version };
-    const fromFile = await this.loadFromFile(active);
-    if (fromFile) {
-      this.swap(fromFile.index, fromFile.info);
-      this.loads += 1;
-      this.options.log?.(`Match index ${fromFile.info.version}: ${fromFile.info.records.toLocaleString('en-US')} records loaded from its file in ${(fromFile.info.ms / 1000).toFixed(1)} s.`);
-      return { rebuilt: true, version: fromFile.info.version };
-    }
+    const started = performance.now();
+    // Parts made in this refresh, by version string: a second attempt reuses those still active.
+    const made = new Map<string, HeldPart>();
     // An import that activates (and prunes) while we read could leave a page set from two
     // versions; build again from the new set when the active versions moved during the build.
     for (let attempt = 1; ; attempt++) {
-      const { index, info } = await buildIndexFromDatabase(this.db, active, this.options);
+      const next: HeldPart[] = [];
+      const counts: PartCounts = { built: 0, loaded: 0, reused: 0 };
+      for (const [name, versions] of partsOfVersions(active, this.options.parts)) {
+        const version = indexVersionOf(versions);
+        const held = this.parts.get(name);
+        if (held?.version === version) {
+          next.push(held);
+          counts.reused += 1;
+          continue;
+        }
+        let part = made.get(version);
+        if (!part) {
+          part = await this.makePart(name, versions);
+          made.set(version, part);
+        }
+        next.push(part);
+        counts[part.from === 'file' ? 'loaded' : 'built'] += 1;
+      }
       const after = indexedVersionsOf(await findActiveVersions(this.db));
-      const consistent = indexVersionOf(after) === info.version;
+      const consistent = indexVersionOf(after) === indexVersionOf(active);
       if (consistent || attempt >= 3) {
-        this.swap(index, { ...info, from: 'database' });
-        this.builds += 1;
-        this.options.log?.(`Match index ${info.version}: ${info.records.toLocaleString('en-US')} records in ${(info.ms / 1000).toFixed(1)} s.`);
-        // Only an index read from one set of versions is worth keeping for other processes.
-        if (consistent) await this.saveToFile(active, index);
-        return { rebuilt: true, version: info.version };
+        const version = indexVersionOf(active);
+        const index = next.length ? new PartedIndex(version, next.map((p) => ({ name: p.name, index: p.index }))) : this.emptyIndex();
+        const info = { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: counts.built ? ('database' as const) : ('file' as const), parts: counts };
+        this.parts = new Map(next.map((p) => [p.name, p]));
+        this.swap(index, info);
+        if (counts.built) this.builds += 1;
+        else if (counts.loaded) this.loads += 1;
+        this.partBuilds += counts.built;
+        this.options.log?.(`Match index ${version}: ${info.records.toLocaleString('en-US')} records in ${(info.ms / 1000).toFixed(1)} s (parts: ${counts.built} built, ${counts.loaded} loaded from files, ${counts.reused} kept).`);
+        // Only a part read from versions still active is worth keeping for other processes.
+        const stillActive = new Set(after.map((v) => v.id));
+        for (const p of next) if (made.has(p.version) && p.from === 'database' && p.versions.every((v) => stillActive.has(v.id))) await this.saveToFile(p);
+        if (this.options.dir && next.length) await cleanIndexFiles(this.options.dir, await Promise.all(next.map((p) => indexFileKey(this.db, p.versions))));
+        return { rebuilt: true, version };
       }
       active = after;
     }
   }
 
+  /** A part of these versions: from its file in the index folder when there is a good one, else built from the database. */
+  private async makePart(name: string, versions: ActiveVersion[]): Promise<HeldPart> {
+    const version = indexVersionOf(versions);
+    const dir = this.options.dir;
+    if (dir) {
+      const loaded = await loadIndexFile(dir, await indexFileKey(this.db, versions), version, this.options.shared ?? true, this.options.log);
+      if (loaded) return { name, version, versions, index: loaded.index, from: 'file' };
+    }
+    const { index } = await buildIndexFromDatabase(this.db, versions, this.options);
+    return { name, version, versions, index, from: 'database' };
+  }
+
   /** Replaces the index in force; the old one is dropped here (callers that hold it keep it until they finish). */
-  private swap(index: MatchIndex, info: IndexBuildInfo): void {
+  private swap(index: PartedIndex, info: IndexBuildInfo): void {
     this.index = index;
     this.info = info;
     this.options.onSwap?.(index);
   }
 
-  /** The index of these versions from its file in the index folder, when there is a good one. */
-  private async loadFromFile(active: readonly ActiveVersion[]): Promise<{ index: MatchIndex; info: IndexBuildInfo } | null> {
+  /** Writes the file of a freshly built part for the next start and for other processes. */
+  private async saveToFile(part: HeldPart): Promise<void> {
     const dir = this.options.dir;
-    if (!dir || active.length === 0) return null;
-    const version = indexVersionOf(active);
-    const key = await indexFileKey(this.db, active);
-    const loaded = await loadIndexFile(dir, key, version, this.options.shared ?? true, this.options.log);
-    if (!loaded) return null;
-    await cleanIndexFiles(dir, key);
-    return { index: loaded.index, info: { version, records: loaded.index.recordCount, ms: loaded.ms, builtAt: new Date(), from: 'file' } };
-  }
-
-  /** Writes the file of a freshly built index for the next start and for other processes. */
-  private async saveToFile(active: readonly ActiveVersion[], index: MatchIndex): Promise<void> {
-    const dir = this.options.dir;
-    if (!dir || active.length === 0) return;
+    if (!dir) return;
     try {
-      const key = await indexFileKey(this.db, active);
-      const written = await saveIndexFile(dir, key, index, this.options.log);
-      if (written) this.options.log?.(`Match index file written: ${(written.bytes / 1_048_576).toFixed(0)} MiB in ${(written.ms / 1000).toFixed(1)} s.`);
-      await cleanIndexFiles(dir, key);
+      const key = await indexFileKey(this.db, part.versions);
+      const written = await saveIndexFile(dir, key, part.index, this.options.log);
+      if (written) this.options.log?.(`Match index file of part ${part.name} written: ${(written.bytes / 1_048_576).toFixed(0)} MiB in ${(written.ms / 1000).toFixed(1)} s.`);
     } catch (error) {
-      // The index is in force already; without its file the next start builds again.
-      this.options.log?.(`Match index file not written: ${(error as Error).message}`);
+      // The index is in force already; without its file the next start builds this part again.
+      this.options.log?.(`Match index file of part ${part.name} not written: ${(error as Error).message}`);
     }
   }
 }

@@ -2,7 +2,7 @@
  * The screener batch chunks use: the engine on this thread for small chunks, else a pool of
  * worker threads sharing the index (kept while chunks keep coming, closed when idle).
  */
-import type { MatchIndex } from '#engine/match-index';
+import type { PartedIndex, SearchIndex } from '#engine/index-parts';
 import { screenMany } from '#engine/screen';
 import type { ScreenQuery } from '#engine/query-types';
 import type { ScreenOptions } from '#engine/settings';
@@ -20,22 +20,22 @@ export type LightScreener = (queries: ScreenQuery[], options: ScreenOptions) => 
 export const POOL_MIN_ROWS = 500;
 const IDLE_CLOSE_MS = 60_000;
 
-let pool: { version: string; pool: Promise<ScreeningPool>; timer: NodeJS.Timeout | null } | null = null;
+let pool: { pool: Promise<ScreeningPool>; timer: NodeJS.Timeout | null } | null = null;
 
-type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?: string | null }; log?: Pick<AppContext['log'], 'info'> };
+type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?: string | null; indexParts?: 'one' | 'sources' }; log?: Pick<AppContext['log'], 'info'> };
 
 /**
  * Opens a process's index store and its first index: loaded from its file in the index folder
  * when another process (or an earlier start) wrote it, else built and written (ADR 062); at each
- * swap the worker threads still holding the old index are ended, so it is freed.
+ * swap the worker threads are handed the new parts and drop the old index (ADR 068).
  */
 export function openIndexStore(ctx: StoreContext): Promise<IndexStore> {
   const log = ctx.log;
-  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void releaseStalePool(index.version).catch(() => undefined) });
+  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, parts: ctx.config.indexParts ?? 'one', log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void movePoolTo(index).catch(() => undefined) });
 }
 
 /** The index of the active lists; the store is opened here when the process has none yet (workers). */
-export async function currentIndex(ctx: StoreContext): Promise<MatchIndex> {
+export async function currentIndex(ctx: StoreContext): Promise<PartedIndex> {
   ctx.screening ??= await openIndexStore(ctx);
   return ctx.screening.getIndex();
 }
@@ -46,7 +46,7 @@ export async function currentIndex(ctx: StoreContext): Promise<MatchIndex> {
  * that reads their records by key, and the version string of the whole ("dmf:3,leie:1,nppes:7").
  */
 export interface Screening {
-  index: MatchIndex;
+  index: SearchIndex;
   keyed: KeyedLookup;
   version: string;
 }
@@ -58,17 +58,25 @@ export async function currentScreening(ctx: AppContext): Promise<Screening> {
 }
 
 /**
- * Ends the pool of worker threads when it holds another index than `version` and has nothing
- * running (each worker keeps the old index's token maps, and the old arrays alive); a busy
- * pool finishes its chunks and goes at its idle time-out or at the next chunk's version check.
+ * At a swap, hands the worker threads the new index: they revive its new parts only and drop the
+ * old index (ADR 068). Chunks already sent finish on the old one first. False without a pool, or
+ * when it already uses this version.
  */
-export async function releaseStalePool(version: string): Promise<boolean> {
+export async function movePoolTo(index: SearchIndex): Promise<boolean> {
   const held = pool;
-  if (!held || held.version === version) return false;
+  if (!held) return false;
   const running = await held.pool;
-  if (running.busy || pool !== held) return false;
-  await closePool();
+  if (pool !== held || running.indexVersion === index.version) return false;
+  running.use(index, true);
   return true;
+}
+
+/** The running pool's index version and how many index parts it has handed its workers in all (null without a pool). */
+export async function screeningPoolState(): Promise<{ version: string; partsSent: number } | null> {
+  const held = pool;
+  if (!held) return null;
+  const running = await held.pool;
+  return { version: running.indexVersion, partsSent: running.partsSent };
 }
 
 /** Whether worker threads are running (started by a large enough batch chunk or bulk request). */
@@ -88,28 +96,30 @@ async function closePool(): Promise<void> {
   if (held) await (await held.pool).close();
 }
 
-async function pooled(index: MatchIndex, size: number): Promise<ScreeningPool> {
-  if (pool && pool.version !== index.version) await closePool();
-  pool ??= { version: index.version, pool: ScreeningPool.create(index, { size }), timer: null };
+/** The pool, holding `index` (a caller on an index the pool has moved past gets it back, without its unchanged parts). */
+async function pooled(index: SearchIndex, size: number): Promise<ScreeningPool> {
+  pool ??= { pool: ScreeningPool.create(index, { size }), timer: null };
   const held = pool;
   if (held.timer) clearTimeout(held.timer);
   held.timer = setTimeout(() => void (pool === held ? closePool() : undefined), IDLE_CLOSE_MS);
   held.timer.unref();
-  return held.pool;
+  const running = await held.pool;
+  if (!running.holds(index.version)) running.use(index);
+  return running;
 }
 
 /** Chooses how to screen a chunk of the given size. */
-export function screenerFor(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: MatchIndex, rows: number): Screener {
+export function screenerFor(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: SearchIndex, rows: number): Screener {
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options);
-  return async (queries, options) => (await pooled(index, workers)).screenBatch(queries, options);
+  return async (queries, options) => (await pooled(index, workers)).screenBatch(queries, options, index.version);
 }
 
 /** A search's screener (ADR 057): as screenerFor, answering light hits (their view read back from `index`). */
-export function lightScreenerFor(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: MatchIndex, rows: number): LightScreener {
+export function lightScreenerFor(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: SearchIndex, rows: number): LightScreener {
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options).map(toLightResult);
-  return async (queries, options) => (await pooled(index, workers)).screenLight(queries, options);
+  return async (queries, options) => (await pooled(index, workers)).screenLight(queries, options, index.version);
 }
 
 /** The list version id of each source in an index version ("leie:12,sam:4"). */

@@ -1,0 +1,74 @@
+/**
+ * Helpers of the swap figures of index-start-1m (ADR 068): a second version of one list (its
+ * records copied in SQL, left inactive), the switch between the two, and a probe that keeps
+ * answering searches every few ms while a swap runs (the longest answer and the longest gap).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { SearchIndex } from '#engine/index-parts';
+import { screen } from '#engine/screen';
+import { syntheticIndividuals } from '#engine/synthetic-records';
+import type { Db } from '#server/db/client';
+import { listVersions } from '#server/db/schema';
+
+/** The list whose new version the swap brings: SAM, the largest part of the bench's index. */
+export const SWAPPED_SOURCE = 'sam';
+const PROBE_EVERY_MS = 5;
+
+/** A second version of `source` holding the same records (inactive); returns the ids of both. */
+export async function prepareNewVersion(db: Db, source: string): Promise<{ old: number; next: number }> {
+  const [old] = await db.select().from(listVersions).where(and(eq(listVersions.source, source), eq(listVersions.status, 'active')));
+  if (!old) throw new Error(`no active ${source} version`);
+  const { id: _id, ...row } = old;
+  const [next] = await db
+    .insert(listVersions)
+    .values({ ...row, status: 'superseded', fileSha256: ['bench-swap'], createdAt: new Date(), fetchedAt: new Date(), activatedAt: null })
+    .returning({ id: listVersions.id });
+  await db.execute(sql`INSERT INTO list_records (version_id, record_id, data) SELECT ${next.id}, record_id, data FROM list_records WHERE version_id = ${old.id}`);
+  return { old: old.id, next: next.id };
+}
+
+/** Makes `active` the active version of its source and the other one superseded. */
+export async function switchVersion(db: Db, active: number, other: number): Promise<void> {
+  await db.update(listVersions).set({ status: 'superseded' }).where(eq(listVersions.id, other));
+  await db.update(listVersions).set({ status: 'active' }).where(eq(listVersions.id, active));
+}
+
+export interface ProbeResult {
+  answers: number;
+  /** The longest time from when a search was due to its answer. */
+  maxMs: number;
+  /** The 99th percentile of the same. */
+  p99Ms: number;
+}
+
+/**
+ * Screens a name every PROBE_EVERY_MS against the index in force while `run` runs, as the server's
+ * searches would; returns what `run` returned and how late the answers were.
+ */
+export async function withProbe<T>(indexOf: () => SearchIndex, run: () => Promise<T>): Promise<{ value: T; probe: ProbeResult }> {
+  const queries = syntheticIndividuals(64, 77);
+  const late: number[] = [];
+  let due = performance.now() + PROBE_EVERY_MS;
+  let stop = false;
+  let n = 0;
+  const tick = (): void => {
+    if (stop) return;
+    screen(indexOf(), queries[n++ % queries.length]);
+    const now = performance.now();
+    late.push(now - due);
+    due = Math.max(due + PROBE_EVERY_MS, now);
+    setTimeout(tick, Math.max(0, due - performance.now()));
+  };
+  setTimeout(tick, PROBE_EVERY_MS);
+  try {
+    const value = await run();
+    return { value, probe: summary(late) };
+  } finally {
+    stop = true;
+  }
+}
+
+function summary(late: number[]): ProbeResult {
+  const sorted = [...late].sort((a, b) => a - b);
+  return { answers: late.length, maxMs: sorted.at(-1) ?? 0, p99Ms: sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? 0 };
+}
