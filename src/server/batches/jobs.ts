@@ -9,6 +9,8 @@ export const screenChunkJob = defineJob({
   // One more than the attempts a chunk gets: the last run marks the batch as an internal error.
   retryLimit: MAX_CHUNK_ATTEMPTS,
   isPausable: true,
+  // Two chunks at a time per process on PostgreSQL: one's database work overlaps the other's screening (ADR 065).
+  postgresConcurrency: 2,
   handler: (ctx, payload) => screenChunk(ctx, payload.batchId, payload.chunkIndex),
 });
 

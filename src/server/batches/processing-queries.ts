@@ -84,41 +84,62 @@ export interface ChunkWrite {
 
 export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
 
+/** Thrown inside a chunk's write to roll it back: the batch was cancelled while the chunk was written. */
+class KilledDuringWrite extends Error {}
+
+const RESULT_TYPES = ['exclusions', 'npi', 'ssdmf'];
+
 /**
- * Writes a chunk's results and usage, marks it done and updates progress, in one
- * transaction holding the batch row: a crash leaves all or nothing, a re-run replaces.
+ * Writes a chunk's results and usage, marks it done and updates progress, in one transaction:
+ * a crash leaves all or nothing, a re-run replaces. The chunk's row is locked for the whole write
+ * (a second writer of the same chunk waits, then finds it done); the batch row only for the
+ * progress at the end, so the writes of other chunks of the batch run meanwhile (ADR 065), and
+ * the last chunk committed sees every other one done.
  */
 export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
-  return db.transaction(async (tx) => {
-    const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
-    if (!batch || batch.status === 'Batch Kill Requested' || batch.status === 'Cancelled') {
-      if (batch?.status === 'Batch Kill Requested') {
-        await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
-        await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });
+  const isStopped = (status: string | null | undefined) => !status || status === 'Batch Kill Requested' || status === 'Cancelled';
+  let outcome: ChunkWriteOutcome;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex))).for('update');
+      if (!chunk || chunk.status === 'done') return 'already-done';
+      const [seen] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId));
+      if (isStopped(seen?.status)) throw new KilledDuringWrite();
+      // The result type bounds the index range (batch, type, row): without it every result of the batch is scanned.
+      const inChunk = and(eq(batchResults.batchId, w.batchId), inArray(batchResults.resultType, RESULT_TYPES), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
+      await tx.delete(batchResults).where(inChunk);
+      await insertJsonRows(tx as unknown as Db, batchResults, w.results);
+      if (w.afterResults) await w.afterResults(tx as unknown as Db);
+      await insertJsonRows(tx as unknown as Db, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
+      await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+      // From here to the commit the batch row is held: a kill waits for it, or was seen.
+      const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
+      if (isStopped(batch?.status)) throw new KilledDuringWrite();
+      const [progress] = await tx
+        .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
+        .from(batchChunks)
+        .where(eq(batchChunks.batchId, w.batchId));
+      if (progress.pending > 0) {
+        await tx.update(batches).set({ rowsDone: progress.done }).where(eq(batches.id, w.batchId));
+        return 'written';
       }
-      return 'cancelled';
-    }
-    const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
-    if (!chunk || chunk.status === 'done') return 'already-done';
-    const inChunk = and(eq(batchResults.batchId, w.batchId), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
-    await tx.delete(batchResults).where(inChunk);
-    await insertJsonRows(tx as unknown as Db, batchResults, w.results);
-    if (w.afterResults) await w.afterResults(tx as unknown as Db);
-    await insertJsonRows(tx as unknown as Db, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
-    await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
-    const [progress] = await tx
-      .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
-      .from(batchChunks)
-      .where(eq(batchChunks.batchId, w.batchId));
-    if (progress.pending > 0) {
-      await tx.update(batches).set({ rowsDone: progress.done }).where(eq(batches.id, w.batchId));
-      return 'written';
-    }
-    const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
-    await tx.update(batches).set({ rowsDone: progress.done, status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
-    await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
-    return 'completed';
-  });
+      const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
+      await tx.update(batches).set({ rowsDone: progress.done, status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
+      await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
+      return 'completed';
+    });
+  } catch (error) {
+    if (!(error instanceof KilledDuringWrite)) throw error;
+    // Cancelled before this chunk committed: nothing of it is kept; a pending kill ends the batch, once.
+    await db.transaction(async (tx) => {
+      const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
+      if (batch?.status !== 'Batch Kill Requested') return;
+      await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
+      await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });
+    });
+    return 'cancelled';
+  }
+  return outcome;
 }
 
 /** Forgets a batch's chunks and results (resubmit); usage stays, so nothing is billed twice. */

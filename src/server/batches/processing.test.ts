@@ -11,6 +11,7 @@ import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { parseLeie } from '#lists/leie/parse';
 import { INTERNAL_ERROR, MAX_CHUNK_ATTEMPTS, screenChunk, startBatch } from './processing';
+import { writeChunk } from './processing-queries';
 
 const fixtures = fileURLToPath(new URL('../../lists', import.meta.url));
 const now = new Date('2026-04-02T09:00:00Z');
@@ -186,5 +187,27 @@ describe('cancelling (kill)', () => {
     expect(done.statusCode).toBe(409);
     expect(done.json().error.message).toBe(BATCH_MESSAGES.cannotCancel);
     expect(await t.ctx.db.select().from(batchResults).where(and(eq(batchResults.batchId, batchId), eq(batchResults.rowIndex, 3)))).toEqual([]);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('writing chunks on PostgreSQL', () => {
+  it('writes two chunks of one batch at once (the batch row is held only for the progress), and the last one completes the batch', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => null);
+    // Each write waits, inside its transaction, until the other one is inside its own too (or 5 s pass).
+    let inside = 0;
+    let release: () => void = () => {};
+    const bothInside = new Promise<void>((resolve) => (release = resolve));
+    const overlapped: boolean[] = [];
+    const meet = async () => {
+      inside += 1;
+      if (inside === 2) release();
+      overlapped.push(await Promise.race([bothInside.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]));
+    };
+    const write = (chunkIndex: number) => writeChunk(t.ctx.db, { batchId, clientId: user.clientId, chunkIndex, firstRow: chunkIndex * 2, rowCount: 2, results: [], usage: [], now, afterResults: meet });
+    const outcomes = await Promise.all([write(0), write(1)]);
+    expect(overlapped).toEqual([true, true]);
+    expect(outcomes.sort()).toEqual(['completed', 'written']);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4 });
   });
 });
