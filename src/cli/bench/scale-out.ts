@@ -98,7 +98,7 @@ function phaseMeans(workers: ChildProcess[]): { phases: Record<string, number>; 
 /**
  * The statements that took most of PostgreSQL's time during a run, when the server preloads
  * pg_stat_statements (WITH_POSTGRES_OPTIONS='-c shared_preload_libraries=pg_stat_statements'):
- * printed after the figures, to see where the database's CPU per row goes.
+ * reported as figures, to see where the database's CPU per row goes.
  */
 async function resetStatements(ctx: AppContext): Promise<boolean> {
   try {
@@ -110,12 +110,12 @@ async function resetStatements(ctx: AppContext): Promise<boolean> {
   }
 }
 
-async function topStatements(ctx: AppContext, rows: number): Promise<string> {
+async function topStatements(ctx: AppContext, rows: number, label: string): Promise<Figure[]> {
   const res = (await ctx.db.execute(
-    sql`SELECT calls::int, total_exec_time::float AS ms, rows::bigint::float AS n, left(regexp_replace(query, '\s+', ' ', 'g'), 110) AS q
-        FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 10`,
-  )) as unknown as { rows: { calls: number; ms: number; n: number; q: string }[] };
-  return res.rows.map((r) => `    ${(r.ms / (rows / 1000)).toFixed(1).padStart(7)} ms/1k rows  ${String(r.calls).padStart(6)} calls  ${r.q}`).join('\n');
+    sql`SELECT calls::int, total_exec_time::float AS ms, left(regexp_replace(query, '\s+', ' ', 'g'), 100) AS q
+        FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8`,
+  )) as unknown as { rows: { calls: number; ms: number; q: string }[] };
+  return res.rows.map((r) => figure(`${label}: PostgreSQL time per 1,000 rows of a statement (${r.calls} calls): ${r.q}`, r.ms / (rows / 1000), 'ms'));
 }
 
 function startWorker(env: NodeJS.ProcessEnv, pin: string | null): Promise<ChildProcess> {
@@ -208,7 +208,7 @@ export async function benchScaleOut(): Promise<Figure[]> {
         usage.forEach((u, i) => figures.push(figure(`${run.label}: worker ${i + 1} CPU per 1,000 rows (peak memory ${u.peakMiB.toFixed(0)} MiB)`, per1k(u.cpuMs), 'ms')));
         figures.push(figure(`${run.label}: PostgreSQL CPU per 1,000 rows`, per1k(dbMs), 'ms'));
         figures.push(figure(`${run.label}: mean time a chunk spends in a worker (${chunks.n} chunks)`, chunks.mean * 1000, 'ms'));
-        if (hasStatements) console.error(`  ${run.label}: statements by PostgreSQL time\n${await topStatements(ctx, ROWS)}`);
+        if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, run.label)));
         const timed = phaseMeans(started);
         const phaseText = Object.entries(timed.phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
         figures.push(figure(`${run.label}: mean chunk job, by phase in ms (${timed.chunks} chunks: ${phaseText})`, Object.values(timed.phases).reduce((a, b) => a + b, 0), 'ms'));

@@ -112,8 +112,10 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
       if (w.afterResults) await w.afterResults(tx as unknown as Db);
       await insertJsonRows(tx as unknown as Db, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
       await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
-      // From here to the commit the batch row is held: a kill waits for it, or was seen.
-      const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
+      // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
+      // UPDATE: the results' and usage's foreign keys hold the row FOR KEY SHARE in every writer
+      // of the batch, which FOR UPDATE would wait for (a deadlock between two writers).
+      const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
       if (isStopped(batch?.status)) throw new KilledDuringWrite();
       const [progress] = await tx
         .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
@@ -132,7 +134,7 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
     if (!(error instanceof KilledDuringWrite)) throw error;
     // Cancelled before this chunk committed: nothing of it is kept; a pending kill ends the batch, once.
     await db.transaction(async (tx) => {
-      const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
+      const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
       if (batch?.status !== 'Batch Kill Requested') return;
       await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
       await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });

@@ -70,7 +70,9 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
     const payload = job.payloadSchema.parse(data);
     const about = payload && typeof payload === 'object' ? (payload as { batchId?: number; chunkIndex?: number }) : {};
     runningJobs.set(id, { jobId: id, name: job.name, batchId: about.batchId, chunkIndex: about.chunkIndex, since: ctx.now().toISOString() });
-    heartbeat?.touch();
+    // The row lists the job before its work starts (ADR 065): a process running two jobs at once
+    // is never caught dead in the middle of one with the other unlisted but for the beat's round trip.
+    await heartbeat?.flush().catch((error: unknown) => ctx.log.error({ err: error }, 'heartbeat failed'));
     try {
       await job.handler(ctx, payload);
     } finally {
