@@ -112,7 +112,7 @@ async function resetStatements(ctx: AppContext): Promise<boolean> {
 
 async function topStatements(ctx: AppContext, rows: number, label: string): Promise<Figure[]> {
   const res = (await ctx.db.execute(
-    sql`SELECT calls::int, total_exec_time::float AS ms, left(regexp_replace(query, '\s+', ' ', 'g'), 100) AS q
+    sql`SELECT calls::int, total_exec_time::float AS ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) AS q
         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8`,
   )) as unknown as { rows: { calls: number; ms: number; q: string }[] };
   return res.rows.map((r) => figure(`${label}: PostgreSQL time per 1,000 rows of a statement (${r.calls} calls): ${r.q}`, r.ms / (rows / 1000), 'ms'));
