@@ -44,7 +44,7 @@ chmodSync(dir, 0o777);
 const dataDir = path.join(dir, 'data');
 const port = await freePort();
 run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 ${process.env.WITH_POSTGRES_OPTIONS ?? ''}`, 'start']);
 
 const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
 console.log(`PostgreSQL ${path.basename(path.dirname(bin))} running for this command at ${url}`);

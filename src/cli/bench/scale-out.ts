@@ -66,14 +66,77 @@ function procUsage(pid: number): { cpuMs: number; peakMiB: number } {
   return { cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100, peakMiB: hwm / 1024 };
 }
 
+/** A chunk's timings as a worker logs them (debug level, processing.ts). */
+interface ChunkTimings {
+  startedAt: number;
+  endedAt: number;
+  phasesMs: Record<string, number>;
+}
+const chunkTimings = new WeakMap<ChildProcess, ChunkTimings[]>();
+
+/** Means of a run's chunk phases, and the mean gap between a worker's chunks (its job's end to the next one's start). */
+function phaseMeans(workers: ChildProcess[]): { phases: Record<string, number>; gapMs: number; chunks: number } {
+  const sums: Record<string, number> = {};
+  let n = 0;
+  let gaps = 0;
+  let gapCount = 0;
+  for (const w of workers) {
+    const list = (chunkTimings.get(w) ?? []).sort((a, b) => a.startedAt - b.startedAt);
+    list.forEach((t, i) => {
+      n += 1;
+      // (A phase named like a redacted log key would arrive as text: only numbers count.)
+      for (const [k, v] of Object.entries(t.phasesMs)) if (typeof v === 'number') sums[k] = (sums[k] ?? 0) + v;
+      if (i > 0) {
+        gaps += t.startedAt - list[i - 1].endedAt;
+        gapCount += 1;
+      }
+    });
+  }
+  return { phases: Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, v / Math.max(n, 1)])), gapMs: gaps / Math.max(gapCount, 1), chunks: n };
+}
+
+/**
+ * The statements that took most of PostgreSQL's time during a run, when the server preloads
+ * pg_stat_statements (WITH_POSTGRES_OPTIONS='-c shared_preload_libraries=pg_stat_statements'):
+ * reported as figures, to see where the database's CPU per row goes.
+ */
+async function resetStatements(ctx: AppContext): Promise<boolean> {
+  try {
+    await ctx.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
+    await ctx.db.execute(sql`SELECT pg_stat_statements_reset()`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function topStatements(ctx: AppContext, rows: number, label: string): Promise<Figure[]> {
+  const res = (await ctx.db.execute(
+    sql`SELECT calls::int, total_exec_time::float AS ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) AS q
+        FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8`,
+  )) as unknown as { rows: { calls: number; ms: number; q: string }[] };
+  return res.rows.map((r) => figure(`${label}: PostgreSQL time per 1,000 rows of a statement (${r.calls} calls): ${r.q}`, r.ms / (rows / 1000), 'ms'));
+}
+
 function startWorker(env: NodeJS.ProcessEnv, pin: string | null): Promise<ChildProcess> {
   // BENCH_WORKER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=…`) reaches the workers' node only.
   const args = ['--max-old-space-size=4096', ...(process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), bin, 'worker'];
   const child = pin === null ? spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn('taskset', ['-c', pin, process.execPath, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let pending = '';
+  const timings: ChunkTimings[] = [];
+  chunkTimings.set(child, timings);
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {
-      output += d;
+      if (output.length < 100_000) output += d;
+      pending += d;
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        if (!line.includes('batch chunk timings')) continue;
+        const entry = JSON.parse(line) as ChunkTimings;
+        timings.push({ startedAt: entry.startedAt, endedAt: entry.endedAt, phasesMs: entry.phasesMs });
+      }
       if (output.includes('Clearlist worker running')) resolve(child);
     };
     child.stdout!.on('data', onData);
@@ -104,7 +167,7 @@ export async function benchScaleOut(): Promise<Figure[]> {
       const csv = rosterCsv(ROWS, loaded.npis);
       const dbUrl = (database.pool!.options as { connectionString?: string }).connectionString;
       if (!dbUrl) throw new Error('the bench database has no URL');
-      const env = { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info', JOBS_IN_PROCESS: 'false' };
+      const env = { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'debug', JOBS_IN_PROCESS: 'false' };
       const mapping = {
         columnMappings: { 'First Name': 'First Name', 'Last Name': 'Last Name', NPI: 'NPI' },
         searchTypes: ['Exclusion Search by Individual Name', 'NPI Validation'],
@@ -120,6 +183,7 @@ export async function benchScaleOut(): Promise<Figure[]> {
         const batchId = await http.uploadCsv(csv, `roster-${kind}.csv`);
         await http.postJson(`/services/flexsearchs/${batchId}/columnmappings?dryrun=true`, mapping);
         const load1 = loadavg()[0];
+        const hasStatements = await resetStatements(ctx);
         const cpuBefore = started.map((w) => procUsage(w.pid!).cpuMs);
         const dbBefore = await databaseServerCpuMs(ctx);
         const t0 = performance.now();
@@ -144,6 +208,11 @@ export async function benchScaleOut(): Promise<Figure[]> {
         usage.forEach((u, i) => figures.push(figure(`${run.label}: worker ${i + 1} CPU per 1,000 rows (peak memory ${u.peakMiB.toFixed(0)} MiB)`, per1k(u.cpuMs), 'ms')));
         figures.push(figure(`${run.label}: PostgreSQL CPU per 1,000 rows`, per1k(dbMs), 'ms'));
         figures.push(figure(`${run.label}: mean time a chunk spends in a worker (${chunks.n} chunks)`, chunks.mean * 1000, 'ms'));
+        if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, run.label)));
+        const timed = phaseMeans(started);
+        const phaseText = Object.entries(timed.phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
+        figures.push(figure(`${run.label}: mean chunk job, by phase in ms (${timed.chunks} chunks: ${phaseText})`, Object.values(timed.phases).reduce((a, b) => a + b, 0), 'ms'));
+        figures.push(figure(`${run.label}: mean gap between a worker's chunk jobs (queue fetch and complete)`, timed.gapMs, 'ms'));
         await Promise.all(
           started.map(
             (w) =>

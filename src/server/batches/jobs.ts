@@ -9,6 +9,9 @@ export const screenChunkJob = defineJob({
   // One more than the attempts a chunk gets: the last run marks the batch as an internal error.
   retryLimit: MAX_CHUNK_ATTEMPTS,
   isPausable: true,
+  // One chunk at a time per process: two overlapped a chunk's write with the next one's screening,
+  // but a worker killed holding two left its batch unfinished in test/worker-kill.test.ts (ADR 065).
+  postgresConcurrency: 1,
   handler: (ctx, payload) => screenChunk(ctx, payload.batchId, payload.chunkIndex),
 });
 

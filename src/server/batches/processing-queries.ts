@@ -86,6 +86,11 @@ export interface ChunkWrite {
 
 export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
 
+/** Thrown inside a chunk's write to roll it back: the batch was cancelled while the chunk was written. */
+class KilledDuringWrite extends Error {}
+
+const RESULT_TYPES = ['exclusions', 'npi', 'ssdmf'];
+
 /**
  * Results per statement when a chunk's results are written in slices (PGlite, ADR 069): a
  * 1,000-row chunk carries ~4,600 results (~5.6 MB of JSON); written in one transaction, it held
@@ -96,18 +101,52 @@ export const WRITE_SLICE_ROWS = 1000;
 /** Lets waiting requests in (a PGlite query can resolve without leaving the microtask queue). */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const isStopped = (status: string | null | undefined) => !status || status === 'Batch Kill Requested' || status === 'Cancelled';
+
+/** The chunk's results; the result type bounds the index range (batch, type, row): without it every result of the batch is scanned. */
+const inChunk = (w: Pick<ChunkWrite, 'batchId' | 'firstRow' | 'rowCount'>) =>
+  and(eq(batchResults.batchId, w.batchId), inArray(batchResults.resultType, RESULT_TYPES), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
+
 /**
- * Writes a chunk's results and usage, marks it done and updates progress, in one
- * transaction holding the batch row: a crash leaves all or nothing, a re-run replaces.
+ * Writes a chunk's results and usage, marks it done and updates progress, in one transaction:
+ * a crash leaves all or nothing, a re-run replaces. The chunk's row is locked for the whole write
+ * (a second writer of the same chunk waits, then finds it done); the batch row only for the
+ * progress at the end, so the writes of other chunks of the batch run meanwhile (ADR 065), and
+ * the last chunk committed sees every other one done.
  *
  * With `sliceRows` (PGlite: one process, one connection, chunks run one at a time) the results
  * go in first, `sliceRows` per statement with a turn of the event loop between, and the last
  * transaction checks the batch again, carries clearings forward, bills and marks the chunk
  * done. A failed attempt or a cancel in between deletes the slices; a killed process leaves
- * them to the chunk's re-run, which deletes the rows of its chunk before writing.
+ * them to the chunk's re-run, which deletes the rows of its chunk before writing (ADR 069).
  */
 export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
-  if (!w.sliceRows) return db.transaction((tx) => finishChunk(tx as unknown as Db, w, true));
+  if (w.sliceRows) return writeChunkInSlices(db, w, w.sliceRows);
+  try {
+    return await db.transaction(async (tx) => {
+      const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex))).for('update');
+      if (!chunk || chunk.status === 'done') return 'already-done';
+      const [seen] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId));
+      if (isStopped(seen?.status)) throw new KilledDuringWrite();
+      await tx.delete(batchResults).where(inChunk(w));
+      await insertJsonRows(tx as unknown as Db, batchResults, w.results);
+      return finishChunk(tx as unknown as Db, w);
+    });
+  } catch (error) {
+    if (!(error instanceof KilledDuringWrite)) throw error;
+    // Cancelled before this chunk committed: nothing of it is kept; a pending kill ends the batch, once.
+    await db.transaction(async (tx) => {
+      const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
+      if (batch?.status !== 'Batch Kill Requested') return;
+      await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
+      await recordBatchEvent(tx as unknown as Db, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });
+    });
+    return 'cancelled';
+  }
+}
+
+/** PGlite: the results in slices, then the final transaction (see writeChunk). */
+async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Promise<ChunkWriteOutcome> {
   const opened = await db.transaction(async (tx) => {
     const closed = await closedChunk(tx as unknown as Db, w);
     if (!closed) await tx.delete(batchResults).where(inChunk(w));
@@ -115,12 +154,20 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
   });
   if (opened) return opened;
   try {
-    for (let i = 0; i < w.results.length; i += w.sliceRows) {
+    for (let i = 0; i < w.results.length; i += sliceRows) {
       await nextTurn();
-      await insertJsonRows(db, batchResults, w.results.slice(i, i + w.sliceRows));
+      await insertJsonRows(db, batchResults, w.results.slice(i, i + sliceRows));
     }
     await nextTurn();
-    return await db.transaction((tx) => finishChunk(tx as unknown as Db, w, false));
+    return await db.transaction(async (tx) => {
+      const closed = await closedChunk(tx as unknown as Db, w);
+      if (closed) {
+        // Slices written before a cancel go; a chunk found done cannot be (chunks run one at a time there).
+        if (closed === 'cancelled') await tx.delete(batchResults).where(inChunk(w));
+        return closed;
+      }
+      return finishChunk(tx as unknown as Db, w);
+    });
   } catch (error) {
     // A failed attempt leaves nothing of its chunk, as one transaction would (a killed process
     // leaves its slices to the re-run, which deletes them first).
@@ -132,13 +179,10 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
   }
 }
 
-const inChunk = (w: Pick<ChunkWrite, 'batchId' | 'firstRow' | 'rowCount'>) =>
-  and(eq(batchResults.batchId, w.batchId), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
-
 /** Takes the batch row; answers why the chunk is not to be written (cancelled, done), or null. */
 async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | null> {
   const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
-  if (!batch || batch.status === 'Batch Kill Requested' || batch.status === 'Cancelled') {
+  if (isStopped(batch?.status)) {
     if (batch?.status === 'Batch Kill Requested') {
       await tx.update(batches).set({ status: 'Cancelled', processedAt: w.now }).where(eq(batches.id, w.batchId));
       await recordBatchEvent(tx, { batchId: w.batchId, clientId: w.clientId, kind: 'cancelled', userId: null, at: w.now });
@@ -150,21 +194,16 @@ async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | n
   return null;
 }
 
-/** The chunk's transaction: its results (unless written already in slices), clearings carried, usage, done, progress. */
-async function finishChunk(tx: Db, w: ChunkWrite, writeResults: boolean): Promise<ChunkWriteOutcome> {
-  const closed = await closedChunk(tx, w);
-  if (closed) {
-    // Slices written before a cancel go; a chunk found done cannot be (chunks run one at a time there).
-    if (closed === 'cancelled' && !writeResults) await tx.delete(batchResults).where(inChunk(w));
-    return closed;
-  }
-  if (writeResults) {
-    await tx.delete(batchResults).where(inChunk(w));
-    await insertJsonRows(tx, batchResults, w.results);
-  }
+/** After the chunk's results: clearings carried, usage, done, and the progress under the batch row. */
+async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
   if (w.afterResults) await w.afterResults(tx);
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
   await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
+  // UPDATE: the results' and usage's foreign keys hold the row FOR KEY SHARE in every writer
+  // of the batch, which FOR UPDATE would wait for (a deadlock between two writers).
+  const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
+  if (isStopped(batch?.status)) throw new KilledDuringWrite();
   const [progress] = await tx
     .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
     .from(batchChunks)

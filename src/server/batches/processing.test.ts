@@ -245,3 +245,29 @@ describe('writing a chunk in slices (ADR 069)', () => {
     expect((await batchOf(batchId)).status).toBe('Cancelled');
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('writing chunks on PostgreSQL', () => {
+  it('writes two chunks of one batch at once (the batch row is held only for the progress), and the last one completes the batch', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => null);
+    // Each write waits, inside its transaction, until the other one is inside its own too (or 5 s pass).
+    let inside = 0;
+    let release: () => void = () => {};
+    const bothInside = new Promise<void>((resolve) => (release = resolve));
+    const overlapped: boolean[] = [];
+    const meet = async () => {
+      inside += 1;
+      if (inside === 2) release();
+      overlapped.push(await Promise.race([bothInside.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]));
+    };
+    // A result and a usage row each: their foreign keys share-lock the batch row in both writers.
+    const result = (rowIndex: number) => ({ batchId, rowIndex, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: `row ${rowIndex}`, reviewStatus: 'CLEARED', createdAt: now });
+    const usage = (rowIndex: number) => ({ clientId: user.clientId, batchId, rowIndex, searchType: 'NPI Validation', searchOption: 'NPI', unitPriceCents: 1, quantity: 2, createdAt: now });
+    const write = (chunkIndex: number) => writeChunk(t.ctx.db, { batchId, clientId: user.clientId, chunkIndex, firstRow: chunkIndex * 2, rowCount: 2, results: [result(chunkIndex * 2)], usage: [usage(chunkIndex * 2)], now, afterResults: meet });
+    const outcomes = await Promise.all([write(0), write(1)]);
+    expect(overlapped).toEqual([true, true]);
+    expect(outcomes.sort()).toEqual(['completed', 'written']);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4 });
+    expect((await resultsOf(batchId)).map((r) => r.rowIndex)).toEqual([0, 2]);
+  });
+});

@@ -34,6 +34,7 @@ export async function startBatch(ctx: AppContext, batchId: number, sendChunk: Se
 
 /** The 'batches.screen-chunk' job: screens one chunk and writes it in one transaction. */
 export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: number): Promise<void> {
+  const phases = chunkPhases();
   const batch = await findBatch(ctx.db, batchId);
   if (!batch) return;
   if (batch.status === 'Batch Kill Requested') {
@@ -50,8 +51,10 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     return;
   }
   await moveStatus(ctx.db, batchId, ['Pending'], { status: 'Processing', startedAt: ctx.now() });
+  phases.mark('start');
   try {
     const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
+    phases.mark('read');
     // The index and the NPPES/DMF versions of this chunk, read once: its lookups and results agree (ADR 060).
     const { index, keyed, version } = await currentScreening(ctx);
     // The threshold recorded at submission; a batch from before it was recorded uses the client's.
@@ -60,7 +63,9 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     const nearMisses: NearMisses = { scores: [], rowBest: [] };
     // A deployment may not hold the licensed Death Master File: its SSNs are then not checked (ADR 055).
     const dmfLoaded = keyed.dmfLoaded;
+    phases.mark('setup');
     const drafts = await screenRows(keyedScreener(keyed, screenerFor(ctx, index, rows.length)), batch.searchTypes, rows, { threshold, npiUses, nearMisses, dmfLoaded });
+    phases.mark('screen');
     const versions = versionIdsOf(version);
     // NPPES and DMF records were read by the lookup already; the others are read here.
     const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) && !keyed.fullRecord(d.source, d.sourceRecordId) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
@@ -69,6 +74,7 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     await nextTurn();
     const records = await readRecords(ctx.db, keys);
     await nextTurn();
+    phases.mark('records');
     const now = ctx.now();
     const results = drafts.map((d) => {
       const versionId = d.source ? (versions.get(d.source) ?? null) : null;
@@ -78,9 +84,13 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
+    phases.mark('build');
     // PGlite: results in slices outside the final transaction, so requests are not held for the whole write.
     const sliceRows = ctx.database.kind === 'pglite' ? WRITE_SLICE_ROWS : undefined;
     await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults, nearMisses, sliceRows });
+    phases.mark('write');
+    // Where a chunk's time goes (the scale-out bench reads these lines, ADR 065).
+    ctx.log.debug({ batchId, chunkIndex, startedAt: phases.startedAt, endedAt: Date.now(), phasesMs: phases.spent }, 'batch chunk timings');
   } catch (error) {
     const reason = reasonOf(error);
     // Every failed attempt leaves its reason on the chunk (the queue page shows it).
@@ -89,6 +99,22 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
     await failBatch(ctx, batch, reason);
   }
+}
+
+/** Milliseconds spent between marks, by the mark's name. */
+function chunkPhases() {
+  const startedAt = Date.now();
+  let last = performance.now();
+  const spent: Record<string, number> = {};
+  return {
+    startedAt,
+    spent,
+    mark(name: string) {
+      const at = performance.now();
+      spent[name] = Math.round((at - last) * 10) / 10;
+      last = at;
+    },
+  };
 }
 
 /** Ends a running batch in the internal error, once. */

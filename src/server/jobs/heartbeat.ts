@@ -45,6 +45,8 @@ export interface Heartbeat {
   beat(): Promise<void>;
   /** Beats as soon as possible because the jobs run changed (one beat in flight at a time). */
   touch(): void;
+  /** Resolves once a beat that started after this call is written (the row lists what runs now). */
+  flush(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -91,6 +93,12 @@ export function startHeartbeat(
     beat,
     touch() {
       if (!stopped) beat().catch(onError);
+    },
+    async flush() {
+      if (stopped) return;
+      // A beat in flight may have read the jobs before the change: wait for it, then beat again.
+      if (inFlight) await inFlight.catch(() => {});
+      await beat();
     },
     async stop() {
       stopped = true;

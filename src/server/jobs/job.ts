@@ -13,6 +13,11 @@ export interface JobDefinition<T = unknown> {
   retryLimit?: number;
   /** Held back while an operator has paused the batch queue (ADR 038). */
   isPausable?: boolean;
+  /**
+   * Jobs of this queue one process runs at once on a PostgreSQL server (default 1; the embedded
+   * database always runs one): a batch chunk's database work overlaps the next chunk's screening (ADR 065).
+   */
+  postgresConcurrency?: number;
 }
 
 /** Declares a job with its payload type inferred from the schema. */

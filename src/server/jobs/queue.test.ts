@@ -28,7 +28,38 @@ afterAll(async () => {
   await t.close();
 });
 
+// Runs until a second job of its queue is running beside it (or a few seconds pass): shows how many run at once.
+let inFlight = 0;
+let mostAtOnce = 0;
+let released: () => void = () => {};
+let bothRunning = new Promise<void>((resolve) => (released = resolve));
+const overlapJob = defineJob({
+  name: 'test.overlap',
+  payloadSchema: z.object({ n: z.number().int() }),
+  postgresConcurrency: 2,
+  handler: async () => {
+    inFlight += 1;
+    mostAtOnce = Math.max(mostAtOnce, inFlight);
+    if (inFlight === 2) released();
+    await Promise.race([bothRunning, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    inFlight -= 1;
+  },
+});
+
 describe('the job queue (pg-boss on the app database)', () => {
+  it('runs two jobs of a queue at once in one working process on PostgreSQL, one at a time on the embedded database', async () => {
+    bothRunning = new Promise<void>((resolve) => (released = resolve));
+    const working = await startJobQueue(t.ctx, [overlapJob as never], { work: true, schedule: false });
+    try {
+      await working.send(overlapJob, { n: 1 });
+      await working.send(overlapJob, { n: 2 });
+      await expect.poll(() => t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test.overlap' AND state = 'completed'`).then((r) => (r as unknown as { rows: { n: number }[] }).rows[0].n), { timeout: 20_000, interval: 200 }).toBe(2);
+    } finally {
+      await working.stop();
+    }
+    expect(mostAtOnce).toBe(t.ctx.database.kind === 'postgres' ? 2 : 1);
+  });
+
   it('runs sent jobs when drained, validating payloads', async () => {
     await queue.send(countJob, { n: 1 });
     await queue.send(countJob, { n: 2 });

@@ -37,6 +37,11 @@ export interface QueueOptions {
   heartbeat?: WorkerKind;
 }
 
+/** Jobs of a queue one process runs at once: the embedded database serves one connection, so one. */
+export function loopsOf(job: Pick<JobDefinition<never>, 'postgresConcurrency'>, kind: string): number {
+  return kind === 'postgres' ? Math.max(1, job.postgresConcurrency ?? 1) : 1;
+}
+
 export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinition<never>[], options: QueueOptions): Promise<JobQueue> {
   const database = ctx.database;
   const boss =
@@ -65,7 +70,9 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
     const payload = job.payloadSchema.parse(data);
     const about = payload && typeof payload === 'object' ? (payload as { batchId?: number; chunkIndex?: number }) : {};
     runningJobs.set(id, { jobId: id, name: job.name, batchId: about.batchId, chunkIndex: about.chunkIndex, since: ctx.now().toISOString() });
-    heartbeat?.touch();
+    // The row lists the job before its work starts (ADR 065): a process running two jobs at once
+    // is never caught dead in the middle of one with the other unlisted but for the beat's round trip.
+    await heartbeat?.flush().catch((error: unknown) => ctx.log.error({ err: error }, 'heartbeat failed'));
     try {
       await job.handler(ctx, payload);
     } finally {
@@ -86,29 +93,32 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       pausedWaits.add(done);
     });
 
+  // One pg-boss polling loop: takes a job, runs it, looks for the next at once.
+  const workQueue = async (job: JobDefinition<unknown>) => {
+    // pg-boss waits out the polling interval after every job, even when more are queued;
+    // a worker that just ran one looks for the next at once (a batch's chunks run back to back).
+    const worker = { id: '' };
+    worker.id = await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([item]) => {
+      // Paused: the job goes back untouched (same place in the queue) and this worker waits;
+      // a job that passed this check before the pause runs to its end.
+      if (job.isPausable && running && (await readPause(ctx.db)).isPaused) {
+        await giveBackJob(ctx.db, item.id);
+        if (running) await waitWhilePaused();
+        return;
+      }
+      try {
+        await run(job, item.id, item.data);
+      } finally {
+        // Let waiting requests in first: on PGlite a job's queries can resolve without ever
+        // leaving the microtask queue, so back-to-back jobs would starve the HTTP server.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (worker.id) boss.notifyWorker(worker.id);
+      }
+    });
+  };
   if (options.work) {
-    for (const job of byName.values()) {
-      // pg-boss waits out the polling interval after every job, even when more are queued;
-      // a worker that just ran one looks for the next at once (a batch's chunks run back to back).
-      const worker = { id: '' };
-      worker.id = await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([item]) => {
-        // Paused: the job goes back untouched (same place in the queue) and this worker waits;
-        // a job that passed this check before the pause runs to its end.
-        if (job.isPausable && running && (await readPause(ctx.db)).isPaused) {
-          await giveBackJob(ctx.db, item.id);
-          if (running) await waitWhilePaused();
-          return;
-        }
-        try {
-          await run(job, item.id, item.data);
-        } finally {
-          // Let waiting requests in first: on PGlite a job's queries can resolve without ever
-          // leaving the microtask queue, so back-to-back jobs would starve the HTTP server.
-          await new Promise((resolve) => setImmediate(resolve));
-          if (worker.id) boss.notifyWorker(worker.id);
-        }
-      });
-    }
+    // Several loops on one queue run that many of its jobs at once in this process.
+    for (const job of byName.values()) for (let loop = 0; loop < loopsOf(job, database.kind); loop++) await workQueue(job);
   }
   if (options.schedule) {
     for (const job of byName.values()) {
