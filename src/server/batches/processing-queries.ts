@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { insertJsonRows } from '../db/json-insert';
-import { batchChunks, batchResults, batches, batchRows, listRecords, usageRecords } from '../db/schema';
+import { batchChunks, batchResults, batches, batchRows, usageRecords, versionRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
 
@@ -56,11 +56,11 @@ export async function readRecords(db: Db, keys: readonly { versionId: number; re
     const slice = unique.slice(i, i + 5000);
     const wanted = JSON.stringify(slice.map((k) => ({ v: k.versionId, r: k.recordId })));
     const rows = await db
-      .select({ versionId: listRecords.versionId, recordId: listRecords.recordId, data: listRecords.data })
-      .from(listRecords)
+      .select({ versionId: versionRecords.versionId, recordId: versionRecords.recordId, data: versionRecords.data })
+      .from(versionRecords)
       .innerJoin(
         sql`jsonb_to_recordset(${wanted}::jsonb) as wanted(v int, r text)`,
-        sql`${listRecords.versionId} = wanted.v and ${listRecords.recordId} = wanted.r`,
+        sql`${versionRecords.versionId} = wanted.v and ${versionRecords.recordId} = wanted.r`,
       );
     for (const r of rows) out.set(`${r.versionId}|${r.recordId}`, r.data);
   }
