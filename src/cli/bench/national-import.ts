@@ -6,6 +6,7 @@
  * The files are written once by `scripts/gen-national.ts` in a child process (its memory is
  * not this process's) into $NATIONAL_DIR (default: a folder in the temp folder) and kept for
  * the next run. Sizes: $NATIONAL_NPPES, $NATIONAL_NPPES_WEEKLY, $NATIONAL_DMF, $NATIONAL_DMF_UPDATE.
+ * $NATIONAL_WORK_DIR (default: $NATIONAL_DIR) holds the log and PGlite's data folder.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
@@ -13,7 +14,10 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importList, type ImportStep, type ImportSummary } from '#server/lists/import';
+import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { versionRecordsSql } from '#server/db/list-records';
+import { rowsOf } from '#server/db/rows';
 import { nationalFiles } from '../../../scripts/gen-lists/national-files';
 import { openBenchDatabase } from './bench-db';
 import { figure, peakRssMiB, type Figure } from './measure';
@@ -91,6 +95,21 @@ function figuresOf(label: string, kind: Kind, m: Measured, target: { max: number
   ];
 }
 
+async function rowsWrittenBy(db: Db, versionId: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM list_records WHERE version_id = ${versionId}`);
+  return row.n;
+}
+
+/** EXPLAIN ANALYZE of reading 1,000 records of a version by id (`findVersionRecords`, as keyed lookups do). */
+async function keyedReadPlan(db: Db, source: National, versionId: number): Promise<string> {
+  const ids = await rowsOf<{ record_id: string }>(db, sql`SELECT record_id FROM version_records WHERE version_id = ${versionId} LIMIT 1000`);
+  const plan = await rowsOf<{ 'QUERY PLAN': string }>(
+    db,
+    sql`EXPLAIN (ANALYZE, BUFFERS) ${versionRecordsSql(versionId, ids.map((r) => r.record_id))}`,
+  );
+  return `${source} version ${versionId}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`;
+}
+
 export async function benchNationalImport(source: National, kind: Kind): Promise<Figure[]> {
   const dir = process.env.NATIONAL_DIR ?? path.join(tmpdir(), 'clearlist-national');
   mkdirSync(dir, { recursive: true });
@@ -100,11 +119,14 @@ export async function benchNationalImport(source: National, kind: Kind): Promise
   const update = source === 'nppes' ? [files.nppesWeekly, files.nppesDeactivations] : [files.dmfUpdate];
   const gib = (list: string[]) => (list.reduce((sum, f) => sum + statSync(f).size, 0) / 2 ** 30).toFixed(2);
   if (![...full, ...update].every((f) => existsSync(f))) throw new Error(`the ${source} files are missing in ${dir}`);
-  const { database, dispose } = await openBenchDatabase(kind, dir);
+  // Logs and PGlite's data folder go to $NATIONAL_WORK_DIR when the files' folder is someone else's (read only).
+  const workDir = process.env.NATIONAL_WORK_DIR ?? dir;
+  mkdirSync(workDir, { recursive: true });
+  const { database, dispose } = await openBenchDatabase(kind, workDir);
   const serverMemory = kind === 'postgres' ? await watchDatabaseServerMemory({ db: database.db }) : null;
   const figures: Figure[] = [];
   // Each figure is also written to a log beside the files as soon as it is known: a run that fails later keeps them.
-  const log = path.join(dir, `national-${source}-${kind}.log`);
+  const log = path.join(workDir, `national-${source}-${kind}.log`);
   const push = (...more: Figure[]): void => {
     figures.push(...more);
     appendFileSync(log, more.map((f) => `${new Date().toISOString()} ${f.name}: ${f.value.toFixed(2)} ${f.unit}${f.target ? ` (target ${f.target})` : ''}\n`).join(''));
@@ -120,6 +142,9 @@ export async function benchNationalImport(source: National, kind: Kind): Promise
     const second = await measure(database.db, kind, source, update);
     const updateName = source === 'nppes' ? 'NPPES weekly file + deactivation report' : 'DMF monthly update';
     push(...figuresOf(`${updateName} applied incrementally`, kind, second, { max: 60, text: '≤ 1 min' }));
+    // ADR 066: the update writes only the records it changes (no copy of the active version).
+    push(figure(`  rows the update wrote into list_records (${kind})`, await rowsWrittenBy(database.db, second.summary.version), 'rows'));
+    appendFileSync(log, `${new Date().toISOString()} plan of a keyed read of 1,000 ids of the new version:\n${await keyedReadPlan(database.db, source, second.summary.version)}\n`);
     push(figure(`  load average after: ${load()} (${kind})`, loadavg()[0], ''));
     push(figure(`${source.toUpperCase()} national import peak memory of the importing process (${kind})`, peakRssMiB(), 'MiB', { max: 1536, text: '< 1.5 GB' }));
     if (serverMemory) push(figure(`  PostgreSQL server peak memory (Pss of its processes) (${kind})`, serverMemory.stop(), 'MiB'));

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { chainOf, rowChain, type ChainedVersion } from '../db/list-records';
+import { chainOf, findVersionRecords, rowChain, type ChainedVersion } from '../db/list-records';
 import { listChanges, listChecks, listRecords, listVersions, versionRecords } from '../db/schema';
 
 export type ListVersionRow = typeof listVersions.$inferSelect;
@@ -76,13 +76,9 @@ async function endEarlierRows(db: Db, version: ChainedVersion, recordIds: string
   return rows.map((r) => r.recordId);
 }
 
-/** Records of a version by id (`version_records`: one index probe each). */
+/** Records of a version by id (one index probe each, ADR 066). */
 export async function findRecords(db: Db, versionId: number, recordIds: string[]) {
-  if (recordIds.length === 0) return [];
-  return db
-    .select({ recordId: versionRecords.recordId, data: versionRecords.data })
-    .from(versionRecords)
-    .where(and(eq(versionRecords.versionId, versionId), inArray(versionRecords.recordId, recordIds)));
+  return findVersionRecords(db, versionId, recordIds);
 }
 
 /**
@@ -137,8 +133,7 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
   // key (scalar subqueries: no plan may scan whole versions, which have no statistics yet).
   await db.execute(sql`DELETE FROM list_changes c
     WHERE c.version_id = ${next} AND c.change = 'changed'
-      AND (SELECT n.data::jsonb - 'dateAcquired' FROM version_records n WHERE n.version_id = ${next} AND n.record_id = c.record_id)
-        = (SELECT p.data::jsonb - 'dateAcquired' FROM version_records p WHERE p.version_id = ${previous} AND p.record_id = c.record_id)`);
+      AND (${recordData(next, sql`c.record_id`)})::jsonb - 'dateAcquired' = (${recordData(previous, sql`c.record_id`)})::jsonb - 'dateAcquired'`);
   if (reinstated.length) {
     await db
       .update(listChanges)
@@ -153,6 +148,11 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
   const get = (c: string) => counts.find((r) => r.change === c)?.n ?? 0;
   return { added: get('added'), removed: get('removed'), changed: get('changed'), reinstated: get('reinstated') };
 }
+
+/** A version's record `id` as a scalar subquery: one probe of the chain index (its chain read once per statement). */
+const recordData = (versionId: number, id: SQL): SQL =>
+  sql`SELECT data FROM list_records WHERE coalesce(chain, version_id) = (SELECT coalesce(records_from, id) FROM list_versions WHERE id = ${versionId} AND records_kept)
+    AND record_id = ${id} AND version_id <= ${versionId} AND (valid_to IS NULL OR valid_to > ${versionId}) LIMIT 1`;
 
 // Ids per statement of a diff over touched ids: one array parameter each.
 const DIFF_CHUNK = 20_000;
@@ -179,8 +179,8 @@ async function storeTouchedChanges(db: Db, previous: number, next: number, ids: 
     SELECT ${next}, x.id, CASE WHEN x.p IS NULL THEN 'added' WHEN x.n IS NULL THEN 'removed' ELSE 'changed' END
     FROM (
       SELECT t.id,
-        (SELECT data FROM version_records WHERE version_id = ${next} AND record_id = t.id) AS n,
-        (SELECT data FROM version_records WHERE version_id = ${previous} AND record_id = t.id) AS p
+        (${recordData(next, sql`t.id`)}) AS n,
+        (${recordData(previous, sql`t.id`)}) AS p
       FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS t(id)
     ) x
     WHERE (x.p IS NOT NULL OR x.n IS NOT NULL)
