@@ -73,7 +73,7 @@ export const indexedVersionsOf = (active: readonly ActiveVersion[]): ActiveVersi
 /** Reads the records of the given versions in (version_id, record_id) order, one page at a time. */
 export async function* readActiveRecords(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<ListRecord[]> {
   const ids = versions.map((v) => v.id).sort((a, b) => a - b);
-  const chains = ids.length ? await db.select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom }).from(listVersions).where(inArray(listVersions.id, ids)) : [];
+  const chains = ids.length ? await db.select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom }).from(listVersions).where(and(inArray(listVersions.id, ids), eq(listVersions.recordsKept, true))) : [];
   for (const version of chains.sort((a, b) => a.id - b.id)) {
     // Keyset on (chain, record_id): one version at a time, so the chain's index serves every page in order (ADR 066).
     let after: string | null = null;
