@@ -65,15 +65,24 @@ export async function upsertRecords(db: Db, version: number | ChainedVersion, ro
   if (recordsFrom !== null) await endEarlierRows(db, { id, recordsFrom }, unique.map((r) => r.recordId));
 }
 
-/** Marks the chain's current rows of `recordIds` written before the version as replaced by it; answers their ids. */
+/**
+ * Marks the chain's current rows of `recordIds` written before the version as replaced by it;
+ * answers their ids. Each row is found by one probe of the chain index (a scalar subquery per
+ * id) and updated by its ctid: a join or an IN list lets the planner scan the whole chain.
+ */
 async function endEarlierRows(db: Db, version: ChainedVersion, recordIds: string[]): Promise<string[]> {
   if (recordIds.length === 0) return [];
-  const rows = await db
-    .update(listRecords)
-    .set({ validTo: version.id })
-    .where(and(sql`${rowChain} = ${chainOf(version)}`, inArray(listRecords.recordId, recordIds), lt(listRecords.versionId, version.id), sql`${listRecords.validTo} IS NULL`))
-    .returning({ recordId: listRecords.recordId });
-  return rows.map((r) => r.recordId);
+  const rows = await rowsOf<{ record_id: string }>(
+    db,
+    sql`UPDATE list_records SET valid_to = ${version.id}
+      WHERE ctid = ANY(ARRAY(
+        SELECT (SELECT ctid FROM list_records
+          WHERE coalesce(chain, version_id) = ${chainOf(version)} AND record_id = k.id AND version_id < ${version.id} AND valid_to IS NULL
+          LIMIT 1)
+        FROM (SELECT DISTINCT id FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb) AS t(id)) k))
+      RETURNING record_id`,
+  );
+  return rows.map((r) => r.record_id);
 }
 
 /** Records of a version by id (one index probe each, ADR 066). */
