@@ -26,7 +26,7 @@ const CLEAN_NAMES = [['Maribel', 'Okonkwo-Saint'], ['Theodore', 'Quillfeather'],
 async function sampleValues(db: Db, source: string, field: string, limit: number): Promise<Record<string, string>[]> {
   return rowsOf(
     db,
-    sql`SELECT r.data FROM list_records r JOIN list_versions v ON v.id = r.version_id
+    sql`SELECT r.data FROM version_records r JOIN list_versions v ON v.id = r.version_id
         WHERE v.source = ${source} AND v.status = 'active' AND r.data::jsonb->>${field} IS NOT NULL AND r.data::jsonb->>'kind' = 'person'
         ORDER BY r.record_id LIMIT ${limit}`,
   ).then((rows) => rows.map((r) => JSON.parse((r as { data: string }).data) as Record<string, string>));

@@ -15,7 +15,10 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importList, type ImportStep, type ImportSummary } from '#server/lists/import';
+import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { versionRecordsSql } from '#server/db/list-records';
+import { rowsOf } from '#server/db/rows';
 import { nationalFiles } from '../../../scripts/gen-lists/national-files';
 import { openBenchDatabase } from './bench-db';
 import { childrenCpuSeconds, figure, peakRssMiB, type Figure } from './measure';
@@ -98,6 +101,21 @@ function figuresOf(label: string, kind: Kind, m: Measured, target: { max: number
   ];
 }
 
+async function rowsWrittenBy(db: Db, versionId: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM list_records WHERE version_id = ${versionId}`);
+  return row.n;
+}
+
+/** EXPLAIN ANALYZE of reading 1,000 records of a version by id (`findVersionRecords`, as keyed lookups do). */
+async function keyedReadPlan(db: Db, source: National, versionId: number): Promise<string> {
+  const ids = await rowsOf<{ record_id: string }>(db, sql`SELECT record_id FROM version_records WHERE version_id = ${versionId} LIMIT 1000`);
+  const plan = await rowsOf<{ 'QUERY PLAN': string }>(
+    db,
+    sql`EXPLAIN (ANALYZE, BUFFERS) ${versionRecordsSql(versionId, ids.map((r) => r.record_id))}`,
+  );
+  return `${source} version ${versionId}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`;
+}
+
 export async function benchNationalImport(source: National, kind: Kind): Promise<Figure[]> {
   const dir = process.env.NATIONAL_DIR ?? path.join(tmpdir(), 'clearlist-national');
   mkdirSync(dir, { recursive: true });
@@ -129,6 +147,9 @@ export async function benchNationalImport(source: National, kind: Kind): Promise
     const second = await measure(database.db, kind, source, update);
     const updateName = source === 'nppes' ? 'NPPES weekly file + deactivation report' : 'DMF monthly update';
     push(...figuresOf(`${updateName} applied incrementally`, kind, second, { max: 60, text: '≤ 1 min' }));
+    // ADR 066: the update writes only the records it changes (no copy of the active version).
+    push(figure(`  rows the update wrote into list_records (${kind})`, await rowsWrittenBy(database.db, second.summary.version), 'rows'));
+    appendFileSync(log, `${new Date().toISOString()} plan of a keyed read of 1,000 ids of the new version:\n${await keyedReadPlan(database.db, source, second.summary.version)}\n`);
     push(figure(`  load average after: ${load()} (${kind})`, loadavg()[0], ''));
     push(figure(`${source.toUpperCase()} national import peak memory of the importing process (${kind})`, peakRssMiB(), 'MiB', { max: 1536, text: '< 1.5 GB' }));
     if (serverMemory) push(figure(`  PostgreSQL server peak memory (Pss of its processes) (${kind})`, serverMemory.stop(), 'MiB'));

@@ -1,8 +1,9 @@
 /** SQL of batch processing: submission, chunks, rows, record snapshots, the chunk's one write. */
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { findVersionRecords } from '../db/list-records';
 import { insertJsonRows } from '../db/json-insert';
-import { batchChunks, batchResults, batches, batchRows, listRecords, usageRecords } from '../db/schema';
+import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
 
@@ -46,23 +47,16 @@ export async function readRows(db: Db, batchId: number, firstRow: number, rowCou
     .orderBy(asc(batchRows.rowIndex));
 }
 
-/** The full list records behind hits, by (version id, record id). */
+/** The full list records behind hits, by (version id, record id): one index probe each (ADR 066). */
 export async function readRecords(db: Db, keys: readonly { versionId: number; recordId: string }[]) {
   const out = new Map<string, unknown>();
-  const unique = [...new Map(keys.map((k) => [`${k.versionId}|${k.recordId}`, k])).values()];
-  // A recordset joined on the key uses the primary key per pair; a row-value IN list of thousands
-  // of pairs is compared against every list record instead (minutes on PGlite).
-  for (let i = 0; i < unique.length; i += 5000) {
-    const slice = unique.slice(i, i + 5000);
-    const wanted = JSON.stringify(slice.map((k) => ({ v: k.versionId, r: k.recordId })));
-    const rows = await db
-      .select({ versionId: listRecords.versionId, recordId: listRecords.recordId, data: listRecords.data })
-      .from(listRecords)
-      .innerJoin(
-        sql`jsonb_to_recordset(${wanted}::jsonb) as wanted(v int, r text)`,
-        sql`${listRecords.versionId} = wanted.v and ${listRecords.recordId} = wanted.r`,
-      );
-    for (const r of rows) out.set(`${r.versionId}|${r.recordId}`, r.data);
+  const byVersion = new Map<number, Set<string>>();
+  for (const k of keys) byVersion.set(k.versionId, (byVersion.get(k.versionId) ?? new Set()).add(k.recordId));
+  for (const [versionId, ids] of byVersion) {
+    const all = [...ids];
+    for (let i = 0; i < all.length; i += 5000) {
+      for (const r of await findVersionRecords(db, versionId, all.slice(i, i + 5000))) out.set(`${versionId}|${r.recordId}`, r.data);
+    }
   }
   return out;
 }

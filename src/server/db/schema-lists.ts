@@ -1,6 +1,6 @@
 /** Tables of the lists: versions of every import, their records and what changed. */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, pgView, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ListRecord } from '#shared/list-record';
 import { expandStoredRecord, storedRecordJson } from '#lists/core/stored-record';
 
@@ -46,6 +46,14 @@ export const listVersions = pgTable(
     restoredFrom: integer('restored_from'),
     /** Who imported it by hand (upload, roll-back), for the lists page. */
     importedBy: text('imported_by'),
+    /**
+     * The chain its records belong to (ADR 066): the version whose full import began it. Null:
+     * the version began a chain itself (a full import). An incremental import or a roll-back
+     * continues the chain of the version it follows and writes only the records it changes.
+     */
+    recordsFrom: integer('records_from'),
+    /** False once its records were pruned or its import failed: `version_records` then shows none. */
+    recordsKept: boolean('records_kept').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
   },
@@ -55,6 +63,12 @@ export const listVersions = pgTable(
   ],
 );
 
+/**
+ * Records, each valid from the version that wrote it (`version_id`) until the version that
+ * replaced or removed it (`valid_to`), within one chain of versions (ADR 066). Read a version's
+ * records through `version_records`, never here: a version's records are the rows of its chain
+ * written at or before it and not ended at or before it.
+ */
 export const listRecords = pgTable(
   'list_records',
   {
@@ -62,9 +76,26 @@ export const listRecords = pgTable(
     recordId: text('record_id').notNull(),
     /** The record's stored JSON (`storedRecordJson`: empty fields left out), read back whole. */
     data: storedRecord('data').notNull(),
+    /** The chain (`list_versions.records_from`) when the row was written by an incremental version; null: its own version began the chain. */
+    chain: integer('chain'),
+    /** The version that replaced or removed the record; null while it is current. */
+    validTo: integer('valid_to'),
   },
-  (t) => [primaryKey({ columns: [t.versionId, t.recordId] })],
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.recordId] }),
+    // A version's record by id: one probe, whatever the chain's length.
+    index('list_records_chain_record').on(sql`coalesce(${t.chain}, ${t.versionId})`, t.recordId, t.versionId),
+    // Rows replaced or removed: what a failed import restores and a prune deletes.
+    index('list_records_ended').on(sql`coalesce(${t.chain}, ${t.versionId})`, t.validTo).where(sql`${t.validTo} IS NOT NULL`),
+  ],
 );
+
+/** The records of each version whose records are kept (ADR 066): what every reader reads. */
+export const versionRecords = pgView('version_records', {
+  versionId: integer('version_id').notNull(),
+  recordId: text('record_id').notNull(),
+  data: storedRecord('data').notNull(),
+}).existing();
 
 export const listChanges = pgTable(
   'list_changes',

@@ -9,6 +9,7 @@ import { recordJson } from '#lists/core/dedupe';
 import type { Db } from '../db/client';
 import type { BulkWriter } from './bulk-writer';
 import { CopyBatcher, rowsOfBatch, type CopyBatch } from './copy-batch';
+import type { ChainedVersion } from '../db/list-records';
 import * as q from './queries';
 
 export interface RecordWriter {
@@ -26,14 +27,14 @@ export interface RecordWriter {
    */
   readonly storedCount: number | null;
   /**
-   * Ids the writer may have changed in a version that started as a copy of the active one
+   * Ids the writer may have changed in a version that continues the active one's chain
    * (incremental imports): the only ones the diff reads. Null: the version was written whole.
    */
   readonly touched: ReadonlySet<string> | null;
 }
 
-export function recordWriter(db: Db, versionId: number, mode: ApplyMode, bulk: BulkWriter | null, batchSize: number): RecordWriter {
-  return mode === 'full' && bulk ? new CopyWriter(db, versionId, bulk, batchSize) : new StatementWriter(db, versionId, mode, batchSize);
+export function recordWriter(db: Db, version: ChainedVersion, mode: ApplyMode, bulk: BulkWriter | null, batchSize: number): RecordWriter {
+  return mode === 'full' && bulk ? new CopyWriter(db, version.id, bulk, batchSize) : new StatementWriter(db, version, mode, batchSize);
 }
 
 /** The writer of a full import whose records arrive as COPY batches made by a parse worker. */
@@ -112,13 +113,16 @@ class CopyWriter extends Pipeline {
   }
 }
 
-/** Upserts (full imports without COPY), or merges, deletes and reinstates (incremental ones). */
+/**
+ * Upserts (full imports without COPY), or merges, deletes and reinstates (incremental ones,
+ * which write only the records their files change and end the chain's earlier rows, ADR 066).
+ */
 class StatementWriter extends Pipeline {
   private batch: ListRecord[] = [];
 
   constructor(
     private readonly db: Db,
-    private readonly versionId: number,
+    private readonly version: ChainedVersion,
     private readonly mode: ApplyMode,
     private readonly batchSize: number,
   ) {
@@ -140,11 +144,12 @@ class StatementWriter extends Pipeline {
     const batch = this.batch;
     this.batch = [];
     if (batch.length === 0) return Promise.resolve();
-    return this.handOff(() => (this.mode === 'full' ? q.upsertRecords(this.db, this.versionId, batch.map(toRow)) : this.merge(batch)));
+    return this.handOff(() => (this.mode === 'full' ? q.upsertRecords(this.db, this.version.id, batch.map(toRow)) : this.merge(batch)));
   }
 
   private async merge(batch: ListRecord[]): Promise<void> {
-    const { db, versionId } = this;
+    const { db, version } = this;
+    const versionId = version.id;
     for (const record of batch) this.touched?.add(record.sourceRecordId);
     const upserts = batch.filter((r) => recordChange(r) === 'upsert');
     const existing = new Map((await q.findRecords(db, versionId, upserts.map((r) => r.sourceRecordId))).map((r) => [r.recordId, r.data]));
@@ -152,9 +157,9 @@ class StatementWriter extends Pipeline {
       const previous = existing.get(r.sourceRecordId);
       return previous ? mergeRecord(previous, r) : r;
     });
-    await q.upsertRecords(db, versionId, merged.map(toRow));
-    await q.deleteRecords(db, versionId, batch.filter((r) => recordChange(r) === 'delete').map((r) => r.sourceRecordId));
-    const gone = await q.deleteRecords(db, versionId, batch.filter((r) => recordChange(r) === 'reinstate').map((r) => r.sourceRecordId));
+    await q.upsertRecords(db, version, merged.map(toRow));
+    await q.deleteRecords(db, version, batch.filter((r) => recordChange(r) === 'delete').map((r) => r.sourceRecordId));
+    const gone = await q.deleteRecords(db, version, batch.filter((r) => recordChange(r) === 'reinstate').map((r) => r.sourceRecordId));
     this.reinstated.push(...gone);
   }
 }

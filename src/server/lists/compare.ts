@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import type { RecordChange, VersionChanges } from '#shared/lists-admin';
 import type { Db } from '../db/client';
-import { listChanges, listRecords, listVersions } from '../db/schema';
+import { listChanges, listVersions, versionRecords } from '../db/schema';
 import { notFound } from '../http/errors';
 import { findRecords } from './queries';
 
@@ -65,7 +65,7 @@ export async function changesPage(db: Db, versionId: number, previousId: number 
 }
 
 async function hasRecords(db: Db, versionId: number): Promise<boolean> {
-  const [row] = await db.select({ id: listRecords.recordId }).from(listRecords).where(eq(listRecords.versionId, versionId)).limit(1);
+  const [row] = await db.select({ id: versionRecords.recordId }).from(versionRecords).where(eq(versionRecords.versionId, versionId)).limit(1);
   return row !== undefined;
 }
 

@@ -16,6 +16,7 @@ import { copyBatchWriter, recordWriter } from './batch-writer';
 import { bulkWriterFor, type BulkWriter } from './bulk-writer';
 import { digestFile } from './file-digest';
 import { claimImport } from './import-claims';
+import { chainOf } from '../db/list-records';
 import * as q from './queries';
 import { isWorthAWorker, parseInWorker, type ParseEnd } from './worker-parse';
 
@@ -23,7 +24,7 @@ import { isWorthAWorker, parseInWorker, type ParseEnd } from './worker-parse';
 const BATCH = 10_000;
 
 /** The steps of an import, in order (`onStep`). */
-export type ImportStep = 'copy' | 'write' | 'diff' | 'activate' | 'prune';
+export type ImportStep = 'write' | 'diff' | 'activate' | 'prune';
 
 export interface ImportRequest {
   source: string;
@@ -104,6 +105,8 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     fileSizes: sizes,
     fetchedAt: req.now,
     importedBy: req.importedBy ?? null,
+    // An incremental version continues the active version's chain: it writes only what its files change (ADR 066).
+    recordsFrom: mode === 'incremental' && active ? chainOf(active) : null,
   });
   req.onStage?.('parse');
   // Held until the import ends, so a restart can tell a dead import from a running one.
@@ -128,13 +131,12 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
   digesting.catch(() => {}); // awaited below
   const base = { source: source.id, version: version.id, mode, added: 0, removed: 0, changed: 0, reinstated: 0 };
   const batchWriter = inWorker && bulk ? copyBatchWriter(db, version.id, bulk) : null;
-  const writer = batchWriter ?? recordWriter(db, version.id, mode, bulk, batchSize);
+  const writer = batchWriter ?? recordWriter(db, version, mode, bulk, batchSize);
   let rowsRead = 0;
   try {
     if (mode === 'incremental') {
       if (!active) throw new Error(`${source.id}: an incremental file needs an active version to apply to; import a full list first.`);
-      req.onStep?.('copy');
-      await q.copyRecords(db, active.id, version.id);
+      await refuseConcurrentChain(db, version);
     }
     req.onStep?.('write');
     if (batchWriter && workerBatches) {
@@ -159,10 +161,14 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     await writer.finish();
     req.onProgress?.(rowsRead);
     req.onStage?.('import');
-    const records = writer.storedCount ?? (await q.countRecords(db, version.id));
+    const isIncremental = mode === 'incremental' && active !== null;
+    // An incremental version's count follows from the active one's and the diff (counting would read the whole chain).
+    let records = isIncremental ? -1 : (writer.storedCount ?? (await q.countRecords(db, version.id)));
     if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     req.onStep?.('diff');
-    const diff = await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records, mode === 'incremental' ? writer.touched : null);
+    const diff = await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records, isIncremental ? writer.touched : null);
+    if (isIncremental) records = active.records + diff.added - diff.removed - diff.reinstated;
+    if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     // Files that do not say their date are as of their latest action (full files only).
     const asOf = run.asOf ?? (mode === 'full' ? latestDate : null);
     const stats = {
@@ -204,4 +210,13 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
   } finally {
     await releaseClaim();
   }
+}
+
+/**
+ * Two versions continuing one chain at once would end each other's rows: the second import
+ * of a source whose records an incremental import or a roll-back is changing is refused.
+ */
+export async function refuseConcurrentChain(db: Db, version: q.ListVersionRow): Promise<void> {
+  const others = (await q.findOtherImports(db, version.source, version.id)).filter((v) => v.recordsFrom !== null && chainOf(v) === chainOf(version));
+  if (others.length) throw new Error(`${version.source}: version ${others[0].id} is being imported or rolled back; try again once it has finished.`);
 }

@@ -1,7 +1,9 @@
 /** SQL of list versions, records and changes. */
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { listChanges, listChecks, listRecords, listVersions } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import { chainOf, findVersionRecords, rowChain, type ChainedVersion } from '../db/list-records';
+import { listChanges, listChecks, listRecords, listVersions, versionRecords } from '../db/schema';
 
 export type ListVersionRow = typeof listVersions.$inferSelect;
 
@@ -26,16 +28,12 @@ export async function findRolledBackVersion(db: Db, rollback: ListVersionRow): P
   return row ?? null;
 }
 
-/**
- * Copies a version's records into another in SQL, then refreshes the table's statistics
- * (ANALYZE samples ~30,000 rows: ~2 s at 40 M). Without them the planner takes the new version
- * for empty and reads an incremental import's batches (`record_id IN (…10,000 ids)`) by
- * scanning the whole version through the index on `version_id` alone: 5–10 s a batch at 20 M.
- */
-export async function copyRecords(db: Db, fromVersion: number, toVersion: number): Promise<void> {
-  await db.execute(sql`INSERT INTO list_records (version_id, record_id, data)
-    SELECT ${toVersion}, record_id, data FROM list_records WHERE version_id = ${fromVersion}`);
-  await db.execute(sql`ANALYZE list_records`);
+/** The versions of a source an import is writing now, other than `exceptId`. */
+export async function findOtherImports(db: Db, source: string, exceptId: number): Promise<ListVersionRow[]> {
+  return db
+    .select()
+    .from(listVersions)
+    .where(and(eq(listVersions.source, source), eq(listVersions.status, 'importing'), ne(listVersions.id, exceptId)));
 }
 
 export interface RecordRow {
@@ -51,36 +49,64 @@ export function lastOfEachId(rows: RecordRow[]): RecordRow[] {
   return byId.size === rows.length ? rows : [...byId.values()];
 }
 
-/** Inserts or replaces records of a version in one statement (one JSON parameter holding each record's JSON text). */
-export async function upsertRecords(db: Db, versionId: number, rows: RecordRow[]): Promise<void> {
+/**
+ * Inserts or replaces records of a version in one statement (one JSON parameter holding each
+ * record's JSON text). A version that continues a chain (`version.recordsFrom`) also ends the
+ * chain's earlier rows of those ids: from it on, its own rows are the records.
+ */
+export async function upsertRecords(db: Db, version: number | ChainedVersion, rows: RecordRow[]): Promise<void> {
   if (rows.length === 0) return;
+  const { id, recordsFrom } = typeof version === 'number' ? { id: version, recordsFrom: null } : version;
   const unique = lastOfEachId(rows);
   const payload = JSON.stringify(unique.map((r) => ({ record_id: r.recordId, data: r.json })));
-  await db.execute(sql`INSERT INTO list_records (version_id, record_id, data)
-    SELECT ${versionId}, x.record_id, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, data text)
+  await db.execute(sql`INSERT INTO list_records (version_id, chain, record_id, data)
+    SELECT ${id}, ${recordsFrom}::integer, x.record_id, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, data text)
     ON CONFLICT (version_id, record_id) DO UPDATE SET data = excluded.data`);
+  if (recordsFrom !== null) await endEarlierRows(db, { id, recordsFrom }, unique.map((r) => r.recordId));
 }
 
+/**
+ * Marks the chain's current rows of `recordIds` written before the version as replaced by it;
+ * answers their ids. Each row is found by one probe of the chain index (a scalar subquery per
+ * id) and updated by its ctid: a join or an IN list lets the planner scan the whole chain.
+ */
+async function endEarlierRows(db: Db, version: ChainedVersion, recordIds: string[]): Promise<string[]> {
+  if (recordIds.length === 0) return [];
+  const rows = await rowsOf<{ record_id: string }>(
+    db,
+    sql`UPDATE list_records SET valid_to = ${version.id}
+      WHERE ctid = ANY(ARRAY(
+        SELECT (SELECT ctid FROM list_records
+          WHERE coalesce(chain, version_id) = ${chainOf(version)} AND record_id = k.id AND version_id < ${version.id} AND valid_to IS NULL
+          LIMIT 1)
+        FROM (SELECT DISTINCT id FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb) AS t(id)) k))
+      RETURNING record_id`,
+  );
+  return rows.map((r) => r.record_id);
+}
+
+/** Records of a version by id (one index probe each, ADR 066). */
 export async function findRecords(db: Db, versionId: number, recordIds: string[]) {
-  if (recordIds.length === 0) return [];
-  return db
-    .select({ recordId: listRecords.recordId, data: listRecords.data })
-    .from(listRecords)
-    .where(and(eq(listRecords.versionId, versionId), inArray(listRecords.recordId, recordIds)));
+  return findVersionRecords(db, versionId, recordIds);
 }
 
-/** Removes records from a version; answers the ids that were there. */
-export async function deleteRecords(db: Db, versionId: number, recordIds: string[]): Promise<string[]> {
+/**
+ * Removes records from a version: its own rows of those ids, and (a version continuing a
+ * chain) the chain's earlier rows, which it ends. Answers the ids that were its records.
+ */
+export async function deleteRecords(db: Db, version: number | ChainedVersion, recordIds: string[]): Promise<string[]> {
   if (recordIds.length === 0) return [];
-  const rows = await db
+  const { id, recordsFrom } = typeof version === 'number' ? { id: version, recordsFrom: null } : version;
+  const own = await db
     .delete(listRecords)
-    .where(and(eq(listRecords.versionId, versionId), inArray(listRecords.recordId, recordIds)))
+    .where(and(eq(listRecords.versionId, id), inArray(listRecords.recordId, recordIds)))
     .returning({ recordId: listRecords.recordId });
-  return rows.map((r) => r.recordId);
+  const ended = recordsFrom === null ? [] : await endEarlierRows(db, { id, recordsFrom }, recordIds);
+  return [...new Set([...own.map((r) => r.recordId), ...ended])];
 }
 
 export async function countRecords(db: Db, versionId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(listRecords).where(eq(listRecords.versionId, versionId));
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(versionRecords).where(eq(versionRecords.versionId, versionId));
   return row?.n ?? 0;
 }
 
@@ -106,8 +132,8 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
     await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
     SELECT ${next}, coalesce(n.record_id, p.record_id),
       CASE WHEN p.record_id IS NULL THEN 'added' WHEN n.record_id IS NULL THEN 'removed' ELSE 'changed' END
-    FROM (SELECT record_id, data FROM list_records WHERE version_id = ${next}) n
-    FULL JOIN (SELECT record_id, data FROM list_records WHERE version_id = ${previous}) p ON p.record_id = n.record_id
+    FROM (SELECT record_id, data FROM version_records WHERE version_id = ${next}) n
+    FULL JOIN (SELECT record_id, data FROM version_records WHERE version_id = ${previous}) p ON p.record_id = n.record_id
     WHERE p.record_id IS NULL OR n.record_id IS NULL OR ${withoutDateAcquired(sql`p.data`)} <> ${withoutDateAcquired(sql`n.data`)}`);
   }
   // Comparing the texts is a quick filter: a pair whose content is the same once the
@@ -116,8 +142,7 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
   // key (scalar subqueries: no plan may scan whole versions, which have no statistics yet).
   await db.execute(sql`DELETE FROM list_changes c
     WHERE c.version_id = ${next} AND c.change = 'changed'
-      AND (SELECT n.data::jsonb - 'dateAcquired' FROM list_records n WHERE n.version_id = ${next} AND n.record_id = c.record_id)
-        = (SELECT p.data::jsonb - 'dateAcquired' FROM list_records p WHERE p.version_id = ${previous} AND p.record_id = c.record_id)`);
+      AND (${recordData(next, sql`c.record_id`)})::jsonb - 'dateAcquired' = (${recordData(previous, sql`c.record_id`)})::jsonb - 'dateAcquired'`);
   if (reinstated.length) {
     await db
       .update(listChanges)
@@ -132,6 +157,11 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
   const get = (c: string) => counts.find((r) => r.change === c)?.n ?? 0;
   return { added: get('added'), removed: get('removed'), changed: get('changed'), reinstated: get('reinstated') };
 }
+
+/** A version's record `id` as a scalar subquery: one probe of the chain index (its chain read once per statement). */
+const recordData = (versionId: number, id: SQL): SQL =>
+  sql`SELECT data FROM list_records WHERE coalesce(chain, version_id) = (SELECT coalesce(records_from, id) FROM list_versions WHERE id = ${versionId} AND records_kept)
+    AND record_id = ${id} AND version_id <= ${versionId} AND (valid_to IS NULL OR valid_to > ${versionId}) LIMIT 1`;
 
 // Ids per statement of a diff over touched ids: one array parameter each.
 const DIFF_CHUNK = 20_000;
@@ -158,8 +188,8 @@ async function storeTouchedChanges(db: Db, previous: number, next: number, ids: 
     SELECT ${next}, x.id, CASE WHEN x.p IS NULL THEN 'added' WHEN x.n IS NULL THEN 'removed' ELSE 'changed' END
     FROM (
       SELECT t.id,
-        (SELECT data FROM list_records WHERE version_id = ${next} AND record_id = t.id) AS n,
-        (SELECT data FROM list_records WHERE version_id = ${previous} AND record_id = t.id) AS p
+        (${recordData(next, sql`t.id`)}) AS n,
+        (${recordData(previous, sql`t.id`)}) AS p
       FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS t(id)
     ) x
     WHERE (x.p IS NOT NULL OR x.n IS NOT NULL)
@@ -170,9 +200,17 @@ export async function setFileDigests(db: Db, versionId: number, sha256: string[]
   await db.update(listVersions).set({ fileSha256: sha256 }).where(eq(listVersions.id, versionId));
 }
 
+/** A failed version: its own rows deleted, the chain's rows it had ended current again, no records shown. */
 export async function markFailed(db: Db, versionId: number, error: string): Promise<void> {
+  const [version] = await db.select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom }).from(listVersions).where(eq(listVersions.id, versionId));
   await db.delete(listRecords).where(eq(listRecords.versionId, versionId));
-  await db.update(listVersions).set({ status: 'failed', error }).where(eq(listVersions.id, versionId));
+  if (version?.recordsFrom != null) {
+    await db
+      .update(listRecords)
+      .set({ validTo: null })
+      .where(and(sql`${rowChain} = ${chainOf(version)}`, isNotNull(listRecords.validTo), eq(listRecords.validTo, versionId)));
+  }
+  await db.update(listVersions).set({ status: 'failed', error, recordsKept: false }).where(eq(listVersions.id, versionId));
 }
 
 /** Makes a version the active one of its source in one transaction. */
@@ -186,18 +224,57 @@ export async function activateVersion(db: Db, version: ListVersionRow, stats: Pa
   });
 }
 
-/** Keeps the records of the active and the previous version only; older versions keep their metadata and changes. */
+/**
+ * Keeps the records of the active and the previous version only; older versions keep their
+ * metadata and changes. Deletes the chains no kept version (nor a running import) belongs to,
+ * and in each kept chain the rows ended at or before its oldest kept version.
+ */
 export async function pruneOldRecords(db: Db, source: string): Promise<void> {
   const keep = await db
-    .select({ id: listVersions.id })
+    .select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom })
     .from(listVersions)
     .where(and(eq(listVersions.source, source), inArray(listVersions.status, ['active', 'superseded'])))
     .orderBy(desc(listVersions.id))
     .limit(2);
-  const keepIds = keep.map((k) => k.id);
-  if (keepIds.length === 0) return;
-  await db.execute(sql`DELETE FROM list_records WHERE version_id IN (
-    SELECT id FROM list_versions WHERE source = ${source} AND id NOT IN (${sql.join(keepIds, sql`, `)}))`);
+  if (keep.length === 0) return;
+  const importing = await db
+    .select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom })
+    .from(listVersions)
+    .where(and(eq(listVersions.source, source), eq(listVersions.status, 'importing')));
+  const keptChains = [...new Set([...keep, ...importing].map(chainOf))];
+  // Chains begin at full versions (records_from null); a running import's chain stays whole.
+  await db.execute(sql`DELETE FROM list_records WHERE ${rowChain} IN (
+    SELECT id FROM list_versions WHERE source = ${source} AND records_from IS NULL AND status IN ('superseded', 'failed')
+      AND id NOT IN (${sql.join(keptChains, sql`, `)}))`);
+  for (const chain of new Set(keep.map(chainOf))) {
+    const oldest = Math.min(...keep.filter((v) => chainOf(v) === chain).map((v) => v.id));
+    await db.delete(listRecords).where(and(sql`${rowChain} = ${chain}`, isNotNull(listRecords.validTo), lte(listRecords.validTo, oldest)));
+  }
+  await db
+    .update(listVersions)
+    .set({ recordsKept: false })
+    .where(and(eq(listVersions.source, source), eq(listVersions.recordsKept, true), eq(listVersions.status, 'superseded'), sql`${listVersions.id} NOT IN (${sql.join(keep.map((v) => v.id), sql`, `)})`));
+}
+
+/**
+ * Undoes a version's changes in a new version of its chain (a roll-back to the version it
+ * followed): the rows it wrote end at `next`, the rows it ended are written again by `next`.
+ * Answers the ids concerned (the only ones that differ between the two).
+ */
+export async function undoChanges(db: Db, undone: ChainedVersion, next: ChainedVersion): Promise<string[]> {
+  const chain = chainOf(next);
+  const ended = await db
+    .update(listRecords)
+    .set({ validTo: next.id })
+    .where(and(eq(listRecords.versionId, undone.id), sql`${listRecords.validTo} IS NULL`))
+    .returning({ recordId: listRecords.recordId });
+  const restored = await rowsOf<{ record_id: string }>(
+    db,
+    sql`INSERT INTO list_records (version_id, chain, record_id, data)
+      SELECT ${next.id}, ${chain}::integer, record_id, data FROM list_records WHERE ${rowChain} = ${chain} AND valid_to = ${undone.id}
+      RETURNING record_id`,
+  );
+  return [...new Set([...ended.map((r) => r.recordId), ...restored.map((r) => r.record_id)])];
 }
 
 export async function recordCheck(db: Db, values: typeof listChecks.$inferInsert): Promise<void> {

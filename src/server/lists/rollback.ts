@@ -1,7 +1,10 @@
 /**
  * Roll back a source to its previous version (ADR 049): the previous version's records become
  * a new version (history stays append-only), activated atomically, diffed against the version
- * it replaces, audited; the index and monitored rosters follow.
+ * it replaces, audited; the index and monitored rosters follow. Nothing is copied (ADR 066):
+ * when the active version continued the previous one's chain, the new version undoes its
+ * changes; otherwise (the active one began a chain) the new version continues the previous
+ * version's chain as it stands.
  */
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { ImportResult } from '#shared/lists-admin';
@@ -11,7 +14,9 @@ import { listVersions } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { sweepMonitoringJob } from '../monitoring/public';
 import { findListSource } from '#lists/sources';
+import { chainOf } from '../db/list-records';
 import { claimImport } from './import-claims';
+import { refuseConcurrentChain } from './import';
 import * as q from './queries';
 
 export interface Actor {
@@ -31,7 +36,7 @@ export async function rollBack(ctx: AppContext, source: string, activeVersionId:
     .where(and(eq(listVersions.source, source), eq(listVersions.status, 'superseded'), lt(listVersions.id, active.id)))
     .orderBy(desc(listVersions.id))
     .limit(1);
-  if (!previous || (await q.countRecords(db, previous.id)) === 0) throw new AppError('CONFLICT', 'There is no earlier version of this list to roll back to.');
+  if (!previous || !previous.recordsKept) throw new AppError('CONFLICT', 'There is no earlier version of this list to roll back to.');
   const now = ctx.now();
   const version = await q.insertVersion(db, {
     source,
@@ -44,12 +49,15 @@ export async function rollBack(ctx: AppContext, source: string, activeVersionId:
     fetchedAt: now,
     restoredFrom: previous.id,
     importedBy: actor.username,
+    recordsFrom: chainOf(previous),
   });
   const release = await claimImport(db, version.id);
   try {
-    await q.copyRecords(db, previous.id, version.id);
-    const records = await q.countRecords(db, version.id);
-    const diff = await q.storeDiff(db, active.id, version.id, [], records);
+    await refuseConcurrentChain(db, version);
+    const records = previous.records;
+    // Same chain: only the active version's changes differ. Another chain: the whole lists are compared.
+    const touched = chainOf(active) === chainOf(previous) ? await q.undoChanges(db, active, version) : null;
+    const diff = await q.storeDiff(db, active.id, version.id, [], records, touched);
     await q.activateVersion(db, version, { asOf: previous.asOf, rowsRead: records, rowsLoaded: records, records, ...diff }, now);
     await q.pruneOldRecords(db, source);
     await recordAudit(db, {

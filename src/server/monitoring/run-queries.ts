@@ -2,7 +2,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import type { Db } from '../db/client';
-import { batchResults, batchRows, listRecords, listVersions, monitoringAlerts, monitoringFindings, monitoringRuns } from '../db/schema';
+import { findVersionRecords } from '../db/list-records';
+import { batchResults, batchRows, listVersions, monitoringAlerts, monitoringFindings, monitoringRuns } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { anyId } from '../db/sql-fragments';
 
@@ -53,14 +54,14 @@ export async function changedRecords(db: Db, version: { id: number; source: stri
   const out = new Map<string, ListRecord>();
   for (let i = 0; i < ids.length; i += 5000) {
     const slice = ids.slice(i, i + 5000);
-    for (const r of await db.select({ id: listRecords.recordId, data: listRecords.data }).from(listRecords).where(and(eq(listRecords.versionId, version.id), inArray(listRecords.recordId, slice)))) out.set(r.id, r.data);
+    for (const r of await findVersionRecords(db, version.id, slice)) out.set(r.recordId, r.data);
   }
   const missing = ids.filter((id) => !out.has(id));
   if (missing.length) {
     const [active] = await db.select({ id: listVersions.id }).from(listVersions).where(and(eq(listVersions.source, version.source), eq(listVersions.status, 'active')));
     if (active && active.id !== version.id) {
       for (let i = 0; i < missing.length; i += 5000) {
-        for (const r of await db.select({ id: listRecords.recordId, data: listRecords.data }).from(listRecords).where(and(eq(listRecords.versionId, active.id), inArray(listRecords.recordId, missing.slice(i, i + 5000))))) out.set(r.id, r.data);
+        for (const r of await findVersionRecords(db, active.id, missing.slice(i, i + 5000))) out.set(r.recordId, r.data);
       }
     }
   }

@@ -5,13 +5,14 @@
  * time, and the new index shares the other parts with the old one. NPPES and the DMF are not in it: they are read by key from the
  * database (keyed.ts, ADR 060).
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { ListRecord } from '#shared/list-record';
 import { IndexBuilder } from '#engine/index-builder';
 import { isKeyedSource } from '#engine/keyed';
 import { PartedIndex, partNameOf } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
 import type { Db } from '../db/client';
+import { recordsAt } from '../db/list-records';
 import { listRecords, listVersions } from '../db/schema';
 import { cleanIndexFiles, indexFileKey, loadIndexFile, saveIndexFile } from './index-files';
 
@@ -84,14 +85,15 @@ export const indexedVersionsOf = (active: readonly ActiveVersion[]): ActiveVersi
 /** Reads the records of the given versions in (version_id, record_id) order, one page at a time. */
 export async function* readActiveRecords(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<ListRecord[]> {
   const ids = versions.map((v) => v.id).sort((a, b) => a - b);
-  for (const versionId of ids) {
-    // Keyset on (version_id, record_id): one version at a time, so the primary key serves every page.
+  const chains = ids.length ? await db.select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom }).from(listVersions).where(and(inArray(listVersions.id, ids), eq(listVersions.recordsKept, true))) : [];
+  for (const version of chains.sort((a, b) => a.id - b.id)) {
+    // Keyset on (chain, record_id): one version at a time, so the chain's index serves every page in order (ADR 066).
     let after: string | null = null;
     for (;;) {
       const page: { recordId: string; data: unknown }[] = await db
         .select({ recordId: listRecords.recordId, data: listRecords.data })
         .from(listRecords)
-        .where(after === null ? eq(listRecords.versionId, versionId) : and(eq(listRecords.versionId, versionId), gt(listRecords.recordId, after)))
+        .where(after === null ? recordsAt(version) : and(recordsAt(version), gt(listRecords.recordId, after)))
         .orderBy(asc(listRecords.recordId))
         .limit(pageSize);
       if (page.length === 0) break;

@@ -1,7 +1,7 @@
 /**
  * NPPES and the Death Master File served from the database by key (ADR 060): their records are
  * not in the match index; a chunk or a search reads the records of its NPIs and SSNs from
- * list_records (primary key (version_id, record_id): record ids are the NPI and the SSN), one
+ * list_records (`findVersionRecords`: one probe of the chain index per key, ADR 066: record ids are the NPI and the SSN), one
  * query per kind of key, and screens them in a small keyed index next to the main one.
  */
 import { and, eq, inArray } from 'drizzle-orm';
@@ -13,7 +13,8 @@ import type { MatchIndex } from '#engine/match-index';
 import type { ScreenQuery } from '#engine/query-types';
 import { screenMany } from '#engine/screen';
 import type { Db } from '../db/client';
-import { listRecords, listVersions } from '../db/schema';
+import { findVersionRecords } from '../db/list-records';
+import { listVersions } from '../db/schema';
 import { indexVersionOf, type ActiveVersion } from './index-store';
 import type { Screener } from './row-screening';
 
@@ -101,10 +102,7 @@ export class KeyedLookup {
     // One query for a chunk's keys (slices keep the parameter count bounded for very large asks).
     for (let i = 0; i < wanted.length; i += MAX_KEYS_PER_QUERY) {
       this.queries += 1;
-      const rows = await this.db
-        .select({ recordId: listRecords.recordId, data: listRecords.data })
-        .from(listRecords)
-        .where(and(eq(listRecords.versionId, versionId), inArray(listRecords.recordId, wanted.slice(i, i + MAX_KEYS_PER_QUERY))));
+      const rows = await findVersionRecords(this.db, versionId, wanted.slice(i, i + MAX_KEYS_PER_QUERY));
       for (const r of rows) this.records.set(`${source}|${r.recordId}`, r.data as ListRecord);
       if (rows.length) this.built = null;
     }
