@@ -190,7 +190,9 @@ describe('cancelling (kill)', () => {
   });
 });
 
-describe('writing a chunk in slices (ADR 069)', () => {
+// Slices are the embedded database's way (one connection, chunks one at a time); on PostgreSQL a
+// chunk is one transaction, and another connection's reads need not fall between two slices.
+describe.skipIf(!!process.env.DATABASE_URL)('writing a chunk in slices (ADR 069)', () => {
   /** Six results of the chunk of rows 0-1, as the screening makes them. */
   const resultsFor = (batchId: number) =>
     Array.from({ length: 6 }, (_, i) => ({ batchId, rowIndex: i % 2, resultType: 'npi', searchType: 'NPI Validation', explanation: { n: i }, reviewStatus: 'CLEARED', searchCriteriaKey: `row ${i % 2}`, createdAt: now }));
