@@ -112,21 +112,15 @@ describe('record chains', () => {
     expect(await recordsOf(again.version)).toEqual(now);
   });
 
+  /** A DMF import continuing the active version's chain, still running. */
+  const importingAfter = (active: { id: number; recordsFrom: number | null }) =>
+    q.insertVersion(db(), { source: 'dmf', status: 'importing', mode: 'incremental', origin: 'import', fileNames: ['x'], fileSha256: [''], fileSizes: [0], fetchedAt: new Date(), recordsFrom: active.recordsFrom ?? active.id });
+
   it('a failed import leaves the active records as they were and no row behind', async () => {
     const active = (await q.findActiveVersion(db(), 'dmf'))!;
     const records = await recordsOf(active.id);
     const rowsBefore = await rowCount();
-    const version = await q.insertVersion(db(), {
-      source: 'dmf',
-      status: 'importing',
-      mode: 'incremental',
-      origin: 'import',
-      fileNames: ['x'],
-      fileSha256: [''],
-      fileSizes: [0],
-      fetchedAt: new Date(),
-      recordsFrom: active.recordsFrom ?? active.id,
-    });
+    const version = await importingAfter(active);
     const [first] = records.keys();
     await q.upsertRecords(db(), version, [{ recordId: first, json: '{"source":"dmf","sourceRecordId":"x"}' }, { recordId: 'brand-new', json: '{}' }]);
     expect(await q.deleteRecords(db(), version, [[...records.keys()][1]])).toHaveLength(1);
@@ -139,17 +133,7 @@ describe('record chains', () => {
 
   it('refuses a second import continuing the same chain while one runs', async () => {
     const active = (await q.findActiveVersion(db(), 'dmf'))!;
-    const running = await q.insertVersion(db(), {
-      source: 'dmf',
-      status: 'importing',
-      mode: 'incremental',
-      origin: 'import',
-      fileNames: ['x'],
-      fileSha256: [''],
-      fileSizes: [0],
-      fetchedAt: new Date(),
-      recordsFrom: active.recordsFrom ?? active.id,
-    });
+    const running = await importingAfter(active);
     await expect(importList(db(), { source: 'dmf', files: [dmfUpdate], origin: 'import', now: new Date() })).rejects.toThrow(`version ${running.id} is being imported`);
     await q.markFailed(db(), running.id, 'test');
     expect((await q.findActiveVersion(db(), 'dmf'))!.id).toBe(active.id);
