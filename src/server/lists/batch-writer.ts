@@ -6,6 +6,7 @@
 import type { ListRecord } from '#shared/list-record';
 import { mergeRecord, recordChange, type ApplyMode } from '#lists/apply-mode';
 import { recordJson } from '#lists/core/dedupe';
+import { storedRecordJson } from '#lists/core/stored-record';
 import type { Db } from '../db/client';
 import type { BulkWriter } from './bulk-writer';
 import { CopyBatcher, rowsOfBatch, type CopyBatch } from './copy-batch';
@@ -41,6 +42,9 @@ export function recordWriter(db: Db, version: ChainedVersion, mode: ApplyMode, b
 export function copyBatchWriter(db: Db, versionId: number, bulk: BulkWriter): RecordWriter & { write(batch: CopyBatch): Promise<void> } {
   return new CopyWriter(db, versionId, bulk, 1);
 }
+
+/** A record's stored text without its acquisition date (which a repeated record changes alone). */
+const withoutDate = (record: ListRecord): string => storedRecordJson({ ...record, dateAcquired: null });
 
 const toRow = (record: ListRecord): q.RecordRow => {
   const json = recordJson(record);
@@ -153,11 +157,20 @@ class StatementWriter extends Pipeline {
     for (const record of batch) this.touched?.add(record.sourceRecordId);
     const upserts = batch.filter((r) => recordChange(r) === 'upsert');
     const existing = new Map((await q.findRecords(db, versionId, upserts.map((r) => r.sourceRecordId))).map((r) => [r.recordId, r.data]));
-    const merged = upserts.map((r) => {
+    // A record the update repeats unchanged writes no row (ADR 074): the version sees the
+    // current one, which keeps the date it was first acquired. Unchanged is the diff's rule:
+    // the same stored record once the acquisition date is left out. The last of an id in the
+    // batch wins, as in `upsertRecords`.
+    const last = new Map<string, ListRecord>();
+    for (const r of upserts) {
       const previous = existing.get(r.sourceRecordId);
-      return previous ? mergeRecord(previous, r) : r;
+      last.set(r.sourceRecordId, previous ? mergeRecord(previous, r) : r);
+    }
+    const rows = [...last.values()].filter((merged) => {
+      const previous = existing.get(merged.sourceRecordId);
+      return !previous || withoutDate(previous) !== withoutDate(merged);
     });
-    await q.upsertRecords(db, version, merged.map(toRow));
+    await q.upsertRecords(db, version, rows.map(toRow));
     await q.deleteRecords(db, version, batch.filter((r) => recordChange(r) === 'delete').map((r) => r.sourceRecordId));
     const gone = await q.deleteRecords(db, version, batch.filter((r) => recordChange(r) === 'reinstate').map((r) => r.sourceRecordId));
     this.reinstated.push(...gone);

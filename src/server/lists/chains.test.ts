@@ -155,12 +155,38 @@ describe('record chains', () => {
     const [kept] = await db().select({ kept: listVersions.recordsKept }).from(listVersions).where(eq(listVersions.id, v1.version));
     expect(kept.kept).toBe(false);
     const leieRows = await rowsOf<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM list_records WHERE coalesce(chain, version_id) = ${v1.version}`);
-    // v2's records (7) plus the two rows v3 wrote (its file's two records) in place of v2's.
-    expect(leieRows[0].n).toBe(r2.size + 2);
+    // v2's records (7) plus the row v3 wrote in place of v2's: its file's other record (the
+    // newcomer) is repeated unchanged and writes nothing (ADR 074).
+    expect(leieRows[0].n).toBe(r2.size + 1);
     // A full import begins a new chain; the prune drops the chain no kept version uses.
     const v4 = await importList(db(), { source: 'leie', files: [leieFull], origin: 'import', now: new Date('2026-11-04T08:00:00Z') });
     const v5 = await importList(db(), { source: 'leie', files: [leieFull], origin: 'import', now: new Date('2026-11-05T08:00:00Z') });
     const chains = await rowsOf<{ chain: number }>(db(), sql`SELECT DISTINCT coalesce(r.chain, r.version_id) AS chain FROM list_records r JOIN list_versions v ON v.id = coalesce(r.chain, r.version_id) WHERE v.source = 'leie'`);
     expect(chains.map((c) => c.chain).sort()).toEqual([v4.version, v5.version]);
+  });
+
+  it('an update that repeats records unchanged writes no row for them', async () => {
+    const full = await importList(db(), { source: 'dmf', files: [dmfFull], origin: 'import', now: new Date('2026-11-06T08:00:00Z') });
+    const first = await importList(db(), { source: 'dmf', files: [dmfUpdate], origin: 'import', now: new Date('2026-11-07T08:00:00Z') });
+    expect(first).toMatchObject({ mode: 'incremental', added: 1, removed: 1, changed: 1 });
+    const before = await recordsOf(first.version);
+    // The same update file again, a day later, and one real correction: only that one is a row.
+    const lines = readFileSync(dmfUpdate, 'utf8').trimEnd().split('\n');
+    const corrected = readFileSync(dmfFull, 'utf8').split('\n')[3].replace(/^ /, 'C').replace('LAN ', 'LANA');
+    const file = path.join(tmp, 'dmf-monthly-update-again.txt');
+    writeFileSync(file, [...lines, corrected].join('\n') + '\n');
+    const rowsBefore = await rowCount();
+    const again = await importList(db(), { source: 'dmf', files: [file], origin: 'import', now: new Date('2026-11-08T08:00:00Z') });
+    expect(again).toMatchObject({ status: 'active', mode: 'incremental', added: 0, removed: 0, changed: 1 });
+    const [{ n: written }] = await rowsOf<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM list_records WHERE version_id = ${again.version}`);
+    expect(written).toBe(1);
+    const after = await recordsOf(again.version);
+    expect(after.size).toBe(before.size);
+    for (const [id, text] of before) if (id !== '900000004') expect(after.get(id)).toEqual(text);
+    expect(after.get('900000004')).toContain('LANA');
+    expect(await recordsById(again.version, [...before.keys()])).toEqual(after);
+    expect(full.version).toBeLessThan(again.version);
+    // The prune after it dropped only rows no kept version shows.
+    expect(await rowCount()).toBeLessThanOrEqual(rowsBefore + 1);
   });
 });
