@@ -7,7 +7,15 @@
  * mixed) and a 100,000-row batch's screening (names + NPI validation + SSDMF, chunk by chunk as
  * the chunk job screens: lookups, engine, full records; results not written).
  * BENCH_NATIONAL_SCALE=0.1 runs at a tenth of NPPES and DMF (the exclusion lists stay real size).
+ *
+ * With $NATIONAL_DIR (the national files of `scripts/gen-national.ts`), NPPES and the DMF are
+ * imported from the files instead, by the import an administrator runs (the NPPES monthly file,
+ * then the DMF full file; ADR 074): the SQL generation is too slow on PGlite at full size. The
+ * NPIs and SSNs searched are then read from the files at spread-out offsets. The PGlite data
+ * folder goes to $NATIONAL_WORK_DIR (default: the temp folder).
  */
+import { openSync, readSync, closeSync, fstatSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { checkSsn, luhnCheckDigit } from '#shared/identifiers';
 import { emptyListRecord, type ListRecord, type SourceId } from '#shared/list-record';
@@ -20,6 +28,7 @@ import { listRecords, listVersions } from '#server/db/schema';
 import { createLogger } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
 import { readRecords } from '#server/batches/public';
+import { importList, type ImportSummary } from '#server/lists/import';
 import { screenName } from '#server/interactive/name-search';
 import { screenNpi } from '#server/interactive/npi-search';
 import { searchHitsOf } from '#server/interactive/hits';
@@ -27,12 +36,14 @@ import { createIndexStore } from '#server/screening/index-store';
 import { findKeyedVersions, KeyedLookup, keyedScreener } from '#server/screening/keyed';
 import { screenRows, type RowInput } from '#server/screening/row-screening';
 import { closeScreeningPool, currentScreening, screenerFor, versionIdsOf } from '#server/screening/screener';
+import { nationalFiles } from '../../../scripts/gen-lists/national-files';
 import { openBenchDatabase } from './bench-db';
-import { figure, percentile, type Figure } from './measure';
+import { figure, peakRssMiB, percentile, type Figure } from './measure';
 
 const SCALE = Number(process.env.BENCH_NATIONAL_SCALE ?? 1);
-const NPPES = Math.round(9_000_000 * SCALE);
-const DMF = Math.round(20_000_000 * SCALE);
+const FILES_DIR = process.env.NATIONAL_DIR;
+let NPPES = Math.round(9_000_000 * SCALE);
+let DMF = Math.round(20_000_000 * SCALE);
 const EXCLUSIONS: [SourceId, number][] = [['leie', 80_000], ['sam', 150_000], ['ofac-sdn', 20_000], ['state-ca', 40_000], ['state-ny', 40_000], ['state-tx', 30_000], ['state-fl', 40_000], ['optout', 50_000]];
 const BATCH_ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 600);
@@ -45,6 +56,39 @@ export const benchNpi = (g: number): string => {
 };
 /** The SSN of DMF record g (area 100-599, group 10-98, serial from 1000): the SQL below computes the same. */
 export const benchSsn = (g: number): string => `${100 + (g % 500)}${10 + (Math.floor(g / 500) % 89)}${1000 + Math.floor(g / 44_500)}`;
+
+/**
+ * `count` keys read from a file at spread-out offsets: from each offset, the first field of the
+ * next whole line (`key` cuts it out). Deterministic: the same file gives the same keys.
+ */
+export function sampleKeys(file: string, count: number, key: (line: string) => string | null): string[] {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buf = Buffer.alloc(4096);
+    const out = new Set<string>();
+    for (let i = 0; i < count * 2 && out.size < count; i++) {
+      // A fixed stride through the file (golden-ratio steps), never before the first line break.
+      const at = Math.floor(((i * 0.6180339887) % 1) * (size - buf.length));
+      const n = readSync(fd, buf, 0, buf.length, at);
+      const text = buf.subarray(0, n).toString('latin1');
+      const start = text.indexOf('\n') + 1;
+      const end = text.indexOf('\n', start);
+      if (start === 0 || end < 0) continue;
+      const k = key(text.slice(start, end));
+      if (k) out.add(k);
+    }
+    return [...out];
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The NPIs and SSNs the searches and the batch use: generated (SQL fill) or read from the files. */
+const keys = {
+  npi: (g: number): string => benchNpi(g % NPPES),
+  ssn: (g: number): string => benchSsn(g % DMF),
+};
 
 const FIRST = ['JAMES', 'MARY', 'ROBERT', 'PATRICIA', 'JOHN', 'JENNIFER', 'MICHAEL', 'LINDA', 'DAVID', 'ELIZABETH', 'WILLIAM', 'BARBARA', 'RICHARD', 'SUSAN', 'JOSEPH', 'JESSICA', 'THOMAS', 'SARAH', 'CHARLES', 'KAREN', 'MARIA', 'ANA', 'LUIS', 'JOSE', 'WEI', 'MIN', 'PRIYA', 'RAJ', 'FATIMA', 'AHMED'];
 const LAST = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'JONES', 'GARCIA', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ', 'HERNANDEZ', 'LOPEZ', 'GONZALEZ', 'WILSON', 'ANDERSON', 'THOMAS', 'TAYLOR', 'MOORE', 'JACKSON', 'MARTIN', 'LEE', 'PEREZ', 'THOMPSON', 'WHITE', 'HARRIS', 'SANCHEZ', 'CLARK', 'RAMIREZ', 'LEWIS', 'ROBINSON', 'NGUYEN', 'PATEL', 'KIM', 'CHEN', 'SINGH', 'KHAN', 'OKAFOR', 'COHEN', 'MURPHY', 'OBRIEN'];
@@ -75,8 +119,8 @@ async function fillLists(db: Db): Promise<number> {
       const rec: ListRecord = { ...r, source, sourceRecordId: `${source}-${i}` };
       if (source === 'ofac-sdn') rec.akas = [...rec.akas, `${rec.firstName ?? ''} ${rec.lastName ?? ''}`.trim() + ' AL', LAST[i % LAST.length]].filter(Boolean);
       // A twentieth of the excluded people carry an NPI from NPPES: the exclusion search by NPI finds them.
-      if (source !== 'ofac-sdn' && source !== 'optout' && i % 20 === 0) rec.npi = benchNpi((i * 7919) % NPPES);
-      if (source === 'optout') rec.npi = benchNpi((i * 104_729) % NPPES);
+      if (source !== 'ofac-sdn' && source !== 'optout' && i % 20 === 0) rec.npi = keys.npi(i * 7919);
+      if (source === 'optout') rec.npi = keys.npi(i * 104_729);
       page.push(rec);
       i += 1;
       if (page.length === 2000) await flush();
@@ -119,6 +163,39 @@ async function fillKeyed(db: Db, log: (s: string) => void): Promise<void> {
   await db.execute(sql`ANALYZE list_records`);
 }
 
+/**
+ * NPPES and the DMF by the administrator's import of the national files (ADR 074), then the
+ * keys searched read from the files. Answers the figures of the two imports.
+ */
+async function importKeyed(db: Db, dir: string, log: (s: string) => void): Promise<Figure[]> {
+  const files = nationalFiles(dir);
+  const figures: Figure[] = [];
+  const summaries: ImportSummary[] = [];
+  for (const [source, file] of [['nppes', files.nppesFull], ['dmf', files.dmfFull]] as const) {
+    const load = loadavg()[0].toFixed(2);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const summary = await importList(db, { source, files: [file], origin: 'import', now: new Date() });
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    if (summary.status !== 'active') throw new Error(`the ${source} import ended ${summary.status}`);
+    summaries.push(summary);
+    log(`${source}: ${summary.records.toLocaleString('en-US')} records imported in ${seconds.toFixed(1)} s`);
+    figures.push(
+      figure(`  ${source.toUpperCase()} import of ${summary.records.toLocaleString('en-US')} records from ${file.split('/').pop()} (load ${load} → ${loadavg()[0].toFixed(2)})`, seconds, 's'),
+      figure(`  its CPU (this process, the database included on PGlite)`, (used.user + used.system) / 1e6, 's'),
+    );
+  }
+  [NPPES, DMF] = [summaries[0].records, summaries[1].records];
+  const npis = sampleKeys(files.nppesFull, 20_000, (line) => /^"(\d{10})"/.exec(line)?.[1] ?? null);
+  const ssns = sampleKeys(files.dmfFull, 20_000, (line) => /^[ ACD](\d{9})/.exec(line)?.[1] ?? null);
+  if (npis.length < 1000 || ssns.length < 1000) throw new Error(`too few NPIs (${npis.length}) or SSNs (${ssns.length}) read from the national files`);
+  keys.npi = (g) => npis[g % npis.length];
+  keys.ssn = (g) => ssns[g % ssns.length];
+  log(`${npis.length} NPIs and ${ssns.length} SSNs read from the files for the searches`);
+  return figures;
+}
+
 const rssMiB = () => process.memoryUsage().rss / 1_048_576;
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -127,18 +204,20 @@ const cpuMs = () => {
 
 export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise<Figure[]> {
   const log = (s: string) => process.stderr.write(`[national-serving ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
-  const { database, dispose } = await openBenchDatabase(kind);
+  const { database, dispose } = await openBenchDatabase(kind, FILES_DIR ? (process.env.NATIONAL_WORK_DIR ?? tmpdir()) : tmpdir());
   const db = database.db;
   try {
     const fillStarted = performance.now();
+    // The keyed lists first when imported: the exclusion lists' NPIs are read from NPPES.
+    const imported = FILES_DIR ? await importKeyed(db, FILES_DIR, log) : [];
     const listed = await fillLists(db);
     log(`lists: ${listed.toLocaleString('en-US')} records`);
-    await fillKeyed(db, log);
+    if (!FILES_DIR) await fillKeyed(db, log);
     const fillS = (performance.now() - fillStarted) / 1000;
-    // Sanity: the SQL's NPIs and SSNs are the ones the queries below use.
+    // Sanity: the NPIs and SSNs the queries below use are in the database.
     const probe = new KeyedLookup(db, await findKeyedVersions(db));
-    await probe.fetch({ npis: [benchNpi(NPPES - 1), benchNpi(12345 % NPPES)], ssns: [benchSsn(DMF - 1)] });
-    if (probe.recordCount !== 3) throw new Error('generated NPIs/SSNs differ from the bench queries');
+    await probe.fetch({ npis: [keys.npi(NPPES - 1), keys.npi(12345)], ssns: [keys.ssn(DMF - 1)] });
+    if (probe.recordCount !== 3) throw new Error('the NPIs/SSNs of the bench queries are not in the database');
     const size = await db.execute(sql`SELECT pg_size_pretty(pg_total_relation_size('list_records')) AS s`).catch(() => null);
     if (size) log(`list_records: ${(size as unknown as { rows: { s: string }[] }).rows[0].s}`);
 
@@ -169,11 +248,11 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
         await screenName(ctx, caller, { firstName: p.firstName, lastName: p.lastName, companyName: undefined, matchingAlgorithm: i % 4 === 0 ? 'Fuzzy' : 'Exact' }).catch(() => null);
         times.name.push(performance.now() - t);
       } else if (k === 1) {
-        const npi = i % 5 === 0 ? benchNpi(NPPES + i) : benchNpi((i * 977) % NPPES);
+        const npi = i % 5 === 0 ? benchNpi(NPPES + i) : keys.npi(i * 977);
         await screenNpi(ctx, caller, npi, i % 2 ? `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}` : null);
         times.npi.push(performance.now() - t);
       } else {
-        const ssn = i % 4 === 0 ? benchSsn((i * 4099) % DMF) : `6${String(10_000_000 + i).slice(-8)}`;
+        const ssn = i % 4 === 0 ? keys.ssn(i * 4099) : `6${String(10_000_000 + i).slice(-8)}`;
         const s = await currentScreening(ctx);
         await s.keyed.fetch({ ssns: [ssn] });
         const r = screenWithKeyed(s.index, s.keyed.index, { type: 'ssn', ssn }, { sources: ['dmf'] });
@@ -189,7 +268,7 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
     const rows: RowInput[] = syntheticIndividuals(BATCH_ROWS, 9).map((p, i) => ({
       rowIndex: i,
       uniqueId: `E${i}`,
-      values: { 'First Name': p.firstName, 'Last Name': p.lastName, 'Date of Birth': p.dateOfBirth ?? '', NPI: i % 10 < 8 ? benchNpi((i * 7) % NPPES) : i % 10 === 8 ? benchNpi(NPPES + i) : '', SSN: i % 50 === 0 ? benchSsn((i * 3) % DMF) : (checkSsn(`5${String(10_000_000 + i).slice(-8)}`).ok ? `5${String(10_000_000 + i).slice(-8)}` : '') },
+      values: { 'First Name': p.firstName, 'Last Name': p.lastName, 'Date of Birth': p.dateOfBirth ?? '', NPI: i % 10 < 8 ? keys.npi(i * 7) : i % 10 === 8 ? benchNpi(NPPES + i) : '', SSN: i % 50 === 0 ? keys.ssn(i * 3) : (checkSsn(`5${String(10_000_000 + i).slice(-8)}`).ok ? `5${String(10_000_000 + i).slice(-8)}` : '') },
     }));
     const types = ['Exclusion Search by Individual Name', 'Exclusion Search by NPI', 'NPI Validation', 'NPI Medicare OptOut', 'SSDMF'];
     const batchStarted = performance.now();
@@ -215,7 +294,8 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
     const rssEnd = rssMiB();
     const n = (x: number) => x.toLocaleString('en-US');
     return [
-      figure(`National serving (${kind}): NPPES ${n(NPPES)} + DMF ${n(DMF)} + ${n(listed)} list records generated`, fillS, 's'),
+      figure(`National serving (${kind}): NPPES ${n(NPPES)} + DMF ${n(DMF)} ${FILES_DIR ? 'imported from the national files' : 'generated'} + ${n(listed)} list records generated`, fillS, 's'),
+      ...imported,
       figure(`Time to ready (index of ${n(stats.records)} records built from the database; NPPES and DMF not in it)`, readyS, 's', { max: 60, text: '≤ 60 s' }),
       figure('CPU time to ready (this process)', readyCpuS, 's'),
       figure(`Resident memory after ready (before: ${rssBefore.toFixed(0)} MiB)`, rssReady, 'MiB', { max: 4096, text: '≤ 4 GB' }),
@@ -228,6 +308,8 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
       figure(`Batch of ${n(BATCH_ROWS)} rows screened (${n(results)} results; ${n(found.nppes)} NPPES, ${n(found.dmf)} DMF found; ${n(keyedQueries)} keyed queries)`, batchS, 's', { max: 30, text: '≤ 30 s' }),
       figure('Batch CPU time (this process, worker threads included; the database server not)', batchCpuS, 's'),
       figure('Resident memory at the end', rssEnd, 'MiB', { max: 4096, text: '≤ 4 GB' }),
+      figure('Peak resident memory of the process (imports included)', peakRssMiB(), 'MiB'),
+      figure(`Load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`, loadavg()[0], ''),
     ];
   } finally {
     await dispose();

@@ -18,6 +18,12 @@ export interface BulkWriter {
    * differ from each other).
    */
   copy(payload: Uint8Array): Promise<boolean>;
+  /**
+   * Once an import is done (active or failed): PGlite writes a checkpoint, so that the
+   * write-ahead log of its statements (an incremental import's merge, the diff, the prune) is
+   * recycled rather than kept until the database closes (ADR 074). Nothing on PostgreSQL.
+   */
+  done?(): Promise<void>;
 }
 
 const COPY_SQL = 'COPY list_records (version_id, record_id, data) FROM STDIN';
@@ -70,6 +76,10 @@ export function pgliteBulkWriter(pglite: PGlite, options: { checkpointBytes?: nu
         await pglite.exec('CHECKPOINT');
       }
       return true;
+    },
+    async done() {
+      sinceCheckpoint = 0;
+      await pglite.exec('CHECKPOINT');
     },
   };
 }

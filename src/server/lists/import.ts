@@ -185,6 +185,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     await q.activateVersion(db, version, stats, req.now);
     req.onStep?.('prune');
     await q.pruneOldRecords(db, source.id);
+    await bulk?.done?.();
     await recordAudit(db, { action: 'list.imported', target: source.id, details: { version: version.id, ...diff, records } });
     return { ...base, ...diff, status: 'active', asOf, rowsRead: stats.rowsRead, rowsLoaded: rowsRead, rowsRejected: stats.rowsRejected, records, rejected: [...run.rejected] };
   } catch (error) {
@@ -194,6 +195,7 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     const digests = await digesting.catch(() => null);
     if (digests) await q.setFileDigests(db, version.id, digests.map((d) => d.sha256));
     await q.markFailed(db, version.id, message);
+    await bulk?.done?.().catch(() => {});
     await recordAudit(db, { action: 'list.import_failed', target: source.id, details: { version: version.id, error: message } });
     const summary: ImportSummary = {
       ...base,
