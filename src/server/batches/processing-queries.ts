@@ -76,6 +76,8 @@ export interface ChunkWrite {
   nearMisses?: { scores: number[]; rowBest: number[] };
   /** Write the results in slices of this many, outside the final transaction (PGlite, ADR 069). */
   sliceRows?: number;
+  /** The clock that stamps the chunk done once its results are in (ADR 073: its time includes the write); `now` without it. */
+  clock?: () => Date;
 }
 
 export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
@@ -192,7 +194,7 @@ async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | n
 async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
   if (w.afterResults) await w.afterResults(tx);
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
-  await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
   // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
   // UPDATE: the results' and usage's foreign keys hold the row FOR KEY SHARE in every writer
   // of the batch, which FOR UPDATE would wait for (a deadlock between two writers).

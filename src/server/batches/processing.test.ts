@@ -192,6 +192,23 @@ describe('cancelling (kill)', () => {
 
 // Slices are the embedded database's way (one connection, chunks one at a time); on PostgreSQL a
 // chunk is one transaction, and another connection's reads need not fall between two slices.
+describe('timing a chunk (ADR 073)', () => {
+  it('stamps a chunk done when its results are in, not when its write began', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const later = new Date(now.getTime() + 7_000);
+    const result = { batchId, rowIndex: 0, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: 'row 0', reviewStatus: 'CLEARED', createdAt: now };
+    for (const sliceRows of [undefined, 1]) {
+      await t.ctx.db.update(batchChunks).set({ status: 'pending', doneAt: null }).where(eq(batchChunks.batchId, batchId));
+      // Whether written in one transaction or in slices (PGlite), as screenChunk writes it.
+      const write = { batchId, clientId: user.clientId, chunkIndex: 0, firstRow: 0, rowCount: 2, results: [result], usage: [], now, clock: () => later, sliceRows: process.env.DATABASE_URL ? undefined : sliceRows };
+      expect(await writeChunk(t.ctx.db, write)).toBe('written');
+      const [chunk] = await t.ctx.db.select().from(batchChunks).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
+      expect(chunk.doneAt).toEqual(later);
+    }
+  });
+});
+
 describe.skipIf(!!process.env.DATABASE_URL)('writing a chunk in slices (ADR 069)', () => {
   /** Six results of the chunk of rows 0-1, as the screening makes them. */
   const resultsFor = (batchId: number) =>
