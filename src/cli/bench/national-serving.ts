@@ -104,7 +104,7 @@ async function newVersion(db: Db, source: string): Promise<number> {
 }
 
 /** The exclusion lists and the opt-out list at real sizes, from the engine's synthetic records. */
-async function fillLists(db: Db): Promise<number> {
+export async function fillLists(db: Db): Promise<number> {
   let seed = 11;
   let total = 0;
   for (const [source, n] of EXCLUSIONS) {
@@ -132,7 +132,7 @@ async function fillLists(db: Db): Promise<number> {
 }
 
 /** NPPES and the DMF generated in SQL, a million rows per statement. */
-async function fillKeyed(db: Db, log: (s: string) => void): Promise<void> {
+export async function fillKeyed(db: Db, log: (s: string) => void): Promise<void> {
   const nppesVersion = await newVersion(db, 'nppes');
   const dmfVersion = await newVersion(db, 'dmf');
   const base = (source: string, kind: string) => JSON.stringify({ ...emptyListRecord(source as SourceId, '', kind as 'person'), sourceRecordId: undefined });
@@ -195,6 +195,21 @@ async function importKeyed(db: Db, dir: string, log: (s: string) => void): Promi
   log(`${npis.length} NPIs and ${ssns.length} SSNs read from the files for the searches`);
   return figures;
 }
+
+ * The bench's roster: synthetic people (a few share a name with a listed person), an NPI on 9
+ * rows in 10 (8 found in NPPES, 1 unknown), an SSN on every row that has a valid one (1 in 50
+ * in the DMF), a date of birth.
+ */
+export function nationalRoster(rows: number): RowInput[] {
+  return syntheticIndividuals(rows, 9).map((p, i) => ({
+    rowIndex: i,
+    uniqueId: `E${i}`,
+    values: { 'First Name': p.firstName, 'Last Name': p.lastName, 'Date of Birth': p.dateOfBirth ?? '', NPI: i % 10 < 8 ? keys.npi(i * 7) : i % 10 === 8 ? benchNpi(NPPES + i) : '', SSN: i % 50 === 0 ? keys.ssn(i * 3) : (checkSsn(`5${String(10_000_000 + i).slice(-8)}`).ok ? `5${String(10_000_000 + i).slice(-8)}` : '') },
+  }));
+}
+
+/** NPPES and DMF sizes at BENCH_NATIONAL_SCALE. */
+export const NATIONAL_SIZES = { nppes: NPPES, dmf: DMF, scale: SCALE };
 
 const rssMiB = () => process.memoryUsage().rss / 1_048_576;
 const cpuMs = () => {
@@ -265,11 +280,7 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
     for (const list of Object.values(times)) list.sort((a, b) => a - b);
 
     // A 100,000-row batch screened chunk by chunk, as the chunk job screens it.
-    const rows: RowInput[] = syntheticIndividuals(BATCH_ROWS, 9).map((p, i) => ({
-      rowIndex: i,
-      uniqueId: `E${i}`,
-      values: { 'First Name': p.firstName, 'Last Name': p.lastName, 'Date of Birth': p.dateOfBirth ?? '', NPI: i % 10 < 8 ? keys.npi(i * 7) : i % 10 === 8 ? benchNpi(NPPES + i) : '', SSN: i % 50 === 0 ? keys.ssn(i * 3) : (checkSsn(`5${String(10_000_000 + i).slice(-8)}`).ok ? `5${String(10_000_000 + i).slice(-8)}` : '') },
-    }));
+    const rows = nationalRoster(BATCH_ROWS);
     const types = ['Exclusion Search by Individual Name', 'Exclusion Search by NPI', 'NPI Validation', 'NPI Medicare OptOut', 'SSDMF'];
     const batchStarted = performance.now();
     const batchCpu = cpuMs();

@@ -58,7 +58,7 @@ function rosterCsv(rows: number, npis: string[]): string {
 }
 
 /** CPU time (ms, all threads) and peak resident memory (MiB) of a process, from /proc. */
-function procUsage(pid: number): { cpuMs: number; peakMiB: number } {
+export function procUsage(pid: number): { cpuMs: number; peakMiB: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -67,7 +67,7 @@ function procUsage(pid: number): { cpuMs: number; peakMiB: number } {
 }
 
 /** A chunk's timings as a worker logs them (debug level, processing.ts). */
-interface ChunkTimings {
+export interface ChunkTimings {
   startedAt: number;
   endedAt: number;
   phasesMs: Record<string, number>;
@@ -75,13 +75,13 @@ interface ChunkTimings {
 const chunkTimings = new WeakMap<ChildProcess, ChunkTimings[]>();
 
 /** Means of a run's chunk phases, and the mean gap between a worker's chunks (its job's end to the next one's start). */
-function phaseMeans(workers: ChildProcess[]): { phases: Record<string, number>; gapMs: number; chunks: number } {
+export function phaseMeans(workers: ChildProcess[], timingsOf: { get(w: ChildProcess): ChunkTimings[] | undefined } = chunkTimings): { phases: Record<string, number>; gapMs: number; chunks: number } {
   const sums: Record<string, number> = {};
   let n = 0;
   let gaps = 0;
   let gapCount = 0;
   for (const w of workers) {
-    const list = (chunkTimings.get(w) ?? []).sort((a, b) => a.startedAt - b.startedAt);
+    const list = (timingsOf.get(w) ?? []).sort((a, b) => a.startedAt - b.startedAt);
     list.forEach((t, i) => {
       n += 1;
       // (A phase named like a redacted log key would arrive as text: only numbers count.)
@@ -100,7 +100,7 @@ function phaseMeans(workers: ChildProcess[]): { phases: Record<string, number>; 
  * pg_stat_statements (WITH_POSTGRES_OPTIONS='-c shared_preload_libraries=pg_stat_statements'):
  * reported as figures, to see where the database's CPU per row goes.
  */
-async function resetStatements(ctx: AppContext): Promise<boolean> {
+export async function resetStatements(ctx: AppContext): Promise<boolean> {
   try {
     await ctx.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
     await ctx.db.execute(sql`SELECT pg_stat_statements_reset()`);
@@ -110,7 +110,7 @@ async function resetStatements(ctx: AppContext): Promise<boolean> {
   }
 }
 
-async function topStatements(ctx: AppContext, rows: number, label: string): Promise<Figure[]> {
+export async function topStatements(ctx: AppContext, rows: number, label: string): Promise<Figure[]> {
   const res = (await ctx.db.execute(
     sql`SELECT calls::int, total_exec_time::float AS ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) AS q
         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8`,
@@ -118,7 +118,7 @@ async function topStatements(ctx: AppContext, rows: number, label: string): Prom
   return res.rows.map((r) => figure(`${label}: PostgreSQL time per 1,000 rows of a statement (${r.calls} calls): ${r.q}`, r.ms / (rows / 1000), 'ms'));
 }
 
-function startWorker(env: NodeJS.ProcessEnv, pin: string | null): Promise<ChildProcess> {
+export function startWorker(env: NodeJS.ProcessEnv, pin: string | null): Promise<ChildProcess> {
   // BENCH_WORKER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=…`) reaches the workers' node only.
   const args = ['--max-old-space-size=4096', ...(process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), bin, 'worker'];
   const child = pin === null ? spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn('taskset', ['-c', pin, process.execPath, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });

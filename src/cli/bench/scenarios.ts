@@ -17,6 +17,7 @@ import { benchNationalServing } from './national-serving';
 import { benchIndexStart } from './index-start';
 import { benchIndexParts } from './index-parts';
 import { benchScaleOut } from './scale-out';
+import { benchNationalBatch } from './national-batch';
 
 export interface Scenario {
   name: string;
@@ -66,4 +67,9 @@ export const SCENARIOS: Scenario[] = [
   // NPPES 9M and the DMF 20M served by key from the database (ADR 060): ready time, memory, p95, batch.
   { name: 'national-serving-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalServing('postgres') },
   { name: 'national-serving-pglite', isHeavy: true, run: () => benchNationalServing('pglite') },
+  // The 100,000-row batch end to end at those sizes, every result written (ADR 073): PostgreSQL
+  // with `clearlist worker` processes (BENCH_SCALE_RUNS, default: two unpinned), PGlite with the
+  // server's own job runner. BENCH_NATIONAL_SCALE sizes NPPES and the DMF.
+  { name: 'batch-100k-national-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalBatch('postgres') },
+  { name: 'batch-100k-national-pglite', isHeavy: true, run: () => benchNationalBatch('pglite') },
 ];

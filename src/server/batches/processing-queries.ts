@@ -1,7 +1,7 @@
 /** SQL of batch processing: submission, chunks, rows, record snapshots, the chunk's one write. */
-import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { findVersionRecords } from '../db/list-records';
+import { findVersionRecords, versionRecordJsonbSql } from '../db/list-records';
 import { insertJsonRows } from '../db/json-insert';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
@@ -61,13 +61,21 @@ export async function readRecords(db: Db, keys: readonly { versionId: number; re
   return out;
 }
 
+/**
+ * A result to write. With `recordFrom` (a list version id) the database copies the result's list
+ * record, whole, from that version's record `sourceRecordId` into `record` as it inserts the row
+ * (NULL when the version has no such record): the record is neither read out nor sent back
+ * (ADR 073). Without it, `record` is stored as given.
+ */
+export type ResultWrite = typeof batchResults.$inferInsert & { recordFrom?: number | null };
+
 export interface ChunkWrite {
   batchId: number;
   clientId: number;
   chunkIndex: number;
   firstRow: number;
   rowCount: number;
-  results: (typeof batchResults.$inferInsert)[];
+  results: ResultWrite[];
   usage: (typeof usageRecords.$inferInsert)[];
   now: Date;
   /** Runs in the write transaction once the results are in (review carries clearings forward, ADR 015). */
@@ -76,6 +84,8 @@ export interface ChunkWrite {
   nearMisses?: { scores: number[]; rowBest: number[] };
   /** Write the results in slices of this many, outside the final transaction (PGlite, ADR 069). */
   sliceRows?: number;
+  /** The clock that stamps the chunk done once its results are in (ADR 073: its time includes the write); `now` without it. */
+  clock?: () => Date;
 }
 
 export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
@@ -123,7 +133,7 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
       const [seen] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId));
       if (isStopped(seen?.status)) throw new KilledDuringWrite();
       await tx.delete(batchResults).where(inChunk(w));
-      await insertJsonRows(tx as unknown as Db, batchResults, w.results);
+      await insertResults(tx as unknown as Db, w.results);
       return finishChunk(tx as unknown as Db, w);
     });
   } catch (error) {
@@ -150,7 +160,7 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
   try {
     for (let i = 0; i < w.results.length; i += sliceRows) {
       await nextTurn();
-      await insertJsonRows(db, batchResults, w.results.slice(i, i + sliceRows));
+      await insertResults(db, w.results.slice(i, i + sliceRows));
     }
     await nextTurn();
     return await db.transaction(async (tx) => {
@@ -173,6 +183,35 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
   }
 }
 
+/** Results per INSERT statement (the JSON parameter of 2,000 results is a few MB). */
+const RESULTS_PER_STATEMENT = 2000;
+
+/**
+ * Inserts results as one JSON parameter per statement (as `insertJsonRows`), each record given
+ * or copied in the statement from its list version (`recordFrom`, ADR 073).
+ */
+export async function insertResults(db: Db, results: readonly ResultWrite[]): Promise<void> {
+  if (!results.some((r) => r.recordFrom != null)) return insertJsonRows(db, batchResults, results);
+  const columns = getTableColumns(batchResults) as Record<string, { name: string; getSQLType(): string }>;
+  const keys = [...new Set(results.flatMap((r) => Object.keys(r)))].filter((k) => k !== 'recordFrom' && k !== 'record' && results.some((r) => (r as Record<string, unknown>)[k] !== undefined));
+  for (const key of keys) if (!columns[key]) throw new Error(`insertResults: ${key} is not a column`);
+  const names = keys.map((k) => `"${columns[k].name}"`);
+  const shape = [...keys.map((k) => `"${columns[k].name}" ${columns[k].getSQLType()}`), '"record" jsonb', '"record_from" integer'].join(', ');
+  const record = sql`CASE WHEN x.record_from IS NULL THEN x.record ELSE ${versionRecordJsonbSql(sql`x.record_from`, sql`x.source_record_id`)} END`;
+  for (let i = 0; i < results.length; i += RESULTS_PER_STATEMENT) {
+    const slice = results.slice(i, i + RESULTS_PER_STATEMENT).map((r) => {
+      const out: Record<string, unknown> = {};
+      for (const k of keys) out[columns[k].name] = (r as Record<string, unknown>)[k] ?? null;
+      out.record = r.recordFrom != null ? null : (r.record ?? null);
+      out.record_from = r.recordFrom ?? null;
+      return out;
+    });
+    await db.execute(
+      sql`INSERT INTO batch_results (${sql.raw(names.join(', '))}, "record") SELECT ${sql.raw(names.map((n) => `x.${n}`).join(', '))}, ${record} FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS x(${sql.raw(shape)})`,
+    );
+  }
+}
+
 /** Takes the batch row; answers why the chunk is not to be written (cancelled, done), or null. */
 async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | null> {
   const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
@@ -192,7 +231,7 @@ async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | n
 async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
   if (w.afterResults) await w.afterResults(tx);
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
-  await tx.update(batchChunks).set({ status: 'done', doneAt: w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
   // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
   // UPDATE: the results' and usage's foreign keys hold the row FOR KEY SHARE in every writer
   // of the batch, which FOR UPDATE would wait for (a deadlock between two writers).

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchListSchema } from '#shared/batches';
 import { BATCH_MESSAGES } from '#shared/messages';
@@ -11,7 +11,8 @@ import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { parseLeie } from '#lists/leie/parse';
 import { INTERNAL_ERROR, MAX_CHUNK_ATTEMPTS, screenChunk, startBatch } from './processing';
-import { writeChunk } from './processing-queries';
+import { readRecords, writeChunk } from './processing-queries';
+import { recordHashSql } from '#server/db/sql-fragments';
 
 const fixtures = fileURLToPath(new URL('../../lists', import.meta.url));
 const now = new Date('2026-04-02T09:00:00Z');
@@ -192,6 +193,47 @@ describe('cancelling (kill)', () => {
 
 // Slices are the embedded database's way (one connection, chunks one at a time); on PostgreSQL a
 // chunk is one transaction, and another connection's reads need not fall between two slices.
+describe('copying hits’ records in the database (ADR 073)', () => {
+  it('stores the record a result names whole, as read in JS and with the same hash, and none for a record not in the version', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const ids = (await t.ctx.db.select({ id: listRecords.recordId }).from(listRecords).where(eq(listRecords.versionId, leieVersion)).limit(2)).map((r) => r.id);
+    const read = await readRecords(t.ctx.db, ids.map((recordId) => ({ versionId: leieVersion, recordId })));
+    const hit = (rowIndex: number, sourceRecordId: string) => ({ batchId, rowIndex, resultType: 'exclusions', searchType: 'Exclusion Search by Individual Name', source: 'leie', sourceRecordId, listVersionId: leieVersion, searchCriteriaKey: `row ${rowIndex}`, createdAt: now });
+    // Row 0: both records copied by the database, and one not on the list; row 1: the same two given whole, as before.
+    const results = [hit(0, ids[0]), hit(0, ids[1]), hit(0, 'NOT-LISTED')].map((r) => ({ ...r, recordFrom: leieVersion }));
+    const given = ids.map((id) => ({ ...hit(1, id), record: read.get(`${leieVersion}|${id}`) }));
+    expect(await writeChunk(t.ctx.db, { batchId, clientId: user.clientId, chunkIndex: 0, firstRow: 0, rowCount: 2, results: [...results, ...given], usage: [], now })).toBe('written');
+    const stored = await resultsOf(batchId);
+    for (const id of ids) {
+      const [copied, whole] = [0, 1].map((row) => stored.find((r) => r.rowIndex === row && r.sourceRecordId === id)!);
+      expect(copied.record).toEqual(read.get(`${leieVersion}|${id}`));
+      expect(copied.record).toEqual(whole.record);
+    }
+    expect(stored.find((r) => r.sourceRecordId === 'NOT-LISTED')!.record).toBeNull();
+    // The carry-forward compares hashes of the stored record (ADR 015): a copied record hashes as one written whole.
+    const hashes = (await t.ctx.db.execute(sql`SELECT row_index, ${recordHashSql(sql`record`)} AS h FROM batch_results WHERE batch_id = ${batchId} AND record IS NOT NULL ORDER BY source_record_id, row_index`)) as unknown as { rows: { h: string }[] };
+    expect(hashes.rows.map((r) => r.h)).toEqual([hashes.rows[0].h, hashes.rows[0].h, hashes.rows[2].h, hashes.rows[2].h]);
+  });
+});
+
+describe('timing a chunk (ADR 073)', () => {
+  it('stamps a chunk done when its results are in, not when its write began', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const later = new Date(now.getTime() + 7_000);
+    const result = { batchId, rowIndex: 0, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: 'row 0', reviewStatus: 'CLEARED', createdAt: now };
+    for (const sliceRows of [undefined, 1]) {
+      await t.ctx.db.update(batchChunks).set({ status: 'pending', doneAt: null }).where(eq(batchChunks.batchId, batchId));
+      // Whether written in one transaction or in slices (PGlite), as screenChunk writes it.
+      const write = { batchId, clientId: user.clientId, chunkIndex: 0, firstRow: 0, rowCount: 2, results: [result], usage: [], now, clock: () => later, sliceRows: process.env.DATABASE_URL ? undefined : sliceRows };
+      expect(await writeChunk(t.ctx.db, write)).toBe('written');
+      const [chunk] = await t.ctx.db.select().from(batchChunks).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
+      expect(chunk.doneAt).toEqual(later);
+    }
+  });
+});
+
 describe.skipIf(!!process.env.DATABASE_URL)('writing a chunk in slices (ADR 069)', () => {
   /** Six results of the chunk of rows 0-1, as the screening makes them. */
   const resultsFor = (batchId: number) =>

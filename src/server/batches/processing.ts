@@ -2,7 +2,7 @@
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { carryForwardClearings } from './carry-forward';
-import { clearProcessing, ensureChunks, failChunk, nextTurn, readRecords, readRows, startChunkAttempt, WRITE_SLICE_ROWS, writeChunk } from './processing-queries';
+import { clearProcessing, ensureChunks, failChunk, nextTurn, readRows, startChunkAttempt, WRITE_SLICE_ROWS, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
@@ -67,19 +67,18 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     const drafts = await screenRows(keyedScreener(keyed, screenerFor(ctx, index, rows.length)), batch.searchTypes, rows, { threshold, npiUses, nearMisses, dmfLoaded });
     phases.mark('screen');
     const versions = versionIdsOf(version);
-    // NPPES and DMF records were read by the lookup already; the others are read here.
-    const keys = drafts.flatMap((d) => (d.source && d.sourceRecordId && versions.has(d.source) && !keyed.fullRecord(d.source, d.sourceRecordId) ? [{ versionId: versions.get(d.source)!, recordId: d.sourceRecordId }] : []));
     // On PGlite every step below runs on this thread with the one connection: requests waiting
-    // get a turn between them (ADR 069).
+    // get a turn (ADR 069).
     await nextTurn();
-    const records = await readRecords(ctx.db, keys);
-    await nextTurn();
-    phases.mark('records');
     const now = ctx.now();
+    // NPPES and DMF records were read by the keyed lookup already (ADR 060) and go as they are;
+    // the others are copied by the database from the index's version as the result is
+    // inserted, never read out and sent back (ADR 073).
     const results = drafts.map((d) => {
       const versionId = d.source ? (versions.get(d.source) ?? null) : null;
-      const record = versionId && d.sourceRecordId ? (keyed.fullRecord(d.source!, d.sourceRecordId) ?? records.get(`${versionId}|${d.sourceRecordId}`) ?? null) : null;
-      return { ...d, batchId, listVersionId: versionId, record, createdAt: now };
+      const keyedRecord = d.source && d.sourceRecordId ? keyed.fullRecord(d.source, d.sourceRecordId) : undefined;
+      if (keyedRecord) return { ...d, batchId, listVersionId: versionId, record: versionId ? keyedRecord : null, createdAt: now };
+      return { ...d, batchId, listVersionId: versionId, recordFrom: versionId && d.sourceRecordId ? versionId : null, createdAt: now };
     });
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);
@@ -87,7 +86,7 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     phases.mark('build');
     // PGlite: results in slices outside the final transaction, so requests are not held for the whole write.
     const sliceRows = ctx.database.kind === 'pglite' ? WRITE_SLICE_ROWS : undefined;
-    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, afterResults, nearMisses, sliceRows });
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, sliceRows });
     phases.mark('write');
     // Where a chunk's time goes (the scale-out bench reads these lines, ADR 065).
     ctx.log.debug({ batchId, chunkIndex, startedAt: phases.startedAt, endedAt: Date.now(), phasesMs: phases.spent }, 'batch chunk timings');

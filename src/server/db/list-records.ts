@@ -5,7 +5,7 @@
  * `recordsAt` (ordered scans by record id); others read the `version_records` view.
  */
 import { and, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ListRecord } from '#shared/list-record';
+import { emptyListRecord, type ListRecord } from '#shared/list-record';
 import { expandStoredRecord } from '#lists/core/stored-record';
 import type { Db } from './client';
 import { rowsOf } from './rows';
@@ -49,3 +49,22 @@ export function versionRecordsSql(versionId: number, ids: readonly string[]): SQ
       LIMIT 1
     ) r`;
 }
+
+/**
+ * In SQL, the whole record (as `expandStoredRecord` gives it, as jsonb) of the version
+ * `versionId` with the id `recordId` (SQL expressions), or NULL: the same row
+ * `findVersionRecords` reads. Lets a statement copy a record without reading it out (ADR 073).
+ */
+export function versionRecordJsonbSql(versionId: SQL, recordId: SQL): SQL {
+  return sql`(SELECT ${EMPTY_RECORD_JSON}::jsonb || r.data::jsonb
+    FROM list_versions v
+    CROSS JOIN LATERAL (
+      SELECT data FROM list_records
+      WHERE coalesce(chain, version_id) = coalesce(v.records_from, v.id) AND record_id = ${recordId} AND version_id <= v.id AND (valid_to IS NULL OR valid_to > v.id)
+      LIMIT 1
+    ) r
+    WHERE v.id = ${versionId} AND v.records_kept)`;
+}
+
+/** The empty fields `expandStoredRecord` puts back (the stored record always has source, id and kind). */
+const EMPTY_RECORD_JSON = JSON.stringify(emptyListRecord('leie', '', 'person'));

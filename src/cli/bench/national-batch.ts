@@ -1,0 +1,203 @@
+/**
+ * Bench (issue 21, ADR 073): the 100,000-row batch end to end at real list sizes. The lists of
+ * the national-serving bench (LEIE 80k, SAM 150k, OFAC 20k with aliases, states 150k, opt-out
+ * 50k; NPPES 9M and the DMF 20M generated in SQL, times BENCH_NATIONAL_SCALE), its roster (names,
+ * NPI on 9 rows in 10, SSN, date of birth) uploaded as a CSV over HTTP, timed from submission to
+ * Completed with every result written:
+ *   - postgres: the server (this process) takes the upload and runs no job; `clearlist worker`
+ *     processes screen (the scale-out bench's runs: BENCH_SCALE_RUNS=default, 1, 2);
+ *   - pglite: the server's own job runner, in this process, as the embedded default runs.
+ * Printed: the wall time, CPU per 1,000 rows (workers or this process, and PostgreSQL's server),
+ * results per row, the mean phases of a chunk (the workers' debug lines), the statements that
+ * took PostgreSQL's time (with pg_stat_statements preloaded).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { createApp } from '#server/app';
+import type { AppContext } from '#server/app-context';
+import { createLogger } from '#server/logger';
+import { testConfig } from '#server/config';
+import { clients } from '#server/db/schema';
+import { startJobQueue } from '#server/jobs/queue';
+import { JOBS } from '#server/jobs/registry';
+import { createMailer } from '#server/mail/mailer';
+import { createIndexStore } from '#server/screening/index-store';
+import { closeScreeningPool } from '#server/screening/screener';
+import { createUser } from '#test/factories';
+import { openBenchDatabase } from './bench-db';
+import { HttpClient } from './http-client';
+import { figure, peakRssMiB, type Figure } from './measure';
+import { fillKeyed, fillLists, NATIONAL_SIZES, nationalRoster } from './national-serving';
+import { databaseServerCpuMs } from './postgres-cpu';
+import { phaseMeans, procUsage, resetStatements, startWorker, topStatements, type ChunkTimings } from './scale-out';
+
+const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
+const RUNS = (process.env.BENCH_SCALE_RUNS ?? 'default').split(',');
+const PINS: Record<string, (string | null)[]> = { '1': ['0'], '2': ['0', '1'], default: [null, null] };
+const COLUMNS = ['First Name', 'Last Name', 'NPI', 'SSN', 'Date of Birth'];
+const MAPPING = {
+  columnMappings: Object.fromEntries(COLUMNS.map((c) => [c, c])),
+  searchTypes: ['Exclusion Search by Individual Name', 'Search by NPI', 'NPI Validation', 'NPI Medicare OptOut', 'SSDMF'],
+  correlatedColumnIndexes: [],
+  uniqueIdIndex: 0,
+};
+
+function rosterCsv(rows: number): string {
+  const lines = [['Employee ID', ...COLUMNS].join(',')];
+  for (const r of nationalRoster(rows)) lines.push([r.uniqueId, ...COLUMNS.map((c) => r.values[c] ?? '')].join(','));
+  return lines.join('\n');
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+const per1k = (ms: number) => ms / (ROWS / 1000);
+
+/** Results written for a batch, and the bytes of their records and explanations. */
+async function resultFigures(ctx: AppContext, batchId: number, label: string): Promise<Figure[]> {
+  const res = (await ctx.db.execute(
+    sql`SELECT count(*)::int AS n, count(record)::int AS with_record, coalesce(sum(pg_column_size(record)), 0)::float AS record_bytes, coalesce(sum(pg_column_size(explanation)), 0)::float AS explanation_bytes
+        FROM batch_results WHERE batch_id = ${batchId}`,
+  )) as unknown as { rows: { n: number; with_record: number; record_bytes: number; explanation_bytes: number }[] };
+  const r = res.rows[0];
+  return [
+    figure(`${label}: results per row (${n(r.n)} results, ${n(r.with_record)} with a list record)`, r.n / ROWS, ''),
+    figure(`${label}: stored bytes of results' records per row (explanations: ${(r.explanation_bytes / ROWS).toFixed(0)})`, r.record_bytes / ROWS, 'B'),
+  ];
+}
+
+async function uploadAndSubmit(http: HttpClient, csv: string, name: string): Promise<{ batchId: number; submit(): Promise<void> }> {
+  const batchId = await http.uploadCsv(csv, name);
+  await http.postJson(`/services/flexsearchs/${batchId}/columnmappings?dryrun=true`, MAPPING);
+  return { batchId, submit: async () => void (await http.postJson(`/services/flexsearchs/${batchId}/columnmappings`, MAPPING)) };
+}
+
+async function waitCompleted(ctx: AppContext, batchId: number, t0: number): Promise<void> {
+  for (let status = ''; status !== 'Completed'; ) {
+    if (performance.now() - t0 > 1_800_000) throw new Error('the batch did not complete in 30 minutes');
+    await new Promise((r) => setTimeout(r, 200));
+    const res = (await ctx.db.execute(sql`SELECT status FROM batches WHERE id = ${batchId}`)) as unknown as { rows: { status: string }[] };
+    status = res.rows[0].status;
+    if (status === 'Error' || status.startsWith('Internal')) throw new Error(`the batch ended as ${status}`);
+  }
+}
+
+/** A logger at debug level that keeps the chunk timings lines and prints warnings and errors. */
+function timingsLogger(timings: ChunkTimings[]) {
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line) continue;
+        if (line.includes('batch chunk timings')) {
+          const e = JSON.parse(line) as ChunkTimings;
+          timings.push({ startedAt: e.startedAt, endedAt: e.endedAt, phasesMs: e.phasesMs });
+        } else if (/"level":(4|5|6)\d/.test(line)) process.stderr.write(`${line}\n`);
+      }
+      done();
+    },
+  });
+  return createLogger({ level: 'debug', destination });
+}
+
+function phaseFigure(label: string, timed: ReturnType<typeof phaseMeans>): Figure {
+  const text = Object.entries(timed.phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
+  return figure(`${label}: mean chunk job, by phase in ms (${timed.chunks} chunks: ${text})`, Object.values(timed.phases).reduce((a, b) => a + b, 0), 'ms');
+}
+
+export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<Figure[]> {
+  const log = (s: string) => process.stderr.write(`[national-batch ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+  const { database, dispose } = await openBenchDatabase(kind);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-bench-natbatch-'));
+  const config = testConfig({ dataDir, uploadMaxBytes: 200 * 1_048_576 });
+  const timings: ChunkTimings[] = [];
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    config,
+    mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }),
+    log: kind === 'pglite' ? timingsLogger(timings) : createLogger({ level: 'warn' }),
+    jobs: null,
+    now: () => new Date(),
+  };
+  const figures: Figure[] = [];
+  const workers: ChildProcess[] = [];
+  const scale = `NPPES ${n(NATIONAL_SIZES.nppes)} + DMF ${n(NATIONAL_SIZES.dmf)} (BENCH_NATIONAL_SCALE=${NATIONAL_SIZES.scale})`;
+  try {
+    const fillStarted = performance.now();
+    const listed = await fillLists(database.db);
+    await fillKeyed(database.db, log);
+    figures.push(figure(`National batch (${kind}): ${n(listed)} list records + ${scale} generated`, (performance.now() - fillStarted) / 1000, 's'));
+    if (kind === 'pglite') ctx.screening = await createIndexStore(database.db);
+    // PostgreSQL: the server sends jobs and runs none; PGlite: the server's own job runner.
+    ctx.jobs = await startJobQueue(ctx, JOBS, { work: kind === 'pglite', schedule: false });
+    const app = await createApp(ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const http = new HttpClient(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+      const user = await createUser(database.db, { roles: ['name_search_user', 'npi_search_user'] });
+      await database.db.update(clients).set({ searchOptions: ['NAME', 'NPI', 'OFAC', 'SSNDMF'] }).where(eq(clients.id, user.clientId));
+      await http.login(user.username, user.password);
+      const csv = rosterCsv(ROWS);
+      const hasStatements = kind === 'postgres' && (await resetStatements(ctx));
+      for (const run of kind === 'pglite' ? ['embedded'] : RUNS) {
+        const label = kind === 'pglite' ? 'PGlite, the server runs the jobs' : `PostgreSQL, ${PINS[run]?.length} worker(s) ${run === 'default' ? 'not pinned (default setup)' : 'pinned'}`;
+        let started: ChildProcess[] = [];
+        if (kind === 'postgres') {
+          if (!PINS[run]) throw new Error(`unknown run ${run} (1, 2 or default)`);
+          const dbUrl = (database.pool!.options as { connectionString?: string }).connectionString;
+          const env = { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'debug', JOBS_IN_PROCESS: 'false' };
+          started = await Promise.all(PINS[run].map((pin) => startWorker(env, pin)));
+          workers.push(...started);
+        }
+        const batch = await uploadAndSubmit(http, csv, `roster-${run}.csv`);
+        const load1 = loadavg()[0];
+        if (hasStatements) await resetStatements(ctx);
+        const cpuBefore = started.map((w) => procUsage(w.pid!).cpuMs);
+        const selfBefore = process.cpuUsage();
+        const dbBefore = kind === 'postgres' ? await databaseServerCpuMs(ctx) : 0;
+        timings.length = 0;
+        const t0 = performance.now();
+        await batch.submit();
+        await waitCompleted(ctx, batch.batchId, t0);
+        const wall = (performance.now() - t0) / 1000;
+        const self = process.cpuUsage(selfBefore);
+        figures.push(figure(`${label}: ${n(ROWS)} rows, submitted to Completed, every result written (load ${load1.toFixed(1)} → ${loadavg()[0].toFixed(1)}, ${cpus().length} cores)`, wall, 's', run === 'default' || kind === 'pglite' ? { max: 30, text: '≤ 30 s' } : undefined));
+        if (kind === 'postgres') {
+          const dbMs = (await databaseServerCpuMs(ctx)) - dbBefore;
+          started.forEach((w, i) => {
+            const u = procUsage(w.pid!);
+            figures.push(figure(`${label}: worker ${i + 1} CPU per 1,000 rows (peak memory ${u.peakMiB.toFixed(0)} MiB)`, per1k(u.cpuMs - cpuBefore[i]), 'ms'));
+          });
+          figures.push(figure(`${label}: PostgreSQL CPU per 1,000 rows`, per1k(dbMs), 'ms'));
+          figures.push(figure(`${label}: the server's CPU per 1,000 rows (upload taken, no jobs)`, per1k((self.user + self.system) / 1000), 'ms'));
+          figures.push(phaseFigure(label, phaseMeans(started)));
+          if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, label)));
+        } else {
+          figures.push(figure(`${label}: CPU per 1,000 rows (this process, worker threads and PGlite included)`, per1k((self.user + self.system) / 1000), 'ms'));
+          const fake = { pid: process.pid } as ChildProcess;
+          const timed = phaseMeans([fake], new Map([[fake, timings]]));
+          figures.push(phaseFigure(label, timed));
+          figures.push(figure(`${label}: peak memory`, peakRssMiB(), 'MiB'));
+        }
+        const chunkRes = (await ctx.db.execute(
+          sql`SELECT count(*)::int AS n, avg(extract(epoch FROM done_at - started_at))::float AS mean FROM batch_chunks WHERE batch_id = ${batch.batchId} AND status = 'done'`,
+        )) as unknown as { rows: { n: number; mean: number }[] };
+        figures.push(figure(`${label}: mean time of a chunk from its start to done (write included, ${chunkRes.rows[0].n} chunks)`, chunkRes.rows[0].mean * 1000, 'ms'));
+        figures.push(...(await resultFigures(ctx, batch.batchId, label)));
+        await Promise.all(started.map((w) => new Promise((r) => { w.once('exit', r); w.kill('SIGTERM'); })));
+      }
+      return figures;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+    await ctx.jobs?.stop();
+    await closeScreeningPool();
+    await dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
