@@ -178,7 +178,19 @@ interface Slot {
   local: number[][];
 }
 
-function slotOf(space: SearchSpace, group: number, bit: number, tokens: number[]): Slot {
+/**
+ * The parts' ids and volume of a cached expansion (expandToken's arrays are kept per dictionary): batches
+ * repeat names, so each part's ids of a name's expansion are mapped and sorted once, not per row.
+ */
+const partSlots = new WeakMap<number[], { volume: number; local: number[][] }[]>();
+
+function slotOf(space: SearchSpace, group: number, bit: number, tokens: number[], cached = false): Slot {
+  if (cached && space.parts.length > 1) {
+    let byGroup = partSlots.get(tokens);
+    if (!byGroup) partSlots.set(tokens, (byGroup = []));
+    const made = (byGroup[group] ??= slotOf(space, group, bit, tokens));
+    return { bit, tokens, volume: made.volume, local: made.local };
+  }
   let volume = 0;
   const local = space.parts.map(({ index, toLocal }) => {
     let ids = tokens;
@@ -256,13 +268,19 @@ export function personCandidates(space: SearchSpace, q: PersonName, algorithm: M
   const lex = space.lex;
   const none = space.parts.map(() => []);
   const slots: Slot[] = [];
-  if (q.first.length >= 2) slots.push(slotOf(space, g, 1, expandToken(lex, q.first, algorithm, true, loose)));
-  const lastTokens = new Set<number>();
-  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(lex, t, algorithm, false, loose)) lastTokens.add(id);
-  if (q.last.length > 1) for (const id of expandToken(lex, q.last.join(''), algorithm, false)) lastTokens.add(id);
-  if (lastTokens.size || q.last.length) slots.push(slotOf(space, g, 2, [...lastTokens]));
+  if (q.first.length >= 2) slots.push(slotOf(space, g, 1, expandToken(lex, q.first, algorithm, true, loose), true));
+  if (q.last.length === 1 && q.last[0].length >= 2) {
+    // One surname word: its expansion as it is (unique, ascending), so the parts' ids come from the cache.
+    slots.push(slotOf(space, g, 2, expandToken(lex, q.last[0], algorithm, false, loose), true));
+  } else {
+    const lastTokens = new Set<number>();
+    for (const t of q.last) if (t.length >= 2) for (const id of expandToken(lex, t, algorithm, false, loose)) lastTokens.add(id);
+    if (q.last.length > 1) for (const id of expandToken(lex, q.last.join(''), algorithm, false)) lastTokens.add(id);
+    if (lastTokens.size || q.last.length) slots.push(slotOf(space, g, 2, [...lastTokens]));
+  }
   const middle = q.middle.filter((t) => t.length >= 2);
-  if (middle.length) slots.push(slotOf(space, g, 4, [...new Set(middle.flatMap((t) => expandToken(lex, t, algorithm, true, loose)))]));
+  if (middle.length === 1) slots.push(slotOf(space, g, 4, expandToken(lex, middle[0], algorithm, true, loose), true));
+  else if (middle.length) slots.push(slotOf(space, g, 4, [...new Set(middle.flatMap((t) => expandToken(lex, t, algorithm, true, loose)))]));
   if (!slots.length) return none;
   // Two agreeing name parts make a candidate; a part with enormous postings is left to scoring.
   let walked = slots.filter((s) => s.volume <= SKIP_POSTINGS);

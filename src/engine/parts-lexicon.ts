@@ -3,13 +3,14 @@
  * all parts (typo neighbours, phonetic classes, nicknames, the name bound) and the candidate budgets apply
  * to the whole as for one index. It holds no postings and no strings of its own: the dictionary is the
  * parts' tokens in part order (a token's id is where it first appears, as in one index built from the parts'
- * records in part order), with two id maps per part; typo keys and phonetic classes are the parts' own,
- * probed with hashes and keys computed once.
+ * records in part order), with two id maps per part, and typo keys: the parts' keys merged under the
+ * dictionary's ids (no token is hashed again). Phonetic classes are the parts' own, looked up by a key
+ * computed once.
  */
 import type { MatchIndex } from './match-index';
 import type { PartedIndex } from './index-parts';
 import { phoneticKey } from './phonetic';
-import { lowerBound, typoVariantHashes } from './typo-keys';
+import { typoCandidates, type TypoKeys } from './typo-keys';
 
 /**
  * Counts of the per-query work done once for all parts (ADR 070): query preparations, token expansions,
@@ -30,6 +31,8 @@ export class PartsLexicon implements Lexicon {
   readonly toUnion: Int32Array[] = [];
   /** toLocal[p][id]: part p's id of a dictionary token, or -1. */
   readonly toLocal: Int32Array[];
+  /** The typo keys of the dictionary, as one index built from the same tokens would hold them. */
+  readonly typo: TypoKeys;
   private readonly phonetic = new Map<string, number[]>();
 
   constructor(private readonly parts: readonly MatchIndex[]) {
@@ -54,6 +57,39 @@ export class PartsLexicon implements Lexicon {
       this.toUnion[p].forEach((id, local) => (map[id] = local));
       return map;
     });
+    this.typo = this.mergedTypoKeys();
+  }
+
+  /**
+   * Every part's (hash, token) pairs under the dictionary's ids, sorted and without repeats (a token held by
+   * several parts has the same keys in each): what buildTypoKeys of the dictionary gives, without hashing.
+   */
+  private mergedTypoKeys(): TypoKeys {
+    const tokenBits = Math.max(21, Math.ceil(Math.log2(this.tokens.length + 1)));
+    const hashBits = Math.min(32, 53 - tokenBits);
+    const scale = 2 ** tokenBits;
+    let total = 0;
+    for (const part of this.parts) total += part.data.typo.hashes.length;
+    const packed = new Float64Array(total);
+    let n = 0;
+    this.parts.forEach((part, p) => {
+      const { hashes, tokens, hashBits: partBits } = part.data.typo;
+      // A part has no more tokens than the dictionary, so it kept at least as many bits of each hash.
+      const down = 2 ** (partBits - hashBits);
+      const toUnion = this.toUnion[p];
+      for (let i = 0; i < hashes.length; i++) packed[n++] = Math.floor(hashes[i] / down) * scale + toUnion[tokens[i]];
+    });
+    packed.sort();
+    let kept = 0;
+    for (let i = 0; i < n; i++) if (i === 0 || packed[i] !== packed[i - 1]) packed[kept++] = packed[i];
+    const hashes = new Uint32Array(kept);
+    const tokens = new Int32Array(kept);
+    for (let i = 0; i < kept; i++) {
+      const hash = Math.floor(packed[i] / scale);
+      hashes[i] = hash;
+      tokens[i] = packed[i] - hash * scale;
+    }
+    return { hashes, tokens, hashBits };
   }
 
   tokenId(token: string): number {
@@ -80,24 +116,9 @@ export class PartsLexicon implements Lexicon {
     return ids;
   }
 
-  /**
-   * Dictionary ids that may be within `maxEdits` of the token, in the order one index's typo keys give them
-   * (by lookup key, then ascending id): the hashes are computed once and looked up in each part's keys.
-   */
+  /** Dictionary ids that may be within `maxEdits` of the token, in the order one index's typo keys give them. */
   typoCandidates(token: string, maxEdits: number): number[] {
-    const out: number[] = [];
-    const block: number[] = [];
-    for (const full of typoVariantHashes(token, maxEdits)) {
-      block.length = 0;
-      this.parts.forEach((part, p) => {
-        const keys = part.data.typo;
-        const h = Math.floor(full / 2 ** (32 - keys.hashBits));
-        for (let i = lowerBound(keys.hashes, h); i < keys.hashes.length && keys.hashes[i] === h; i++) block.push(this.toUnion[p][keys.tokens[i]]);
-      });
-      if (block.length > 1) block.sort((a, b) => a - b);
-      for (let i = 0; i < block.length; i++) if (i === 0 || block[i] !== block[i - 1]) out.push(block[i]);
-    }
-    return out;
+    return typoCandidates(this.typo, token, maxEdits);
   }
 }
 

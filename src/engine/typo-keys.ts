@@ -61,20 +61,6 @@ export function buildTypoKeys(dictionary: readonly string[]): TypoKeys {
 
 /** Dictionary token ids that may be within `maxEdits` (1 or 2) of the query token (verify after). */
 export function typoCandidates(keys: TypoKeys, token: string, maxEdits: number): number[] {
-  const shiftDown = 2 ** (32 - keys.hashBits);
-  const out: number[] = [];
-  for (const full of typoVariantHashes(token, maxEdits)) {
-    const h = Math.floor(full / shiftDown);
-    for (let i = lowerBound(keys.hashes, h); i < keys.hashes.length && keys.hashes[i] === h; i++) out.push(keys.tokens[i]);
-  }
-  return out;
-}
-
-/**
- * The full 32-bit hashes a query token looks up, in lookup order (its own and its deletions): computed once
- * per token, then looked up in one dictionary's keys or in each part's (ADR 070).
- */
-export function typoVariantHashes(token: string, maxEdits: number): number[] {
   if (!isLatinToken(token) || token.length < MIN_INDEXED || token.length > MAX_INDEXED) return [];
   const variants = new Set<string>([token]);
   if (token.length >= 4) {
@@ -83,7 +69,13 @@ export function typoVariantHashes(token: string, maxEdits: number): number[] {
       if (maxEdits >= 2 && token.length >= 6) for (const d2 of deletions(d)) variants.add(d2);
     }
   }
-  return [...variants].map(fnv1a);
+  const shiftDown = 2 ** (32 - keys.hashBits);
+  const out: number[] = [];
+  for (const v of variants) {
+    const h = Math.floor(fnv1a(v) / shiftDown);
+    for (let i = lowerBound(keys.hashes, h); i < keys.hashes.length && keys.hashes[i] === h; i++) out.push(keys.tokens[i]);
+  }
+  return out;
 }
 
 /** First index whose value is ≥ x in a sorted array. */
