@@ -13,6 +13,8 @@ import { partNameOf, PartedIndex } from '#engine/index-parts';
 import { hitDetailsOf, screenWithKeyed } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import { checkNpiInIndex } from '#engine/npi-check';
+import { sharedWork } from '#engine/parts-lexicon';
+import { listRecord } from '#engine/test-records';
 import type { ScreenQuery, ScreenResult } from '#engine/query-types';
 import { screen } from '#engine/screen';
 import type { ScreenOptions } from '#engine/settings';
@@ -110,6 +112,64 @@ describe('PartedIndex (ADR 068)', () => {
     expect(checkNpiInIndex(parts, nppes.npi!)).toEqual(checkNpiInIndex(whole, nppes.npi!));
     const query: ScreenQuery = { type: 'individual', firstName: nppes.firstName ?? '', lastName: nppes.lastName ?? '', npi: nppes.npi };
     expect(comparable(screenWithKeyed(parts, null, query, {}))).toEqual(comparable(screenWithKeyed(whole, null, query, {})));
+  });
+});
+
+describe('the per-query work done once for all parts (ADR 070)', () => {
+  const work = (): typeof sharedWork => ({ ...sharedWork });
+  const spent = (run: () => void): typeof sharedWork => {
+    const before = work();
+    run();
+    return { preparations: sharedWork.preparations - before.preparations, expansions: sharedWork.expansions - before.expansions, boundTokens: sharedWork.boundTokens - before.boundTokens };
+  };
+
+  it('reads each query, expands its tokens and bounds dictionary tokens once, as one index does', () => {
+    // Fresh indexes: expansions are cached per dictionary, so both start from nothing.
+    const one = buildIndex(records, { version: 'fresh' });
+    const split = parted(records, 'fresh');
+    const checked: [string, ScreenQuery, ScreenOptions][] = [
+      ['fuzzy person', { type: 'individual', firstName: 'Jon', middleName: 'Q', lastName: 'Smyth', dateOfBirth: '1960-01-01', state: 'NY' }, {}],
+      ['common person', { type: 'individual', firstName: 'Maria', lastName: 'Garcia' }, { limit: 5 }],
+      ['business', { type: 'business', name: 'Sunrise Home Health Care', state: 'FL' }, {}],
+      ['exact', { type: 'individual', firstName: 'Robert', lastName: 'Smith' }, { algorithm: 'Exact' }],
+    ];
+    for (const [label, query, options] of checked) {
+      const whole = spent(() => screen(one, query, options));
+      const parts = spent(() => screen(split, query, options));
+      expect(parts.preparations, label).toBe(1);
+      expect(whole.expansions, label).toBeGreaterThan(0);
+      expect(parts.expansions, label).toBe(whole.expansions);
+      expect(parts.boundTokens, label).toBe(whole.boundTokens);
+    }
+    expect(split.parts.length).toBeGreaterThan(6);
+  });
+
+  it('applies the typo expansion budget to all parts as one index does (the parts in order)', () => {
+    // Every surname one edit from KOWALCZYK (about 500), in two lists: each list's half fits the budget of
+    // 400 typo expansions, the two lists' whole does not. One index built from the records in part order
+    // takes the same 400 as the parts do.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const word = 'kowalczyk';
+    const names = new Set<string>();
+    for (let i = 0; i <= word.length; i++) {
+      for (const c of letters) {
+        names.add(word.slice(0, i) + c + word.slice(i));
+        if (i < word.length) names.add(word.slice(0, i) + c + word.slice(i + 1));
+      }
+      if (i < word.length) names.add(word.slice(0, i) + word.slice(i + 1));
+    }
+    names.delete(word);
+    const near = [...names].map((lastName, i) => listRecord(i % 2 ? 'sam' : 'leie', `K${i}`, 'person', { firstName: 'Anna', lastName }));
+    const inPartOrder = [...near].sort((a, b) => partNameOf(a.source).localeCompare(partNameOf(b.source)));
+    const one = buildIndex(inPartOrder, { version: 'k' });
+    const split = parted(near, 'k');
+    const query: ScreenQuery = { type: 'individual', firstName: 'Anna', lastName: 'Kowalczyk' };
+    const a = screen(one, query, { limit: 1000, minScore: 0.5 });
+    const b = screen(split, query, { limit: 1000, minScore: 0.5 });
+    expect(comparable(b)).toEqual(comparable(a));
+    // The budget binds: one index does not reach every near surname.
+    expect(a.hits.length).toBeGreaterThan(300);
+    expect(a.hits.length).toBeLessThan(near.length);
   });
 });
 

@@ -15,20 +15,39 @@ import { chineseSyllables, isSyllabic, sinoKey } from './wade-giles';
 import { maxTypoEdits, sameConsonants, skeleton } from './token-similarity';
 import { typoCandidates } from './typo-keys';
 import { kanjiNameSpellings } from './kanji-names';
+import { PartsLexicon, sharedWork, type Lexicon } from './parts-lexicon';
 
 /** Posting volume above which a name part is left to scoring rather than searched. */
 const SKIP_POSTINGS = 150_000;
 const MAX_EXPANSIONS = 400;
 const FALLBACK_LIMIT = 20_000;
 
-const expansionCaches = new WeakMap<MatchIndex, Map<string, number[]>>();
-const skeletonMaps = new WeakMap<MatchIndex, Map<string, number[]>>();
+/**
+ * Where candidates are searched (ADR 070): the dictionary query tokens are expanded against once, and the
+ * indexes whose postings are walked — one index (its own dictionary, ids as they are), or the parts of a
+ * PartedIndex with the map from dictionary ids to each part's ids. Budgets apply to the volumes of all parts.
+ */
+export interface SearchSpace {
+  lex: Lexicon;
+  parts: { index: MatchIndex; toLocal: Int32Array | null }[];
+}
+
+/** One index as a search space. */
+export function spaceOf(index: MatchIndex): SearchSpace {
+  return { lex: index, parts: [{ index, toLocal: null }] };
+}
+
+/** Entries found, per part of the space. */
+export type PartEntries = number[][];
+
+const expansionCaches = new WeakMap<Lexicon, Map<string, number[]>>();
+const skeletonMaps = new WeakMap<Lexicon, Map<string, number[]>>();
 
 /**
  * Dictionary tokens with vowels whose consonants are the token's (a name written in Arabic or Hebrew
  * letters). The map is built on the first such query and kept with the index: other queries never pay.
  */
-function consonantNeighbours(index: MatchIndex, token: string): number[] {
+function consonantNeighbours(index: Lexicon, token: string): number[] {
   let map = skeletonMaps.get(index);
   if (!map) {
     map = new Map();
@@ -44,13 +63,13 @@ function consonantNeighbours(index: MatchIndex, token: string): number[] {
   return /[aeiou]/.test(token) ? [] : (map.get(skeleton(token)) ?? []).filter((id) => sameConsonants(token, index.tokens[id]));
 }
 
-const keyMaps = { kana: new WeakMap<MatchIndex, Map<string, number[]>>(), brahmic: new WeakMap<MatchIndex, Map<string, number[]>>() };
+const keyMaps = { kana: new WeakMap<Lexicon, Map<string, number[]>>(), brahmic: new WeakMap<Lexicon, Map<string, number[]>>() };
 
 /**
  * Dictionary tokens a katakana reading, or a Thai or Khmer name read in Latin letters, may render (the same
  * loose key); each map is built on the first query that needs it.
  */
-function keyNeighbours(index: MatchIndex, token: string, rule: 'kana' | 'brahmic'): number[] {
+function keyNeighbours(index: Lexicon, token: string, rule: 'kana' | 'brahmic'): number[] {
   let map = keyMaps[rule].get(index);
   if (!map) {
     map = new Map();
@@ -69,13 +88,13 @@ function keyNeighbours(index: MatchIndex, token: string, rule: 'kana' | 'brahmic
   return [...ids];
 }
 
-const sinoMaps = new WeakMap<MatchIndex, Map<string, number[]>>();
+const sinoMaps = new WeakMap<Lexicon, Map<string, number[]>>();
 
 /**
  * Dictionary tokens that spell the query token, or one of its syllables, in the other romanisation of Chinese
  * (Wade-Giles "tse", "tung" for pinyin "zedong"); the map is built on the first query with a Chinese name.
  */
-function chineseNeighbours(index: MatchIndex, token: string): number[] {
+function chineseNeighbours(index: Lexicon, token: string): number[] {
   let map = sinoMaps.get(index);
   if (!map) {
     map = new Map();
@@ -93,8 +112,8 @@ function chineseNeighbours(index: MatchIndex, token: string): number[] {
   return [...ids];
 }
 
-/** Dictionary tokens a query token may match (cached per index: batches repeat names a lot). */
-export function expandToken(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean, loose: LooseSpelling = null): number[] {
+/** Dictionary tokens a query token may match (cached per dictionary: batches repeat names a lot). */
+export function expandToken(index: Lexicon, token: string, algorithm: MatchAlgorithm, given: boolean, loose: LooseSpelling = null): number[] {
   let cache = expansionCaches.get(index);
   if (!cache) expansionCaches.set(index, (cache = new Map()));
   const key = `${algorithm}${given ? 'g' : 's'}${loose ?? ''}:${token}`;
@@ -111,13 +130,15 @@ export function expandToken(index: MatchIndex, token: string, algorithm: MatchAl
   return ids;
 }
 
-function computeExpansion(index: MatchIndex, token: string, algorithm: MatchAlgorithm, given: boolean): number[] {
+function computeExpansion(index: Lexicon, token: string, algorithm: MatchAlgorithm, given: boolean): number[] {
+  sharedWork.expansions++;
   const out = new Set<number>();
   const exact = index.tokenId(token);
   if (exact >= 0) out.add(exact);
   if (algorithm === 'Exact' || token.length < 2) return [...out];
   const allowed = maxTypoEdits(token.length + 1);
-  for (const id of typoCandidates(index.data.typo, token, allowed)) {
+  const typos = index instanceof PartsLexicon ? index.typoCandidates(token, allowed) : typoCandidates((index as MatchIndex).data.typo, token, allowed);
+  for (const id of typos) {
     if (out.size >= MAX_EXPANSIONS) break;
     const t = index.tokens[id];
     if (!out.has(id) && boundedEditDistance(token, t, maxTypoEdits(Math.max(token.length, t.length))) <= 2) out.add(id);
@@ -149,22 +170,54 @@ function computeExpansion(index: MatchIndex, token: string, algorithm: MatchAlgo
 
 interface Slot {
   bit: number;
+  /** Dictionary ids of the space's lexicon. */
   tokens: number[];
+  /** Postings of the tokens in every part: what the budgets compare. */
   volume: number;
-}
-
-function slotOf(index: MatchIndex, group: number, bit: number, tokens: number[]): Slot {
-  const { start } = index.data.postings[group];
-  let volume = 0;
-  for (const t of tokens) volume += start[t + 1] - start[t];
-  return { bit, tokens, volume };
+  /** The tokens as each part's ids (ascending), absent ones left out. */
+  local: number[][];
 }
 
 /**
- * Walks the postings of the slots and returns entries whose matched bits reach `need`.
- * The largest slot is only probed (never recorded), which keeps common first names cheap.
+ * The parts' ids and volume of a cached expansion (expandToken's arrays are kept per dictionary): batches
+ * repeat names, so each part's ids of a name's expansion are mapped and sorted once, not per row.
  */
-function collect(index: MatchIndex, group: number, slots: Slot[], need: number): number[] {
+const partSlots = new WeakMap<number[], { volume: number; local: number[][] }[]>();
+
+function slotOf(space: SearchSpace, group: number, bit: number, tokens: number[], cached = false): Slot {
+  if (cached && space.parts.length > 1) {
+    let byGroup = partSlots.get(tokens);
+    if (!byGroup) partSlots.set(tokens, (byGroup = []));
+    const made = (byGroup[group] ??= slotOf(space, group, bit, tokens));
+    return { bit, tokens, volume: made.volume, local: made.local };
+  }
+  let volume = 0;
+  const local = space.parts.map(({ index, toLocal }) => {
+    let ids = tokens;
+    if (toLocal) {
+      ids = [];
+      for (const t of tokens) if (toLocal[t] >= 0) ids.push(toLocal[t]);
+      if (ids.length > 1) ids.sort((a, b) => a - b);
+    }
+    const { start } = index.data.postings[group];
+    for (const t of ids) volume += start[t + 1] - start[t];
+    return ids;
+  });
+  return { bit, tokens, volume, local };
+}
+
+/** collect() in each wanted part of the space (the others answer no entries). */
+function collectParts(space: SearchSpace, group: number, slots: Slot[], need: number, want: readonly boolean[] | null): PartEntries {
+  return space.parts.map((_, p) => (!want || want[p] ? collect(space, p, group, slots, need) : []));
+}
+
+/**
+ * Walks the postings of the slots in one part and returns entries whose matched bits reach `need`.
+ * The largest slot (by its volume in all parts) is only probed (never recorded), which keeps common
+ * first names cheap.
+ */
+function collect(space: SearchSpace, part: number, group: number, slots: Slot[], need: number): number[] {
+  const index = space.parts[part].index;
   const { start, entries } = index.data.postings[group];
   const mask = index.scratchMask;
   const touched = index.scratchTouched;
@@ -177,7 +230,7 @@ function collect(index: MatchIndex, group: number, slots: Slot[], need: number):
   for (let i = 0; i < slots.length; i++) {
     if (i === largest) continue;
     const bit = slots[i].bit;
-    for (const t of slots[i].tokens) {
+    for (const t of slots[i].local[part]) {
       for (let k = start[t], end = start[t + 1]; k < end; k++) {
         const e = entries[k];
         if (mask[e] === 0) touched[n++] = e;
@@ -187,7 +240,7 @@ function collect(index: MatchIndex, group: number, slots: Slot[], need: number):
   }
   if (largest >= 0) {
     const bit = slots[largest].bit;
-    for (const t of slots[largest].tokens) {
+    for (const t of slots[largest].local[part]) {
       for (let k = start[t], end = start[t + 1]; k < end; k++) {
         const e = entries[k];
         if (mask[e] !== 0) mask[e] |= bit;
@@ -205,31 +258,48 @@ function collect(index: MatchIndex, group: number, slots: Slot[], need: number):
   return out;
 }
 
-/** Person entries worth scoring for a query name. */
-export function personCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm, loose: LooseSpelling = null): number[] {
+/**
+ * Person entries worth scoring for a query name, per part. The tokens are expanded once, and the budgets
+ * (postings left to scoring, the surname fallback) weigh the volumes of all parts, as one index does;
+ * parts not wanted (none of the asked sources) are not walked.
+ */
+export function personCandidates(space: SearchSpace, q: PersonName, algorithm: MatchAlgorithm, loose: LooseSpelling = null, want: readonly boolean[] | null = null): PartEntries {
   const g = GROUP.person;
+  const lex = space.lex;
+  const none = space.parts.map(() => []);
   const slots: Slot[] = [];
-  if (q.first.length >= 2) slots.push(slotOf(index, g, 1, expandToken(index, q.first, algorithm, true, loose)));
-  const lastTokens = new Set<number>();
-  for (const t of q.last) if (t.length >= 2) for (const id of expandToken(index, t, algorithm, false, loose)) lastTokens.add(id);
-  if (q.last.length > 1) for (const id of expandToken(index, q.last.join(''), algorithm, false)) lastTokens.add(id);
-  if (lastTokens.size || q.last.length) slots.push(slotOf(index, g, 2, [...lastTokens]));
+  if (q.first.length >= 2) slots.push(slotOf(space, g, 1, expandToken(lex, q.first, algorithm, true, loose), true));
+  if (q.last.length === 1 && q.last[0].length >= 2) {
+    // One surname word: its expansion as it is (unique, ascending), so the parts' ids come from the cache.
+    slots.push(slotOf(space, g, 2, expandToken(lex, q.last[0], algorithm, false, loose), true));
+  } else {
+    const lastTokens = new Set<number>();
+    for (const t of q.last) if (t.length >= 2) for (const id of expandToken(lex, t, algorithm, false, loose)) lastTokens.add(id);
+    if (q.last.length > 1) for (const id of expandToken(lex, q.last.join(''), algorithm, false)) lastTokens.add(id);
+    if (lastTokens.size || q.last.length) slots.push(slotOf(space, g, 2, [...lastTokens]));
+  }
   const middle = q.middle.filter((t) => t.length >= 2);
-  if (middle.length) slots.push(slotOf(index, g, 4, [...new Set(middle.flatMap((t) => expandToken(index, t, algorithm, true, loose)))]));
-  if (!slots.length) return [];
+  if (middle.length === 1) slots.push(slotOf(space, g, 4, expandToken(lex, middle[0], algorithm, true, loose), true));
+  else if (middle.length) slots.push(slotOf(space, g, 4, [...new Set(middle.flatMap((t) => expandToken(lex, t, algorithm, true, loose)))]));
+  if (!slots.length) return none;
   // Two agreeing name parts make a candidate; a part with enormous postings is left to scoring.
   let walked = slots.filter((s) => s.volume <= SKIP_POSTINGS);
   if (!walked.length) walked = [slots.reduce((a, b) => (a.volume <= b.volume ? a : b))];
   const need = Math.min(2, walked.length, slots.length);
-  const found = collect(index, g, walked, need);
-  if (found.length || need < 2) return found;
+  const found = collectParts(space, g, walked, need, want);
+  if (need < 2 || found.some((f) => f.length)) return found;
+  // One index falls back only when nothing at all was found, in the parts not asked for too.
+  if (want && space.parts.some((_, p) => !want[p] && collect(space, p, g, walked, need).length)) return found;
   // Typos beyond our keys in one part: fall back to the surname alone when that is affordable.
   const surname = slots.find((s) => s.bit === 2);
-  return surname && surname.volume <= FALLBACK_LIMIT ? collect(index, g, [surname], 1) : [];
+  return surname && surname.volume <= FALLBACK_LIMIT ? collectParts(space, g, [surname], 1, want) : none;
 }
 
 /** Shortest whole name that is searched glued or split: shorter joins meet too many names by chance. */
 const MIN_GLUED_NAME = 5;
+
+/** Each part's entries of a set per part, ascending. */
+const sortedParts = (sets: Set<number>[]): PartEntries => sets.map((s) => [...s].sort((x, y) => x - y));
 
 /**
  * Person entries whose whole name is the query's whole name written as one word on one side
@@ -237,62 +307,66 @@ const MIN_GLUED_NAME = 5;
  * token by token, so personCandidates cannot find them; these are looked up exactly (one word split
  * at each point into two dictionary tokens, or several words joined) and scored like any candidate.
  */
-export function gluedPersonCandidates(index: MatchIndex, q: PersonName, algorithm: MatchAlgorithm): number[] {
-  if (algorithm === 'Exact') return [];
+export function gluedPersonCandidates(space: SearchSpace, q: PersonName, algorithm: MatchAlgorithm, want: readonly boolean[] | null = null): PartEntries {
+  const none = space.parts.map(() => []);
+  if (algorithm === 'Exact') return none;
   const g = GROUP.person;
+  const lex = space.lex;
   const words = [q.first, ...q.middle, ...q.last].filter(Boolean);
   const joined = words.join('');
-  if (joined.length < MIN_GLUED_NAME) return [];
+  if (joined.length < MIN_GLUED_NAME) return none;
   if (words.length > 1) {
-    const id = index.tokenId(joined);
-    return id >= 0 ? collect(index, g, [slotOf(index, g, 1, [id])], 1) : [];
+    const id = lex.tokenId(joined);
+    return id >= 0 ? collectParts(space, g, [slotOf(space, g, 1, [id])], 1, want) : none;
   }
-  const out = new Set<number>();
+  const out = space.parts.map(() => new Set<number>());
   for (let i = 2; i <= joined.length - 2; i++) {
-    const a = index.tokenId(joined.slice(0, i));
-    const b = index.tokenId(joined.slice(i));
+    const a = lex.tokenId(joined.slice(0, i));
+    const b = lex.tokenId(joined.slice(i));
     if (a < 0 || b < 0) continue;
-    const slots = [slotOf(index, g, 1, [a]), slotOf(index, g, 2, [b])];
+    const slots = [slotOf(space, g, 1, [a]), slotOf(space, g, 2, [b])];
     if (slots.some((s) => s.volume > SKIP_POSTINGS)) continue;
-    for (const e of collect(index, g, slots, 2)) out.add(e);
+    collectParts(space, g, slots, 2, want).forEach((found, p) => found.forEach((e) => out[p].add(e)));
   }
-  return [...out].sort((x, y) => x - y);
+  return sortedParts(out);
 }
 
 /**
  * Person entries whose name may be a Japanese reading of a query written in kanji (ADR 050): a family name and
  * a given name that the kanji can be read as, both words of the list name. Scoring then checks the reading.
  */
-export function kanjiPersonCandidates(index: MatchIndex, kanjiText: string, algorithm: MatchAlgorithm): number[] {
-  if (algorithm === 'Exact') return [];
+export function kanjiPersonCandidates(space: SearchSpace, kanjiText: string, algorithm: MatchAlgorithm, want: readonly boolean[] | null = null): PartEntries {
+  const out = space.parts.map(() => new Set<number>());
+  if (algorithm === 'Exact') return sortedParts(out);
   const g = GROUP.person;
-  const out = new Set<number>();
-  for (const { family, given } of kanjiNameSpellings(kanjiText, (s) => index.tokenId(s) >= 0)) {
-    const slots = [slotOf(index, g, 1, given.map((s) => index.tokenId(s))), slotOf(index, g, 2, family.map((s) => index.tokenId(s)))];
-    for (const e of collect(index, g, slots, 2)) out.add(e);
+  const lex = space.lex;
+  for (const { family, given } of kanjiNameSpellings(kanjiText, (s) => lex.tokenId(s) >= 0)) {
+    const slots = [slotOf(space, g, 1, given.map((s) => lex.tokenId(s))), slotOf(space, g, 2, family.map((s) => lex.tokenId(s)))];
+    collectParts(space, g, slots, 2, want).forEach((found, p) => found.forEach((e) => out[p].add(e)));
   }
-  return [...out].sort((x, y) => x - y);
+  return sortedParts(out);
 }
 
-/** Business entries worth scoring: they share a distinctive word (or every generic word). */
-export function businessCandidates(index: MatchIndex, names: string[][], algorithm: MatchAlgorithm): number[] {
+/** Business entries worth scoring, per part: they share a distinctive word (or every generic word). */
+export function businessCandidates(space: SearchSpace, names: string[][], algorithm: MatchAlgorithm, want: readonly boolean[] | null = null): PartEntries {
   const g = GROUP.business;
-  const out = new Set<number>();
+  const lex = space.lex;
+  const out = space.parts.map(() => new Set<number>());
   for (const q of names) {
     const distinctive = q.filter((t) => !isGenericBusinessToken(t));
     const glued = algorithm === 'Fuzzy' ? q.slice(1).map((t, i) => q[i] + t) : [];
     if (distinctive.length) {
       const ids = new Set<number>();
-      for (const t of [...distinctive, ...glued]) for (const id of expandToken(index, t, algorithm, false)) ids.add(id);
-      let slots = [...ids].map((id) => slotOf(index, g, 1, [id])).sort((a, b) => a.volume - b.volume || a.tokens[0] - b.tokens[0]);
+      for (const t of [...distinctive, ...glued]) for (const id of expandToken(lex, t, algorithm, false)) ids.add(id);
+      let slots = [...ids].map((id) => slotOf(space, g, 1, [id])).sort((a, b) => a.volume - b.volume || a.tokens[0] - b.tokens[0]);
       // Common distinctive words beyond the budget are left to scoring.
       let budget = SKIP_POSTINGS * 2;
       slots = slots.filter((s, i) => i === 0 || (budget -= s.volume) >= 0);
-      for (const e of collect(index, g, slots, 1)) out.add(e);
+      collectParts(space, g, slots, 1, want).forEach((found, p) => found.forEach((e) => out[p].add(e)));
     } else {
-      const slots = q.slice(0, 8).map((t, i) => slotOf(index, g, 1 << i, expandToken(index, t, algorithm, false)));
-      for (const e of collect(index, g, slots, slots.length)) out.add(e);
+      const slots = q.slice(0, 8).map((t, i) => slotOf(space, g, 1 << i, expandToken(lex, t, algorithm, false)));
+      collectParts(space, g, slots, slots.length, want).forEach((found, p) => found.forEach((e) => out[p].add(e)));
     }
   }
-  return [...out].sort((a, b) => a - b);
+  return sortedParts(out);
 }

@@ -61,6 +61,11 @@ export class MatchIndex {
     return this.phonetic.get(phoneticKey(token)) ?? [];
   }
 
+  /** Dictionary tokens filed under a phonetic key (the key computed once for every part, ADR 070). */
+  phoneticNeighboursOfKey(key: string): readonly number[] {
+    return this.phonetic.get(key) ?? [];
+  }
+
   get recordCount(): number {
     return this.data.record.source.length;
   }

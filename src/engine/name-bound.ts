@@ -4,20 +4,24 @@
  */
 import { ROLE } from './index-data';
 import type { MatchIndex } from './match-index';
+import { sharedWork, type Lexicon } from './parts-lexicon';
 import type { PersonName } from './person-name';
 import { PERSON_WEIGHTS } from './person-score';
 import type { LooseSpelling } from './loose-spelling';
 import { compareTokens, TOKEN_SCORES } from './token-similarity';
 import { isSyllabic, isWadeGiles } from './wade-giles';
 
-/** Per-query bound calculator; caches each dictionary token's best similarity to the query. */
+/**
+ * Per-query bound calculator; caches each dictionary token's best similarity to the query. Over a parted
+ * index the dictionary is the parts' (ADR 070): a token shared by parts is compared once.
+ */
 export class PersonNameBound {
   private readonly queryTokens: string[];
   private readonly given = new Map<number, number>();
   private readonly surname = new Map<number, number>();
 
   constructor(
-    private readonly index: MatchIndex,
+    private readonly lex: Lexicon,
     query: PersonName,
     private readonly loose: LooseSpelling = null,
   ) {
@@ -32,7 +36,8 @@ export class PersonNameBound {
     let v = cache.get(id);
     if (v === undefined) {
       v = 0;
-      const t = this.index.tokens[id];
+      sharedWork.boundTokens++;
+      const t = this.lex.tokens[id];
       for (const q of this.queryTokens) {
         const s = compareTokens(q, t, role, this.loose).score;
         if (s > v) v = s;
@@ -44,14 +49,14 @@ export class PersonNameBound {
     return v;
   }
 
-  /** Upper bound of the name similarity of an entry to the query. */
-  bound(entry: number): number {
-    const { start, tokens, roles } = this.index.data.entry;
+  /** Upper bound of the name similarity of an entry of `index` (a part of the dictionary's, with its ids' map) to the query. */
+  bound(index: MatchIndex, entry: number, toUnion: Int32Array | null = null): number {
+    const { start, tokens, roles } = index.data.entry;
     let g = 0;
     let s = 0;
     for (let k = start[entry]; k < start[entry + 1]; k++) {
       if (roles[k] === ROLE.generation) continue;
-      const id = tokens[k];
+      const id = toUnion ? toUnion[tokens[k]] : tokens[k];
       const gs = this.best(id, 'given');
       if (gs > g) g = gs;
       const ss = this.best(id, 'surname');

@@ -2,7 +2,7 @@
 import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/identifiers';
 import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
-import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, personCandidates } from './candidates';
+import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, personCandidates, spaceOf, type SearchSpace } from './candidates';
 import { hasKanji } from './kanji-names';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
@@ -14,6 +14,7 @@ import { businessNameEvidence, personNameEvidence } from './name-evidence';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from './npi-check';
 import { isEmptyPersonName, personNameFromFields } from './person-name';
 import { PersonNameBound } from './name-bound';
+import { lexiconOf, sharedWork } from './parts-lexicon';
 import { PersonMatcher } from './person-score';
 import type { BusinessQuery, Hit, IndividualQuery, QueryIssue, ScreenQuery, ScreenResult } from './query-types';
 import { NAME_ONLY_CEILING, resolveOptions, type ResolvedOptions, type ScreenOptions } from './settings';
@@ -24,19 +25,24 @@ import { nameFromRecordView } from './view-names';
 
 /** Screens one query; never throws on bad input (problems come back as issues). */
 export function screen(index: SearchIndex, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
-  if (index instanceof PartedIndex) return screenParts(index, query, options);
+  if (index instanceof PartedIndex && index.parts.length === 1) {
+    // One part (the default): its answer as it is, named by the index's version.
+    const r = screen(index.parts[0].index, query, options);
+    return r.indexVersion === index.version ? r : { ...r, indexVersion: index.version };
+  }
   const opts = resolveOptions(options);
   const base = { indexVersion: index.version, npiCheck: null };
   if (!query || typeof query !== 'object') return { ...base, status: 'invalid', issues: [{ field: 'query', code: 'query-invalid', message: 'Query must be an object.' }], hits: [] };
+  const scope = scopeOf(index, opts);
   switch (query.type) {
     case 'individual':
-      return screenIndividual(index, query, opts);
+      return screenIndividual(scope, query, opts);
     case 'business':
-      return screenBusiness(index, query, opts);
+      return screenBusiness(scope, query, opts);
     case 'npi':
-      return screenIdentifiersOnly(index, { npi: query.npi }, opts, query.name);
+      return screenIdentifiersOnly(scope, { npi: query.npi }, opts, query.name);
     case 'ssn':
-      return screenIdentifiersOnly(index, { ssn: query.ssn }, opts);
+      return screenIdentifiersOnly(scope, { ssn: query.ssn }, opts);
     default:
       return { ...base, status: 'invalid', issues: [{ field: 'type', code: 'query-invalid', message: 'Query type must be individual, business, npi or ssn.' }], hits: [] };
   }
@@ -48,33 +54,46 @@ export function screenMany(index: SearchIndex, queries: readonly ScreenQuery[], 
 }
 
 /**
- * Screens each part and merges the hits in score order within the query's limit (ADR 068): a
- * record's score depends only on the query and the record, so each part's best `limit` hits hold
- * the best `limit` of all. Parts holding none of the asked sources are skipped (NPPES, which
- * answers the NPI check, is never skipped).
+ * What a query is screened against (ADR 070): one index, or the parts of a PartedIndex. The query is read
+ * once (identifiers, evidence, name, matchers, the name bound) and its tokens expanded once against the
+ * parts' dictionary; each part then walks its postings and scores its candidates, and the hits are merged in
+ * score order within the limit: a record's score depends only on the query and the record, so each part's
+ * best `limit` hits hold the best `limit` of all (ADR 068). Parts holding none of the asked sources are not
+ * walked; the NPI check looks in every part.
  */
-function screenParts(index: PartedIndex, query: ScreenQuery, options: ScreenOptions): ScreenResult {
-  if (index.parts.length === 1) {
-    // One part (the default): its answer as it is, named by the index's version.
-    const r = screen(index.parts[0].index, query, options);
-    return r.indexVersion === index.version ? r : { ...r, indexVersion: index.version };
-  }
-  const { limit, sources } = resolveOptions(options);
-  const results: ScreenResult[] = [];
-  let first: ScreenResult | null = null;
+interface Scope {
+  index: SearchIndex;
+  space: SearchSpace;
+  /** Ordinal of each part's first record in `index`. */
+  starts: number[];
+  /** Each part's token ids as ids of the space's dictionary (null: the same ids). */
+  toUnion: (Int32Array | null)[];
+  /** Parts worth walking for the asked sources (null: all). */
+  want: boolean[] | null;
+}
+
+function scopeOf(index: SearchIndex, opts: ResolvedOptions): Scope {
+  if (!(index instanceof PartedIndex)) return { index, space: spaceOf(index), starts: [0], toUnion: [null], want: null };
+  const lex = lexiconOf(index);
+  const sources = opts.sources;
+  return {
+    index,
+    space: { lex, parts: index.parts.map((p, i) => ({ index: p.index, toLocal: lex.toLocal[i] })) },
+    starts: index.parts.map((_, i) => index.startOf(i)),
+    toUnion: lex.toUnion,
+    want: sources ? index.parts.map((p) => p.index.data.sources.some((s) => sources.has(s))) : null,
+  };
+}
+
+/** Each wanted part's hits (from `hitsOf`, in part ordinals) as ordinals of the scope's index, merged within the limit. */
+function mergeParts(scope: Scope, opts: ResolvedOptions, hitsOf: (index: MatchIndex, part: number) => Hit[]): Hit[] {
   const hits: Hit[] = [];
-  index.parts.forEach((part, i) => {
-    const held = part.index.data.sources;
-    if (sources && first && !held.some((s) => sources.has(s) || s === 'nppes')) return;
-    const r = screen(part.index, query, options);
-    first ??= r;
-    results.push(r);
-    const start = index.startOf(i);
-    for (const h of r.hits) hits.push(start ? { ...h, record: { ...h.record, ordinal: h.record.ordinal + start } } : h);
+  scope.space.parts.forEach(({ index }, p) => {
+    if (scope.want && !scope.want[p]) return;
+    const start = scope.starts[p];
+    for (const h of hitsOf(index, p)) hits.push(start ? { ...h, record: { ...h.record, ordinal: h.record.ordinal + start } } : h);
   });
-  const base = first!;
-  const npiCheck = results.find((r) => r.npiCheck?.found)?.npiCheck ?? base.npiCheck;
-  return { ...base, indexVersion: index.version, hits: hits.length > 1 ? hits.sort(compareHits).slice(0, limit) : hits, npiCheck };
+  return scope.space.parts.length > 1 && hits.length > 1 ? hits.sort(compareHits).slice(0, opts.limit) : hits;
 }
 
 interface Identifiers {
@@ -100,6 +119,7 @@ function readIdentifiers(input: { npi?: string | null; ssn?: string | null; ein?
 }
 
 function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; city?: string | null; postalCode?: string | null }, ids: Identifiers, issues: QueryIssue[], name: Pick<QueryEvidence, 'nameText' | 'nameType'>): QueryEvidence {
+  sharedWork.preparations++;
   const dob = queryDate(q.dateOfBirth);
   if (dob === 'invalid') issues.push({ field: 'dateOfBirth', code: 'date-invalid', message: 'Date of birth is not a date (use YYYY-MM-DD or MM/DD/YYYY).' });
   const postal = /^\s*(\d{5})/.exec(String(q.postalCode ?? ''))?.[1] ?? null;
@@ -136,7 +156,7 @@ function nameIssues(values: (string | null | undefined)[], issues: QueryIssue[],
   }
 }
 
-function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: ResolvedOptions): ScreenResult {
+function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOptions): ScreenResult {
   const ids = readIdentifiers(query);
   const issues = [...ids.issues];
   nameIssues([query.firstName, query.middleName, query.lastName], issues, 'name');
@@ -145,110 +165,124 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
   if (!hasName) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
   const nameText = [query.firstName, query.middleName, query.lastName].map(str).filter(Boolean).join(' ');
   const q = queryEvidence(query, ids, issues, { nameText, nameType: 'person' });
-  const idRecords = identifierRecords(index, ids);
   const floor = opts.minScore - maxEvidenceBonus(q);
-  const named = new Map<number, NamedCandidate>();
   const loose = looseSpellingOf(nameText);
   const matcher = new PersonMatcher(name, loose, nameText);
   const exactKey = exactPersonKey(name);
-  const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
-    if (!allowSource(opts, index.sourceOf(record))) return;
-    if (opts.algorithm === 'Exact') {
-      const same = exactPersonKey(listName) === exactKey;
-      if (!same && !idRecords.has(record)) return;
-      const prev = named.get(record);
-      if (prev && (prev.similarity ?? 0) >= (same ? 1 : 0)) return;
-      named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
-      return;
-    }
-    const similarity = matcher.similarity(listName);
-    if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
-    const prev = named.get(record);
-    if (prev && (prev.similarity ?? 0) >= similarity) return;
-    named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
-  };
-  if (hasName) {
-    const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name, loose) : null;
-    for (const e of personCandidates(index, name, opts.algorithm, loose)) {
-      const record = index.data.entry.record[e];
-      if (!idRecords.has(record)) {
-        // What the name must reach for this record, given its other evidence.
-        const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
-        if (need > 1 || (bound && bound.bound(e) < need)) continue;
-      }
-      consider(record, index.personName(e), index.listField(e));
-    }
-    // The whole name written as one word on one side, or read from kanji: the token bound does not apply to these.
-    const kanji = hasKanji(nameText) ? kanjiPersonCandidates(index, nameText, opts.algorithm) : [];
-    for (const e of [...gluedPersonCandidates(index, name, opts.algorithm), ...kanji]) {
-      const record = index.data.entry.record[e];
-      if (!idRecords.has(record) && (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING > 1) continue;
-      consider(record, index.personName(e), index.listField(e));
-    }
-  }
-  for (const [record] of idRecords) {
-    if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
-    const names = hasName ? nameFromRecordView(index.recordView(record)) : [];
-    for (const n of names) consider(record, n.name, n.listField);
-    if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
-  }
   const searchable = hasName || ids.npi !== null || ids.ssn !== null;
-  const npiCheck = ids.npi ? checkNpiInIndex(index, ids.npi, hasName ? { type: 'person', firstName: str(query.firstName), middleName: str(query.middleName), lastName: str(query.lastName) } : null) : null;
-  return { indexVersion: index.version, status: searchable ? 'ok' : 'invalid', issues, hits: searchable ? finish(index, named, idRecords, q, opts) : [], npiCheck };
+  // Candidates of every part at once (the tokens expanded once, the budgets over all parts), one name bound.
+  const bound = hasName && opts.algorithm === 'Fuzzy' ? new PersonNameBound(scope.space.lex, name, loose) : null;
+  const candidates = hasName ? personCandidates(scope.space, name, opts.algorithm, loose, scope.want) : null;
+  // The whole name written as one word on one side, or read from kanji: the token bound does not apply to these.
+  const glued = hasName ? gluedPersonCandidates(scope.space, name, opts.algorithm, scope.want) : null;
+  const kanji = hasName && hasKanji(nameText) ? kanjiPersonCandidates(scope.space, nameText, opts.algorithm, scope.want) : null;
+  const hits = mergeParts(scope, opts, (index, part) => {
+    const idRecords = identifierRecords(index, ids);
+    const named = new Map<number, NamedCandidate>();
+    const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
+      if (!allowSource(opts, index.sourceOf(record))) return;
+      if (opts.algorithm === 'Exact') {
+        const same = exactPersonKey(listName) === exactKey;
+        if (!same && !idRecords.has(record)) return;
+        const prev = named.get(record);
+        if (prev && (prev.similarity ?? 0) >= (same ? 1 : 0)) return;
+        named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
+        return;
+      }
+      const similarity = matcher.similarity(listName);
+      if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
+      const prev = named.get(record);
+      if (prev && (prev.similarity ?? 0) >= similarity) return;
+      named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
+    };
+    if (candidates) {
+      const toUnion = scope.toUnion[part];
+      for (const e of candidates[part]) {
+        const record = index.data.entry.record[e];
+        if (!idRecords.has(record)) {
+          // What the name must reach for this record, given its other evidence.
+          const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
+          if (need > 1 || (bound && bound.bound(index, e, toUnion) < need)) continue;
+        }
+        consider(record, index.personName(e), index.listField(e));
+      }
+      for (const e of [...glued![part], ...(kanji?.[part] ?? [])]) {
+        const record = index.data.entry.record[e];
+        if (!idRecords.has(record) && (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING > 1) continue;
+        consider(record, index.personName(e), index.listField(e));
+      }
+    }
+    for (const [record] of idRecords) {
+      if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
+      const names = hasName ? nameFromRecordView(index.recordView(record)) : [];
+      for (const n of names) consider(record, n.name, n.listField);
+      if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
+    }
+    return searchable ? finish(index, named, idRecords, q, opts) : [];
+  });
+  const npiCheck = ids.npi ? checkNpiInIndex(scope.index, ids.npi, hasName ? { type: 'person', firstName: str(query.firstName), middleName: str(query.middleName), lastName: str(query.lastName) } : null) : null;
+  return { indexVersion: scope.index.version, status: searchable ? 'ok' : 'invalid', issues, hits, npiCheck };
 }
 
-function screenBusiness(index: MatchIndex, query: BusinessQuery, opts: ResolvedOptions): ScreenResult {
+function screenBusiness(scope: Scope, query: BusinessQuery, opts: ResolvedOptions): ScreenResult {
   const ids = readIdentifiers(query);
   const issues = [...ids.issues];
   nameIssues([query.name], issues, 'name');
   const names = splitBusinessAliases(str(query.name)).map((n) => businessTokens(n)).filter((t) => t.length > 0);
   if (!names.length) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
   const q = queryEvidence({ state: query.state, city: query.city, postalCode: query.postalCode }, ids, issues, { nameText: str(query.name), nameType: 'business' });
-  const idRecords = identifierRecords(index, ids);
   const floor = opts.minScore - maxEvidenceBonus(q);
   const matchers = names.map((t) => new BusinessMatcher(t));
-  const named = new Map<number, NamedCandidate>();
-  const consider = (record: number, tokens: string[], listField: string): void => {
-    if (!allowSource(opts, index.sourceOf(record))) return;
-    for (const m of matchers) {
-      const exact = opts.algorithm === 'Exact';
-      const r = exact ? null : m.score(tokens);
-      const s = exact ? (exactBusinessKey(m.query) === exactBusinessKey(tokens) ? 1 : 0) : r!.score;
-      if ((s * NAME_ONLY_CEILING < floor || (exact && s === 0)) && !idRecords.has(record)) continue;
-      const prev = named.get(record);
-      if (prev && (prev.similarity ?? 0) >= s) continue;
-      const ev = r ? businessNameEvidence(r, listField) : { fields: [{ queryField: 'name', listField, queryValue: m.query.join(' '), listValue: tokens.join(' '), score: s, method: s ? 'exact' : 'different' }], adjustments: [] };
-      named.set(record, { record, similarity: s, listField, ...ev });
-    }
-  };
-  if (names.length) for (const e of businessCandidates(index, names, opts.algorithm)) consider(index.data.entry.record[e], index.businessTokens(e), index.listField(e));
-  for (const [record] of idRecords) {
-    if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
-    const v = index.recordView(record);
-    const listNames = [v.businessName, ...v.dbas].filter((n): n is string => !!n);
-    listNames.forEach((n, i) => consider(record, businessTokens(n, i === 0 && cutAtSource(index.sourceOf(record), n)), i === 0 ? 'businessName' : `dbas[${i - 1}]`));
-    if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
-  }
   const searchable = names.length > 0 || ids.npi !== null || ids.ein !== null;
-  const npiCheck = ids.npi ? checkNpiInIndex(index, ids.npi, names.length ? { type: 'business', name: str(query.name) } : null) : null;
-  return { indexVersion: index.version, status: searchable ? 'ok' : 'invalid', issues, hits: searchable ? finish(index, named, idRecords, q, opts) : [], npiCheck };
+  const candidates = names.length ? businessCandidates(scope.space, names, opts.algorithm, scope.want) : null;
+  const hits = mergeParts(scope, opts, (index, part) => {
+    const idRecords = identifierRecords(index, ids);
+    const named = new Map<number, NamedCandidate>();
+    const consider = (record: number, tokens: string[], listField: string): void => {
+      if (!allowSource(opts, index.sourceOf(record))) return;
+      for (const m of matchers) {
+        const exact = opts.algorithm === 'Exact';
+        const r = exact ? null : m.score(tokens);
+        const s = exact ? (exactBusinessKey(m.query) === exactBusinessKey(tokens) ? 1 : 0) : r!.score;
+        if ((s * NAME_ONLY_CEILING < floor || (exact && s === 0)) && !idRecords.has(record)) continue;
+        const prev = named.get(record);
+        if (prev && (prev.similarity ?? 0) >= s) continue;
+        const ev = r ? businessNameEvidence(r, listField) : { fields: [{ queryField: 'name', listField, queryValue: m.query.join(' '), listValue: tokens.join(' '), score: s, method: s ? 'exact' : 'different' }], adjustments: [] };
+        named.set(record, { record, similarity: s, listField, ...ev });
+      }
+    };
+    if (candidates) for (const e of candidates[part]) consider(index.data.entry.record[e], index.businessTokens(e), index.listField(e));
+    for (const [record] of idRecords) {
+      if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
+      const v = index.recordView(record);
+      const listNames = [v.businessName, ...v.dbas].filter((n): n is string => !!n);
+      listNames.forEach((n, i) => consider(record, businessTokens(n, i === 0 && cutAtSource(index.sourceOf(record), n)), i === 0 ? 'businessName' : `dbas[${i - 1}]`));
+      if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
+    }
+    return searchable ? finish(index, named, idRecords, q, opts) : [];
+  });
+  const npiCheck = ids.npi ? checkNpiInIndex(scope.index, ids.npi, names.length ? { type: 'business', name: str(query.name) } : null) : null;
+  return { indexVersion: scope.index.version, status: searchable ? 'ok' : 'invalid', issues, hits, npiCheck };
 }
 
-function screenIdentifiersOnly(index: MatchIndex, input: { npi?: string; ssn?: string }, opts: ResolvedOptions, name?: NpiCheckName | null): ScreenResult {
+function screenIdentifiersOnly(scope: Scope, input: { npi?: string; ssn?: string }, opts: ResolvedOptions, name?: NpiCheckName | null): ScreenResult {
   const raw = input.npi !== undefined ? { npi: str(input.npi) || ' ' } : { ssn: str(input.ssn) || ' ' };
   const ids = readIdentifiers(raw);
   if (raw.npi === ' ') ids.issues.push({ field: 'npi', code: 'npi-format', message: IDENTIFIER_MESSAGES['npi-format'] });
   if (raw.ssn === ' ') ids.issues.push({ field: 'ssn', code: 'ssn-format', message: IDENTIFIER_MESSAGES['ssn-format'] });
-  const idRecords = identifierRecords(index, ids);
-  const named = new Map<number, NamedCandidate>();
-  for (const [record] of idRecords) if (allowSource(opts, index.sourceOf(record))) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
   const q: QueryEvidence = { nameText: '', nameType: 'person', dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, packedState: 0, city: '', postal: null };
   const ok = ids.npi !== null || ids.ssn !== null;
-  return { indexVersion: index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits: ok ? finish(index, named, idRecords, q, opts) : [], npiCheck: npiCheckOf(index, input.npi, name) };
+  const hits = mergeParts(scope, opts, (index) => {
+    const idRecords = identifierRecords(index, ids);
+    const named = new Map<number, NamedCandidate>();
+    for (const [record] of idRecords) if (allowSource(opts, index.sourceOf(record))) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
+    return ok ? finish(index, named, idRecords, q, opts) : [];
+  });
+  return { indexVersion: scope.index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits, npiCheck: npiCheckOf(scope.index, input.npi, name) };
 }
 
 /** The NPPES check of an NPI query: a malformed NPI is answered too (invalid, with the reason). */
-function npiCheckOf(index: MatchIndex, npi: string | undefined, name: NpiCheckName | null | undefined): NpiCheck | null {
+function npiCheckOf(index: SearchIndex, npi: string | undefined, name: NpiCheckName | null | undefined): NpiCheck | null {
   if (npi === undefined) return null;
   const given = name && typeof name === 'object' ? (name.type === 'business' ? { type: 'business' as const, name: str(name.name) } : { type: 'person' as const, firstName: str(name.firstName), middleName: str(name.middleName), lastName: str(name.lastName) }) : null;
   return checkNpiInIndex(index, str(npi), given);
