@@ -1,7 +1,7 @@
 /** Turns a scored candidate record into a Hit with its explanation, and orders hits. */
 import { ALGORITHM_VERSION } from './algorithm-version';
 import { nameNotes } from './name-notes';
-import { compareDates, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate, type PartialDate } from './dates';
+import { dateEffect, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate, type PartialDate } from './dates';
 import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
 import { unpackState } from './location';
@@ -60,7 +60,7 @@ export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): 
     const qd = q.dob.packed;
     if (qd === listDob && q.dob.date.day) effect += DOB_EFFECTS.exact;
     else if (q.dob.date.day && listDob % 100 && yearsFarApart(Math.floor(qd / 10000), Math.floor(listDob / 10000))) effect += DOB_EFFECTS.different;
-    else effect += compareDates(q.dob.date, unpackDate(listDob)!).effect;
+    else effect += dateEffect(q.dob.date, unpackDate(listDob)!);
   }
   let bonus = 0;
   if (q.packedState && data.state[r]) {

@@ -59,8 +59,8 @@ async function newVersion(db: Db, source: string): Promise<number> {
   return v.id;
 }
 
-/** The exclusion lists and the opt-out list at real sizes, from the engine's synthetic records. */
-async function fillLists(db: Db): Promise<number> {
+/** The exclusion lists and the opt-out list at real sizes, from the engine's synthetic records (their NPIs among `nppes` NPPES records). */
+export async function fillLists(db: Db, nppes = NPPES): Promise<number> {
   let seed = 11;
   let total = 0;
   for (const [source, n] of EXCLUSIONS) {
@@ -75,8 +75,8 @@ async function fillLists(db: Db): Promise<number> {
       const rec: ListRecord = { ...r, source, sourceRecordId: `${source}-${i}` };
       if (source === 'ofac-sdn') rec.akas = [...rec.akas, `${rec.firstName ?? ''} ${rec.lastName ?? ''}`.trim() + ' AL', LAST[i % LAST.length]].filter(Boolean);
       // A twentieth of the excluded people carry an NPI from NPPES: the exclusion search by NPI finds them.
-      if (source !== 'ofac-sdn' && source !== 'optout' && i % 20 === 0) rec.npi = benchNpi((i * 7919) % NPPES);
-      if (source === 'optout') rec.npi = benchNpi((i * 104_729) % NPPES);
+      if (source !== 'ofac-sdn' && source !== 'optout' && i % 20 === 0) rec.npi = benchNpi((i * 7919) % nppes);
+      if (source === 'optout') rec.npi = benchNpi((i * 104_729) % nppes);
       page.push(rec);
       i += 1;
       if (page.length === 2000) await flush();
@@ -88,14 +88,14 @@ async function fillLists(db: Db): Promise<number> {
 }
 
 /** NPPES and the DMF generated in SQL, a million rows per statement. */
-async function fillKeyed(db: Db, log: (s: string) => void): Promise<void> {
+export async function fillKeyed(db: Db, log: (s: string) => void, nppes = NPPES, dmf = DMF): Promise<void> {
   const nppesVersion = await newVersion(db, 'nppes');
   const dmfVersion = await newVersion(db, 'dmf');
   const base = (source: string, kind: string) => JSON.stringify({ ...emptyListRecord(source as SourceId, '', kind as 'person'), sourceRecordId: undefined });
   // d(x) = x-th digit, dd = doubled per Luhn; 80840 prefix contributes 24, the leading "1" doubled 2.
   const npiExpr = `'1' || lpad(g::text, 8, '0') || ((10 - ((26 + (g/10000000)%10 + 2*((g/1000000)%10) - 9*(((g/1000000)%10)/5) + (g/100000)%10 + 2*((g/10000)%10) - 9*(((g/10000)%10)/5) + (g/1000)%10 + 2*((g/100)%10) - 9*(((g/100)%10)/5) + (g/10)%10 + 2*(g%10) - 9*((g%10)/5)) % 10)) % 10)::text`;
-  for (let from = 0; from < NPPES; from += SLICE) {
-    const to = Math.min(NPPES, from + SLICE) - 1;
+  for (let from = 0; from < nppes; from += SLICE) {
+    const to = Math.min(nppes, from + SLICE) - 1;
     await db.execute(sql`
       INSERT INTO list_records (version_id, record_id, data)
       SELECT ${nppesVersion}, npi, ${base('nppes', 'person')}::jsonb || jsonb_build_object(
@@ -106,8 +106,8 @@ async function fillKeyed(db: Db, log: (s: string) => void): Promise<void> {
       FROM (SELECT g, ${sql.raw(npiExpr)} AS npi FROM generate_series(${from}::bigint, ${to}::bigint) g) s`);
     log(`NPPES ${(to + 1).toLocaleString('en-US')}`);
   }
-  for (let from = 0; from < DMF; from += SLICE) {
-    const to = Math.min(DMF, from + SLICE) - 1;
+  for (let from = 0; from < dmf; from += SLICE) {
+    const to = Math.min(dmf, from + SLICE) - 1;
     await db.execute(sql`
       INSERT INTO list_records (version_id, record_id, data)
       SELECT ${dmfVersion}, ssn, ${base('dmf', 'person')}::jsonb || jsonb_build_object(
@@ -117,6 +117,18 @@ async function fillKeyed(db: Db, log: (s: string) => void): Promise<void> {
     log(`DMF ${(to + 1).toLocaleString('en-US')}`);
   }
   await db.execute(sql`ANALYZE list_records`);
+}
+
+/** The batch's search types: names, NPI (exclusions, validation, opt-out) and SSDMF. */
+export const BENCH_BATCH_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by NPI', 'NPI Validation', 'NPI Medicare OptOut', 'SSDMF'];
+
+/** The batch's rows: names and dates of birth, an NPI on 9 rows in 10 (8 found in NPPES), an SSN (1 in 50 in the DMF). */
+export function benchRoster(count: number, nppes = NPPES, dmf = DMF): RowInput[] {
+  return syntheticIndividuals(count, 9).map((p, i) => ({
+    rowIndex: i,
+    uniqueId: `E${i}`,
+    values: { 'First Name': p.firstName, 'Last Name': p.lastName, 'Date of Birth': p.dateOfBirth ?? '', NPI: i % 10 < 8 ? benchNpi((i * 7) % nppes) : i % 10 === 8 ? benchNpi(nppes + i) : '', SSN: i % 50 === 0 ? benchSsn((i * 3) % dmf) : (checkSsn(`5${String(10_000_000 + i).slice(-8)}`).ok ? `5${String(10_000_000 + i).slice(-8)}` : '') },
+  }));
 }
 
 const rssMiB = () => process.memoryUsage().rss / 1_048_576;
@@ -186,12 +198,8 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
     for (const list of Object.values(times)) list.sort((a, b) => a - b);
 
     // A 100,000-row batch screened chunk by chunk, as the chunk job screens it.
-    const rows: RowInput[] = syntheticIndividuals(BATCH_ROWS, 9).map((p, i) => ({
-      rowIndex: i,
-      uniqueId: `E${i}`,
-      values: { 'First Name': p.firstName, 'Last Name': p.lastName, 'Date of Birth': p.dateOfBirth ?? '', NPI: i % 10 < 8 ? benchNpi((i * 7) % NPPES) : i % 10 === 8 ? benchNpi(NPPES + i) : '', SSN: i % 50 === 0 ? benchSsn((i * 3) % DMF) : (checkSsn(`5${String(10_000_000 + i).slice(-8)}`).ok ? `5${String(10_000_000 + i).slice(-8)}` : '') },
-    }));
-    const types = ['Exclusion Search by Individual Name', 'Exclusion Search by NPI', 'NPI Validation', 'NPI Medicare OptOut', 'SSDMF'];
+    const rows = benchRoster(BATCH_ROWS);
+    const types = BENCH_BATCH_TYPES;
     const batchStarted = performance.now();
     const batchCpu = cpuMs();
     let results = 0;

@@ -14,6 +14,7 @@ import { benchMonitoring } from './monitoring';
 import { benchMonitoringFull } from './monitoring-full';
 import { benchReports } from './results-reports';
 import { benchNationalServing } from './national-serving';
+import { benchBatchCpu } from './batch-cpu';
 import { benchIndexStart } from './index-start';
 import { benchIndexParts } from './index-parts';
 import { benchScaleOut } from './scale-out';
@@ -66,4 +67,6 @@ export const SCENARIOS: Scenario[] = [
   // NPPES 9M and the DMF 20M served by key from the database (ADR 060): ready time, memory, p95, batch.
   { name: 'national-serving-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalServing('postgres') },
   { name: 'national-serving-pglite', isHeavy: true, run: () => benchNationalServing('pglite') },
+  // The CPU of a batch row by phase at real list sizes (ADR 071): NPPES and the DMF small.
+  { name: 'batch-cpu-pglite', isHeavy: true, run: () => benchBatchCpu('pglite') },
 ];

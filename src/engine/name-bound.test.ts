@@ -1,0 +1,76 @@
+/**
+ * The person-name bound skips the full comparison of entries that cannot reach the score asked;
+ * its token scores are kept across queries (ADR 071). Neither may change an answer.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildIndex } from './index-builder';
+import { personCandidates } from './candidates';
+import { looseSpellingOf } from './loose-spelling';
+import type { MatchIndex } from './match-index';
+import { forgetKeptTokenScores, PersonNameBound } from './name-bound';
+import { personNameFromFields } from './person-name';
+import { PersonMatcher } from './person-score';
+import type { IndividualQuery } from './query-types';
+import { screen } from './screen';
+import { syntheticIndividuals, syntheticRecords } from './synthetic-records';
+
+let index: MatchIndex;
+const queries: IndividualQuery[] = [];
+
+beforeAll(() => {
+  const records = [...syntheticRecords(6000, 21)];
+  index = buildIndex(records, { version: 'bound' });
+  // Rows naming listed people (some with a typo or the names swapped), and people not listed.
+  records.slice(0, 160).forEach((r, i) => {
+    if (!r.lastName) return;
+    const last = i % 3 === 1 ? r.lastName.slice(0, -1) + 'x' : r.lastName;
+    queries.push(i % 4 === 2 ? { type: 'individual', firstName: last, lastName: r.firstName ?? '', dateOfBirth: r.dateOfBirth } : { type: 'individual', firstName: r.firstName ?? '', lastName: last, dateOfBirth: i % 2 ? r.dateOfBirth : null });
+  });
+  queries.push(...syntheticIndividuals(120, 4));
+  // The same words as given name and as surname, and names from other scripts (other spelling rules).
+  queries.push({ type: 'individual', firstName: 'Thomas', lastName: 'James' }, { type: 'individual', firstName: 'James', lastName: 'Thomas' });
+  // Known given names that differ (scored low as given names, as typos as surnames) both ways round.
+  queries.push({ type: 'individual', firstName: 'Joan', lastName: 'John' }, { type: 'individual', firstName: 'John', lastName: 'Joan' }, { type: 'individual', firstName: 'Bill', lastName: 'Harris' }, { type: 'individual', firstName: 'Harris', lastName: 'William' });
+  queries.push({ type: 'individual', firstName: 'محمد', lastName: 'علي' }, { type: 'individual', firstName: 'ジョン', lastName: 'スミス' }, { type: 'individual', firstName: 'Chang Wei', lastName: 'Li' });
+});
+
+describe('PersonNameBound (ADR 071)', () => {
+  it('never bounds an entry below its full name score, kept token scores or not', () => {
+    let compared = 0;
+    for (const q of queries) {
+      const name = personNameFromFields(q.firstName, q.middleName, q.lastName);
+      const text = [q.firstName, q.lastName].join(' ');
+      const loose = looseSpellingOf(text);
+      const bound = new PersonNameBound(index, name, loose);
+      const matcher = new PersonMatcher(name, loose, text);
+      const entries = personCandidates(index, name, 'Fuzzy', loose);
+      for (const e of entries) {
+        const s = matcher.similarity(index.personName(e));
+        if (bound.bound(e) + 1e-9 < s) expect([q, index.personName(e), bound.bound(e)]).toEqual([q, index.personName(e), s]);
+        compared += 1;
+      }
+      // The bound from scores kept by earlier queries is the bound computed afresh.
+      const kept = entries.map((e) => new PersonNameBound(index, name, loose).bound(e));
+      forgetKeptTokenScores(index);
+      const again = new PersonNameBound(index, name, loose);
+      expect(entries.map((e) => again.bound(e))).toEqual(kept);
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('answers the same whether token scores were kept from earlier queries or not', () => {
+    const opts = [{}, { minScore: 0.7, threshold: 0.85 }] as const;
+    const fresh = queries.map((q, i) => {
+      forgetKeptTokenScores(index);
+      return screen(index, q, opts[i % 2]);
+    });
+    // Warm, in another order: every score then comes from queries asked before.
+    forgetKeptTokenScores(index);
+    const order = queries.map((_, i) => i).reverse();
+    const warm: ReturnType<typeof screen>[] = [];
+    for (const i of order) warm[i] = screen(index, queries[i], opts[i % 2]);
+    for (const i of order) expect(screen(index, queries[i], opts[i % 2]), String(i)).toEqual(fresh[i]);
+    expect(warm).toEqual(fresh);
+    expect(fresh.filter((r) => r.hits.length).length).toBeGreaterThan(100);
+  });
+});
