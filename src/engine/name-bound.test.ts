@@ -2,7 +2,7 @@
  * The person-name bound skips the full comparison of entries that cannot reach the score asked;
  * its token scores are kept across queries (ADR 071). Neither may change an answer.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildIndex } from './index-builder';
 import { personCandidates } from './candidates';
 import { looseSpellingOf } from './loose-spelling';
@@ -72,5 +72,25 @@ describe('PersonNameBound (ADR 071)', () => {
     for (const i of order) expect(screen(index, queries[i], opts[i % 2]), String(i)).toEqual(fresh[i]);
     expect(warm).toEqual(fresh);
     expect(fresh.filter((r) => r.hits.length).length).toBeGreaterThan(100);
+  });
+});
+
+describe('name evidence of a candidate (ADR 071)', () => {
+  it('is traced only for the records that become hits, and the hits are explained as before', () => {
+    const traced = vi.spyOn(PersonMatcher.prototype, 'score');
+    const compared = vi.spyOn(PersonMatcher.prototype, 'similarity');
+    let named = 0;
+    for (const q of queries) {
+      const r = screen(index, q, { minScore: 0.7, threshold: 0.85 });
+      for (const h of r.hits) {
+        expect(h.explanation.fields.length).toBeGreaterThan(0);
+        if (h.explanation.nameScore !== null) named += 1;
+      }
+    }
+    // Every hit named by a name is explained (score traced once for it); candidates below the minimum are not traced.
+    expect(traced.mock.calls.length).toBe(named);
+    expect(compared.mock.calls.length).toBeGreaterThan(2 * named);
+    traced.mockRestore();
+    compared.mockRestore();
   });
 });

@@ -165,7 +165,8 @@ function screenIndividual(index: MatchIndex, query: IndividualQuery, opts: Resol
     if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
     const prev = named.get(record);
     if (prev && (prev.similarity ?? 0) >= similarity) return;
-    named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
+    // The traced comparison (the explanation's name fields) only for the records that become hits.
+    named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: () => personNameEvidence(matcher.score(listName), listField) });
   };
   if (hasName) {
     const bound = opts.algorithm === 'Fuzzy' ? new PersonNameBound(index, name, loose) : null;
