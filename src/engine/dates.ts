@@ -58,8 +58,33 @@ export const DOB_EFFECTS = { exact: 0.08, sameMonth: 0.04, sameYear: 0.02, near:
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 const iso = (d: PartialDate): string => [pad(d.year, 4), d.month ? pad(d.month, 2) : '', d.day ? pad(d.day, 2) : ''].filter(Boolean).join('-');
 
-/** True when two numbers written with `width` digits differ by one digit, or by two adjacent digits swapped. */
+/**
+ * True when two numbers written with `width` digits differ by one digit, or by two adjacent digits
+ * swapped. Decided on the digits themselves (it runs for many candidates of a batch row, ADR 071);
+ * numbers that do not fit `width` digits are compared as text.
+ */
 export function oneTypoApart(a: number, b: number, width: number): boolean {
+  if (a === b) return false;
+  if (!(Number.isInteger(a) && Number.isInteger(b) && a >= 0 && b >= 0 && a < 10 ** width && b < 10 ** width)) return oneTypoApartText(a, b, width);
+  let diffs = 0;
+  let at = -1;
+  let x1 = 0;
+  let y1 = 0;
+  let adjacentSwap = false;
+  for (let i = 0; i < width; i++, a = Math.floor(a / 10), b = Math.floor(b / 10)) {
+    const x = a % 10;
+    const y = b % 10;
+    if (x === y) continue;
+    diffs += 1;
+    if (diffs === 1) [at, x1, y1] = [i, x, y];
+    else if (diffs === 2) adjacentSwap = i === at + 1 && x === y1 && y === x1;
+    else return false;
+  }
+  return diffs === 1 || (diffs === 2 && adjacentSwap);
+}
+
+/** oneTypoApart on the numbers written as text (any width). */
+export function oneTypoApartText(a: number, b: number, width: number): boolean {
   if (a === b) return false;
   const x = pad(a, width);
   const y = pad(b, width);
@@ -80,6 +105,21 @@ function typoOf(q: PartialDate, l: PartialDate): string | null {
   if (sameYear && q.month === l.day && q.day === l.month) return 'day and month swapped';
   if (sameMonth && sameDay && oneTypoApart(q.year, l.year, 4)) return Math.abs(q.year - l.year) === 1 ? 'one year apart' : 'one digit of the year differs';
   return null;
+}
+
+/**
+ * The score effect of compareDates alone, without building its note (the batch's candidates are
+ * filtered on it before any name comparison, ADR 071).
+ */
+export function dateEffect(q: PartialDate, l: PartialDate): number {
+  if (q.month && l.month && q.day && l.day) {
+    if (q.year === l.year && q.month === l.month && q.day === l.day) return DOB_EFFECTS.exact;
+    if (typoOf(q, l)) return DOB_EFFECTS.near;
+    return q.year === l.year ? DOB_EFFECTS.sameYearOtherDay : DOB_EFFECTS.different;
+  }
+  if (q.year !== l.year) return DOB_EFFECTS.different;
+  if (q.month && l.month) return q.month !== l.month ? DOB_EFFECTS.sameYearOtherDay : DOB_EFFECTS.sameMonth;
+  return DOB_EFFECTS.sameYear;
 }
 
 /** Compares a query date of birth with a list one. */

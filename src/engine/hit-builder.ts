@@ -1,7 +1,7 @@
 /** Turns a scored candidate record into a Hit with its explanation, and orders hits. */
 import { ALGORITHM_VERSION } from './algorithm-version';
 import { nameNotes } from './name-notes';
-import { compareDates, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate, type PartialDate } from './dates';
+import { dateEffect, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate, type PartialDate } from './dates';
 import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
 import { unpackState } from './location';
@@ -34,6 +34,12 @@ export interface NamedCandidate {
   listField: string | null;
   fields: FieldEvidence[];
   adjustments: ScoreAdjustment[];
+  /**
+   * The name's evidence, when it is worked out only for a hit (ADR 071): tracing the comparison
+   * costs as much as the comparison, and most candidates of a batch row end below the minimum.
+   * When given, it stands for `fields` and `adjustments` (left empty).
+   */
+  nameEvidence?: () => { fields: FieldEvidence[]; adjustments: ScoreAdjustment[] };
 }
 
 /** Most a record's other evidence can add to its name score (used to skip hopeless candidates). */
@@ -60,7 +66,7 @@ export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): 
     const qd = q.dob.packed;
     if (qd === listDob && q.dob.date.day) effect += DOB_EFFECTS.exact;
     else if (q.dob.date.day && listDob % 100 && yearsFarApart(Math.floor(qd / 10000), Math.floor(listDob / 10000))) effect += DOB_EFFECTS.different;
-    else effect += compareDates(q.dob.date, unpackDate(listDob)!).effect;
+    else effect += dateEffect(q.dob.date, unpackDate(listDob)!);
   }
   let bonus = 0;
   if (q.packedState && data.state[r]) {
@@ -95,9 +101,11 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
     city: q.city && listCity ? { query: q.city, list: listCity } : null,
     postal: q.postal && listPostal ? { query: q.postal, list: listPostal } : null,
   };
-  const fields = [...c.fields];
-  const { score, adjustments } = combineEvidence(input, fields);
+  const other: FieldEvidence[] = [];
+  const { score, adjustments } = combineEvidence(input, other);
   if (score < options.minScore) return null;
+  const name = c.nameEvidence ? c.nameEvidence() : c;
+  const fields = [...name.fields, ...other];
   // The record view is decoded only for hits that survive: decoding is the costly part.
   const record = index.recordView(r);
   return {
@@ -110,7 +118,7 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
       matchedName: c.listField ? { listField: c.listField, value: listNameValue(record, c.listField) } : null,
       nameScore: c.similarity === null ? null : Math.round(c.similarity * 1000) / 1000,
       fields,
-      adjustments: [...adjustments, ...c.adjustments, ...(c.listField && options.algorithm !== 'Exact' ? nameNotes(q.nameType, q.nameText, listNameValue(record, c.listField), c.fields.some((f) => f.method === 'kanji')) : [])],
+      adjustments: [...adjustments, ...name.adjustments, ...(c.listField && options.algorithm !== 'Exact' ? nameNotes(q.nameType, q.nameText, listNameValue(record, c.listField), name.fields.some((f) => f.method === 'kanji')) : [])],
       score,
       threshold: options.threshold,
       summary: summarize(score, options.threshold, fields),

@@ -193,7 +193,8 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
       if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
       const prev = named.get(record);
       if (prev && (prev.similarity ?? 0) >= similarity) return;
-      named.set(record, { record, similarity, listField, ...personNameEvidence(matcher.score(listName), listField) });
+      // The traced comparison (the explanation's name fields) only for the records that become hits (ADR 071).
+      named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: () => personNameEvidence(matcher.score(listName), listField) });
     };
     if (candidates) {
       const toUnion = scope.toUnion[part];

@@ -103,8 +103,9 @@ async function newVersion(db: Db, source: string): Promise<number> {
   return v.id;
 }
 
-/** The exclusion lists and the opt-out list at real sizes, from the engine's synthetic records. */
-export async function fillLists(db: Db): Promise<number> {
+/** The exclusion lists and the opt-out list at real sizes, from the engine's synthetic records (their NPIs among `nppes` NPPES records). */
+export async function fillLists(db: Db, nppes = NPPES): Promise<number> {
+  NPPES = nppes;
   let seed = 11;
   let total = 0;
   for (const [source, n] of EXCLUSIONS) {
@@ -132,14 +133,15 @@ export async function fillLists(db: Db): Promise<number> {
 }
 
 /** NPPES and the DMF generated in SQL, a million rows per statement. */
-export async function fillKeyed(db: Db, log: (s: string) => void): Promise<void> {
+export async function fillKeyed(db: Db, log: (s: string) => void, nppes = NPPES, dmf = DMF): Promise<void> {
+  [NPPES, DMF] = [nppes, dmf];
   const nppesVersion = await newVersion(db, 'nppes');
   const dmfVersion = await newVersion(db, 'dmf');
   const base = (source: string, kind: string) => JSON.stringify({ ...emptyListRecord(source as SourceId, '', kind as 'person'), sourceRecordId: undefined });
   // d(x) = x-th digit, dd = doubled per Luhn; 80840 prefix contributes 24, the leading "1" doubled 2.
   const npiExpr = `'1' || lpad(g::text, 8, '0') || ((10 - ((26 + (g/10000000)%10 + 2*((g/1000000)%10) - 9*(((g/1000000)%10)/5) + (g/100000)%10 + 2*((g/10000)%10) - 9*(((g/10000)%10)/5) + (g/1000)%10 + 2*((g/100)%10) - 9*(((g/100)%10)/5) + (g/10)%10 + 2*(g%10) - 9*((g%10)/5)) % 10)) % 10)::text`;
-  for (let from = 0; from < NPPES; from += SLICE) {
-    const to = Math.min(NPPES, from + SLICE) - 1;
+  for (let from = 0; from < nppes; from += SLICE) {
+    const to = Math.min(nppes, from + SLICE) - 1;
     await db.execute(sql`
       INSERT INTO list_records (version_id, record_id, data)
       SELECT ${nppesVersion}, npi, ${base('nppes', 'person')}::jsonb || jsonb_build_object(
@@ -150,8 +152,8 @@ export async function fillKeyed(db: Db, log: (s: string) => void): Promise<void>
       FROM (SELECT g, ${sql.raw(npiExpr)} AS npi FROM generate_series(${from}::bigint, ${to}::bigint) g) s`);
     log(`NPPES ${(to + 1).toLocaleString('en-US')}`);
   }
-  for (let from = 0; from < DMF; from += SLICE) {
-    const to = Math.min(DMF, from + SLICE) - 1;
+  for (let from = 0; from < dmf; from += SLICE) {
+    const to = Math.min(dmf, from + SLICE) - 1;
     await db.execute(sql`
       INSERT INTO list_records (version_id, record_id, data)
       SELECT ${dmfVersion}, ssn, ${base('dmf', 'person')}::jsonb || jsonb_build_object(
@@ -196,6 +198,7 @@ async function importKeyed(db: Db, dir: string, log: (s: string) => void): Promi
   return figures;
 }
 
+/**
  * The bench's roster: synthetic people (a few share a name with a listed person), an NPI on 9
  * rows in 10 (8 found in NPPES, 1 unknown), an SSN on every row that has a valid one (1 in 50
  * in the DMF), a date of birth.
@@ -210,6 +213,9 @@ export function nationalRoster(rows: number): RowInput[] {
 
 /** NPPES and DMF sizes at BENCH_NATIONAL_SCALE. */
 export const NATIONAL_SIZES = { nppes: NPPES, dmf: DMF, scale: SCALE };
+
+/** The batch's search types: names, NPI (exclusions, validation, opt-out) and SSDMF. */
+export const BENCH_BATCH_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by NPI', 'NPI Validation', 'NPI Medicare OptOut', 'SSDMF'];
 
 const rssMiB = () => process.memoryUsage().rss / 1_048_576;
 const cpuMs = () => {
@@ -281,7 +287,7 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
 
     // A 100,000-row batch screened chunk by chunk, as the chunk job screens it.
     const rows = nationalRoster(BATCH_ROWS);
-    const types = ['Exclusion Search by Individual Name', 'Exclusion Search by NPI', 'NPI Validation', 'NPI Medicare OptOut', 'SSDMF'];
+    const types = BENCH_BATCH_TYPES;
     const batchStarted = performance.now();
     const batchCpu = cpuMs();
     let results = 0;

@@ -14,6 +14,7 @@ import { benchMonitoring } from './monitoring';
 import { benchMonitoringFull } from './monitoring-full';
 import { benchReports } from './results-reports';
 import { benchNationalServing } from './national-serving';
+import { benchBatchCpu } from './batch-cpu';
 import { benchIndexStart } from './index-start';
 import { benchIndexParts } from './index-parts';
 import { benchScaleOut } from './scale-out';
@@ -72,4 +73,6 @@ export const SCENARIOS: Scenario[] = [
   // server's own job runner. BENCH_NATIONAL_SCALE sizes NPPES and the DMF.
   { name: 'batch-100k-national-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalBatch('postgres') },
   { name: 'batch-100k-national-pglite', isHeavy: true, run: () => benchNationalBatch('pglite') },
+  // The CPU of a batch row by phase at real list sizes (ADR 071): NPPES and the DMF small.
+  { name: 'batch-cpu-pglite', isHeavy: true, run: () => benchBatchCpu('pglite') },
 ];
