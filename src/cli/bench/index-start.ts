@@ -24,7 +24,7 @@ import { openDatabase } from '#server/db/client';
 import { createLogger } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
 import { buildIndexFromDatabase, createIndexStore, findActiveVersions, indexedVersionsOf, partsOfVersions, type PartCounts } from '#server/screening/index-store';
-import { indexFileKey, saveIndexFile } from '#server/screening/index-files';
+import { indexFileKey, indexFilePath, saveIndexFile } from '#server/screening/index-files';
 import { indexContentHash, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
 import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, withProbe, type ProbeResult } from './index-swap';
 import { loadRecords } from './interactive-search';
@@ -70,6 +70,8 @@ function inChild(phase: string, dir: string, versions: { old: number; next: numb
   });
   const line = child.stdout.split('\n').find((l) => l.startsWith('PHASE '));
   if (child.status !== 0 || !line) throw new Error(`index-start phase ${phase} failed:\n${child.stderr.slice(-3000)}`);
+  // Each phase's figures as they come (a long run that fails later keeps them).
+  process.stderr.write(`index-start phase ${phase}${inThread ? '' : ' (this thread)'}: ${line.slice(6)}\n`);
   return JSON.parse(line.slice(6)) as PhaseResult;
 }
 
@@ -105,8 +107,14 @@ async function runPhase(phase: string, dir: string): Promise<void> {
       // in parts by source, or in one part (the default).
       const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread });
       if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
-      const rssBeforeMiB = rssMiB();
       await switchVersion(database.db, versions.next, versions.old);
+      if (phase.endsWith('-build')) {
+        // The new part's file, written by the other thread's run of this phase: a build phase builds.
+        const parts = partsOfVersions(indexedVersionsOf(await findActiveVersions(database.db)), phase.startsWith('swap-one-') ? 'one' : 'sources');
+        const changed = [...parts.values()].find((vs) => vs.some((v) => v.id === versions.next))!;
+        rmSync(indexFilePath(indexDir, await indexFileKey(database.db, changed)), { force: true });
+      }
+      const rssBeforeMiB = rssMiB();
       try {
         const r = await timed(() => withProbe(() => store.getIndex(), () => store.refreshIfChanged()));
         return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts });
