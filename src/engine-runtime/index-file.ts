@@ -131,13 +131,18 @@ export interface WrittenIndexFile {
  * reader never sees half a file (two processes writing the same file at once are both safe).
  */
 export async function writeIndexFile(index: MatchIndex, file: string): Promise<WrittenIndexFile> {
+  return writeIndexData(index.data, file);
+}
+
+/** As writeIndexFile, from the index's arrays alone (a thread that holds no MatchIndex of them writes it, ADR 072). */
+export async function writeIndexData(data: IndexData, file: string): Promise<WrittenIndexFile> {
   const started = performance.now();
-  const { shape, arrays } = flatten(index.data);
+  const { shape, arrays } = flatten(data);
   const header: FileHeader = {
     format: INDEX_FILE_FORMAT,
     dataVersion: INDEX_DATA_VERSION,
     algorithmVersion: ALGORITHM_VERSION,
-    version: index.version,
+    version: data.version,
     shape,
     arrays: arrays.map((a) => ({ type: a.constructor.name as ArrayTypeName, length: a.length })),
   };
@@ -198,6 +203,11 @@ export interface ReadIndexOptions {
  * version label, a truncated file or one whose checksum does not match.
  */
 export async function readIndexFile(file: string, options: ReadIndexOptions = {}): Promise<MatchIndex> {
+  return new MatchIndex(await readIndexData(file, options));
+}
+
+/** As readIndexFile, the arrays only: a worker thread reads them and the serving thread makes the lookups (ADR 072). */
+export async function readIndexData(file: string, options: ReadIndexOptions = {}): Promise<IndexData> {
   const fh = await open(file, 'r');
   try {
     const { size } = await fh.stat();
@@ -267,7 +277,7 @@ export async function readIndexFile(file: string, options: ReadIndexOptions = {}
     if (!trailer.subarray(END.length).equals(hash.digest())) throw new IndexFileError(file, 'checksum does not match (corrupt)');
     const data = revive(header.shape, arrays) as IndexData;
     if (data.version !== header.version) throw new IndexFileError(file, 'header and index disagree on the version');
-    return new MatchIndex(data);
+    return data;
   } finally {
     await fh.close();
   }

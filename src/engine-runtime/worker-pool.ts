@@ -37,7 +37,9 @@ const WORKER_URL = new URL('./screen-worker.ts', import.meta.url);
 // The worker registers tsx's ESM hooks itself before importing our TypeScript, so the pool
 // works under node --import tsx, vitest or a plain node parent alike.
 const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/index\.cjs$/, 'index.mjs');
-const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((api) => { api.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+/** The source of a worker (eval: true) that runs the TypeScript module at `url`. */
+export const workerBootstrap = (url: URL): string => `import(${JSON.stringify(TSX_API)}).then((api) => { api.register(); return import(${JSON.stringify(url.href)}); });`;
+const BOOTSTRAP = workerBootstrap(WORKER_URL);
 
 /**
  * The chunk size that splits `count` queries into equal chunks, a multiple of the worker count

@@ -170,6 +170,11 @@ export class IndexBuilder {
 
   /** Freezes everything into the immutable index. */
   finish(): MatchIndex {
+    return new MatchIndex(this.finishData(), this.tokenList);
+  }
+
+  /** As finish, the arrays only: a worker thread builds them and the serving thread makes the lookups (ADR 072). */
+  finishData(): IndexData {
     const shared = this.options.shared ?? false;
     const tokensPool = new StringPoolBuilder();
     for (const t of this.tokenList) tokensPool.add(t);
@@ -195,7 +200,7 @@ export class IndexBuilder {
       data.typo = { ...data.typo, hashes: toShared(data.typo.hashes), tokens: toShared(data.typo.tokens) };
       for (const key of ['npi', 'ssn', 'ein'] as const) data[key] = { keys: toShared(data[key].keys), records: toShared(data[key].records) } as never;
     }
-    return new MatchIndex(data, this.tokenList);
+    return data;
   }
 }
 

@@ -37,7 +37,11 @@ const pool = (p: StringPool): Pool => ({ bytes: toShared(p.bytes), offsets: toSh
 
 /** Converts an index to its shareable form (arrays are copied to shared memory once). */
 export function toTransferable(index: MatchIndex): TransferableIndex {
-  const d = index.data;
+  return dataToTransferable(index.data);
+}
+
+/** As toTransferable, from the arrays alone (a thread that built or read them, ADR 072). */
+export function dataToTransferable(d: IndexData): TransferableIndex {
   return {
     version: d.version,
     sources: [...d.sources],
@@ -58,7 +62,12 @@ export function toTransferable(index: MatchIndex): TransferableIndex {
 
 /** Revives an index from its shareable form (rebuilds only the token lookup maps). */
 export function fromTransferable(t: TransferableIndex): MatchIndex {
-  const data: IndexData = {
+  return new MatchIndex(transferableToData(t));
+}
+
+/** The index's arrays from its shareable form, without the lookup maps (made by MatchIndex). */
+export function transferableToData(t: TransferableIndex): IndexData {
+  return {
     ...t,
     tokens: new StringPool(t.tokens.bytes, t.tokens.offsets),
     cities: new StringPool(t.cities.bytes, t.cities.offsets),
@@ -66,6 +75,5 @@ export function fromTransferable(t: TransferableIndex): MatchIndex {
     details: new StringPool(t.details.bytes, t.details.offsets),
     detailWords: new StringPool(t.detailWords.bytes, t.detailWords.offsets),
   };
-  return new MatchIndex(data);
 }
 

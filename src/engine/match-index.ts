@@ -17,12 +17,49 @@ export interface IndexStats {
   bySource: Record<string, number>;
 }
 
+/** The lookup maps an index makes from its token pool on each thread (plain objects, not shared memory). */
+export interface IndexLookups {
+  tokens: string[];
+  tokenIds: Map<string, number>;
+  phonetic: Map<string, number[]>;
+  detailWords: string[];
+}
+
+/**
+ * Makes the lookups of an index, stopping (yield) after every `slice` tokens, so a thread that
+ * serves searches can let them run between slices (ADR 072); run to its end in one go otherwise.
+ */
+export function* makeLookups(data: IndexData, tokens?: string[], slice = Infinity): Generator<void, IndexLookups> {
+  const count = tokens?.length ?? data.tokens.count;
+  const out: IndexLookups = { tokens: tokens ?? new Array<string>(count), tokenIds: new Map(), phonetic: new Map(), detailWords: data.detailWords.toArray() };
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && i % slice === 0) yield;
+    const t = tokens ? tokens[i] : (out.tokens[i] = data.tokens.get(i));
+    out.tokenIds.set(t, i);
+    if (t.length >= 2 && isLatinToken(t)) {
+      const key = phoneticKey(t);
+      if (!key) continue;
+      const list = out.phonetic.get(key);
+      if (list) list.push(i);
+      else out.phonetic.set(key, [i]);
+    }
+  }
+  return out;
+}
+
+function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 /** Read-only index; build it with buildIndex()/IndexBuilder, or revive it from transferable data. */
 export class MatchIndex {
   readonly version: string;
   readonly tokens: readonly string[];
   private readonly tokenIds: Map<string, number>;
-  private readonly phonetic = new Map<string, number[]>();
+  private readonly phonetic: Map<string, number[]>;
   private readonly detailWords: readonly string[];
   /** Per-entry scratch for candidate search (queries run one at a time per thread). */
   readonly scratchMask: Uint8Array;
@@ -31,21 +68,15 @@ export class MatchIndex {
   constructor(
     readonly data: IndexData,
     tokens?: string[],
+    /** Lookups made beforehand (makeLookups, in slices); else made here in one go. */
+    lookups?: IndexLookups,
   ) {
     this.version = data.version;
-    this.tokens = tokens ?? data.tokens.toArray();
-    this.detailWords = data.detailWords.toArray();
-    this.tokenIds = new Map();
-    this.tokens.forEach((t, i) => {
-      this.tokenIds.set(t, i);
-      if (t.length >= 2 && isLatinToken(t)) {
-        const key = phoneticKey(t);
-        if (!key) return;
-        const list = this.phonetic.get(key);
-        if (list) list.push(i);
-        else this.phonetic.set(key, [i]);
-      }
-    });
+    const made = lookups ?? runToEnd(makeLookups(data, tokens));
+    this.tokens = made.tokens;
+    this.tokenIds = made.tokenIds;
+    this.phonetic = made.phonetic;
+    this.detailWords = made.detailWords;
     this.scratchMask = new Uint8Array(data.entry.record.length);
     this.scratchTouched = new Int32Array(data.entry.record.length);
     Object.freeze(this);

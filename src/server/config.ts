@@ -63,6 +63,11 @@ export const EnvSchema = z.object({
   INDEX_DIR: optionalText,
   /** The match index in one part (default) or in parts by source, a list change remaking only its part (ADR 068). */
   INDEX_PARTS: z.enum(['one', 'sources']).default('one'),
+  /** "1": index parts built, loaded and written on a worker thread of their own (ADR 072); off by default. */
+  INDEX_IN_THREAD: z
+    .string()
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   /** Braintree credentials (all three, or none for the offline payment provider, ADR 018). */
   BRAINTREE_MERCHANT_ID: optionalText,
   BRAINTREE_PUBLIC_KEY: optionalText,
@@ -142,6 +147,8 @@ export interface AppConfig {
   indexDir: string | null;
   /** 'sources': the index in parts by source, swapped part by part (ADR 068); 'one': one index. */
   indexParts: 'one' | 'sources';
+  /** Index parts built, loaded and written on a worker thread (ADR 072). */
+  indexInThread: boolean;
   /** Braintree credentials; undefined means the offline payment provider. */
   braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
   /** Sign-ups (created or card refused) one address may make an hour; 0 means no limit. */
@@ -207,6 +214,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     batchScreenWorkers: env.BATCH_SCREEN_WORKERS,
     indexDir: env.INDEX_DIR === 'off' ? null : path.resolve(env.INDEX_DIR ?? path.join(env.DATA_DIR, 'index')),
     indexParts: env.INDEX_PARTS,
+    indexInThread: env.INDEX_IN_THREAD,
     braintree:
       env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY
         ? { merchantId: env.BRAINTREE_MERCHANT_ID, publicKey: env.BRAINTREE_PUBLIC_KEY, privateKey: env.BRAINTREE_PRIVATE_KEY, environment: env.BRAINTREE_ENVIRONMENT }

@@ -5,6 +5,8 @@
  * size and write time, and the peak memory of a swap while the old index still serves, to a new
  * index built from the database (before) or loaded from its file (after). Each start and swap
  * runs in a process of its own, so its peak resident memory (maxRSS) is its own.
+ * The starts and the swaps through the store run twice, interleaved: on this thread (before ADR
+ * 072) and on a worker thread of their own (after), with the index in parts and in one part.
  * CLEARLIST_BENCH_INDEX_DIR puts the data (database and index file) there instead of a temp folder;
  * CLEARLIST_BENCH_INDEX_SYNTHETIC=<n> adds a file-only run on n synthetic records (no database).
  */
@@ -22,7 +24,7 @@ import { openDatabase } from '#server/db/client';
 import { createLogger } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
 import { buildIndexFromDatabase, createIndexStore, findActiveVersions, indexedVersionsOf, partsOfVersions, type PartCounts } from '#server/screening/index-store';
-import { indexFileKey, saveIndexFile } from '#server/screening/index-files';
+import { indexFileKey, indexFilePath, saveIndexFile } from '#server/screening/index-files';
 import { indexContentHash, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
 import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, withProbe, type ProbeResult } from './index-swap';
 import { loadRecords } from './interactive-search';
@@ -32,6 +34,8 @@ const MiB = 1_048_576;
 const PHASE = 'CLEARLIST_INDEX_START_PHASE';
 const DIR = 'CLEARLIST_INDEX_START_DIR';
 const VERSIONS = 'CLEARLIST_INDEX_START_VERSIONS';
+/** "0": the store builds and loads on this thread (before ADR 072); else on a worker thread. */
+const THREAD = 'CLEARLIST_INDEX_START_THREAD';
 /** The whole index in one file, for the swaps as they were before ADR 068. */
 const WHOLE_FILE = 'whole-index.idx.bench';
 const bin = fileURLToPath(new URL('../../../bin/clearlist.mjs', import.meta.url));
@@ -58,14 +62,16 @@ interface PhaseResult {
 }
 
 /** Runs one phase in a child process (its own maxRSS) and returns what it measured. */
-function inChild(phase: string, dir: string, versions: { old: number; next: number } | null = null): PhaseResult {
+function inChild(phase: string, dir: string, versions: { old: number; next: number } | null = null, inThread = true): PhaseResult {
   const child = spawnSync(process.execPath, ['--max-old-space-size=4096', bin, 'bench', '--scenario', 'index-start-1m'], {
     encoding: 'utf8',
-    env: { ...process.env, [PHASE]: phase, [DIR]: dir, [VERSIONS]: JSON.stringify(versions), LOG_LEVEL: 'silent' },
+    env: { ...process.env, [PHASE]: phase, [DIR]: dir, [VERSIONS]: JSON.stringify(versions), [THREAD]: inThread ? '1' : '0', LOG_LEVEL: 'silent' },
     maxBuffer: 16 * 1024 * 1024,
   });
   const line = child.stdout.split('\n').find((l) => l.startsWith('PHASE '));
   if (child.status !== 0 || !line) throw new Error(`index-start phase ${phase} failed:\n${child.stderr.slice(-3000)}`);
+  // Each phase's figures as they come (a long run that fails later keeps them).
+  process.stderr.write(`index-start phase ${phase}${inThread ? '' : ' (this thread)'}: ${line.slice(6)}\n`);
   return JSON.parse(line.slice(6)) as PhaseResult;
 }
 
@@ -87,20 +93,28 @@ async function runPhase(phase: string, dir: string): Promise<void> {
   }
   const database = await openDatabase({ dataDir: path.join(dir, 'data') });
   const indexDir = path.join(dir, 'index');
+  const inThread = process.env[THREAD] !== '0';
   try {
     const active = await findActiveVersions(database.db);
     if (phase === 'start-build' || phase === 'start-file') {
       // A server start: the store's first index, from the database or from the file.
-      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null, parts: 'sources' }));
+      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null, parts: 'sources', inThread }));
       return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.getIndex().recordCount, loads: r.value.loadCount, builds: r.value.buildCount, hash: r.value.getIndex().parts.map((p) => indexContentHash(p.index)).join(',') });
     }
     const versions = JSON.parse(process.env[VERSIONS]!) as { old: number; next: number };
-    if (phase === 'swap-part-build' || phase === 'swap-part-file') {
-      // The store in force with the old version (its parts loaded from their files), then the new one (ADR 068).
-      const store = await createIndexStore(database.db, { dir: indexDir, parts: 'sources' });
+    if (phase.startsWith('swap-part-') || phase.startsWith('swap-one-')) {
+      // The store in force with the old version (its parts loaded from their files), then the new one (ADR 068):
+      // in parts by source, or in one part (the default).
+      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread });
       if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
-      const rssBeforeMiB = rssMiB();
       await switchVersion(database.db, versions.next, versions.old);
+      if (phase.endsWith('-build')) {
+        // The new part's file, written by the other thread's run of this phase: a build phase builds.
+        const parts = partsOfVersions(indexedVersionsOf(await findActiveVersions(database.db)), phase.startsWith('swap-one-') ? 'one' : 'sources');
+        const changed = [...parts.values()].find((vs) => vs.some((v) => v.id === versions.next))!;
+        rmSync(indexFilePath(indexDir, await indexFileKey(database.db, changed)), { force: true });
+      }
+      const rssBeforeMiB = rssMiB();
       try {
         const r = await timed(() => withProbe(() => store.getIndex(), () => store.refreshIfChanged()));
         return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts });
@@ -159,27 +173,41 @@ export async function benchIndexStart(): Promise<Figure[]> {
       expected = hashes.join(',');
       // The whole index's file (the swaps before ADR 068), and a second SAM version for the swaps.
       const active = await findActiveVersions(database.db);
-      await writeIndexFile((await buildIndexFromDatabase(database.db, active)).index, path.join(dir, 'index', WHOLE_FILE));
+      const whole = (await buildIndexFromDatabase(database.db, active)).index;
+      await writeIndexFile(whole, path.join(dir, 'index', WHOLE_FILE));
+      // The same index is the only part of a store in one part (INDEX_PARTS=one): its file under its key.
+      await saveIndexFile(path.join(dir, 'index'), await indexFileKey(database.db, indexedVersionsOf(active)), whole);
       versions = await prepareNewVersion(database.db, SWAPPED_SOURCE);
     } finally {
       await database.close();
     }
     if (!written) throw new Error('the index file was not written');
     load.push(loadavg()[0]);
-    // Interleaved: the start and the swap the old way, then the new way.
+    // Interleaved: the start on this thread (before ADR 072) and on a worker thread (after).
+    const startBuildMain = inChild('start-build', dir, null, false);
     const startBuild = inChild('start-build', dir);
+    const startFileMain = inChild('start-file', dir, null, false);
     const startFile = inChild('start-file', dir);
     load.push(loadavg()[0]);
-    // The swaps, interleaved: the whole index (before) and the index in parts with one list changed (after).
+    // The swaps, interleaved: the whole index (before ADR 068), the index in parts with one list
+    // changed and the index in one part, each on this thread (before ADR 072) and on a worker thread.
     const swapBuild = inChild('swap-build', dir, versions);
+    const partBuildMain = inChild('swap-part-build', dir, versions, false);
     const partBuild = inChild('swap-part-build', dir, versions);
+    const oneBuildMain = inChild('swap-one-build', dir, versions, false);
+    const oneBuild = inChild('swap-one-build', dir, versions);
     load.push(loadavg()[0]);
     const swapFile = inChild('swap-file', dir, versions);
+    const partFileMain = inChild('swap-part-file', dir, versions, false);
     const partFile = inChild('swap-part-file', dir, versions);
+    const oneFileMain = inChild('swap-one-file', dir, versions, false);
+    const oneFile = inChild('swap-one-file', dir, versions);
     load.push(loadavg()[0]);
-    if (partBuild.parts?.built !== 1 || partFile.parts?.loaded !== 1 || partFile.parts.built !== 0) throw new Error(`the swaps in parts did not make one part: ${JSON.stringify([partBuild.parts, partFile.parts])}`);
-    if (startFile.loads !== 1 || startFile.builds !== 0) throw new Error('the start with the file built instead of loading it');
-    const same = startFile.hash === expected && startBuild.hash === expected;
+    for (const [b, f] of [[partBuildMain, partFileMain], [partBuild, partFile], [oneBuildMain, oneFileMain], [oneBuild, oneFile]]) {
+      if (b.parts?.built !== 1 || f.parts?.loaded !== 1 || f.parts.built !== 0) throw new Error(`a swap did not make one part: ${JSON.stringify([b.parts, f.parts])}`);
+    }
+    if (startFile.loads !== 1 || startFile.builds !== 0 || startFileMain.loads !== 1) throw new Error('the start with the file built instead of loading it');
+    const same = [startFile, startBuild, startFileMain, startBuildMain].every((r) => r.hash === expected);
     const records = startBuild.records;
     const perK = (ms: number) => ms / (records / 1000);
     const s = (ms: number) => ms / 1000;
@@ -195,7 +223,11 @@ export async function benchIndexStart(): Promise<Figure[]> {
       figure('index-start: start loading the file, time to ready', s(startFile.ms), 's', { max: 10, text: 'a few s at 1M (<= 60 s national)' }),
       figure('index-start: load CPU per 1,000 records', perK(startFile.cpuMs), 'ms'),
       figure('index-start: peak RSS of a start loading the file', startFile.peakMiB, 'MiB'),
-      figure('index-start: loaded index identical to the built one (content hash)', same ? 1 : 0, 'yes=1', { min: 1, text: '1' }),
+      figure('index-start: loaded index identical to the built one, on this thread and on a worker thread (content hash)', same ? 1 : 0, 'yes=1', { min: 1, text: '1' }),
+      figure('index-start: start building, on this thread (before ADR 072) / on a worker thread, time to ready', s(startBuildMain.ms), `s / ${s(startBuild.ms).toFixed(1)} s`),
+      figure('index-start: start building, on this thread / on a worker thread, peak RSS', startBuildMain.peakMiB, `MiB / ${startBuild.peakMiB.toFixed(0)} MiB`),
+      figure('index-start: start loading the files, on this thread / on a worker thread, time to ready', s(startFileMain.ms), `s / ${s(startFile.ms).toFixed(1)} s`),
+      figure('index-start: start loading the files, on this thread / on a worker thread, peak RSS', startFileMain.peakMiB, `MiB / ${startFile.peakMiB.toFixed(0)} MiB`),
       figure('index-start: swap of the whole index built from the database (before ADR 068), peak RSS', swapBuild.peakMiB, 'MiB'),
       figure('index-start: swap of the whole index loaded from its file (before ADR 068), peak RSS', swapFile.peakMiB, 'MiB', { max: swapBuild.peakMiB, text: '< the swap building' }),
       figure('index-start: swap of the whole index from its file, time', s(swapFile.ms), 's'),
@@ -213,6 +245,18 @@ export async function benchIndexStart(): Promise<Figure[]> {
       ...[['whole from the database', swapBuild], ['part from the database', partBuild], ['whole from its file', swapFile], ['part from its file', partFile]].map(([name, r]) =>
         figure(`index-start: searches every 5 ms during the swap (${name as string}), longest wait for an answer`, (r as PhaseResult).probe!.maxMs, `ms (p99 ${(r as PhaseResult).probe!.p99Ms.toFixed(1)} ms, ${(r as PhaseResult).probe!.answers} answers)`),
       ),
+      ...(
+        [
+          [`${SWAPPED_SOURCE} part from the database`, partBuildMain, partBuild],
+          [`${SWAPPED_SOURCE} part from its file`, partFileMain, partFile],
+          ['one part (INDEX_PARTS=one) from the database', oneBuildMain, oneBuild],
+          ['one part (INDEX_PARTS=one) from its file', oneFileMain, oneFile],
+        ] as const
+      ).flatMap(([name, main, thread]) => [
+        figure(`index-start: swap of the ${name}, longest wait of searches every 5 ms, worker thread (after) / this thread (before ADR 072)`, thread.probe!.maxMs, `ms / ${main.probe!.maxMs.toFixed(0)} ms (p99 ${thread.probe!.p99Ms.toFixed(1)} / ${main.probe!.p99Ms.toFixed(1)} ms)`, { max: 50, text: 'no pause: a few tens of ms' }),
+        figure(`index-start: swap of the ${name}, peak RSS over the index in force, worker thread / this thread`, thread.peakMiB - thread.rssBeforeMiB!, `MiB / ${(main.peakMiB - main.rssBeforeMiB!).toFixed(0)} MiB`),
+        figure(`index-start: swap of the ${name}, time / CPU, worker thread / this thread`, s(thread.ms), `s / ${s(main.ms).toFixed(1)} s, CPU ${s(thread.cpuMs).toFixed(1)} / ${s(main.cpuMs).toFixed(1)} s`),
+      ]),
       figure('index-start: load average (start of the run)', load[0], `(then ${load.slice(1).map((l) => l.toFixed(1)).join(', ')})`),
     ];
     const n = Number(process.env.CLEARLIST_BENCH_INDEX_SYNTHETIC ?? 0);

@@ -2,13 +2,18 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PartedIndex } from '#engine/index-parts';
 import { screen } from '#engine/screen';
+import { indexContentHash } from '../../engine-runtime/index-file';
+import { runningIndexThreads } from '../../engine-runtime/index-thread';
 import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { importList } from '../lists/import';
 import { countRecords, findActiveVersion } from '../lists/queries';
-import { buildIndexFromDatabase, createIndexStore, EMPTY_INDEX_VERSION, findActiveVersions, IndexStore, indexVersionOf } from './index-store';
+import { buildIndexFromDatabase, createIndexStore, EMPTY_INDEX_VERSION, findActiveVersions, IndexStore, indexVersionOf, readActiveRecordTexts } from './index-store';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const fixture = (...parts: string[]) => path.join(root, 'src/lists', ...parts);
@@ -120,6 +125,78 @@ describe('IndexStore', () => {
     const third = await store.refreshIfChanged();
     expect(third.rebuilt).toBe(false);
     expect(store.buildCount).toBe(1);
+  });
+});
+
+describe('IndexStore on worker threads (ADR 072, INDEX_IN_THREAD)', () => {
+  it('keeps every part on this thread by default', async () => {
+    const store = await createIndexStore(database.db, { parts: 'sources' });
+    expect(store.lastBuild?.threadIds).toEqual([threadId, threadId]);
+  });
+
+  const indexDir = path.join(tmp, 'index');
+  const partHashes = (index: PartedIndex): string[] => index.parts.map((p) => indexContentHash(p.index));
+  const header = () => readFileSync(leieFull, 'utf8').split('\n')[0];
+
+  it('builds and loads every part on a thread of its own, the same index as this thread builds, and ends the threads', async () => {
+    const active = await findActiveVersions(database.db);
+    expect(typeof (await readActiveRecordTexts(database.db, active).next()).value?.[0]).toBe('string');
+    const onMain = await createIndexStore(database.db, { parts: 'sources', inThread: false });
+    expect(onMain.lastBuild?.threadIds).toEqual([threadId, threadId]);
+    const built = await createIndexStore(database.db, { parts: 'sources', dir: indexDir, inThread: true });
+    expect(built.lastBuild?.parts).toEqual({ built: 2, loaded: 0, reused: 0 });
+    expect(built.lastBuild?.threadIds).toHaveLength(2);
+    expect(built.lastBuild?.threadIds).not.toContain(threadId);
+    expect(partHashes(built.getIndex())).toEqual(partHashes(onMain.getIndex()));
+    const loaded = await createIndexStore(database.db, { parts: 'sources', dir: indexDir, inThread: true });
+    expect(loaded.lastBuild?.parts).toEqual({ built: 0, loaded: 2, reused: 0 });
+    expect(loaded.lastBuild?.threadIds).not.toContain(threadId);
+    expect(partHashes(loaded.getIndex())).toEqual(partHashes(onMain.getIndex()));
+    const one = await createIndexStore(database.db, { inThread: true });
+    expect(one.lastBuild?.threadIds).not.toContain(threadId);
+    expect(indexContentHash(one.getIndex().parts[0].index)).toBe(indexContentHash((await buildIndexFromDatabase(database.db, active)).index));
+    expect(runningIndexThreads()).toBe(0);
+  });
+
+  it('answers searches from the old index while a swap runs, then from the new one', async () => {
+    const store = await createIndexStore(database.db, { parts: 'sources', dir: indexDir, inThread: true });
+    const old = store.getIndex();
+    const excl = path.join(tmp, '2612EXCL.csv');
+    writeFileSync(excl, `${header()}\n"QUINTON","QUINN","","","NURSING PROFESSION","NURSE/NURSES AIDE","","0000000000","19800101","1 MAIN ST","AUSTIN","TX","78701","1128b4","20261115","00000000","00000000",""\n`);
+    await importList(database.db, { source: 'leie', files: [excl], origin: 'import', now });
+    const quinn = { type: 'individual' as const, firstName: 'Quinn', lastName: 'Quinton' };
+    const answered: string[] = [];
+    let done = false;
+    const refresh = store.refreshIfChanged().finally(() => (done = true));
+    const search = (): void => {
+      if (done) return;
+      answered.push(screen(store.getIndex(), quinn).indexVersion);
+      setImmediate(search);
+    };
+    search();
+    expect((await refresh).rebuilt).toBe(true);
+    // The old index answers until the swap (more than the first search, made before any await), then the new one.
+    const swapAt = answered.findIndex((v) => v !== old.version);
+    expect(swapAt === -1 ? answered.length : swapAt).toBeGreaterThan(1);
+    expect(answered.slice(swapAt === -1 ? answered.length : swapAt).every((v) => v === store.version)).toBe(true);
+    expect(store.lastBuild?.threadIds).toHaveLength(1);
+    expect(store.lastBuild?.threadIds).not.toContain(threadId);
+    expect(screen(store.getIndex(), quinn).hits[0]?.record.source).toBe('leie');
+    expect(runningIndexThreads()).toBe(0);
+  });
+
+  it('keeps the old index in force and reports the error when the build on the thread fails', async () => {
+    const store = await createIndexStore(database.db, { parts: 'sources', inThread: true });
+    const old = store.getIndex();
+    const excl = path.join(tmp, '2613EXCL.csv');
+    writeFileSync(excl, `${header()}\n"RAMIREZ","ROSA","","","NURSING PROFESSION","NURSE/NURSES AIDE","","0000000000","19800101","1 MAIN ST","AUSTIN","TX","78701","1128b4","20261120","00000000","00000000",""\n`);
+    const leie = await importList(database.db, { source: 'leie', files: [excl], origin: 'import', now });
+    // A record the builder cannot read (its aliases not a list), as a damaged row would be.
+    await database.db.execute(sql`UPDATE list_records SET data = ${'{"source":"leie","sourceRecordId":"bad","kind":"person","lastName":"X","akas":5}'} WHERE version_id = ${leie.version}`);
+    await expect(store.refreshIfChanged()).rejects.toThrow(/akas.*is not a function/);
+    expect(store.getIndex()).toBe(old);
+    expect(store.version).toBe(old.version);
+    expect(runningIndexThreads()).toBe(0);
   });
 });
 

@@ -5,7 +5,8 @@
  * time, and the new index shares the other parts with the old one. NPPES and the DMF are not in it: they are read by key from the
  * database (keyed.ts, ADR 060).
  */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { threadId } from 'node:worker_threads';
 import type { ListRecord } from '#shared/list-record';
 import { IndexBuilder } from '#engine/index-builder';
 import { isKeyedSource } from '#engine/keyed';
@@ -14,6 +15,7 @@ import type { MatchIndex } from '#engine/match-index';
 import type { Db } from '../db/client';
 import { recordsAt } from '../db/list-records';
 import { listRecords, listVersions } from '../db/schema';
+import { buildIndexInThread } from '../../engine-runtime/index-thread';
 import { cleanIndexFiles, indexFileKey, loadIndexFile, saveIndexFile } from './index-files';
 
 /** Rows read per query: keeps memory bounded while reading millions of records. */
@@ -40,6 +42,12 @@ export interface IndexStoreOptions {
    * a candidate pass of its own, see the ADR's figures).
    */
   parts?: IndexParts;
+  /**
+   * Build, load and write the parts on a worker thread of their own (ADR 072; `INDEX_IN_THREAD`,
+   * off by default): this thread only reads the records' text from the database and makes the
+   * lookup maps in slices. False (the default): all on this thread.
+   */
+  inThread?: boolean;
 }
 
 export type IndexParts = 'one' | 'sources';
@@ -58,6 +66,8 @@ export interface IndexBuildInfo {
   builtAt: Date;
   /** Where the index came from: built from the database, or loaded from its file. */
   from?: 'database' | 'file';
+  /** The threads that built or loaded the parts made by this refresh (0: the main thread; ADR 072). */
+  threadIds?: number[];
 }
 
 export interface RefreshResult {
@@ -84,6 +94,17 @@ export const indexedVersionsOf = (active: readonly ActiveVersion[]): ActiveVersi
 
 /** Reads the records of the given versions in (version_id, record_id) order, one page at a time. */
 export async function* readActiveRecords(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<ListRecord[]> {
+  for await (const page of readActivePages(db, versions, pageSize, false)) yield page.map((r) => r.data as ListRecord);
+}
+
+/** As readActiveRecords, each record as its stored JSON text (expandStoredRecord reads it): what a build thread parses (ADR 072). */
+export async function* readActiveRecordTexts(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<string[]> {
+  for await (const page of readActivePages(db, versions, pageSize, true)) yield page.map((r) => r.data as string);
+}
+
+async function* readActivePages(db: Db, versions: readonly ActiveVersion[], pageSize: number, asText: boolean): AsyncGenerator<{ recordId: string; data: unknown }[]> {
+  // The column's own text: drizzle's mapping would parse it here, on the thread that answers searches.
+  const data = asText ? sql<string>`${listRecords.data}` : listRecords.data;
   const ids = versions.map((v) => v.id).sort((a, b) => a - b);
   const chains = ids.length ? await db.select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom }).from(listVersions).where(and(inArray(listVersions.id, ids), eq(listVersions.recordsKept, true))) : [];
   for (const version of chains.sort((a, b) => a.id - b.id)) {
@@ -91,13 +112,13 @@ export async function* readActiveRecords(db: Db, versions: readonly ActiveVersio
     let after: string | null = null;
     for (;;) {
       const page: { recordId: string; data: unknown }[] = await db
-        .select({ recordId: listRecords.recordId, data: listRecords.data })
+        .select({ recordId: listRecords.recordId, data })
         .from(listRecords)
         .where(after === null ? recordsAt(version) : and(recordsAt(version), gt(listRecords.recordId, after)))
         .orderBy(asc(listRecords.recordId))
         .limit(pageSize);
       if (page.length === 0) break;
-      yield page.map((r) => r.data as ListRecord);
+      yield page;
       if (page.length < pageSize) break;
       after = page[page.length - 1].recordId;
     }
@@ -119,6 +140,15 @@ export async function buildIndexFromDatabase(db: Db, active: readonly ActiveVers
   return { index, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date() } };
 }
 
+/** Builds the index of these versions on a worker thread: this thread reads the records' text and passes it on (ADR 072). */
+export async function buildIndexInThreadFromDatabase(db: Db, active: readonly ActiveVersion[], options: IndexStoreOptions = {}): Promise<{ index: MatchIndex; info: IndexBuildInfo }> {
+  const started = performance.now();
+  const versions = indexedVersionsOf(active);
+  const version = indexVersionOf(versions);
+  const { index, threadId } = await buildIndexInThread(readActiveRecordTexts(db, versions, options.pageSize), { version });
+  return { index, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: 'database', threadIds: [threadId] } };
+}
+
 /** A part of the index in force: its name (partNameOf), the versions it holds and their version string. */
 interface HeldPart {
   name: string;
@@ -126,6 +156,8 @@ interface HeldPart {
   versions: ActiveVersion[];
   index: MatchIndex;
   from: 'database' | 'file';
+  /** The thread that built or loaded it (0: the main thread). */
+  threadId: number;
 }
 
 /** The active versions by the part of the index that holds them (ADR 068), parts in name order. */
@@ -249,7 +281,8 @@ export class IndexStore {
       if (consistent || attempt >= 3) {
         const version = indexVersionOf(active);
         const index = next.length ? new PartedIndex(version, next.map((p) => ({ name: p.name, index: p.index }))) : this.emptyIndex();
-        const info = { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: counts.built ? ('database' as const) : ('file' as const), parts: counts };
+        const threadIds = next.filter((p) => made.has(p.version)).map((p) => p.threadId);
+        const info = { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: counts.built ? ('database' as const) : ('file' as const), parts: counts, threadIds };
         this.parts = new Map(next.map((p) => [p.name, p]));
         this.swap(index, info);
         if (counts.built) this.builds += 1;
@@ -270,12 +303,18 @@ export class IndexStore {
   private async makePart(name: string, versions: ActiveVersion[]): Promise<HeldPart> {
     const version = indexVersionOf(versions);
     const dir = this.options.dir;
+    const inThread = this.inThread;
     if (dir) {
-      const loaded = await loadIndexFile(dir, await indexFileKey(this.db, versions), version, this.options.shared ?? true, this.options.log);
-      if (loaded) return { name, version, versions, index: loaded.index, from: 'file' };
+      const loaded = await loadIndexFile(dir, await indexFileKey(this.db, versions), version, this.options.shared ?? true, this.options.log, inThread);
+      if (loaded) return { name, version, versions, index: loaded.index, from: 'file', threadId: loaded.threadId };
     }
-    const { index } = await buildIndexFromDatabase(this.db, versions, this.options);
-    return { name, version, versions, index, from: 'database' };
+    const { index, info } = await (inThread ? buildIndexInThreadFromDatabase : buildIndexFromDatabase)(this.db, versions, this.options);
+    return { name, version, versions, index, from: 'database', threadId: info.threadIds?.[0] ?? threadId };
+  }
+
+  /** Whether parts are built, loaded and written on worker threads (only shared arrays can come back from one). */
+  private get inThread(): boolean {
+    return (this.options.inThread ?? false) && (this.options.shared ?? true);
   }
 
   /** Replaces the index in force; the old one is dropped here (callers that hold it keep it until they finish). */
@@ -291,7 +330,7 @@ export class IndexStore {
     if (!dir) return;
     try {
       const key = await indexFileKey(this.db, part.versions);
-      const written = await saveIndexFile(dir, key, part.index, this.options.log);
+      const written = await saveIndexFile(dir, key, part.index, this.options.log, this.inThread);
       if (written) this.options.log?.(`Match index file of part ${part.name} written: ${(written.bytes / 1_048_576).toFixed(0)} MiB in ${(written.ms / 1000).toFixed(1)} s.`);
     } catch (error) {
       // The index is in force already; without its file the next start builds this part again.
