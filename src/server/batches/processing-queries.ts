@@ -191,7 +191,8 @@ const RESULTS_PER_STATEMENT = 2000;
  * or copied in the statement from its list version (`recordFrom`, ADR 073).
  */
 export async function insertResults(db: Db, results: readonly ResultWrite[]): Promise<void> {
-  if (!results.some((r) => r.recordFrom != null)) return insertJsonRows(db, batchResults, results);
+  // No record to copy: the rows as they are, without the `recordFrom` key (null or absent), which is not a column.
+  if (!results.some((r) => r.recordFrom != null)) return insertJsonRows(db, batchResults, results.map(({ recordFrom: _none, ...row }) => row));
   const columns = getTableColumns(batchResults) as Record<string, { name: string; getSQLType(): string }>;
   const keys = [...new Set(results.flatMap((r) => Object.keys(r)))].filter((k) => k !== 'recordFrom' && k !== 'record' && results.some((r) => (r as Record<string, unknown>)[k] !== undefined));
   for (const key of keys) if (!columns[key]) throw new Error(`insertResults: ${key} is not a column`);
