@@ -28,11 +28,13 @@ import { screenRows, type NearMisses } from '#server/screening/row-screening';
 import { closeScreeningPool, currentScreening, screenerFor, versionIdsOf } from '#server/screening/screener';
 import { openBenchDatabase } from './bench-db';
 import { figure, type Figure } from './measure';
-import { BENCH_BATCH_TYPES, fillKeyed, fillLists, nationalRoster } from './national-serving';
+import { BENCH_BATCH_TYPES, fillKeyed, fillLists, generatedKeys, nationalRoster } from './national-serving';
 import { profiled } from './phase-profile';
 
 const NPPES = Number(process.env.BENCH_BATCH_CPU_NPPES ?? 90_000);
 const DMF = Number(process.env.BENCH_BATCH_CPU_DMF ?? 200_000);
+/** The NPIs and SSNs of the bench's NPPES and DMF (the fill writes them, the roster carries them). */
+const keys = generatedKeys({ nppes: NPPES, dmf: DMF, scale: 1 });
 const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 10_000);
 /** Chunks screened first and not counted (the workers' start and the engine's warm-up). */
 const WARM_CHUNKS = 2;
@@ -61,8 +63,8 @@ export async function benchBatchCpu(kind: 'pglite' | 'postgres'): Promise<Figure
   const db = database.db;
   try {
     if (!reused) {
-      const listed = await fillLists(db, NPPES);
-      await fillKeyed(db, () => undefined, NPPES, DMF);
+      const listed = await fillLists(db, keys);
+      await fillKeyed(db, () => undefined, keys.sizes);
       log(`lists: ${listed.toLocaleString('en-US')} records; NPPES ${NPPES.toLocaleString('en-US')}, DMF ${DMF.toLocaleString('en-US')}`);
     }
     const config = testConfig({ dataDir: '/nonexistent' });
@@ -71,7 +73,7 @@ export async function benchBatchCpu(kind: 'pglite' | 'postgres'): Promise<Figure
     log(`index ready: ${ctx.screening.getIndex().stats().records.toLocaleString('en-US')} records`);
 
     const chunkRows = config.batchChunkRows;
-    const rows = nationalRoster(ROWS + WARM_CHUNKS * chunkRows);
+    const rows = nationalRoster(ROWS + WARM_CHUNKS * chunkRows, keys);
     const spent = { workers: 0, screenMain: 0, records: 0, build: 0 };
     const digest = createHash('sha256');
     let results = 0;

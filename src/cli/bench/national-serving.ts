@@ -14,8 +14,9 @@
  * NPIs and SSNs searched are then read from the files at spread-out offsets. The PGlite data
  * folder goes to $NATIONAL_WORK_DIR (default: the temp folder).
  */
-import { openSync, readSync, closeSync, fstatSync } from 'node:fs';
+import { openSync, readSync, closeSync, fstatSync, existsSync, mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { checkSsn, luhnCheckDigit } from '#shared/identifiers';
 import { emptyListRecord, type ListRecord, type SourceId } from '#shared/list-record';
@@ -23,7 +24,8 @@ import { screenWithKeyed } from '#engine/keyed';
 import { syntheticIndividuals, syntheticRecords } from '#engine/synthetic-records';
 import type { AppContext } from '#server/app-context';
 import { testConfig } from '#server/config';
-import type { Db } from '#server/db/client';
+import { openDatabase, type Database, type Db } from '#server/db/client';
+import { rowsOf } from '#server/db/rows';
 import { listRecords, listVersions } from '#server/db/schema';
 import { createLogger } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
@@ -42,8 +44,6 @@ import { figure, peakRssMiB, percentile, type Figure } from './measure';
 
 const SCALE = Number(process.env.BENCH_NATIONAL_SCALE ?? 1);
 const FILES_DIR = process.env.NATIONAL_DIR;
-let NPPES = Math.round(9_000_000 * SCALE);
-let DMF = Math.round(20_000_000 * SCALE);
 const EXCLUSIONS: [SourceId, number][] = [['leie', 80_000], ['sam', 150_000], ['ofac-sdn', 20_000], ['state-ca', 40_000], ['state-ny', 40_000], ['state-tx', 30_000], ['state-fl', 40_000], ['optout', 50_000]];
 const BATCH_ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 600);
@@ -84,32 +84,55 @@ export function sampleKeys(file: string, count: number, key: (line: string) => s
   }
 }
 
-/** The NPIs and SSNs the searches and the batch use: generated (SQL fill) or read from the files. */
-const keys = {
-  npi: (g: number): string => benchNpi(g % NPPES),
-  ssn: (g: number): string => benchSsn(g % DMF),
-};
+/** NPPES and DMF sizes: those of a fill, or those an import ended with. */
+export interface NationalSizes {
+  nppes: number;
+  dmf: number;
+  /** BENCH_NATIONAL_SCALE of a SQL fill (1 for imported files). */
+  scale: number;
+}
+
+/** NPPES and DMF sizes at BENCH_NATIONAL_SCALE: what `fillKeyed` writes when given no sizes. */
+export const NATIONAL_SIZES: Readonly<NationalSizes> = Object.freeze({ nppes: Math.round(9_000_000 * SCALE), dmf: Math.round(20_000_000 * SCALE), scale: SCALE });
+
+/**
+ * The NPIs and SSNs the searches and the batch use, with the sizes they were drawn from: a value
+ * passed along (never module state, ADR 078), so a label printed from `sizes` is the fill's.
+ */
+export interface BenchKeys {
+  sizes: NationalSizes;
+  /** An NPI in NPPES, for any g ≥ 0. */
+  npi(g: number): string;
+  /** An SSN in the DMF, for any g ≥ 0. */
+  ssn(g: number): string;
+}
+
+/** The keys of a SQL fill of `sizes` (`fillKeyed` writes the NPIs and SSNs these compute). */
+export const generatedKeys = (sizes: NationalSizes = NATIONAL_SIZES): BenchKeys => ({
+  sizes,
+  npi: (g) => benchNpi(g % sizes.nppes),
+  ssn: (g) => benchSsn(g % sizes.dmf),
+});
 
 const FIRST = ['JAMES', 'MARY', 'ROBERT', 'PATRICIA', 'JOHN', 'JENNIFER', 'MICHAEL', 'LINDA', 'DAVID', 'ELIZABETH', 'WILLIAM', 'BARBARA', 'RICHARD', 'SUSAN', 'JOSEPH', 'JESSICA', 'THOMAS', 'SARAH', 'CHARLES', 'KAREN', 'MARIA', 'ANA', 'LUIS', 'JOSE', 'WEI', 'MIN', 'PRIYA', 'RAJ', 'FATIMA', 'AHMED'];
 const LAST = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'JONES', 'GARCIA', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ', 'HERNANDEZ', 'LOPEZ', 'GONZALEZ', 'WILSON', 'ANDERSON', 'THOMAS', 'TAYLOR', 'MOORE', 'JACKSON', 'MARTIN', 'LEE', 'PEREZ', 'THOMPSON', 'WHITE', 'HARRIS', 'SANCHEZ', 'CLARK', 'RAMIREZ', 'LEWIS', 'ROBINSON', 'NGUYEN', 'PATEL', 'KIM', 'CHEN', 'SINGH', 'KHAN', 'OKAFOR', 'COHEN', 'MURPHY', 'OBRIEN'];
 const STATES = ['CA', 'TX', 'FL', 'NY', 'PA', 'IL', 'OH', 'GA', 'NC', 'MI', 'NJ', 'VA', 'WA', 'AZ', 'MA'];
 const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`);
 
-async function newVersion(db: Db, source: string): Promise<number> {
+async function newVersion(db: Db, source: string, records: number): Promise<number> {
   const [v] = await db
     .insert(listVersions)
-    .values({ source, status: 'active', mode: 'full', origin: 'import', fileNames: [`${source}-bench`], fileSha256: ['-'], fileSizes: [0], fetchedAt: new Date(), asOf: '2026-11-01', activatedAt: new Date() })
+    .values({ source, status: 'active', mode: 'full', origin: 'import', fileNames: [`${source}-bench`], fileSha256: ['-'], fileSizes: [0], fetchedAt: new Date(), asOf: '2026-11-01', activatedAt: new Date(), records })
     .returning();
   return v.id;
 }
 
-/** The exclusion lists and the opt-out list at real sizes, from the engine's synthetic records (their NPIs among `nppes` NPPES records). */
-export async function fillLists(db: Db, nppes = NPPES): Promise<number> {
-  NPPES = nppes;
+/** The exclusion lists and the opt-out list at real sizes, from the engine's synthetic records (their NPIs among `keys`' NPPES records). */
+export async function fillLists(db: Db, keys: BenchKeys = generatedKeys()): Promise<number> {
   let seed = 11;
   let total = 0;
   for (const [source, n] of EXCLUSIONS) {
-    const versionId = await newVersion(db, source);
+    const versionId = await newVersion(db, source, n);
     let page: ListRecord[] = [];
     const flush = async () => {
       if (page.length) await db.insert(listRecords).values(page.map((r) => ({ versionId, recordId: r.sourceRecordId, data: r })));
@@ -133,10 +156,10 @@ export async function fillLists(db: Db, nppes = NPPES): Promise<number> {
 }
 
 /** NPPES and the DMF generated in SQL, a million rows per statement. */
-export async function fillKeyed(db: Db, log: (s: string) => void, nppes = NPPES, dmf = DMF): Promise<void> {
-  [NPPES, DMF] = [nppes, dmf];
-  const nppesVersion = await newVersion(db, 'nppes');
-  const dmfVersion = await newVersion(db, 'dmf');
+export async function fillKeyed(db: Db, log: (s: string) => void, sizes: NationalSizes = NATIONAL_SIZES): Promise<void> {
+  const { nppes, dmf } = sizes;
+  const nppesVersion = await newVersion(db, 'nppes', nppes);
+  const dmfVersion = await newVersion(db, 'dmf', dmf);
   const base = (source: string, kind: string) => JSON.stringify({ ...emptyListRecord(source as SourceId, '', kind as 'person'), sourceRecordId: undefined });
   // d(x) = x-th digit, dd = doubled per Luhn; 80840 prefix contributes 24, the leading "1" doubled 2.
   const npiExpr = `'1' || lpad(g::text, 8, '0') || ((10 - ((26 + (g/10000000)%10 + 2*((g/1000000)%10) - 9*(((g/1000000)%10)/5) + (g/100000)%10 + 2*((g/10000)%10) - 9*(((g/10000)%10)/5) + (g/1000)%10 + 2*((g/100)%10) - 9*(((g/100)%10)/5) + (g/10)%10 + 2*(g%10) - 9*((g%10)/5)) % 10)) % 10)::text`;
@@ -169,7 +192,7 @@ export async function fillKeyed(db: Db, log: (s: string) => void, nppes = NPPES,
  * NPPES and the DMF by the administrator's import of the national files (ADR 074), then the
  * keys searched read from the files. Answers the figures of the two imports.
  */
-async function importKeyed(db: Db, dir: string, log: (s: string) => void): Promise<Figure[]> {
+async function importKeyed(db: Db, dir: string, log: (s: string) => void): Promise<{ figures: Figure[]; keys: BenchKeys }> {
   const files = nationalFiles(dir);
   const figures: Figure[] = [];
   const summaries: ImportSummary[] = [];
@@ -188,14 +211,17 @@ async function importKeyed(db: Db, dir: string, log: (s: string) => void): Promi
       figure(`  its CPU (this process, the database included on PGlite)`, (used.user + used.system) / 1e6, 's'),
     );
   }
-  [NPPES, DMF] = [summaries[0].records, summaries[1].records];
+  return { figures, keys: keysFromFiles(dir, { nppes: summaries[0].records, dmf: summaries[1].records, scale: 1 }, log) };
+}
+
+/** The NPIs and SSNs searched when NPPES and the DMF come from the national files: read from the files at spread-out offsets. */
+function keysFromFiles(dir: string, sizes: NationalSizes, log: (s: string) => void): BenchKeys {
+  const files = nationalFiles(dir);
   const npis = sampleKeys(files.nppesFull, 20_000, (line) => /^"(\d{10})"/.exec(line)?.[1] ?? null);
   const ssns = sampleKeys(files.dmfFull, 20_000, (line) => /^[ ACD](\d{9})/.exec(line)?.[1] ?? null);
   if (npis.length < 1000 || ssns.length < 1000) throw new Error(`too few NPIs (${npis.length}) or SSNs (${ssns.length}) read from the national files`);
-  keys.npi = (g) => npis[g % npis.length];
-  keys.ssn = (g) => ssns[g % ssns.length];
   log(`${npis.length} NPIs and ${ssns.length} SSNs read from the files for the searches`);
-  return figures;
+  return { sizes, npi: (g) => npis[g % npis.length], ssn: (g) => ssns[g % ssns.length] };
 }
 
 /**
@@ -203,7 +229,8 @@ async function importKeyed(db: Db, dir: string, log: (s: string) => void): Promi
  * rows in 10 (8 found in NPPES, 1 unknown), an SSN on every row that has a valid one (1 in 50
  * in the DMF), a date of birth.
  */
-export function nationalRoster(rows: number): RowInput[] {
+export function nationalRoster(rows: number, keys: BenchKeys = generatedKeys()): RowInput[] {
+  const NPPES = keys.sizes.nppes;
   return syntheticIndividuals(rows, 9).map((p, i) => ({
     rowIndex: i,
     uniqueId: `E${i}`,
@@ -211,11 +238,24 @@ export function nationalRoster(rows: number): RowInput[] {
   }));
 }
 
-/** NPPES and DMF sizes at BENCH_NATIONAL_SCALE. */
-export const NATIONAL_SIZES = { nppes: NPPES, dmf: DMF, scale: SCALE };
-
 /** The batch's search types: names, NPI (exclusions, validation, opt-out) and SSDMF. */
 export const BENCH_BATCH_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by NPI', 'NPI Validation', 'NPI Medicare OptOut', 'SSDMF'];
+
+async function openKeptDatabase(dir: string): Promise<{ database: Database; dispose(): Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  const database = await openDatabase({ dataDir: dir });
+  await database.migrate();
+  return { database, dispose: () => database.close() };
+}
+
+/** The sizes of a kept database: its active NPPES and DMF versions' records, and the other lists'. */
+async function keptSizes(db: Db): Promise<NationalSizes & { lists: number }> {
+  const rows = await rowsOf<{ source: string; records: number }>(db, sql`SELECT source, records FROM list_versions WHERE status = 'active'`);
+  const of = (source: string) => rows.find((r) => r.source === source)?.records ?? 0;
+  const lists = rows.filter((r) => r.source !== 'nppes' && r.source !== 'dmf').reduce((sum, r) => sum + r.records, 0);
+  if (!of('nppes') || !of('dmf')) throw new Error('the kept database has no active NPPES or DMF version: delete its folder and run again');
+  return { nppes: of('nppes'), dmf: of('dmf'), scale: 1, lists };
+}
 
 const rssMiB = () => process.memoryUsage().rss / 1_048_576;
 const cpuMs = () => {
@@ -225,15 +265,30 @@ const cpuMs = () => {
 
 export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise<Figure[]> {
   const log = (s: string) => process.stderr.write(`[national-serving ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
-  const { database, dispose } = await openBenchDatabase(kind, FILES_DIR ? (process.env.NATIONAL_WORK_DIR ?? tmpdir()) : tmpdir());
+  // NATIONAL_SERVING_DB=<folder> (PGlite): the database is kept there, and a later run reuses it (no imports, ADR 078).
+  const kept = kind === 'pglite' ? (process.env.NATIONAL_SERVING_DB ?? null) : null;
+  const reused = kept !== null && existsSync(path.join(kept, 'db', 'PG_VERSION'));
+  const { database, dispose } = kept ? await openKeptDatabase(kept) : await openBenchDatabase(kind, FILES_DIR ? (process.env.NATIONAL_WORK_DIR ?? tmpdir()) : tmpdir());
   const db = database.db;
   try {
     const fillStarted = performance.now();
-    // The keyed lists first when imported: the exclusion lists' NPIs are read from NPPES.
-    const imported = FILES_DIR ? await importKeyed(db, FILES_DIR, log) : [];
-    const listed = await fillLists(db);
-    log(`lists: ${listed.toLocaleString('en-US')} records`);
-    if (!FILES_DIR) await fillKeyed(db, log);
+    let keys: BenchKeys;
+    let imported: Figure[] = [];
+    let listed: number;
+    if (reused) {
+      const sizes = await keptSizes(db);
+      keys = FILES_DIR ? keysFromFiles(FILES_DIR, sizes, log) : generatedKeys(sizes);
+      listed = sizes.lists;
+      log(`reusing ${kept}: NPPES ${sizes.nppes}, DMF ${sizes.dmf}, ${listed} list records`);
+    } else {
+      // The keyed lists first when imported: the exclusion lists' NPIs are read from NPPES.
+      if (FILES_DIR) ({ figures: imported, keys } = await importKeyed(db, FILES_DIR, log));
+      else keys = generatedKeys();
+      listed = await fillLists(db, keys);
+      log(`lists: ${listed.toLocaleString('en-US')} records`);
+      if (!FILES_DIR) await fillKeyed(db, log, keys.sizes);
+    }
+    const { nppes: NPPES, dmf: DMF } = keys.sizes;
     const fillS = (performance.now() - fillStarted) / 1000;
     // Sanity: the NPIs and SSNs the queries below use are in the database.
     const probe = new KeyedLookup(db, await findKeyedVersions(db));
@@ -286,7 +341,7 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
     for (const list of Object.values(times)) list.sort((a, b) => a - b);
 
     // A 100,000-row batch screened chunk by chunk, as the chunk job screens it.
-    const rows = nationalRoster(BATCH_ROWS);
+    const rows = nationalRoster(BATCH_ROWS, keys);
     const types = BENCH_BATCH_TYPES;
     const batchStarted = performance.now();
     const batchCpu = cpuMs();
@@ -311,7 +366,7 @@ export async function benchNationalServing(kind: 'pglite' | 'postgres'): Promise
     const rssEnd = rssMiB();
     const n = (x: number) => x.toLocaleString('en-US');
     return [
-      figure(`National serving (${kind}): NPPES ${n(NPPES)} + DMF ${n(DMF)} ${FILES_DIR ? 'imported from the national files' : 'generated'} + ${n(listed)} list records generated`, fillS, 's'),
+      figure(`National serving (${kind}): NPPES ${n(NPPES)} + DMF ${n(DMF)} ${reused ? `reused from ${kept}` : FILES_DIR ? 'imported from the national files' : 'generated'} + ${n(listed)} list records`, fillS, 's'),
       ...imported,
       figure(`Time to ready (index of ${n(stats.records)} records built from the database; NPPES and DMF not in it)`, readyS, 's', { max: 60, text: '≤ 60 s' }),
       figure('CPU time to ready (this process)', readyCpuS, 's'),

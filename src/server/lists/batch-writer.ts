@@ -3,10 +3,11 @@
  * one write is in flight, so batches land in file order. Full imports go by COPY when the
  * driver allows it; otherwise, and for incremental imports, by statements.
  */
+import { createHash } from 'node:crypto';
 import type { ListRecord } from '#shared/list-record';
 import { mergeRecord, recordChange, type ApplyMode } from '#lists/apply-mode';
 import { recordJson } from '#lists/core/dedupe';
-import { storedRecordJson } from '#lists/core/stored-record';
+import { expandStoredRecord, storedRecordJson } from '#lists/core/stored-record';
 import type { Db } from '../db/client';
 import type { BulkWriter } from './bulk-writer';
 import { CopyBatcher, rowsOfBatch, type CopyBatch } from './copy-batch';
@@ -32,6 +33,11 @@ export interface RecordWriter {
    * (incremental imports): the only ones the diff reads. Null: the version was written whole.
    */
   readonly touched: ReadonlySet<string> | null;
+  /**
+   * Incremental imports by statements: the changes against the version continued, computed
+   * while writing (ADR 078), which the diff stores as they are. Null: the diff reads them.
+   */
+  readonly changes?: ReadonlyMap<string, q.RecordChangeKind> | null;
 }
 
 export function recordWriter(db: Db, version: ChainedVersion, mode: ApplyMode, bulk: BulkWriter | null, batchSize: number): RecordWriter {
@@ -41,6 +47,21 @@ export function recordWriter(db: Db, version: ChainedVersion, mode: ApplyMode, b
 /** The writer of a full import whose records arrive as COPY batches made by a parse worker. */
 export function copyBatchWriter(db: Db, versionId: number, bulk: BulkWriter): RecordWriter & { write(batch: CopyBatch): Promise<void> } {
   return new CopyWriter(db, versionId, bulk, 1);
+}
+
+/**
+ * A stored record's text as the diff compares it: its JSON with the acquisition date left out
+ * and every object's keys in order (jsonb equality), hashed to keep 200,000 of them small.
+ */
+export function comparable(json: string): string {
+  return createHash('sha1').update(sortedJson(JSON.parse(json), true)).digest('base64');
+}
+
+function sortedJson(value: unknown, top = false): string {
+  if (Array.isArray(value)) return `[${value.map((v) => sortedJson(v)).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const keys = Object.keys(value).filter((k) => !(top && k === 'dateAcquired')).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
 }
 
 /** A record's stored text without its acquisition date (which a repeated record changes alone). */
@@ -123,6 +144,10 @@ class CopyWriter extends Pipeline {
  */
 class StatementWriter extends Pipeline {
   private batch: ListRecord[] = [];
+  /** Incremental imports: each touched id's record in the previous version (its comparable form), null when absent. */
+  private readonly before = new Map<string, string | null>();
+  /** Incremental imports: the ids the version wrote or removed, with what it left (comparable form, or null). */
+  private readonly after = new Map<string, string | null>();
 
   constructor(
     private readonly db: Db,
@@ -153,26 +178,78 @@ class StatementWriter extends Pipeline {
 
   private async merge(batch: ListRecord[]): Promise<void> {
     const { db, version } = this;
-    const versionId = version.id;
-    for (const record of batch) this.touched?.add(record.sourceRecordId);
-    const upserts = batch.filter((r) => recordChange(r) === 'upsert');
-    const existing = new Map((await q.findRecords(db, versionId, upserts.map((r) => r.sourceRecordId))).map((r) => [r.recordId, r.data]));
+    const ids = [...new Set(batch.map((r) => r.sourceRecordId))];
+    // One probe per id finds the current row (ADR 078); the batch's write then ends or deletes it by its address.
+    const current = new Map((await q.findCurrentRows(db, version, ids)).map((r) => [r.recordId, r]));
+    const firstTouched = ids.filter((id) => !this.touched!.has(id));
+    for (const id of firstTouched) {
+      this.touched!.add(id);
+      // The previous version's record: nothing of this import wrote the id before this batch.
+      const row = current.get(id);
+      this.before.set(id, row ? comparable(row.data) : null);
+    }
+    const existing = new Map<string, ListRecord>();
+    const previousOf = (id: string): ListRecord | undefined => {
+      const row = current.get(id);
+      if (!row) return undefined;
+      let record = existing.get(id);
+      if (!record) existing.set(id, (record = expandStoredRecord(row.data)));
+      return record;
+    };
+    // A delete or reinstatement of an id in the batch wins over its upserts, as when the
+    // upserts were written first and the removals after them.
+    const removed = new Set(batch.filter((r) => recordChange(r) !== 'upsert').map((r) => r.sourceRecordId));
+    const upserted = new Set<string>();
     // A record the update repeats unchanged writes no row (ADR 074): the version sees the
     // current one, which keeps the date it was first acquired. Unchanged is the diff's rule:
     // the same stored record once the acquisition date is left out. The last of an id in the
     // batch wins, as in `upsertRecords`.
     const last = new Map<string, ListRecord>();
-    for (const r of upserts) {
-      const previous = existing.get(r.sourceRecordId);
+    for (const r of batch) {
+      if (recordChange(r) !== 'upsert') continue;
+      upserted.add(r.sourceRecordId);
+      if (removed.has(r.sourceRecordId)) continue;
+      const previous = previousOf(r.sourceRecordId);
       last.set(r.sourceRecordId, previous ? mergeRecord(previous, r) : r);
     }
-    const rows = [...last.values()].filter((merged) => {
-      const previous = existing.get(merged.sourceRecordId);
-      return !previous || withoutDate(previous) !== withoutDate(merged);
-    });
-    await q.upsertRecords(db, version, rows.map(toRow));
-    await q.deleteRecords(db, version, batch.filter((r) => recordChange(r) === 'delete').map((r) => r.sourceRecordId));
-    const gone = await q.deleteRecords(db, version, batch.filter((r) => recordChange(r) === 'reinstate').map((r) => r.sourceRecordId));
-    this.reinstated.push(...gone);
+    const rows: q.RecordRow[] = [];
+    for (const merged of last.values()) {
+      const previous = previousOf(merged.sourceRecordId);
+      if (previous && withoutDate(previous) === withoutDate(merged)) continue;
+      const row = toRow(merged);
+      rows.push(row);
+      this.after.set(row.recordId, comparable(row.json));
+    }
+    // The earlier versions' rows of the written and removed ids end at this version; its own rows of removed ids go.
+    const end: string[] = [];
+    const remove: string[] = [];
+    for (const id of [...rows.map((r) => r.recordId), ...removed]) {
+      const row = current.get(id);
+      if (row) (row.own ? (removed.has(id) ? remove : null) : end)?.push(row.ctid);
+    }
+    for (const id of removed) this.after.set(id, null);
+    await q.writeChainBatch(db, version, rows, end, remove);
+    // A reinstatement removed the id when it was a record, or was one written in this batch.
+    for (const r of batch) {
+      if (recordChange(r) === 'reinstate' && (current.has(r.sourceRecordId) || upserted.has(r.sourceRecordId)) && !this.reinstated.includes(r.sourceRecordId)) this.reinstated.push(r.sourceRecordId);
+    }
+  }
+
+  /**
+   * What the version changed against the one it continues, per id (ADR 078): each touched id's
+   * record as the previous version had it (read by the batch that first touched it) against
+   * what the last batch left, by the diff's rule (the same stored record once the acquisition
+   * date is left out, whatever the order of its keys).
+   */
+  get changes(): Map<string, q.RecordChangeKind> | null {
+    if (this.mode !== 'incremental') return null;
+    const out = new Map<string, q.RecordChangeKind>();
+    for (const [id, before] of this.before) {
+      const after = this.after.has(id) ? this.after.get(id)! : before;
+      if (before === null && after !== null) out.set(id, 'added');
+      else if (before !== null && after === null) out.set(id, 'removed');
+      else if (before !== null && after !== null && before !== after) out.set(id, 'changed');
+    }
+    return out;
   }
 }

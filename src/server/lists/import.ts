@@ -166,7 +166,9 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     let records = isIncremental ? -1 : (writer.storedCount ?? (await q.countRecords(db, version.id)));
     if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     req.onStep?.('diff');
-    const diff = await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records, isIncremental ? writer.touched : null);
+    // An incremental import's writer knows what it changed (ADR 078); otherwise the diff reads both versions.
+    const changes = isIncremental ? writer.changes : null;
+    const diff = changes ? await q.storeChanges(db, version.id, changes, writer.reinstated) : await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records, isIncremental ? writer.touched : null);
     if (isIncremental) records = active.records + diff.added - diff.removed - diff.reinstated;
     if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     // Files that do not say their date are as of their latest action (full files only).

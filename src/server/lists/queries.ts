@@ -85,6 +85,60 @@ async function endEarlierRows(db: Db, version: ChainedVersion, recordIds: string
   return rows.map((r) => r.record_id);
 }
 
+/** A version's current row of a record id, as an incremental import finds it before writing (ADR 078). */
+export interface CurrentRow {
+  recordId: string;
+  /** The stored JSON text. */
+  data: string;
+  /** The row's address: the write of the same batch ends or deletes it by it, without a second probe. */
+  ctid: string;
+  /** The row is the version's own (written by an earlier batch of the same import), not an earlier version's. */
+  own: boolean;
+}
+
+/**
+ * The rows that are the version's records among `ids`, each found by one probe of the chain
+ * index (as `findVersionRecords`), with their addresses. Only the import writing the version
+ * changes its chain meanwhile (`refuseConcurrentChain`), so the addresses hold until its write.
+ */
+export async function findCurrentRows(db: Db, version: ChainedVersion, ids: readonly string[]): Promise<CurrentRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<{ record_id: string; data: string; ctid: string; version_id: number }>(
+    db,
+    sql`SELECT k.id AS record_id, r.data, r.ctid::text AS ctid, r.version_id
+      FROM (SELECT DISTINCT id FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS t(id)) k
+      CROSS JOIN LATERAL (
+        SELECT data, ctid, version_id FROM list_records
+        WHERE coalesce(chain, version_id) = ${chainOf(version)} AND record_id = k.id AND version_id <= ${version.id} AND valid_to IS NULL
+        LIMIT 1
+      ) r`,
+  );
+  return rows.map((r) => ({ recordId: r.record_id, data: r.data, ctid: r.ctid, own: r.version_id === version.id }));
+}
+
+/**
+ * One incremental batch in one statement (ADR 078): ends the earlier versions' rows at `end`
+ * (their records are replaced or removed from this version on), deletes the version's own rows
+ * at `remove`, and inserts or replaces the version's rows of `rows`. The addresses come from
+ * `findCurrentRows` of the same batch; a row no longer current at its address is left alone.
+ */
+export async function writeChainBatch(db: Db, version: ChainedVersion, rows: RecordRow[], end: readonly string[], remove: readonly string[]): Promise<void> {
+  if (version.recordsFrom === null) throw new Error(`version ${version.id} does not continue a chain`);
+  if (rows.length === 0 && end.length === 0 && remove.length === 0) return;
+  const payload = JSON.stringify(lastOfEachId(rows).map((r) => ({ record_id: r.recordId, data: r.json })));
+  const tids = (list: readonly string[]) => `{${list.map((t) => `"${t}"`).join(',')}}`;
+  await db.execute(sql`WITH ended AS (
+      UPDATE list_records SET valid_to = ${version.id}
+      WHERE ctid = ANY(${tids(end)}::tid[]) AND version_id < ${version.id} AND valid_to IS NULL
+      RETURNING 1),
+    removed AS (
+      DELETE FROM list_records WHERE ctid = ANY(${tids(remove)}::tid[]) AND version_id = ${version.id}
+      RETURNING 1)
+    INSERT INTO list_records (version_id, chain, record_id, data)
+    SELECT ${version.id}, ${version.recordsFrom}::integer, x.record_id, x.data FROM jsonb_to_recordset(${payload}::jsonb) AS x(record_id text, data text)
+    ON CONFLICT (version_id, record_id) DO UPDATE SET data = excluded.data`);
+}
+
 /** Records of a version by id (one index probe each, ADR 066). */
 export async function findRecords(db: Db, versionId: number, recordIds: string[]) {
   return findVersionRecords(db, versionId, recordIds);
@@ -143,11 +197,39 @@ export async function storeDiff(db: Db, previous: number | null, next: number, r
   await db.execute(sql`DELETE FROM list_changes c
     WHERE c.version_id = ${next} AND c.change = 'changed'
       AND (${recordData(next, sql`c.record_id`)})::jsonb - 'dateAcquired' = (${recordData(previous, sql`c.record_id`)})::jsonb - 'dateAcquired'`);
+  return reinstatedAndCounted(db, next, reinstated);
+}
+
+/** What changed between two versions, per record id, as the writer of an incremental import saw it (ADR 078). */
+export type RecordChangeKind = 'added' | 'removed' | 'changed';
+
+/**
+ * Stores the changes an incremental import's writer computed while it wrote (the diff's rule,
+ * applied to the records it read and wrote), instead of reading both versions again by id;
+ * answers the counts, as `storeDiff`.
+ */
+export async function storeChanges(db: Db, next: number, changes: ReadonlyMap<string, RecordChangeKind>, reinstated: readonly string[]) {
+  let page: { record_id: string; change: RecordChangeKind }[] = [];
+  const flush = async () => {
+    if (page.length) await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
+      SELECT ${next}, x.record_id, x.change FROM jsonb_to_recordset(${JSON.stringify(page)}::jsonb) AS x(record_id text, change text)`);
+    page = [];
+  };
+  for (const [recordId, change] of changes) {
+    page.push({ record_id: recordId, change });
+    if (page.length >= DIFF_CHUNK) await flush();
+  }
+  await flush();
+  return reinstatedAndCounted(db, next, reinstated);
+}
+
+/** Marks the removed records that reinstatements removed, and answers the counts of each change. */
+async function reinstatedAndCounted(db: Db, next: number, reinstated: readonly string[]) {
   if (reinstated.length) {
     await db
       .update(listChanges)
       .set({ change: 'reinstated' })
-      .where(and(eq(listChanges.versionId, next), inArray(listChanges.recordId, reinstated), eq(listChanges.change, 'removed')));
+      .where(and(eq(listChanges.versionId, next), inArray(listChanges.recordId, [...reinstated]), eq(listChanges.change, 'removed')));
   }
   const counts = await db
     .select({ change: listChanges.change, n: sql<number>`count(*)`.mapWith(Number) })
