@@ -230,9 +230,8 @@ class StatementWriter extends Pipeline {
     for (const id of removed) this.after.set(id, null);
     await q.writeChainBatch(db, version, rows, end, remove);
     // A reinstatement removed the id when it was a record, or was one written in this batch.
-    for (const r of batch) {
-      if (recordChange(r) === 'reinstate' && (current.has(r.sourceRecordId) || upserted.has(r.sourceRecordId)) && !this.reinstated.includes(r.sourceRecordId)) this.reinstated.push(r.sourceRecordId);
-    }
+    const gone = new Set(batch.filter((r) => recordChange(r) === 'reinstate' && (current.has(r.sourceRecordId) || upserted.has(r.sourceRecordId))).map((r) => r.sourceRecordId));
+    this.reinstated.push(...gone);
   }
 
   /**
