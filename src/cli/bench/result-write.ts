@@ -38,21 +38,26 @@ const BEFORE = [
   'ALTER TABLE batch_results RESET (toast_tuple_target)',
   FK,
 ];
-/** Only the name agreement's compared fields of an NPI result's engine explanation (what readers read). */
+/** An NPI result stored as `storedNpiCheck` (row-screening.ts) stores it: the name comparison's fields and version. */
 function trimNpi(r: ResultWrite): ResultWrite {
-  const e = r.explanation as { npiCheck?: { nameAgreement?: { explanation?: { fields?: unknown } } | null } | null };
+  const e = r.explanation as { npiCheck?: { nameAgreement?: { explanation?: { fields?: unknown; algorithmVersion?: string } } | null } | null };
   const agreement = e?.npiCheck?.nameAgreement;
   if (!agreement?.explanation) return r;
-  return { ...r, explanation: { ...e, npiCheck: { ...e.npiCheck, nameAgreement: { ...agreement, explanation: { fields: agreement.explanation.fields } } } } };
+  const { fields, algorithmVersion } = agreement.explanation;
+  return { ...r, explanation: { ...e, npiCheck: { ...e.npiCheck, nameAgreement: { ...agreement, explanation: { algorithmVersion, fields } } } } };
 }
 const WAYS: Record<string, Way> = {
   before: { setup: BEFORE },
   lz4: { setup: [...BEFORE, 'ALTER TABLE batch_results ALTER COLUMN explanation SET COMPRESSION lz4, ALTER COLUMN record SET COMPRESSION lz4'] },
   uncompressed: { setup: [...BEFORE, 'ALTER TABLE batch_results SET (toast_tuple_target = 8160)'] },
   'npi-trimmed': { setup: BEFORE, reshape: trimNpi },
+  'npi-trimmed-lz4': { setup: [...BEFORE, 'ALTER TABLE batch_results ALTER COLUMN explanation SET COMPRESSION lz4, ALTER COLUMN record SET COMPRESSION lz4'], reshape: trimNpi },
+  'npi-trimmed-uncompressed': { setup: [...BEFORE, 'ALTER TABLE batch_results SET (toast_tuple_target = 8160)'], reshape: trimNpi },
   // Bounds, not proposals: what the secondary indexes and the foreign key cost.
   'no-secondary-indexes': { setup: [...BEFORE, 'DROP INDEX batch_results_batch_type_row, batch_results_batch_status, batch_results_batch_type_score'] },
   'no-score-index': { setup: [...BEFORE, 'DROP INDEX batch_results_batch_type_score'] },
+  'npi-trimmed-no-score-index': { setup: [...BEFORE, 'DROP INDEX batch_results_batch_type_score'], reshape: trimNpi },
+  'npi-trimmed-no-secondary-indexes': { setup: [...BEFORE, 'DROP INDEX batch_results_batch_type_row, batch_results_batch_status, batch_results_batch_type_score'], reshape: trimNpi },
   'no-foreign-key': { setup: [...BEFORE, 'ALTER TABLE batch_results DROP CONSTRAINT batch_results_batch_id_batches_id_fk'] },
 };
 
