@@ -24,7 +24,8 @@ export interface StoredNameAgreement {
   customerName?: string;
   nppesName?: string;
   matchedThrough?: 'name' | 'other-name';
-  explanation?: ExplanationInput;
+  /** The fields compared (and, since ADR 076, only them and the scoring rules' version). */
+  explanation?: Pick<ExplanationInput, 'fields'> & { algorithmVersion?: string };
 }
 
 /** The explanation of an NPI result as stored. */

@@ -12,7 +12,7 @@
  * took PostgreSQL's time (with pg_stat_statements preloaded).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -27,14 +27,13 @@ import { startJobQueue } from '#server/jobs/queue';
 import { JOBS } from '#server/jobs/registry';
 import { createMailer } from '#server/mail/mailer';
 import { createIndexStore } from '#server/screening/index-store';
-import { closeScreeningPool } from '#server/screening/screener';
 import { createUser } from '#test/factories';
 import { openBenchDatabase } from './bench-db';
 import { HttpClient } from './http-client';
 import { figure, peakRssMiB, type Figure } from './measure';
 import { fillKeyed, fillLists, NATIONAL_SIZES, nationalRoster } from './national-serving';
 import { databaseServerCpuMs } from './postgres-cpu';
-import { phaseMeans, procUsage, resetStatements, startWorker, topStatements, type ChunkTimings } from './scale-out';
+import { endWorkerBench, phaseMeans, procUsage, resetStatements, startWorker, stopWorkers, topStatements, type ChunkTimings } from './scale-out';
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 const RUNS = (process.env.BENCH_SCALE_RUNS ?? 'default').split(',');
@@ -63,10 +62,25 @@ async function resultFigures(ctx: AppContext, batchId: number, label: string): P
         FROM batch_results WHERE batch_id = ${batchId}`,
   )) as unknown as { rows: { n: number; with_record: number; record_bytes: number; explanation_bytes: number }[] };
   const r = res.rows[0];
+  // By kind: the result's type and source, how many, their stored bytes (after any compression) and how many were compressed.
+  const kinds = (await ctx.db.execute(
+    sql`SELECT result_type || '/' || coalesce(source, 'none') AS kind, count(*)::int AS n,
+          avg(pg_column_size(explanation))::float AS explanation, avg(coalesce(pg_column_size(record), 0))::float AS record,
+          count(*) FILTER (WHERE pg_column_compression(explanation) IS NOT NULL OR pg_column_compression(record) IS NOT NULL)::int AS compressed
+        FROM batch_results WHERE batch_id = ${batchId} GROUP BY 1 ORDER BY 2 DESC`,
+  )) as unknown as { rows: { kind: string; n: number; explanation: number; record: number; compressed: number }[] };
+  const byKind = kinds.rows.map((k) => figure(`${label}: results per row of kind ${k.kind} (stored bytes each: explanation ${k.explanation.toFixed(0)}, record ${k.record.toFixed(0)}; ${n(k.compressed)} of ${n(k.n)} compressed)`, k.n / ROWS, ''));
   return [
     figure(`${label}: results per row (${n(r.n)} results, ${n(r.with_record)} with a list record)`, r.n / ROWS, ''),
     figure(`${label}: stored bytes of results' records per row (explanations: ${(r.explanation_bytes / ROWS).toFixed(0)})`, r.record_bytes / ROWS, 'B'),
+    ...byKind,
   ];
+}
+
+/** BENCH_RESULTS_DUMP=<file>: the batch's results as JSON lines, the rows the write bench inserts again. */
+async function dumpResults(ctx: AppContext, batchId: number, file: string): Promise<void> {
+  const res = (await ctx.db.execute(sql`SELECT row_to_json(r)::text AS line FROM batch_results r WHERE batch_id = ${batchId} ORDER BY id`)) as unknown as { rows: { line: string }[] };
+  writeFileSync(file, res.rows.map((x) => x.line).join('\n') + '\n');
 }
 
 async function uploadAndSubmit(http: HttpClient, csv: string, name: string): Promise<{ batchId: number; submit(): Promise<void> }> {
@@ -129,6 +143,9 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
     const fillStarted = performance.now();
     const listed = await fillLists(database.db);
     await fillKeyed(database.db, log);
+    // Lists are loaded long before a batch runs: without this, autovacuum's first pass over the
+    // million rows just inserted ran during the timed batch and counted as its PostgreSQL CPU (ADR 076).
+    if (kind === 'postgres') await database.db.execute(sql`VACUUM (ANALYZE)`);
     figures.push(figure(`National batch (${kind}): ${n(listed)} list records + ${scale} generated`, (performance.now() - fillStarted) / 1000, 's'));
     if (kind === 'pglite') ctx.screening = await createIndexStore(database.db);
     // PostgreSQL: the server sends jobs and runs none; PGlite: the server's own job runner.
@@ -187,17 +204,14 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         )) as unknown as { rows: { n: number; mean: number }[] };
         figures.push(figure(`${label}: mean time of a chunk from its start to done (write included, ${chunkRes.rows[0].n} chunks)`, chunkRes.rows[0].mean * 1000, 'ms'));
         figures.push(...(await resultFigures(ctx, batch.batchId, label)));
-        await Promise.all(started.map((w) => new Promise((r) => { w.once('exit', r); w.kill('SIGTERM'); })));
+        if (process.env.BENCH_RESULTS_DUMP) await dumpResults(ctx, batch.batchId, process.env.BENCH_RESULTS_DUMP);
+        await stopWorkers(started);
       }
       return figures;
     } finally {
       await app.close();
     }
   } finally {
-    for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
-    await ctx.jobs?.stop();
-    await closeScreeningPool();
-    await dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+    await endWorkerBench(ctx, workers, dispose, dataDir);
   }
 }

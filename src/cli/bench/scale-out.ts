@@ -27,6 +27,7 @@ import { clients } from '#server/db/schema';
 import { startJobQueue } from '#server/jobs/queue';
 import { JOBS } from '#server/jobs/registry';
 import { createMailer } from '#server/mail/mailer';
+import { closeScreeningPool } from '#server/screening/screener';
 import { createUser } from '#test/factories';
 import { npiFor } from '../../../scripts/gen-lists/population';
 import { openBenchDatabase } from './bench-db';
@@ -116,6 +117,30 @@ export async function topStatements(ctx: AppContext, rows: number, label: string
         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8`,
   )) as unknown as { rows: { calls: number; ms: number; q: string }[] };
   return res.rows.map((r) => figure(`${label}: PostgreSQL time per 1,000 rows of a statement (${r.calls} calls): ${r.q}`, r.ms / (rows / 1000), 'ms'));
+}
+
+const isRunning = (w: ChildProcess) => w.exitCode === null && w.signalCode === null;
+
+/** Ends the workers still running with `signal` and waits until each has exited. */
+export async function stopWorkers(workers: readonly ChildProcess[], signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  await Promise.all(
+    workers.filter(isRunning).map(
+      (w) =>
+        new Promise((resolve) => {
+          w.once('exit', resolve);
+          w.kill(signal);
+        }),
+    ),
+  );
+}
+
+/** A bench's end, whatever happened: leftover workers killed, the job queue stopped, the database and the data folder gone. */
+export async function endWorkerBench(ctx: AppContext, workers: readonly ChildProcess[], dispose: () => Promise<void>, dataDir: string): Promise<void> {
+  await stopWorkers(workers, 'SIGKILL');
+  await ctx.jobs?.stop();
+  await closeScreeningPool();
+  await dispose();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 export function startWorker(env: NodeJS.ProcessEnv, pin: string | null): Promise<ChildProcess> {
@@ -213,15 +238,7 @@ export async function benchScaleOut(): Promise<Figure[]> {
         const phaseText = Object.entries(timed.phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
         figures.push(figure(`${run.label}: mean chunk job, by phase in ms (${timed.chunks} chunks: ${phaseText})`, Object.values(timed.phases).reduce((a, b) => a + b, 0), 'ms'));
         figures.push(figure(`${run.label}: mean gap between a worker's chunk jobs (queue fetch and complete)`, timed.gapMs, 'ms'));
-        await Promise.all(
-          started.map(
-            (w) =>
-              new Promise((r) => {
-                w.once('exit', r);
-                w.kill('SIGTERM');
-              }),
-          ),
-        );
+        await stopWorkers(started);
       }
       if (seconds['1'] && seconds['2']) figures.push(figure('Speed-up of 2 pinned workers over 1', seconds['1'] / seconds['2'], '×', { min: 1.7, text: '≥ 1.7×' }));
       return figures;
@@ -229,9 +246,6 @@ export async function benchScaleOut(): Promise<Figure[]> {
       await app.close();
     }
   } finally {
-    for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
-    await ctx.jobs?.stop();
-    await dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+    await endWorkerBench(ctx, workers, dispose, dataDir);
   }
 }

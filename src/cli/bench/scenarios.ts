@@ -19,6 +19,7 @@ import { benchIndexStart } from './index-start';
 import { benchIndexParts } from './index-parts';
 import { benchScaleOut } from './scale-out';
 import { benchNationalBatch } from './national-batch';
+import { benchResultWrite } from './result-write';
 
 export interface Scenario {
   name: string;
@@ -73,6 +74,9 @@ export const SCENARIOS: Scenario[] = [
   // server's own job runner. BENCH_NATIONAL_SCALE sizes NPPES and the DMF.
   { name: 'batch-100k-national-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalBatch('postgres') },
   { name: 'batch-100k-national-pglite', isHeavy: true, run: () => benchNationalBatch('pglite') },
+  // PostgreSQL's CPU to store those results, by way of storing them, interleaved (ADR 076): the
+  // results of a run of the bench above (BENCH_RESULTS_DUMP there, BENCH_RESULTS_FILE here).
+  { name: 'result-write-postgres', isHeavy: true, needsPostgres: true, run: () => benchResultWrite() },
   // The CPU of a batch row by phase at real list sizes (ADR 071): NPPES and the DMF small.
   { name: 'batch-cpu-pglite', isHeavy: true, run: () => benchBatchCpu('pglite') },
 ];

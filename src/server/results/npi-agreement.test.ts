@@ -3,7 +3,9 @@
  * finding a reviewer can change, never a locked "Clear"; only valid, active NPIs held by the
  * row's name (nicknames, other names such as a maiden name) arrive cleared.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchResults } from '#server/db/schema';
 import { MatchDetailSchema, type MatchDetail } from '#shared/result-detail';
 import { NpiChangeResponseSchema, NpiPageSchema, type NpiResult } from '#shared/results';
 import type { JobQueue } from '#server/jobs/queue';
@@ -91,6 +93,14 @@ describe('NPI name agreement', () => {
     expect(rows.get('X4')).toMatchObject({ status: 'CLEARED', canChangeStatus: false, findings: [] });
     expect(section(await detail(rows.get('X3')!.id), 'Name Agreement')).toMatchObject({ 'Name In NPPES': 'JONES, MARY', Agreement: expect.stringContaining('another name NPPES holds') });
     expect(section(await detail(rows.get('X4')!.id), 'Name Agreement')).toMatchObject({ Comparison: 'Last name: same; First name: Bill is a nickname of William' });
+  });
+
+  it('stores of the name comparison only what readers show: the fields compared and the scoring version (ADR 076)', async () => {
+    const [stored] = await t.ctx.db.select({ explanation: batchResults.explanation }).from(batchResults).where(eq(batchResults.id, rows.get('X1')!.id));
+    const agreement = (stored.explanation as { npiCheck: { nameAgreement: Record<string, unknown> } }).npiCheck.nameAgreement;
+    expect(agreement).toMatchObject({ agrees: false, customerName: 'Jennifer Garcia', nppesName: 'Wang, James', matchedThrough: 'name' });
+    expect(Object.keys(agreement.explanation as object).sort()).toEqual(['algorithmVersion', 'fields']);
+    expect((agreement.explanation as { fields: { queryField: string }[] }).fields.map((f) => f.queryField)).toEqual(['lastName', 'firstName']);
   });
 
   it('says why an NPI is invalid or inactive', async () => {

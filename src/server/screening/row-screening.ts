@@ -3,7 +3,7 @@
  * one per exclusion hit, one NPI check and one SSDMF check per row (ADR 014).
  */
 import { STATE_SOURCE_IDS, type SourceId } from '#shared/list-record';
-import type { NpiCheckName } from '#engine/npi-check';
+import type { NpiCheck, NpiCheckName } from '#engine/npi-check';
 import type { Hit, ScreenQuery, ScreenResult } from '#engine/query-types';
 import type { ScreenOptions } from '#engine/settings';
 import { CLIENT_THRESHOLD_MIN } from '#shared/review-threshold';
@@ -169,6 +169,20 @@ export async function screenRows(
 }
 
 /**
+ * The NPI check as an NPI result stores it: the name comparison keeps, of the engine's
+ * explanation, the fields compared (the lines readers show) and the scoring rules' version; its
+ * verdict, summary, score and names are in the agreement itself, the rest (adjustments, the
+ * matched name again, the threshold) no reader shows. An NPI result with a record was the
+ * largest result stored, and every one was over the size PostgreSQL compresses (ADR 076).
+ */
+export function storedNpiCheck(check: NpiCheck | null): Record<string, unknown> | null {
+  const agreement = check?.nameAgreement;
+  if (!check || !agreement) return check as Record<string, unknown> | null;
+  const { explanation, ...rest } = agreement;
+  return { ...check, nameAgreement: { ...rest, explanation: { algorithmVersion: explanation.algorithmVersion, fields: explanation.fields } } };
+}
+
+/**
  * The NPI result of a row. Only a valid NPI, active in NPPES, held by the name the row gives (or
  * no name given), used by no other row, not opted out and not excluded arrives cleared; anything
  * else is a finding for a reviewer (issue 14: someone using another clinician's NPI).
@@ -186,7 +200,7 @@ function npiRow(row: RowInput, key: string, types: readonly string[], result: Sc
     source: check?.found ? 'nppes' : null,
     sourceRecordId: check?.nppesRecordId ?? null,
     score: null,
-    explanation: { npiCheck: check, optedOut, excluded, sharedWith, sharedCount: others.length },
+    explanation: { npiCheck: storedNpiCheck(check), optedOut, excluded, sharedWith, sharedCount: others.length },
     reviewStatus: isClear ? 'CLEARED' : 'NONCLEARED',
     searchCriteriaKey: key,
   };
