@@ -40,6 +40,20 @@ export function spaceOf(index: MatchIndex): SearchSpace {
 /** Entries found, per part of the space. */
 export type PartEntries = number[][];
 
+/**
+ * A sure exclusion applied as the entries are collected (ADR 075): `keep(part, entry)` false drops an entry
+ * that could not become a hit whatever its name scores (its date of birth contradicts the query's, say).
+ * The budgets never see it: whether anything was found (the surname fallback) counts every entry that
+ * agreed on enough name parts, so the same candidates are selected as without the filter.
+ */
+export type EntryFilter = (part: number, entry: number) => boolean;
+
+/**
+ * Counts of the candidate search's work (tests read them; nothing else depends on them): entries that
+ * agreed on enough name parts, and those of them handed on to scoring (the filter's survivors).
+ */
+export const candidateWork = { agreed: 0, listed: 0 };
+
 const expansionCaches = new WeakMap<Lexicon, Map<string, number[]>>();
 const skeletonMaps = new WeakMap<Lexicon, Map<string, number[]>>();
 
@@ -206,9 +220,9 @@ function slotOf(space: SearchSpace, group: number, bit: number, tokens: number[]
   return { bit, tokens, volume, local };
 }
 
-/** collect() in each wanted part of the space (the others answer no entries). */
-function collectParts(space: SearchSpace, group: number, slots: Slot[], need: number, want: readonly boolean[] | null): PartEntries {
-  return space.parts.map((_, p) => (!want || want[p] ? collect(space, p, group, slots, need) : []));
+/** collect() in each wanted part of the space (the others answer no entries); `agreed` counts the entries before the filter. */
+function collectParts(space: SearchSpace, group: number, slots: Slot[], need: number, want: readonly boolean[] | null, keep: EntryFilter | null = null, agreed: { n: number } | null = null): PartEntries {
+  return space.parts.map((_, p) => (!want || want[p] ? collect(space, p, group, slots, need, keep, agreed) : []));
 }
 
 /**
@@ -216,7 +230,7 @@ function collectParts(space: SearchSpace, group: number, slots: Slot[], need: nu
  * The largest slot (by its volume in all parts) is only probed (never recorded), which keeps common
  * first names cheap.
  */
-function collect(space: SearchSpace, part: number, group: number, slots: Slot[], need: number): number[] {
+function collect(space: SearchSpace, part: number, group: number, slots: Slot[], need: number, keep: EntryFilter | null = null, agreed: { n: number } | null = null): number[] {
   const index = space.parts[part].index;
   const { start, entries } = index.data.postings[group];
   const mask = index.scratchMask;
@@ -248,12 +262,18 @@ function collect(space: SearchSpace, part: number, group: number, slots: Slot[],
     }
   }
   const out: number[] = [];
+  let found = 0;
   for (let i = 0; i < n; i++) {
     const e = touched[i];
     const m = mask[e];
-    if ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1) + ((m >> 5) & 1) + ((m >> 6) & 1) + ((m >> 7) & 1) >= need) out.push(e);
     mask[e] = 0;
+    if ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1) + ((m >> 5) & 1) + ((m >> 6) & 1) + ((m >> 7) & 1) < need) continue;
+    found++;
+    if (keep === null || keep(part, e)) out.push(e);
   }
+  candidateWork.agreed += found;
+  candidateWork.listed += out.length;
+  if (agreed) agreed.n += found;
   // Touched order depends only on the index and the query, so results stay deterministic.
   return out;
 }
@@ -263,7 +283,7 @@ function collect(space: SearchSpace, part: number, group: number, slots: Slot[],
  * (postings left to scoring, the surname fallback) weigh the volumes of all parts, as one index does;
  * parts not wanted (none of the asked sources) are not walked.
  */
-export function personCandidates(space: SearchSpace, q: PersonName, algorithm: MatchAlgorithm, loose: LooseSpelling = null, want: readonly boolean[] | null = null): PartEntries {
+export function personCandidates(space: SearchSpace, q: PersonName, algorithm: MatchAlgorithm, loose: LooseSpelling = null, want: readonly boolean[] | null = null, keep: EntryFilter | null = null): PartEntries {
   const g = GROUP.person;
   const lex = space.lex;
   const none = space.parts.map(() => []);
@@ -286,13 +306,14 @@ export function personCandidates(space: SearchSpace, q: PersonName, algorithm: M
   let walked = slots.filter((s) => s.volume <= SKIP_POSTINGS);
   if (!walked.length) walked = [slots.reduce((a, b) => (a.volume <= b.volume ? a : b))];
   const need = Math.min(2, walked.length, slots.length);
-  const found = collectParts(space, g, walked, need, want);
-  if (need < 2 || found.some((f) => f.length)) return found;
+  const agreed = { n: 0 };
+  const found = collectParts(space, g, walked, need, want, keep, agreed);
+  if (need < 2 || agreed.n > 0) return found;
   // One index falls back only when nothing at all was found, in the parts not asked for too.
   if (want && space.parts.some((_, p) => !want[p] && collect(space, p, g, walked, need).length)) return found;
   // Typos beyond our keys in one part: fall back to the surname alone when that is affordable.
   const surname = slots.find((s) => s.bit === 2);
-  return surname && surname.volume <= FALLBACK_LIMIT ? collectParts(space, g, [surname], 1, want) : none;
+  return surname && surname.volume <= FALLBACK_LIMIT ? collectParts(space, g, [surname], 1, want, keep) : none;
 }
 
 /** Shortest whole name that is searched glued or split: shorter joins meet too many names by chance. */
