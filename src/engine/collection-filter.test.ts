@@ -4,7 +4,8 @@
  * the filter applied after collection, row by row, and the candidate budgets select the same entries.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { candidateWork, personCandidates, spaceOf } from './candidates';
+import { personCandidates } from './candidates';
+import { candidateWork, spaceOf } from './search-space';
 import { buildIndex } from './index-builder';
 import type { MatchIndex } from './match-index';
 import { personNameFromFields } from './person-name';

@@ -2,7 +2,8 @@
 import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/identifiers';
 import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
-import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, personCandidates, spaceOf, type EntryFilter, type SearchSpace } from './candidates';
+import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, personCandidates } from './candidates';
+import { spaceOf, type EntryFilter, type SearchSpace } from './search-space';
 import { hasKanji } from './kanji-names';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
