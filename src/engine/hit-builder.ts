@@ -104,6 +104,9 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   const other: FieldEvidence[] = [];
   const { score, adjustments } = combineEvidence(input, other);
   if (score < options.minScore) return null;
+  // A near miss of a batch is counted by its score only: its record, not its explanation (ADR 075).
+  if (score < options.threshold && options.explain === 'matches') return { score, isMatch: false, record: index.recordView(r), explanation: unexplained(c, score, options) };
+  hitWork.explained++;
   const name = c.nameEvidence ? c.nameEvidence() : c;
   const fields = [...name.fields, ...other];
   // The record view is decoded only for hits that survive: decoding is the costly part.
@@ -123,6 +126,24 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
       threshold: options.threshold,
       summary: summarize(score, options.threshold, fields),
     },
+  };
+}
+
+/** Hits explained in full (tests read it; nothing else depends on it). */
+export const hitWork = { explained: 0 };
+
+/** The explanation of a hit under the threshold when only matches are explained: the scores, no fields. */
+function unexplained(c: NamedCandidate, score: number, options: ResolvedOptions): Hit['explanation'] {
+  return {
+    algorithm: options.algorithm,
+    algorithmVersion: ALGORITHM_VERSION,
+    matchedName: null,
+    nameScore: c.similarity === null ? null : Math.round(c.similarity * 1000) / 1000,
+    fields: [],
+    adjustments: [],
+    score,
+    threshold: options.threshold,
+    summary: 'Under the review threshold; not explained (only matches were asked to be).',
   };
 }
 
