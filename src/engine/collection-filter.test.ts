@@ -6,6 +6,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { personCandidates } from './candidates';
 import { candidateWork, spaceOf } from './search-space';
+import { dobEffect, evidenceEffect, hitWork, mostEffectWith, queryDate } from './hit-builder';
+import { normalizeCity, packState } from './location';
 import { buildIndex } from './index-builder';
 import type { MatchIndex } from './match-index';
 import { personNameFromFields } from './person-name';
@@ -60,8 +62,9 @@ describe('person candidates filtered as they are collected (ADR 075)', () => {
     const count = (on: boolean) => {
       collectionFilter.on = on;
       const start = { ...candidateWork };
+      const read = hitWork.evidenceRead;
       for (const q of dated) screen(index, q, OPTIONS);
-      return { agreed: candidateWork.agreed - start.agreed, listed: candidateWork.listed - start.listed };
+      return { agreed: candidateWork.agreed - start.agreed, listed: candidateWork.listed - start.listed, evidenceRead: hitWork.evidenceRead - read };
     };
     const without = count(false);
     const withFilter = count(true);
@@ -70,6 +73,38 @@ describe('person candidates filtered as they are collected (ADR 075)', () => {
     expect(without.listed).toBe(without.agreed);
     // ...and most of them are dropped before they are listed (a contradicting date of birth).
     expect(withFilter.listed).toBeLessThan(withFilter.agreed * 0.25);
+    // The date of birth is read first: the other evidence (state, city, postal code, NPI) only of the few it leaves.
+    expect(without.evidenceRead).toBeGreaterThanOrEqual(without.agreed * 0.9);
+    expect(withFilter.evidenceRead).toBeLessThan(withFilter.agreed * 0.25);
+  });
+
+  it('never reads more from the rest of the evidence than the date of birth leaves room for', () => {
+    // Queries with every kind of evidence (a date of birth, a state, a city, a postal code, an NPI) against every record.
+    const people = rows.slice(0, 40);
+    const records = index.stats().records;
+    const above: number[] = [];
+    let checked = 0;
+    for (const [i, p] of people.entries()) {
+      const other = index.recordView(i * 37);
+      const q = {
+        nameText: 'x',
+        nameType: 'person' as const,
+        dob: p.dateOfBirth ? queryDate(p.dateOfBirth) as Exclude<ReturnType<typeof queryDate>, 'invalid'> : null,
+        npi: i % 2 ? (other.npi ?? '1234567893') : null,
+        ssn: null,
+        ein: null,
+        state: other.state,
+        packedState: packState(other.state),
+        city: i % 3 ? normalizeCity(other.city) : '',
+        postal: i % 4 ? (other.postalCode?.slice(0, 5) ?? null) : null,
+      };
+      for (let r = 0; r < records; r += 7) {
+        if (evidenceEffect(index, r, q) > mostEffectWith(dobEffect(index, r, q))) above.push(r);
+        checked++;
+      }
+    }
+    expect(above).toEqual([]);
+    expect(checked).toBeGreaterThan(100_000);
   });
 
   it('does not fall back to the surname alone when entries agreed but the filter dropped them all', () => {

@@ -57,17 +57,28 @@ function yearsFarApart(a: number, b: number): boolean {
   return Math.abs(a - b) > 1 && !oneTypoApart(a, b, 4);
 }
 
+/** The date of birth's share of evidenceEffect (0 when either side has none). */
+export function dobEffect(index: MatchIndex, r: number, q: QueryEvidence): number {
+  const listDob = index.data.record.dob[r];
+  if (!q.dob || !listDob) return 0;
+  // Full dates that are equal or years apart are decided on the packed integers.
+  const qd = q.dob.packed;
+  if (qd === listDob && q.dob.date.day) return DOB_EFFECTS.exact;
+  if (q.dob.date.day && listDob % 100 && yearsFarApart(Math.floor(qd / 10000), Math.floor(listDob / 10000))) return DOB_EFFECTS.different;
+  return dateEffect(q.dob.date, unpackDate(listDob)!);
+}
+
+/**
+ * The most evidenceEffect can be given the date of birth's share: the other terms add at most the location
+ * bonus (the state differing and an NPI conflict only take away).
+ */
+export const mostEffectWith = (dob: number): number => dob + EVIDENCE_EFFECTS.locationBonusCap;
+
 export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): number {
+  hitWork.evidenceRead++;
   const data = index.data.record;
   let effect = 0;
-  if (q.dob && data.dob[r]) {
-    // Full dates that are equal or years apart are decided on the packed integers.
-    const listDob = data.dob[r];
-    const qd = q.dob.packed;
-    if (qd === listDob && q.dob.date.day) effect += DOB_EFFECTS.exact;
-    else if (q.dob.date.day && listDob % 100 && yearsFarApart(Math.floor(qd / 10000), Math.floor(listDob / 10000))) effect += DOB_EFFECTS.different;
-    else effect += dateEffect(q.dob.date, unpackDate(listDob)!);
-  }
+  if (q.dob && data.dob[r]) effect += dobEffect(index, r, q);
   let bonus = 0;
   if (q.packedState && data.state[r]) {
     if (data.state[r] === q.packedState) bonus += EVIDENCE_EFFECTS.stateAgrees;
@@ -129,8 +140,8 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   };
 }
 
-/** Hits explained in full (tests read it; nothing else depends on it). */
-export const hitWork = { explained: 0 };
+/** Hits explained in full, records whose whole evidence was read (tests read them; nothing else depends on them). */
+export const hitWork = { explained: 0, evidenceRead: 0 };
 
 /** The explanation of a hit under the threshold when only matches are explained: the scores, no fields. */
 function unexplained(c: NamedCandidate, score: number, options: ResolvedOptions): Hit['explanation'] {

@@ -7,7 +7,7 @@ import { spaceOf, type EntryFilter, type SearchSpace } from './search-space';
 import { hasKanji } from './kanji-names';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
-import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
+import { buildHit, compareHits, dobEffect, evidenceEffect, maxEvidenceBonus, mostEffectWith, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
 import { normalizeCity, normalizeState, packState } from './location';
 import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
@@ -189,6 +189,9 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
         const index = scope.space.parts[part].index;
         const record = index.data.entry.record[e];
         if (idRecordsIn(part, index).has(record)) return true;
+        // The date of birth first: when even the best of the rest leaves the name more than it can give, the
+        // record's state, city, postal code and NPI are never read (most candidates of a dated row end here).
+        if ((opts.minScore - mostEffectWith(dobEffect(index, record, q))) / NAME_ONLY_CEILING > 1) return false;
         // What the name must reach for this record, given its other evidence.
         const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
         return need <= 1 && !(bound && bound.bound(index, e, scope.toUnion[part]) < need);
