@@ -6,6 +6,7 @@
 import { isGenericBusinessToken } from './business-name';
 import { GROUP } from './index-data';
 import type { MatchIndex } from './match-index';
+import { collect, collectParts, slotOf, type EntryFilter, type PartEntries, type SearchSpace, type Slot } from './search-space';
 import { areNicknames, isKnownGivenName, relatedNames } from './nicknames';
 import type { PersonName } from './person-name';
 import type { MatchAlgorithm } from './settings';
@@ -21,24 +22,6 @@ import { PartsLexicon, sharedWork, type Lexicon } from './parts-lexicon';
 const SKIP_POSTINGS = 150_000;
 const MAX_EXPANSIONS = 400;
 const FALLBACK_LIMIT = 20_000;
-
-/**
- * Where candidates are searched (ADR 070): the dictionary query tokens are expanded against once, and the
- * indexes whose postings are walked — one index (its own dictionary, ids as they are), or the parts of a
- * PartedIndex with the map from dictionary ids to each part's ids. Budgets apply to the volumes of all parts.
- */
-export interface SearchSpace {
-  lex: Lexicon;
-  parts: { index: MatchIndex; toLocal: Int32Array | null }[];
-}
-
-/** One index as a search space. */
-export function spaceOf(index: MatchIndex): SearchSpace {
-  return { lex: index, parts: [{ index, toLocal: null }] };
-}
-
-/** Entries found, per part of the space. */
-export type PartEntries = number[][];
 
 const expansionCaches = new WeakMap<Lexicon, Map<string, number[]>>();
 const skeletonMaps = new WeakMap<Lexicon, Map<string, number[]>>();
@@ -168,102 +151,12 @@ function computeExpansion(index: Lexicon, token: string, algorithm: MatchAlgorit
   return [...out].sort((a, b) => a - b);
 }
 
-interface Slot {
-  bit: number;
-  /** Dictionary ids of the space's lexicon. */
-  tokens: number[];
-  /** Postings of the tokens in every part: what the budgets compare. */
-  volume: number;
-  /** The tokens as each part's ids (ascending), absent ones left out. */
-  local: number[][];
-}
-
-/**
- * The parts' ids and volume of a cached expansion (expandToken's arrays are kept per dictionary): batches
- * repeat names, so each part's ids of a name's expansion are mapped and sorted once, not per row.
- */
-const partSlots = new WeakMap<number[], { volume: number; local: number[][] }[]>();
-
-function slotOf(space: SearchSpace, group: number, bit: number, tokens: number[], cached = false): Slot {
-  if (cached && space.parts.length > 1) {
-    let byGroup = partSlots.get(tokens);
-    if (!byGroup) partSlots.set(tokens, (byGroup = []));
-    const made = (byGroup[group] ??= slotOf(space, group, bit, tokens));
-    return { bit, tokens, volume: made.volume, local: made.local };
-  }
-  let volume = 0;
-  const local = space.parts.map(({ index, toLocal }) => {
-    let ids = tokens;
-    if (toLocal) {
-      ids = [];
-      for (const t of tokens) if (toLocal[t] >= 0) ids.push(toLocal[t]);
-      if (ids.length > 1) ids.sort((a, b) => a - b);
-    }
-    const { start } = index.data.postings[group];
-    for (const t of ids) volume += start[t + 1] - start[t];
-    return ids;
-  });
-  return { bit, tokens, volume, local };
-}
-
-/** collect() in each wanted part of the space (the others answer no entries). */
-function collectParts(space: SearchSpace, group: number, slots: Slot[], need: number, want: readonly boolean[] | null): PartEntries {
-  return space.parts.map((_, p) => (!want || want[p] ? collect(space, p, group, slots, need) : []));
-}
-
-/**
- * Walks the postings of the slots in one part and returns entries whose matched bits reach `need`.
- * The largest slot (by its volume in all parts) is only probed (never recorded), which keeps common
- * first names cheap.
- */
-function collect(space: SearchSpace, part: number, group: number, slots: Slot[], need: number): number[] {
-  const index = space.parts[part].index;
-  const { start, entries } = index.data.postings[group];
-  const mask = index.scratchMask;
-  const touched = index.scratchTouched;
-  let n = 0;
-  let largest = -1;
-  if (need >= 2 && slots.length >= 2) {
-    largest = 0;
-    for (let i = 1; i < slots.length; i++) if (slots[i].volume > slots[largest].volume) largest = i;
-  }
-  for (let i = 0; i < slots.length; i++) {
-    if (i === largest) continue;
-    const bit = slots[i].bit;
-    for (const t of slots[i].local[part]) {
-      for (let k = start[t], end = start[t + 1]; k < end; k++) {
-        const e = entries[k];
-        if (mask[e] === 0) touched[n++] = e;
-        mask[e] |= bit;
-      }
-    }
-  }
-  if (largest >= 0) {
-    const bit = slots[largest].bit;
-    for (const t of slots[largest].local[part]) {
-      for (let k = start[t], end = start[t + 1]; k < end; k++) {
-        const e = entries[k];
-        if (mask[e] !== 0) mask[e] |= bit;
-      }
-    }
-  }
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const e = touched[i];
-    const m = mask[e];
-    if ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1) + ((m >> 5) & 1) + ((m >> 6) & 1) + ((m >> 7) & 1) >= need) out.push(e);
-    mask[e] = 0;
-  }
-  // Touched order depends only on the index and the query, so results stay deterministic.
-  return out;
-}
-
 /**
  * Person entries worth scoring for a query name, per part. The tokens are expanded once, and the budgets
  * (postings left to scoring, the surname fallback) weigh the volumes of all parts, as one index does;
  * parts not wanted (none of the asked sources) are not walked.
  */
-export function personCandidates(space: SearchSpace, q: PersonName, algorithm: MatchAlgorithm, loose: LooseSpelling = null, want: readonly boolean[] | null = null): PartEntries {
+export function personCandidates(space: SearchSpace, q: PersonName, algorithm: MatchAlgorithm, loose: LooseSpelling = null, want: readonly boolean[] | null = null, keep: EntryFilter | null = null): PartEntries {
   const g = GROUP.person;
   const lex = space.lex;
   const none = space.parts.map(() => []);
@@ -286,13 +179,14 @@ export function personCandidates(space: SearchSpace, q: PersonName, algorithm: M
   let walked = slots.filter((s) => s.volume <= SKIP_POSTINGS);
   if (!walked.length) walked = [slots.reduce((a, b) => (a.volume <= b.volume ? a : b))];
   const need = Math.min(2, walked.length, slots.length);
-  const found = collectParts(space, g, walked, need, want);
-  if (need < 2 || found.some((f) => f.length)) return found;
+  const agreed = { n: 0 };
+  const found = collectParts(space, g, walked, need, want, keep, agreed);
+  if (need < 2 || agreed.n > 0) return found;
   // One index falls back only when nothing at all was found, in the parts not asked for too.
   if (want && space.parts.some((_, p) => !want[p] && collect(space, p, g, walked, need).length)) return found;
   // Typos beyond our keys in one part: fall back to the surname alone when that is affordable.
   const surname = slots.find((s) => s.bit === 2);
-  return surname && surname.volume <= FALLBACK_LIMIT ? collectParts(space, g, [surname], 1, want) : none;
+  return surname && surname.volume <= FALLBACK_LIMIT ? collectParts(space, g, [surname], 1, want, keep) : none;
 }
 
 /** Shortest whole name that is searched glued or split: shorter joins meet too many names by chance. */

@@ -57,17 +57,28 @@ function yearsFarApart(a: number, b: number): boolean {
   return Math.abs(a - b) > 1 && !oneTypoApart(a, b, 4);
 }
 
+/** The date of birth's share of evidenceEffect (0 when either side has none). */
+export function dobEffect(index: MatchIndex, r: number, q: QueryEvidence): number {
+  const listDob = index.data.record.dob[r];
+  if (!q.dob || !listDob) return 0;
+  // Full dates that are equal or years apart are decided on the packed integers.
+  const qd = q.dob.packed;
+  if (qd === listDob && q.dob.date.day) return DOB_EFFECTS.exact;
+  if (q.dob.date.day && listDob % 100 && yearsFarApart(Math.floor(qd / 10000), Math.floor(listDob / 10000))) return DOB_EFFECTS.different;
+  return dateEffect(q.dob.date, unpackDate(listDob)!);
+}
+
+/**
+ * The most evidenceEffect can be given the date of birth's share: the other terms add at most the location
+ * bonus (the state differing and an NPI conflict only take away).
+ */
+export const mostEffectWith = (dob: number): number => dob + EVIDENCE_EFFECTS.locationBonusCap;
+
 export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): number {
+  hitWork.evidenceRead++;
   const data = index.data.record;
   let effect = 0;
-  if (q.dob && data.dob[r]) {
-    // Full dates that are equal or years apart are decided on the packed integers.
-    const listDob = data.dob[r];
-    const qd = q.dob.packed;
-    if (qd === listDob && q.dob.date.day) effect += DOB_EFFECTS.exact;
-    else if (q.dob.date.day && listDob % 100 && yearsFarApart(Math.floor(qd / 10000), Math.floor(listDob / 10000))) effect += DOB_EFFECTS.different;
-    else effect += dateEffect(q.dob.date, unpackDate(listDob)!);
-  }
+  if (q.dob && data.dob[r]) effect += dobEffect(index, r, q);
   let bonus = 0;
   if (q.packedState && data.state[r]) {
     if (data.state[r] === q.packedState) bonus += EVIDENCE_EFFECTS.stateAgrees;
@@ -104,6 +115,9 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   const other: FieldEvidence[] = [];
   const { score, adjustments } = combineEvidence(input, other);
   if (score < options.minScore) return null;
+  // A near miss of a batch is counted by its score only: its record, not its explanation (ADR 075).
+  if (score < options.threshold && options.explain === 'matches') return { score, isMatch: false, record: index.recordView(r), explanation: unexplained(c, score, options) };
+  hitWork.explained++;
   const name = c.nameEvidence ? c.nameEvidence() : c;
   const fields = [...name.fields, ...other];
   // The record view is decoded only for hits that survive: decoding is the costly part.
@@ -123,6 +137,24 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
       threshold: options.threshold,
       summary: summarize(score, options.threshold, fields),
     },
+  };
+}
+
+/** Hits explained in full, records whose whole evidence was read (tests read them; nothing else depends on them). */
+export const hitWork = { explained: 0, evidenceRead: 0 };
+
+/** The explanation of a hit under the threshold when only matches are explained: the scores, no fields. */
+function unexplained(c: NamedCandidate, score: number, options: ResolvedOptions): Hit['explanation'] {
+  return {
+    algorithm: options.algorithm,
+    algorithmVersion: ALGORITHM_VERSION,
+    matchedName: null,
+    nameScore: c.similarity === null ? null : Math.round(c.similarity * 1000) / 1000,
+    fields: [],
+    adjustments: [],
+    score,
+    threshold: options.threshold,
+    summary: 'Under the review threshold; not explained (only matches were asked to be).',
   };
 }
 

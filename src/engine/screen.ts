@@ -2,11 +2,12 @@
 import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/identifiers';
 import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
-import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, personCandidates, spaceOf, type SearchSpace } from './candidates';
+import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, personCandidates } from './candidates';
+import { spaceOf, type EntryFilter, type SearchSpace } from './search-space';
 import { hasKanji } from './kanji-names';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
-import { buildHit, compareHits, evidenceEffect, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
+import { buildHit, compareHits, dobEffect, evidenceEffect, maxEvidenceBonus, mostEffectWith, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
 import { normalizeCity, normalizeState, packState } from './location';
 import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
@@ -22,6 +23,12 @@ import { lookupPairs } from './sorted-pairs';
 import { looseSpellingOf } from './loose-spelling';
 import { MAX_NAME_CHARS } from './text-normalize';
 import { nameFromRecordView } from './view-names';
+
+/**
+ * Whether person candidates are filtered as they are collected (ADR 075). Off only for the differential
+ * check (tests), which compares every answer with the filter applied after collection.
+ */
+export const collectionFilter = { on: true };
 
 /** Screens one query; never throws on bad input (problems come back as issues). */
 export function screen(index: SearchIndex, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
@@ -172,12 +179,30 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   const searchable = hasName || ids.npi !== null || ids.ssn !== null;
   // Candidates of every part at once (the tokens expanded once, the budgets over all parts), one name bound.
   const bound = hasName && opts.algorithm === 'Fuzzy' ? new PersonNameBound(scope.space.lex, name, loose) : null;
-  const candidates = hasName ? personCandidates(scope.space, name, opts.algorithm, loose, scope.want) : null;
+  // Each part's records carrying the query's identifiers (made once, when the part is first looked at).
+  const idRecordsOf: Map<number, EvidenceInput['identifier']>[] = [];
+  const idRecordsIn = (part: number, index: MatchIndex) => (idRecordsOf[part] ??= identifierRecords(index, ids));
+  // A record the name cannot lift to the minimum, given its other evidence (a contradicting date of birth,
+  // another NPI) or the name bound, is dropped as the candidates are collected (ADR 075), not listed and then skipped.
+  const keep: EntryFilter | null = collectionFilter.on
+    ? (part, e) => {
+        const index = scope.space.parts[part].index;
+        const record = index.data.entry.record[e];
+        if (idRecordsIn(part, index).has(record)) return true;
+        // The date of birth first: when even the best of the rest leaves the name more than it can give, the
+        // record's state, city, postal code and NPI are never read (most candidates of a dated row end here).
+        if ((opts.minScore - mostEffectWith(dobEffect(index, record, q))) / NAME_ONLY_CEILING > 1) return false;
+        // What the name must reach for this record, given its other evidence.
+        const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
+        return need <= 1 && !(bound && bound.bound(index, e, scope.toUnion[part]) < need);
+      }
+    : null;
+  const candidates = hasName ? personCandidates(scope.space, name, opts.algorithm, loose, scope.want, keep) : null;
   // The whole name written as one word on one side, or read from kanji: the token bound does not apply to these.
   const glued = hasName ? gluedPersonCandidates(scope.space, name, opts.algorithm, scope.want) : null;
   const kanji = hasName && hasKanji(nameText) ? kanjiPersonCandidates(scope.space, nameText, opts.algorithm, scope.want) : null;
   const hits = mergeParts(scope, opts, (index, part) => {
-    const idRecords = identifierRecords(index, ids);
+    const idRecords = idRecordsIn(part, index);
     const named = new Map<number, NamedCandidate>();
     const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
       if (!allowSource(opts, index.sourceOf(record))) return;
@@ -200,8 +225,8 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
       const toUnion = scope.toUnion[part];
       for (const e of candidates[part]) {
         const record = index.data.entry.record[e];
-        if (!idRecords.has(record)) {
-          // What the name must reach for this record, given its other evidence.
+        if (!keep && !idRecords.has(record)) {
+          // Without the filter (the differential check): the same test, after collection.
           const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
           if (need > 1 || (bound && bound.bound(index, e, toUnion) < need)) continue;
         }

@@ -30,6 +30,11 @@ export interface ScreenOptions {
   limit?: number;
   /** Restrict hits to these sources. */
   sources?: readonly SourceId[];
+  /**
+   * Which hits are explained (ADR 075): 'all' (the default), or 'matches': a hit under the threshold (a near
+   * miss a batch only counts by its score) comes with its score and record, and an explanation without fields.
+   */
+  explain?: 'all' | 'matches';
 }
 
 export interface ResolvedOptions {
@@ -38,6 +43,7 @@ export interface ResolvedOptions {
   minScore: number;
   limit: number;
   sources: ReadonlySet<string> | null;
+  explain: 'all' | 'matches';
 }
 
 /** Fills defaults and clamps bad values, so a mistyped setting never breaks screening. */
@@ -51,5 +57,6 @@ export function resolveOptions(options: ScreenOptions = {}): ResolvedOptions {
     minScore: clamp(options.minScore, threshold),
     limit,
     sources: options.sources?.length ? new Set(options.sources) : null,
+    explain: options.explain === 'matches' ? 'matches' : 'all',
   };
 }

@@ -123,7 +123,8 @@ export async function screenRows(
   const nameType = NAME_TYPES.find((t) => types.includes(t));
   const nameSources = types.includes('OFAC') ? [...EXCLUSION_SOURCES, ...OFAC_SOURCES] : EXCLUSION_SOURCES;
   const nearFloor = settings.nearMisses && settings.threshold !== undefined && settings.threshold > CLIENT_THRESHOLD_MIN ? CLIENT_THRESHOLD_MIN : undefined;
-  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold, minScore: nearFloor }) : new Map();
+  // Only the matches are stored: a near miss is counted by its score, never explained (ADR 075).
+  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold, minScore: nearFloor, explain: 'matches' }) : new Map();
   const npiType = NPI_EXCLUSION_TYPES.find((t) => types.includes(t));
   const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES, threshold: settings.threshold }) : new Map();
   const wantsNpiRow = types.includes('NPI Validation');

@@ -1,0 +1,123 @@
+/**
+ * Person candidates are filtered as they are collected (ADR 075): an entry whose date of birth (or other
+ * evidence, or name bound) keeps it below the minimum is never listed for scoring. The answers are those of
+ * the filter applied after collection, row by row, and the candidate budgets select the same entries.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { personCandidates } from './candidates';
+import { candidateWork, spaceOf } from './search-space';
+import { dobEffect, evidenceEffect, hitWork, mostEffectWith, queryDate } from './hit-builder';
+import { normalizeCity, packState } from './location';
+import { buildIndex } from './index-builder';
+import type { MatchIndex } from './match-index';
+import { personNameFromFields } from './person-name';
+import type { IndividualQuery, ScreenResult } from './query-types';
+import { collectionFilter, screen } from './screen';
+import { syntheticIndividuals, syntheticRecords } from './synthetic-records';
+
+let index: MatchIndex;
+const rows: IndividualQuery[] = [];
+/** A batch's name query options: near misses down to the lowest client threshold. */
+const OPTIONS = { threshold: 0.85, minScore: 0.7, sources: ['leie', 'sam', 'state-ny', 'state-ca', 'state-tx', 'state-oh', 'state-pa'] as const };
+
+beforeAll(() => {
+  const records = [...syntheticRecords(20_000, 75)];
+  index = buildIndex(records, { version: 'filter' });
+  // A roster: listed people (their date of birth, another one, one typo away, none; a surname typo), and people not listed.
+  records.slice(0, 700).forEach((r, i) => {
+    if (!r.lastName) return;
+    const dob = r.dateOfBirth ?? null;
+    const other = dob ? `${Number(dob.slice(0, 4)) + 7}${dob.slice(4)}` : '1970-01-01';
+    const typo = dob ? dob.slice(0, 8) + (dob.slice(8) === '11' ? '12' : '11') : null;
+    const dateOfBirth = [dob, other, typo, null][i % 4];
+    const lastName = i % 5 === 3 ? r.lastName.slice(0, -1) + 'q' : r.lastName;
+    rows.push({ type: 'individual', firstName: r.firstName ?? '', middleName: i % 7 === 0 ? r.middleName : null, lastName, dateOfBirth, npi: i % 6 === 1 ? r.npi : null });
+  });
+  rows.push(...syntheticIndividuals(600, 75));
+});
+
+afterEach(() => {
+  collectionFilter.on = true;
+});
+
+const answers = (on: boolean): ScreenResult[] => {
+  collectionFilter.on = on;
+  return rows.map((q) => screen(index, q, OPTIONS));
+};
+
+describe('person candidates filtered as they are collected (ADR 075)', () => {
+  it('answers every row of a roster as the filter after collection does: same hits, scores, order and explanations', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(1000);
+    const after = answers(false);
+    const during = answers(true);
+    const differ = rows.filter((_, i) => JSON.stringify(after[i]) !== JSON.stringify(during[i]));
+    expect(differ).toEqual([]);
+    // Not an empty comparison: rows with hits, some only near misses.
+    expect(during.filter((r) => r.hits.some((h) => h.isMatch)).length).toBeGreaterThan(300);
+    expect(during.filter((r) => r.hits.some((h) => !h.isMatch)).length).toBeGreaterThan(50);
+  });
+
+  it('lists for scoring only the entries that can still reach the minimum: most of a dated row’s are never listed', () => {
+    const dated = rows.filter((q) => q.dateOfBirth);
+    const count = (on: boolean) => {
+      collectionFilter.on = on;
+      const start = { ...candidateWork };
+      const read = hitWork.evidenceRead;
+      for (const q of dated) screen(index, q, OPTIONS);
+      return { agreed: candidateWork.agreed - start.agreed, listed: candidateWork.listed - start.listed, evidenceRead: hitWork.evidenceRead - read };
+    };
+    const without = count(false);
+    const withFilter = count(true);
+    // The same entries agree on enough name parts either way (the budgets see them all)...
+    expect(withFilter.agreed).toBe(without.agreed);
+    expect(without.listed).toBe(without.agreed);
+    // ...and most of them are dropped before they are listed (a contradicting date of birth).
+    expect(withFilter.listed).toBeLessThan(withFilter.agreed * 0.25);
+    // The date of birth is read first: the other evidence (state, city, postal code, NPI) only of the few it leaves.
+    expect(without.evidenceRead).toBeGreaterThanOrEqual(without.agreed * 0.9);
+    expect(withFilter.evidenceRead).toBeLessThan(withFilter.agreed * 0.25);
+  });
+
+  it('never reads more from the rest of the evidence than the date of birth leaves room for', () => {
+    // Queries with every kind of evidence (a date of birth, a state, a city, a postal code, an NPI) against every record.
+    const people = rows.slice(0, 40);
+    const records = index.stats().records;
+    const above: number[] = [];
+    let checked = 0;
+    for (const [i, p] of people.entries()) {
+      const other = index.recordView(i * 37);
+      const q = {
+        nameText: 'x',
+        nameType: 'person' as const,
+        dob: p.dateOfBirth ? queryDate(p.dateOfBirth) as Exclude<ReturnType<typeof queryDate>, 'invalid'> : null,
+        npi: i % 2 ? (other.npi ?? '1234567893') : null,
+        ssn: null,
+        ein: null,
+        state: other.state,
+        packedState: packState(other.state),
+        city: i % 3 ? normalizeCity(other.city) : '',
+        postal: i % 4 ? (other.postalCode?.slice(0, 5) ?? null) : null,
+      };
+      for (let r = 0; r < records; r += 7) {
+        if (evidenceEffect(index, r, q) > mostEffectWith(dobEffect(index, r, q))) above.push(r);
+        checked++;
+      }
+    }
+    expect(above).toEqual([]);
+    expect(checked).toBeGreaterThan(100_000);
+  });
+
+  it('does not fall back to the surname alone when entries agreed but the filter dropped them all', () => {
+    const r = rows.find((q) => q.dateOfBirth && screen(index, q, OPTIONS).hits.length > 0)!;
+    const name = personNameFromFields(r.firstName, r.middleName ?? '', r.lastName);
+    const space = spaceOf(index);
+    const start = candidateWork.agreed;
+    const all = personCandidates(space, name, 'Fuzzy');
+    const agreed = candidateWork.agreed - start;
+    expect(all[0].length).toBeGreaterThan(0);
+    const none = personCandidates(space, name, 'Fuzzy', null, null, () => false);
+    expect(none).toEqual([[]]);
+    // Only the first walk ran: the fallback would have walked the surname's postings again.
+    expect(candidateWork.agreed - start - agreed).toBe(agreed);
+  });
+});
