@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PartedIndex } from '../engine/index-parts';
 import { fromTransferable } from '../engine/index-transfer';
 import type { MatchIndex } from '../engine/match-index';
-import { attachLexicon } from '../engine/parts-lexicon';
+import { attachLexicon, lexiconWork } from '../engine/parts-lexicon';
 import type { ScreenQuery } from '../engine/query-types';
 import { toLightResult } from './light-hits';
 import { screenMany } from '../engine/screen';
@@ -39,8 +39,9 @@ function use({ use: m }: UseIndexMessage): void {
 }
 
 use(workerData as UseIndexMessage);
-parentPort!.on('message', (req: ChunkRequest | UseIndexMessage) => {
+parentPort!.on('message', (req: ChunkRequest | UseIndexMessage | { id: number; lexiconsMade: true }) => {
   if ('use' in req) return use(req);
+  if ('lexiconsMade' in req) return parentPort!.postMessage({ id: req.id, results: [lexiconWork.built] });
   try {
     const held = indexes.get(req.version);
     if (!held) throw new Error(`this worker does not hold index ${req.version}`);

@@ -222,6 +222,20 @@ export class ScreeningPool {
     });
   }
 
+  /** How many parts' dictionaries each worker made itself (a swap's index comes with its own, ADR 077). */
+  async lexiconsMade(): Promise<number[]> {
+    return Promise.all(
+      this.workers.map(
+        (worker) =>
+          new Promise<number>((resolve, reject) => {
+            const id = this.nextId++;
+            this.pending.set(id, { resolve: ((r: number[]) => resolve(r[0])) as (r: never[]) => void, reject });
+            worker.postMessage({ id, lexiconsMade: true });
+          }),
+      ),
+    );
+  }
+
   private failAll(err: Error): void {
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();

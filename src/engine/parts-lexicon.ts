@@ -55,6 +55,7 @@ function int32(length: number, shared: boolean): Int32Array {
  */
 export function lexiconDataOf(parts: readonly LexiconSource[], shared = false): LexiconData {
   lexiconWork.built += 1;
+  if (parts.length === 1) return oneLexiconData(parts[0], shared);
   const tokens: string[] = [];
   const ids = new Map<string, number>();
   const toUnion = parts.map((part) => {
@@ -76,6 +77,34 @@ export function lexiconDataOf(parts: readonly LexiconSource[], shared = false): 
     return map;
   });
   return { tokens, toUnion, toLocal, typo: mergedTypoKeys(parts, tokens.length, toUnion, shared) };
+}
+
+/**
+ * The dictionary of one part (INDEX_PARTS=one): its own tokens and ids, and its typo keys without the
+ * repeated pairs (a deletion whose kept hash bits equal another's), which is what the merge below gives
+ * for one part, without the sort (ADR 077).
+ */
+function oneLexiconData(part: LexiconSource, shared: boolean): LexiconData {
+  const n = part.tokens.length;
+  const identity = int32(n, shared);
+  for (let i = 0; i < n; i++) identity[i] = i;
+  const { hashes, tokens, hashBits } = part.typo;
+  let repeats = 0;
+  for (let i = 1; i < hashes.length; i++) if (hashes[i] === hashes[i - 1] && tokens[i] === tokens[i - 1]) repeats += 1;
+  let typo: TypoKeys = part.typo;
+  if (repeats) {
+    const kept = hashes.length - repeats;
+    const h = shared ? new Uint32Array(new SharedArrayBuffer(kept * 4)) : new Uint32Array(kept);
+    const t = int32(kept, shared);
+    let k = 0;
+    for (let i = 0; i < hashes.length; i++) {
+      if (i > 0 && hashes[i] === hashes[i - 1] && tokens[i] === tokens[i - 1]) continue;
+      h[k] = hashes[i];
+      t[k++] = tokens[i];
+    }
+    typo = { hashes: h, tokens: t, hashBits };
+  }
+  return { tokens: [...part.tokens], toUnion: [identity], toLocal: [identity], typo };
 }
 
 /**

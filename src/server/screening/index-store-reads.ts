@@ -61,6 +61,12 @@ export async function* readActiveRecordTexts(db: Db, versions: readonly ActiveVe
   for await (const page of readActivePages(db, versions, pageSize, true)) yield page.map((r) => r.data as string);
 }
 
+/**
+ * The page reads of this process, on the thread that issued them (the bench reads them: on PGlite a page
+ * read is a synchronous query on that thread, ADR 077): how many, their total and the longest, in ms.
+ */
+export const pageReads = { count: 0, totalMs: 0, longestMs: 0 };
+
 async function* readActivePages(db: Db, versions: readonly ActiveVersion[], pageSize: number, asText: boolean): AsyncGenerator<{ recordId: string; data: unknown }[]> {
   // The column's own text: drizzle's mapping would parse it here, on the thread that answers searches.
   const data = asText ? sql<string>`${listRecords.data}` : listRecords.data;
@@ -70,12 +76,17 @@ async function* readActivePages(db: Db, versions: readonly ActiveVersion[], page
     // Keyset on (chain, record_id): one version at a time, so the chain's index serves every page in order (ADR 066).
     let after: string | null = null;
     for (;;) {
+      const started = performance.now();
       const page: { recordId: string; data: unknown }[] = await db
         .select({ recordId: listRecords.recordId, data })
         .from(listRecords)
         .where(after === null ? recordsAt(version) : and(recordsAt(version), gt(listRecords.recordId, after)))
         .orderBy(asc(listRecords.recordId))
         .limit(pageSize);
+      const ms = performance.now() - started;
+      pageReads.count += 1;
+      pageReads.totalMs += ms;
+      pageReads.longestMs = Math.max(pageReads.longestMs, ms);
       if (page.length === 0) break;
       yield page;
       if (page.length < pageSize) break;
