@@ -56,9 +56,18 @@ export async function* readActiveRecords(db: Db, versions: readonly ActiveVersio
   for await (const page of readActivePages(db, versions, pageSize, false)) yield page.map((r) => r.data as ListRecord);
 }
 
-/** As readActiveRecords, each record as its stored JSON text (expandStoredRecord reads it): what a build thread parses (ADR 072). */
-export async function* readActiveRecordTexts(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<string[]> {
-  for await (const page of readActivePages(db, versions, pageSize, true)) yield page.map((r) => r.data as string);
+/** The first page of a read sized by time, and the smallest (ADR 077). */
+const FIRST_TIMED_PAGE = 1_000;
+const SMALLEST_TIMED_PAGE = 200;
+
+/**
+ * As readActiveRecords, each record as its stored JSON text (expandStoredRecord reads it): what a build
+ * thread parses (ADR 072). `pageMs`: pages sized so that each read takes about that long (at most
+ * `pageSize` rows), starting at 1,000 rows: on PGlite a read is a synchronous query on this thread, so
+ * a page of 20,000 rows held searches for a second or more (ADR 077).
+ */
+export async function* readActiveRecordTexts(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE, pageMs?: number): AsyncGenerator<string[]> {
+  for await (const page of readActivePages(db, versions, pageSize, true, pageMs)) yield page.map((r) => r.data as string);
 }
 
 /**
@@ -67,7 +76,8 @@ export async function* readActiveRecordTexts(db: Db, versions: readonly ActiveVe
  */
 export const pageReads = { count: 0, totalMs: 0, longestMs: 0 };
 
-async function* readActivePages(db: Db, versions: readonly ActiveVersion[], pageSize: number, asText: boolean): AsyncGenerator<{ recordId: string; data: unknown }[]> {
+async function* readActivePages(db: Db, versions: readonly ActiveVersion[], pageSize: number, asText: boolean, pageMs?: number): AsyncGenerator<{ recordId: string; data: unknown }[]> {
+  let size = pageMs ? Math.min(pageSize, FIRST_TIMED_PAGE) : pageSize;
   // The column's own text: drizzle's mapping would parse it here, on the thread that answers searches.
   const data = asText ? sql<string>`${listRecords.data}` : listRecords.data;
   const ids = versions.map((v) => v.id).sort((a, b) => a - b);
@@ -82,14 +92,16 @@ async function* readActivePages(db: Db, versions: readonly ActiveVersion[], page
         .from(listRecords)
         .where(after === null ? recordsAt(version) : and(recordsAt(version), gt(listRecords.recordId, after)))
         .orderBy(asc(listRecords.recordId))
-        .limit(pageSize);
+        .limit(size);
       const ms = performance.now() - started;
       pageReads.count += 1;
       pageReads.totalMs += ms;
       pageReads.longestMs = Math.max(pageReads.longestMs, ms);
       if (page.length === 0) break;
+      const asked = size;
+      if (pageMs) size = Math.min(pageSize, Math.max(SMALLEST_TIMED_PAGE, Math.round((page.length * pageMs) / Math.max(ms, 1))));
       yield page;
-      if (page.length < pageSize) break;
+      if (page.length < asked) break;
       after = page[page.length - 1].recordId;
     }
   }

@@ -15,8 +15,17 @@ import { loadIndexFile, saveIndexFile, indexFileKey } from './index-files';
 import { buildIndexFromDatabase, indexedVersionsOf, indexVersionOf, readActiveRecordTexts, type ActiveVersion, type IndexBuildInfo } from './index-store-reads';
 import type { HeldPart } from './index-store-parts';
 
+/**
+ * What a page read of a build on the thread path should take: on PGlite the read is a synchronous query
+ * on the serving thread (about 45 µs a row under load: 20,000 rows held searches for 1.7 s), so pages
+ * are sized to about this (ADR 077).
+ */
+export const PAGE_MS = 20;
+
 export interface PartMakerOptions {
   pageSize?: number;
+  /** On the thread path, the time a page read should take (pages sized by it, ADR 077); default PAGE_MS. */
+  pageMs?: number;
   shared?: boolean;
   dir?: string | null;
   log?: (line: string) => void;
@@ -25,11 +34,11 @@ export interface PartMakerOptions {
 }
 
 /** Builds the index of these versions on a worker thread: this thread reads the records' text and passes it on (ADR 072). */
-export async function buildIndexInThreadFromDatabase(db: Db, active: readonly ActiveVersion[], options: { pageSize?: number; thread?: IndexThread } = {}): Promise<{ index: MatchIndex; info: IndexBuildInfo }> {
+export async function buildIndexInThreadFromDatabase(db: Db, active: readonly ActiveVersion[], options: { pageSize?: number; pageMs?: number; thread?: IndexThread } = {}): Promise<{ index: MatchIndex; info: IndexBuildInfo }> {
   const started = performance.now();
   const versions = indexedVersionsOf(active);
   const version = indexVersionOf(versions);
-  const pages = readActiveRecordTexts(db, versions, options.pageSize);
+  const pages = readActiveRecordTexts(db, versions, options.pageSize, options.pageMs ?? PAGE_MS);
   const { index, threadId: by } = options.thread ? await options.thread.build(pages, version) : await withIndexThread((t) => t.build(pages, version));
   return { index, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: 'database', threadIds: [by] } };
 }
@@ -63,7 +72,7 @@ export class PartMaker {
       if (loaded) return { name, version, versions, index: loaded.index, from: 'file', threadId: loaded.threadId };
     }
     if (this.inThread) {
-      const { index, info } = await buildIndexInThreadFromDatabase(this.db, versions, { pageSize: this.options.pageSize, thread: this.worker });
+      const { index, info } = await buildIndexInThreadFromDatabase(this.db, versions, { pageSize: this.options.pageSize, pageMs: this.options.pageMs, thread: this.worker });
       return { name, version, versions, index, from: 'database', threadId: info.threadIds![0] };
     }
     const { index } = await buildIndexFromDatabase(this.db, versions, this.options);

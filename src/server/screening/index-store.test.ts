@@ -59,6 +59,20 @@ describe('IndexStore', () => {
     expect(screen(index, brennan).hits[0].record.sourceRecordId).toBe(screen((await createIndexStore(database.db)).getIndex(), brennan).hits[0].record.sourceRecordId);
   });
 
+  it('reads the same records in pages sized by time as in pages of a fixed size (ADR 077)', async () => {
+    const active = await findActiveVersions(database.db);
+    const all = async (pages: AsyncIterable<string[]>) => {
+      const out: string[][] = [];
+      for await (const page of pages) out.push(page);
+      return out;
+    };
+    const fixed = await all(readActiveRecordTexts(database.db, active, 2));
+    const timed = await all(readActiveRecordTexts(database.db, active, 2, 20));
+    expect(timed.flat()).toEqual(fixed.flat());
+    expect(timed.every((p) => p.length <= 2)).toBe(true);
+    expect(fixed.flat().length).toBeGreaterThan(2);
+  });
+
   it('does not rebuild when the active versions are unchanged', async () => {
     const store = await createIndexStore(database.db);
     const index = store.getIndex();

@@ -21,6 +21,8 @@ export { buildIndexInThreadFromDatabase } from './index-store-thread';
 
 export interface IndexStoreOptions {
   pageSize?: number;
+  /** Building on a worker thread: each page read sized to take about this long (ms; default PAGE_MS, ADR 077). */
+  pageMs?: number;
   /** Build on SharedArrayBuffer so a ScreeningPool shares the index without a copy (default true). */
   shared?: boolean;
   log?: (line: string) => void;
