@@ -17,10 +17,10 @@ import type { HeldPart } from './index-store-parts';
 
 /**
  * What a page read of a build on the thread path should take: on PGlite the read is a synchronous query
- * on the serving thread (about 45 µs a row under load: 20,000 rows held searches for 1.7 s), so pages
- * are sized to about this (ADR 077).
+ * on the serving thread, about 20 ms a query plus 45 µs a row under load (20,000 rows held searches
+ * for 1.7 s; pages sized to 20 ms doubled the reads' CPU), so pages are sized to about this (ADR 077).
  */
-export const PAGE_MS = 20;
+export const PAGE_MS = 100;
 
 export interface PartMakerOptions {
   pageSize?: number;
