@@ -35,15 +35,16 @@ export interface IndexStoreOptions {
   /** Called after a new index replaced the old one (the screener then ends worker threads holding the old). */
   onSwap?: (index: PartedIndex) => void;
   /**
-   * 'sources': the index in parts by source (partNameOf), a list change remaking only its part;
-   * 'one' (default): one part holding every list, as before ADR 068 (each part costs every search
-   * a candidate pass of its own, see the ADR's figures).
+   * 'sources': the index in parts by source (partNameOf), a list change remaking only its part (the
+   * server's default, `INDEX_PARTS`, ADR 077); 'one' (this store's default, for tests and tools): one
+   * part holding every list.
    */
   parts?: IndexParts;
   /**
-   * Build, load and write the parts on a worker thread of their own (ADR 072; `INDEX_IN_THREAD`,
-   * off by default): this thread only reads the records' text from the database and makes the
-   * lookup maps in slices. False (the default): all on this thread.
+   * Build, load and write the parts, and make their dictionary, on one worker thread per refresh
+   * (ADR 072, 077; `INDEX_IN_THREAD`, the server's default): this thread only reads the records'
+   * text from the database and makes the lookup maps in slices. False (this store's default, for
+   * tests and tools): all on this thread.
    */
   inThread?: boolean;
 }
