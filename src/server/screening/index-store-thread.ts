@@ -24,7 +24,7 @@ export const PAGE_MS = 100;
 
 export interface PartMakerOptions {
   pageSize?: number;
-  /** On the thread path, the time a page read should take (pages sized by it, ADR 077); default PAGE_MS. */
+  /** On the thread path, the time a page read should take (pages sized by it, ADR 077); default PAGE_MS; 0: pages of pageSize. */
   pageMs?: number;
   shared?: boolean;
   dir?: string | null;
@@ -38,7 +38,7 @@ export async function buildIndexInThreadFromDatabase(db: Db, active: readonly Ac
   const started = performance.now();
   const versions = indexedVersionsOf(active);
   const version = indexVersionOf(versions);
-  const pages = readActiveRecordTexts(db, versions, options.pageSize, options.pageMs ?? PAGE_MS);
+  const pages = readActiveRecordTexts(db, versions, options.pageSize, (options.pageMs ?? PAGE_MS) || undefined);
   const { index, threadId: by } = options.thread ? await options.thread.build(pages, version) : await withIndexThread((t) => t.build(pages, version));
   return { index, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: 'database', threadIds: [by] } };
 }

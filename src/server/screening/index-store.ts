@@ -21,7 +21,7 @@ export { buildIndexInThreadFromDatabase } from './index-store-thread';
 
 export interface IndexStoreOptions {
   pageSize?: number;
-  /** Building on a worker thread: each page read sized to take about this long (ms; default PAGE_MS, ADR 077). */
+  /** Building on a worker thread for a swap: each page read sized to take about this long (ms; default PAGE_MS; 0: pages of pageSize; ADR 077). */
   pageMs?: number;
   /** Build on SharedArrayBuffer so a ScreeningPool shares the index without a copy (default true). */
   shared?: boolean;
@@ -134,7 +134,9 @@ export class IndexStore {
     if (indexVersionOf(active) === this.index.version && this.info) return { rebuilt: false, version: this.index.version };
     const started = performance.now();
     // One worker thread (if any) for the whole refresh: its parts, dictionary and files (ADR 077).
-    const maker = new PartMaker(this.db, this.options);
+    // The first index serves no search yet: its pages are read whole (timed pages cost PGlite a
+    // query's own ~20 ms each: a start built 1M records in 94–177 s instead of 24–56 s, ADR 077).
+    const maker = new PartMaker(this.db, this.info ? this.options : { ...this.options, pageMs: 0 });
     try {
       // Parts made in this refresh, by version string: a second attempt reuses those still active.
       const made = new Map<string, HeldPart>();
