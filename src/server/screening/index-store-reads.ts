@@ -58,11 +58,11 @@ export async function* readActiveRecords(db: Db, versions: readonly ActiveVersio
 
 /** The first page of a read sized by time, and the smallest (ADR 077). */
 const FIRST_TIMED_PAGE = 1_000;
-const SMALLEST_TIMED_PAGE = 1_000;
+const SMALLEST_TIMED_PAGE = 200;
 
 /**
  * As readActiveRecords, each record as its stored JSON text (expandStoredRecord reads it): what a build
- * thread parses (ADR 072). `pageMs`: pages sized so that each read takes about that long (1,000 rows
+ * thread parses (ADR 072). `pageMs`: pages sized so that each read takes about that long (200 rows
  * to `pageSize`), starting at 1,000 rows: on PGlite a read is a synchronous query on this thread, so
  * a page of 20,000 rows held searches for a second or more (ADR 077).
  */

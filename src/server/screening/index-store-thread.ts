@@ -16,11 +16,12 @@ import { buildIndexFromDatabase, indexedVersionsOf, indexVersionOf, readActiveRe
 import type { HeldPart } from './index-store-parts';
 
 /**
- * What a page read of a build on the thread path should take: on PGlite the read is a synchronous query
- * on the serving thread, about 20 ms a query plus 45 µs a row under load (20,000 rows held searches
- * for 1.7 s; pages sized to 20 ms doubled the reads' CPU), so pages are sized to about this (ADR 077).
+ * What a page read of a swap's build on the thread path should take: on PGlite the read is a
+ * synchronous query on the serving thread (a page of 20,000 rows held searches for 1.7 s). Measured
+ * (ADR 077): 20 ms pages cut a swap's longest wait to 0.75–0.83 s (from 3.1–4.4 s) at about twice
+ * the swap's CPU; 100 ms pages kept waits of seconds and cost more CPU too.
  */
-export const PAGE_MS = 100;
+export const PAGE_MS = 20;
 
 export interface PartMakerOptions {
   pageSize?: number;
