@@ -1,18 +1,27 @@
 /**
- * The index build and the index file's load and write on a worker thread of their own (ADR 072),
- * so the thread that answers searches only streams records and takes the finished arrays: they
- * come back on shared memory (no copy), and the lookup maps are made here in short slices. The
- * worker is ended when its job is done, failed or not.
+ * The index build, the index file's load and write, and the parts' dictionary on a worker thread
+ * (ADR 072, 077), so the thread that answers searches only streams records and takes the finished
+ * arrays: they come back on shared memory (no copy), and the lookup maps are made here in short
+ * slices. One thread serves a whole refresh (every part it builds or loads, the files it writes,
+ * the dictionary): the engine's modules are loaded once per refresh, not once per part. The worker
+ * is ended when its owner is done, failed or not.
  */
 import { Worker } from 'node:worker_threads';
 import type { ListRecord } from '#shared/list-record';
 import { dataToTransferable, transferableToData, type TransferableIndex } from '../engine/index-transfer';
 import { makeLookups, MatchIndex } from '../engine/match-index';
+import type { LexiconData } from '../engine/parts-lexicon';
 import { IndexFileError, type WrittenIndexFile } from './index-file';
 import { workerBootstrap } from './worker-pool';
 
-/** What an index thread is started for. */
-export type IndexJob = { kind: 'build'; version: string } | { kind: 'load'; file: string; expectVersion?: string } | { kind: 'save'; file: string; index: TransferableIndex };
+/** A request to an index thread; each gets one reply, in order. */
+export type IndexRequest =
+  | { build: { version: string } }
+  | { records: readonly (string | ListRecord)[] }
+  | { finish: true }
+  | { load: { file: string; expectVersion?: string } }
+  | { save: { file: string; index: TransferableIndex } }
+  | { lexicon: { parts: TransferableIndex[] } };
 
 export interface IndexThreadError {
   name: string;
@@ -21,12 +30,14 @@ export interface IndexThreadError {
   reason?: string;
 }
 
-/** A message of an index thread: records added, the index, a file written, or why it failed. */
+/** A reply of an index thread: a build started, records added, the index, a file written, a dictionary, or why it failed. */
 export interface IndexThreadReply {
   threadId: number;
+  started?: boolean;
   added?: number;
   index?: TransferableIndex;
   written?: WrittenIndexFile;
+  lexicon?: LexiconData;
   error?: IndexThreadError;
 }
 
@@ -41,59 +52,21 @@ export const LOOKUP_SLICE = 2048;
 
 const WORKER_SOURCE = workerBootstrap(new URL('./index-worker.ts', import.meta.url));
 const running = new Set<Worker>();
+let started = 0;
 
-/** How many index threads are running now (each ends with its job). */
+/** How many index threads are running now (each ends with its owner's work). */
 export function runningIndexThreads(): number {
   return running.size;
+}
+
+/** How many index threads this process started (tests: one per refresh, not one per part). */
+export function startedIndexThreads(): number {
+  return started;
 }
 
 function errorFrom(e: IndexThreadError, file?: string): Error {
   if (e.name === 'IndexFileError' && file && e.reason) return new IndexFileError(file, e.reason);
   return Object.assign(new Error(e.message), e.code ? { code: e.code } : {});
-}
-
-/** One worker and its replies, in the order of the requests. */
-class IndexThread {
-  private readonly worker: Worker;
-  private readonly waiting: { resolve: (m: IndexThreadReply) => void; reject: (e: Error) => void }[] = [];
-  private failure: Error | null = null;
-
-  constructor(
-    job: IndexJob,
-    private readonly file?: string,
-  ) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: job });
-    running.add(this.worker);
-    this.worker.on('message', (m: IndexThreadReply) => {
-      const w = this.waiting.shift();
-      if (!w) return;
-      if (m.error) w.reject(errorFrom(m.error, this.file));
-      else w.resolve(m);
-    });
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => {
-      running.delete(this.worker);
-      this.fail(new Error(`the index thread ended (exit code ${code}) before its job was done`));
-    });
-  }
-
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const w of this.waiting.splice(0)) w.reject(error);
-  }
-
-  /** The next reply of the worker (to `message` when given). */
-  request(message?: unknown): Promise<IndexThreadReply> {
-    if (this.failure) return Promise.reject(this.failure);
-    const reply = new Promise<IndexThreadReply>((resolve, reject) => this.waiting.push({ resolve, reject }));
-    if (message !== undefined) this.worker.postMessage(message);
-    return reply;
-  }
-
-  /** Ends the worker; resolves once it has exited. */
-  async end(): Promise<void> {
-    if (running.has(this.worker)) await this.worker.terminate();
-  }
 }
 
 /** Waits for the event loop's next turn: what runs between two slices of work. */
@@ -110,48 +83,111 @@ export async function reviveIndex(t: TransferableIndex): Promise<MatchIndex> {
   }
 }
 
-/**
- * Builds an index on a worker thread from pages of records (objects, or their stored JSON text,
- * which the thread parses). One page is added there while the next is read here.
- */
-export async function buildIndexInThread(pages: AsyncIterable<readonly (string | ListRecord)[]>, options: { version: string }): Promise<ThreadIndex> {
-  const thread = new IndexThread({ kind: 'build', version: options.version });
-  try {
+/** One worker thread and its replies, in the order of the requests: builds, loads, writes and dictionaries, one after another. */
+export class IndexThread {
+  private readonly worker: Worker;
+  private readonly waiting: { resolve: (m: IndexThreadReply) => void; reject: (e: Error) => void; file?: string }[] = [];
+  private failure: Error | null = null;
+
+  constructor() {
+    this.worker = new Worker(WORKER_SOURCE, { eval: true });
+    started += 1;
+    running.add(this.worker);
+    this.worker.on('message', (m: IndexThreadReply) => {
+      const w = this.waiting.shift();
+      if (!w) return;
+      if (m.error) w.reject(errorFrom(m.error, w.file));
+      else w.resolve(m);
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => {
+      running.delete(this.worker);
+      this.fail(new Error(`the index thread ended (exit code ${code}) before its job was done`));
+    });
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const w of this.waiting.splice(0)) w.reject(error);
+  }
+
+  /** The worker's reply to `message` (`file`: the file an error is about). */
+  private request(message: IndexRequest, file?: string): Promise<IndexThreadReply> {
+    if (this.failure) return Promise.reject(this.failure);
+    const reply = new Promise<IndexThreadReply>((resolve, reject) => this.waiting.push({ resolve, reject, file }));
+    this.worker.postMessage(message);
+    return reply;
+  }
+
+  /**
+   * Builds an index there from pages of records (objects, or their stored JSON text, which the
+   * thread parses). One page is added there while the next is read here.
+   */
+  async build(pages: AsyncIterable<readonly (string | ListRecord)[]>, version: string): Promise<ThreadIndex> {
+    await this.request({ build: { version } });
     let adding: Promise<IndexThreadReply> | null = null;
-    for await (const page of pages) {
+    try {
+      for await (const page of pages) {
+        if (adding) await adding;
+        adding = this.request({ records: page });
+        // A failed add rejects at once; caught when awaited (next page or below).
+        adding.catch(() => undefined);
+      }
       if (adding) await adding;
-      adding = thread.request({ records: page });
-      // A failed add rejects at once; caught when awaited (next page or below).
-      adding.catch(() => undefined);
+    } catch (error) {
+      // The thread may still be adding: it is no use for another job.
+      await this.end();
+      throw error;
     }
-    if (adding) await adding;
-    const done = await thread.request({ finish: true });
-    await thread.end();
+    const done = await this.request({ finish: true });
     return { index: await reviveIndex(done.index!), threadId: done.threadId };
-  } finally {
-    await thread.end();
   }
-}
 
-/** Reads an index file on a worker thread (checksum and all); throws as readIndexFile does. */
-export async function readIndexFileInThread(file: string, options: { expectVersion?: string } = {}): Promise<ThreadIndex> {
-  const thread = new IndexThread({ kind: 'load', file, expectVersion: options.expectVersion }, file);
-  try {
-    const done = await thread.request();
-    await thread.end();
+  /** Reads an index file there (checksum and all); throws as readIndexFile does. */
+  async load(file: string, expectVersion?: string): Promise<ThreadIndex> {
+    const done = await this.request({ load: { file, expectVersion } }, file);
     return { index: await reviveIndex(done.index!), threadId: done.threadId };
-  } finally {
-    await thread.end();
   }
-}
 
-/** Writes an index's file on a worker thread (its arrays shared with it: those not on shared memory yet are copied there first). */
-export async function writeIndexFileInThread(index: MatchIndex, file: string): Promise<WrittenIndexFile & { threadId: number }> {
-  const thread = new IndexThread({ kind: 'save', file, index: dataToTransferable(index.data) }, file);
-  try {
-    const done = await thread.request();
+  /** Writes an index's file there (its arrays shared with it: those not on shared memory yet are copied there first). */
+  async save(index: MatchIndex, file: string): Promise<WrittenIndexFile & { threadId: number }> {
+    const done = await this.request({ save: { file, index: dataToTransferable(index.data) } }, file);
     return { ...done.written!, threadId: done.threadId };
+  }
+
+  /** The dictionary of these parts, in this order (ADR 070), made there; its arrays come back on shared memory. */
+  async lexicon(parts: readonly MatchIndex[]): Promise<LexiconData & { threadId: number }> {
+    const done = await this.request({ lexicon: { parts: parts.map((p) => dataToTransferable(p.data)) } });
+    return { ...done.lexicon!, threadId: done.threadId };
+  }
+
+  /** Ends the worker; resolves once it has exited. */
+  async end(): Promise<void> {
+    if (running.has(this.worker)) await this.worker.terminate();
+  }
+}
+
+/** Runs `job` on a thread of its own, ended afterwards whatever happens. */
+export async function withIndexThread<T>(job: (thread: IndexThread) => Promise<T>): Promise<T> {
+  const thread = new IndexThread();
+  try {
+    return await job(thread);
   } finally {
     await thread.end();
   }
+}
+
+/** Builds an index on a thread of its own from pages of records (IndexThread.build). */
+export function buildIndexInThread(pages: AsyncIterable<readonly (string | ListRecord)[]>, options: { version: string }): Promise<ThreadIndex> {
+  return withIndexThread((t) => t.build(pages, options.version));
+}
+
+/** Reads an index file on a thread of its own; throws as readIndexFile does. */
+export function readIndexFileInThread(file: string, options: { expectVersion?: string } = {}): Promise<ThreadIndex> {
+  return withIndexThread((t) => t.load(file, options.expectVersion));
+}
+
+/** Writes an index's file on a thread of its own. */
+export function writeIndexFileInThread(index: MatchIndex, file: string): Promise<WrittenIndexFile & { threadId: number }> {
+  return withIndexThread((t) => t.save(index, file));
 }

@@ -1,58 +1,59 @@
 /**
- * Worker thread body of index-thread.ts (ADR 072): builds an index from the records it is sent,
- * reads an index file, or writes one, so the serving thread never runs the long synchronous
- * steps (the builder's adds and finish, the file's checksum). The arrays it makes are on shared
- * memory: they go back to the serving thread without a copy.
+ * Worker thread body of index-thread.ts (ADR 072, 077): builds indexes from the records it is
+ * sent, reads and writes index files, and makes the parts' dictionary, one request after another,
+ * so the serving thread never runs the long synchronous steps (the builder's adds and finish, the
+ * file's checksum, the dictionary's merge). The arrays it makes are on shared memory: they go back
+ * to the serving thread without a copy.
  */
-import { parentPort, threadId, workerData } from 'node:worker_threads';
-import type { ListRecord } from '#shared/list-record';
+import { parentPort, threadId } from 'node:worker_threads';
 import { expandStoredRecord } from '../lists/core/stored-record';
 import { IndexBuilder } from '../engine/index-builder';
 import { dataToTransferable, transferableToData } from '../engine/index-transfer';
+import { lexiconDataOf } from '../engine/parts-lexicon';
 import { readIndexData, writeIndexData } from './index-file';
-import type { IndexJob, IndexThreadError, IndexThreadReply } from './index-thread';
+import type { IndexRequest, IndexThreadError, IndexThreadReply } from './index-thread';
 
-const job = workerData as IndexJob;
-const reply = (m: IndexThreadReply): void => parentPort!.postMessage(m);
+const reply = (m: Omit<IndexThreadReply, 'threadId'>): void => parentPort!.postMessage({ ...m, threadId });
 
 function errorOf(error: unknown): IndexThreadError {
   const e = error as Error & { code?: string; reason?: string };
   return { name: e?.name ?? 'Error', message: e?.message ?? String(error), code: e?.code, reason: e?.reason };
 }
 
-async function runOnce(): Promise<void> {
-  try {
-    if (job.kind === 'load') {
-      const data = await readIndexData(job.file, { shared: true, expectVersion: job.expectVersion });
-      reply({ index: dataToTransferable(data), threadId });
-    } else if (job.kind === 'save') {
-      const written = await writeIndexData(transferableToData(job.index), job.file);
-      reply({ written, threadId });
-    }
-  } catch (error) {
-    reply({ error: errorOf(error), threadId });
-  }
-}
+let builder: IndexBuilder | null = null;
+let failed = false;
 
-if (job.kind === 'build') {
-  const builder = new IndexBuilder({ version: job.version, shared: true });
-  let failed = false;
-  parentPort!.on('message', (m: { records?: (string | ListRecord)[]; finish?: boolean }) => {
-    // After a failure every later message gets the same answer: the caller stops at the first.
-    if (failed) return reply({ error: { name: 'Error', message: 'the index build failed before' }, threadId });
+async function answer(m: IndexRequest): Promise<void> {
+  if ('build' in m) {
+    builder = new IndexBuilder({ version: m.build.version, shared: true });
+    failed = false;
+    return reply({ started: true });
+  }
+  if ('records' in m || 'finish' in m) {
+    // After a failure every later message of the build gets an answer: the caller stops at the first.
+    if (failed || !builder) return reply({ error: { name: 'Error', message: failed ? 'the index build failed before' : 'no index build started' } });
     try {
-      if (m.records) {
+      if ('records' in m) {
         // Records arrive as their stored JSON text (ADR 021): parsed here, not on the serving thread.
         for (const r of m.records) builder.add(typeof r === 'string' ? expandStoredRecord(r) : r);
-        reply({ added: builder.recordCount, threadId });
-      } else if (m.finish) {
-        reply({ index: dataToTransferable(builder.finishData()), threadId });
+        return reply({ added: builder.recordCount });
       }
+      const data = builder.finishData();
+      builder = null;
+      return reply({ index: dataToTransferable(data) });
     } catch (error) {
       failed = true;
-      reply({ error: errorOf(error), threadId });
+      throw error;
     }
-  });
-} else {
-  void runOnce();
+  }
+  if ('load' in m) return reply({ index: dataToTransferable(await readIndexData(m.load.file, { shared: true, expectVersion: m.load.expectVersion })) });
+  if ('save' in m) return reply({ written: await writeIndexData(transferableToData(m.save.index), m.save.file) });
+  const parts = m.lexicon.parts.map(transferableToData);
+  return reply({ lexicon: lexiconDataOf(parts.map((d) => ({ tokens: d.tokens.toArray(), typo: d.typo })), true) });
 }
+
+// Requests are answered in order, each after the one before has finished (loads and writes are async).
+let queue: Promise<void> = Promise.resolve();
+parentPort!.on('message', (m: IndexRequest) => {
+  queue = queue.then(() => answer(m).catch((error: unknown) => reply({ error: errorOf(error) })));
+});

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PartedIndex } from '../engine/index-parts';
 import { fromTransferable } from '../engine/index-transfer';
 import type { MatchIndex } from '../engine/match-index';
+import { attachLexicon, lexiconWork } from '../engine/parts-lexicon';
 import type { ScreenQuery } from '../engine/query-types';
 import { toLightResult } from './light-hits';
 import { screenMany } from '../engine/screen';
@@ -28,15 +29,19 @@ const indexes = new Map<string, { index: PartedIndex; ids: number[] }>();
 function use({ use: m }: UseIndexMessage): void {
   for (const p of m.parts) if (p.index && !parts.has(p.id)) parts.set(p.id, fromTransferable(p.index));
   const ids = m.parts.map((p) => p.id);
-  indexes.set(m.version, { index: new PartedIndex(m.version, m.parts.map((p) => ({ name: p.name, index: parts.get(p.id)! }))), ids });
+  const index = new PartedIndex(m.version, m.parts.map((p) => ({ name: p.name, index: parts.get(p.id)! })));
+  // The dictionary made at the swap (ADR 077): this worker's first search on the index makes none.
+  if (m.lexicon) attachLexicon(index, m.lexicon);
+  indexes.set(m.version, { index, ids });
   for (const version of [...indexes.keys()]) if (!m.keep.includes(version)) indexes.delete(version);
   const used = new Set([...indexes.values()].flatMap((i) => i.ids));
   for (const id of [...parts.keys()]) if (!used.has(id)) parts.delete(id);
 }
 
 use(workerData as UseIndexMessage);
-parentPort!.on('message', (req: ChunkRequest | UseIndexMessage) => {
+parentPort!.on('message', (req: ChunkRequest | UseIndexMessage | { id: number; lexiconsMade: true }) => {
   if ('use' in req) return use(req);
+  if ('lexiconsMade' in req) return parentPort!.postMessage({ id: req.id, results: [lexiconWork.built] });
   try {
     const held = indexes.get(req.version);
     if (!held) throw new Error(`this worker does not hold index ${req.version}`);

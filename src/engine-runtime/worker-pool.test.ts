@@ -5,6 +5,8 @@ import type { MatchIndex } from '../engine/match-index';
 import { screenMany } from '../engine/screen';
 import { syntheticIndividuals, syntheticRecords } from '../engine/synthetic-records';
 import { matchedOnLine } from '#shared/match-words';
+import { PartedIndex } from '../engine/index-parts';
+import { lexiconOf } from '../engine/parts-lexicon';
 import { balancedChunkSize, ScreeningPool } from './worker-pool';
 
 let index: MatchIndex;
@@ -76,6 +78,33 @@ describe('balancedChunkSize', () => {
       expect(size).toBeGreaterThan(0);
       expect(size).toBeLessThanOrEqual(most);
       expect(Math.ceil(count / size) * size).toBeGreaterThanOrEqual(count);
+    }
+  });
+});
+
+describe('ScreeningPool and the parts’ dictionary (ADR 077)', () => {
+  it('hands the workers the dictionary made before: their first search on the index makes none', async () => {
+    const records = [...syntheticRecords(3000, 8)];
+    const a = buildIndex(records.slice(0, 1500), { version: 'a' });
+    const b = buildIndex(records.slice(1500), { version: 'b' });
+    const queries = syntheticIndividuals(60, 4);
+    const lazy = new PartedIndex('lazy', [
+      { name: 'a', index: a },
+      { name: 'b', index: b },
+    ]);
+    const own = await ScreeningPool.create(lazy, { size: 2, chunkSize: 20 });
+    try {
+      await own.screenBatch(queries);
+      // Not made before: each worker made its own at its first search.
+      expect(await own.lexiconsMade()).toEqual([1, 1]);
+      const prepared = new PartedIndex('prepared', [...lazy.parts]);
+      lexiconOf(prepared);
+      own.use(prepared, true);
+      const answers = await own.screenBatch(queries);
+      expect(await own.lexiconsMade()).toEqual([1, 1]);
+      expect(JSON.stringify(answers)).toBe(JSON.stringify(screenMany(prepared, queries)));
+    } finally {
+      await own.close();
     }
   });
 });

@@ -9,6 +9,8 @@ import { Worker } from 'node:worker_threads';
 import { toTransferable, type TransferableIndex } from '../engine/index-transfer';
 import { PartedIndex, type SearchIndex } from '../engine/index-parts';
 import type { MatchIndex } from '../engine/match-index';
+import { lexiconIfMade, type LexiconData, type PartsLexicon } from '../engine/parts-lexicon';
+import { toShared } from '../engine/growable';
 import type { ScreenQuery, ScreenResult } from '../engine/query-types';
 import type { ScreenOptions } from '../engine/settings';
 import type { LightScreenResult } from './light-hits';
@@ -59,9 +61,28 @@ export interface PartMessage {
   index?: TransferableIndex;
 }
 
-/** Which index the workers hold under `version`, and which versions they keep (the others they drop). */
+/**
+ * Which index the workers hold under `version`, and which versions they keep (the others they drop);
+ * `lexicon`: the index's parts' dictionary when it was made before (ADR 077), so a worker's first
+ * search on it does not make its own.
+ */
 export interface UseIndexMessage {
-  use: { version: string; parts: PartMessage[]; keep: string[] };
+  use: { version: string; parts: PartMessage[]; keep: string[]; lexicon?: LexiconData };
+}
+
+// A dictionary's arrays go to shared memory once, whatever the number of workers.
+const sharedLexicons = new WeakMap<PartsLexicon, LexiconData>();
+/** The dictionary made for this index, its arrays on shared memory (its tokens are copied to each worker). */
+function lexiconMessage(index: SearchIndex): LexiconData | undefined {
+  const lex = index instanceof PartedIndex ? lexiconIfMade(index) : undefined;
+  if (!lex) return undefined;
+  let data = sharedLexicons.get(lex);
+  if (!data) {
+    const d = lex.data;
+    data = { tokens: d.tokens, toUnion: d.toUnion.map(toShared), toLocal: d.toLocal.map(toShared), typo: { hashes: toShared(d.typo.hashes), tokens: toShared(d.typo.tokens), hashBits: d.typo.hashBits } };
+    sharedLexicons.set(lex, data);
+  }
+  return data;
 }
 
 // Ids of the parts (MatchIndex objects) handed to worker threads: the same part keeps its id across swaps.
@@ -109,7 +130,7 @@ export class ScreeningPool {
   /** Starts the workers and hands each the shared index; resolves when all are ready. */
   static async create(index: SearchIndex, options: PoolOptions = {}): Promise<ScreeningPool> {
     const size = Math.max(1, options.size ?? availableParallelism());
-    const first: UseIndexMessage = { use: { version: index.version, parts: partsOf(index).map((p) => ({ name: p.name, id: partIdOf(p.index), index: shared(p.index) })), keep: [index.version] } };
+    const first: UseIndexMessage = { use: { version: index.version, parts: partsOf(index).map((p) => ({ name: p.name, id: partIdOf(p.index), index: shared(p.index) })), keep: [index.version], lexicon: lexiconMessage(index) } };
     const workers = Array.from({ length: size }, () => new Worker(BOOTSTRAP, { eval: true, workerData: first }));
     await Promise.all(
       workers.map(
@@ -159,7 +180,7 @@ export class ScreeningPool {
     const kept = new Map<string, number[]>(exclusive || current === index.version || !this.held.has(current) ? [] : [[current, this.held.get(current)!]]);
     kept.set(index.version, ids);
     this.held = kept;
-    const message: UseIndexMessage = { use: { version: index.version, parts: parts.map((p, i) => (had.has(ids[i]) ? { name: p.name, id: ids[i] } : { name: p.name, id: ids[i], index: shared(p.index) })), keep: [...kept.keys()] } };
+    const message: UseIndexMessage = { use: { version: index.version, parts: parts.map((p, i) => (had.has(ids[i]) ? { name: p.name, id: ids[i] } : { name: p.name, id: ids[i], index: shared(p.index) })), keep: [...kept.keys()], lexicon: lexiconMessage(index) } };
     this.sentParts += message.use.parts.filter((p) => p.index).length;
     for (const w of this.workers) w.postMessage(message);
   }
@@ -199,6 +220,20 @@ export class ScreeningPool {
       this.pending.set(id, { resolve: resolve as (r: never[]) => void, reject });
       worker.postMessage({ id, queries, options, light, version });
     });
+  }
+
+  /** How many parts' dictionaries each worker made itself (a swap's index comes with its own, ADR 077). */
+  async lexiconsMade(): Promise<number[]> {
+    return Promise.all(
+      this.workers.map(
+        (worker) =>
+          new Promise<number>((resolve, reject) => {
+            const id = this.nextId++;
+            this.pending.set(id, { resolve: ((r: number[]) => resolve(r[0])) as (r: never[]) => void, reject });
+            worker.postMessage({ id, lexiconsMade: true });
+          }),
+      ),
+    );
   }
 
   private failAll(err: Error): void {

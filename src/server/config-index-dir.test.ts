@@ -14,10 +14,20 @@ describe('INDEX_DIR', () => {
   });
 });
 
-describe('INDEX_PARTS (ADR 068)', () => {
-  it('keeps one index by default, splits it by source when asked, refuses anything else', () => {
-    expect(toAppConfig(parseEnv({}), undefined).indexParts).toBe('one');
-    expect(toAppConfig(parseEnv({ INDEX_PARTS: 'sources' }), undefined).indexParts).toBe('sources');
+describe('INDEX_PARTS (ADR 068, 077)', () => {
+  it('splits the index by source by default, keeps one index when asked, refuses anything else', () => {
+    expect(toAppConfig(parseEnv({}), undefined).indexParts).toBe('sources');
+    expect(toAppConfig(parseEnv({ INDEX_PARTS: 'one' }), undefined).indexParts).toBe('one');
     expect(() => parseEnv({ INDEX_PARTS: 'many' })).toThrow(/INDEX_PARTS/);
+  });
+});
+
+describe('INDEX_IN_THREAD (ADR 072, 077)', () => {
+  it('makes the index on a worker thread by default, on the serving thread with 0 or false, refuses anything else', () => {
+    expect(toAppConfig(parseEnv({}), undefined).indexInThread).toBe(true);
+    expect(toAppConfig(parseEnv({ INDEX_IN_THREAD: '1' }), undefined).indexInThread).toBe(true);
+    expect(toAppConfig(parseEnv({ INDEX_IN_THREAD: '0' }), undefined).indexInThread).toBe(false);
+    expect(toAppConfig(parseEnv({ INDEX_IN_THREAD: 'false' }), undefined).indexInThread).toBe(false);
+    expect(() => parseEnv({ INDEX_IN_THREAD: 'yes' })).toThrow(/INDEX_IN_THREAD/);
   });
 });

@@ -61,13 +61,13 @@ export const EnvSchema = z.object({
   BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /** Folder of match index files (ADR 062); unset: DATA_DIR/index; "off": always build from the database. */
   INDEX_DIR: optionalText,
-  /** The match index in one part (default) or in parts by source, a list change remaking only its part (ADR 068). */
-  INDEX_PARTS: z.enum(['one', 'sources']).default('one'),
-  /** "1": index parts built, loaded and written on a worker thread of their own (ADR 072); off by default. */
+  /** The match index in parts by source (default, ADR 068, 077), a list change remaking only its part; or in one part. */
+  INDEX_PARTS: z.enum(['one', 'sources']).default('sources'),
+  /** Index parts built, loaded and written, and their dictionary made, on a worker thread per refresh (ADR 072, 077); on by default, "0" turns it off. */
   INDEX_IN_THREAD: z
-    .string()
+    .enum(['0', '1', 'false', 'true'])
     .optional()
-    .transform((v) => v === '1' || v === 'true'),
+    .transform((v) => v !== '0' && v !== 'false'),
   /** Braintree credentials (all three, or none for the offline payment provider, ADR 018). */
   BRAINTREE_MERCHANT_ID: optionalText,
   BRAINTREE_PUBLIC_KEY: optionalText,
@@ -145,9 +145,9 @@ export interface AppConfig {
   batchScreenWorkers: number;
   /** Folder of match index files shared by the processes on one DATA_DIR (ADR 062); null: none. */
   indexDir: string | null;
-  /** 'sources': the index in parts by source, swapped part by part (ADR 068); 'one': one index. */
+  /** 'sources' (default): the index in parts by source, swapped part by part (ADR 068, 077); 'one': one index. */
   indexParts: 'one' | 'sources';
-  /** Index parts built, loaded and written on a worker thread (ADR 072). */
+  /** Index parts built, loaded and written, and their dictionary made, on a worker thread per refresh (ADR 072, 077; default true). */
   indexInThread: boolean;
   /** Braintree credentials; undefined means the offline payment provider. */
   braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
@@ -235,7 +235,10 @@ export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): str
   return `http://${host}:${env.PORT}`;
 }
 
-/** Configuration for tests and tools: everything defaulted (no index files), overridable. */
+/**
+ * Configuration for tests and tools: everything defaulted (no index files; the index made on the
+ * serving thread, so a test's store starts no thread: the thread path's tests ask for it), overridable.
+ */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent', LIST_UPDATE_SCHEDULE: 'off', INDEX_DIR: 'off' }), undefined), ...overrides };
+  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent', LIST_UPDATE_SCHEDULE: 'off', INDEX_DIR: 'off', INDEX_IN_THREAD: '0' }), undefined), ...overrides };
 }

@@ -1,7 +1,6 @@
 /** `clearlist worker`: a process that only runs jobs, beside `clearlist serve` processes. */
 import { parseEnv } from './config';
-import { closeScreeningPool } from './screening/screener';
-import { createIndexStore } from './screening/index-store';
+import { closeScreeningPool, openIndexStore } from './screening/screener';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { openAppContext } from './main';
@@ -17,7 +16,8 @@ export async function startWorker(rawEnv: NodeJS.ProcessEnv): Promise<{ stop(): 
   const ctx = await openAppContext(env);
   // The index is built before the first job is taken, so a new worker's first chunk does not
   // wait for it (nor count its build in a batch's time).
-  ctx.screening = await createIndexStore(ctx.db, { log: (line) => ctx.log.info(line) });
+  // With the process's index settings (folder, parts, thread: ADR 062, 068, 077), as the server's store.
+  ctx.screening = await openIndexStore(ctx);
   // Schedules are installed by the servers; a worker only pulls jobs.
   ctx.jobs = await startJobQueue(ctx, JOBS, { work: true, schedule: false, heartbeat: 'worker' });
   ctx.log.info(`Clearlist worker running ${JOBS.length} job types on the PostgreSQL server.`);

@@ -23,7 +23,7 @@ import { testConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { createLogger } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
-import { buildIndexFromDatabase, createIndexStore, findActiveVersions, indexedVersionsOf, partsOfVersions, type PartCounts } from '#server/screening/index-store';
+import { buildIndexFromDatabase, createIndexStore, findActiveVersions, indexedVersionsOf, pageReads, partsOfVersions, type PartCounts } from '#server/screening/index-store';
 import { indexFileKey, indexFilePath, saveIndexFile } from '#server/screening/index-files';
 import { indexContentHash, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
 import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, withProbe, type ProbeResult } from './index-swap';
@@ -59,6 +59,8 @@ interface PhaseResult {
   rssBeforeMiB?: number;
   probe?: ProbeResult;
   parts?: PartCounts;
+  /** The database page reads of the swap on this thread: count, total and longest ms (ADR 077). */
+  reads?: { count: number; totalMs: number; longestMs: number };
 }
 
 /** Runs one phase in a child process (its own maxRSS) and returns what it measured. */
@@ -116,8 +118,9 @@ async function runPhase(phase: string, dir: string): Promise<void> {
       }
       const rssBeforeMiB = rssMiB();
       try {
+        Object.assign(pageReads, { count: 0, totalMs: 0, longestMs: 0 });
         const r = await timed(() => withProbe(() => store.getIndex(), () => store.refreshIfChanged()));
-        return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts });
+        return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts, reads: { ...pageReads } });
       } finally {
         await switchVersion(database.db, versions.old, versions.next);
       }
@@ -256,6 +259,9 @@ export async function benchIndexStart(): Promise<Figure[]> {
         figure(`index-start: swap of the ${name}, longest wait of searches every 5 ms, worker thread (after) / this thread (before ADR 072)`, thread.probe!.maxMs, `ms / ${main.probe!.maxMs.toFixed(0)} ms (p99 ${thread.probe!.p99Ms.toFixed(1)} / ${main.probe!.p99Ms.toFixed(1)} ms)`, { max: 50, text: 'no pause: a few tens of ms' }),
         figure(`index-start: swap of the ${name}, peak RSS over the index in force, worker thread / this thread`, thread.peakMiB - thread.rssBeforeMiB!, `MiB / ${(main.peakMiB - main.rssBeforeMiB!).toFixed(0)} MiB`),
         figure(`index-start: swap of the ${name}, time / CPU, worker thread / this thread`, s(thread.ms), `s / ${s(main.ms).toFixed(1)} s, CPU ${s(thread.cpuMs).toFixed(1)} / ${s(main.cpuMs).toFixed(1)} s`),
+        ...(thread.reads?.count
+          ? [figure(`index-start: swap of the ${name}, database page reads on this thread, longest / total (worker thread run)`, thread.reads.longestMs, `ms / ${thread.reads.totalMs.toFixed(0)} ms in ${thread.reads.count} reads (this-thread run: ${main.reads?.longestMs.toFixed(0)} / ${main.reads?.totalMs.toFixed(0)} ms)`)]
+          : []),
       ]),
       figure('index-start: load average (start of the run)', load[0], `(then ${load.slice(1).map((l) => l.toFixed(1)).join(', ')})`),
     ];

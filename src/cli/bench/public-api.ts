@@ -34,7 +34,8 @@ export async function benchPublicApi(): Promise<Figure[]> {
   const ctx: AppContext = { db: database.db, database, config, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }), log: createLogger({ level: config.logLevel }), jobs: null, now: () => new Date() };
   try {
     const loaded = await loadRecords(ctx);
-    ctx.screening = await createIndexStore(database.db);
+    // INDEX_PARTS=one|sources picks the index's form (ADR 077 compares them); the store's default otherwise.
+    ctx.screening = await createIndexStore(database.db, { parts: process.env.INDEX_PARTS === 'sources' || process.env.INDEX_PARTS === 'one' ? process.env.INDEX_PARTS : undefined });
     const app = await createApp(ctx);
     const serverMs = { single: [] as number[], bulk: [] as number[] };
     // CPU time of the whole process (worker threads and the embedded database included) from a

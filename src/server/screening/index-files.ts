@@ -12,7 +12,7 @@ import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import type { MatchIndex } from '#engine/match-index';
 import { threadId } from 'node:worker_threads';
 import { INDEX_DATA_VERSION, INDEX_FILE_FORMAT, IndexFileError, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
-import { readIndexFileInThread, writeIndexFileInThread } from '../../engine-runtime/index-thread';
+import { IndexThread, readIndexFileInThread, writeIndexFileInThread } from '../../engine-runtime/index-thread';
 import type { Db } from '../db/client';
 import { listVersions } from '../db/schema';
 
@@ -52,13 +52,13 @@ export const indexFilePath = (dir: string, key: string): string => path.join(dir
 /**
  * Loads the file of `key` when there is one that holds `version`; null when there is none or it
  * was refused (logged: the caller builds from the database and writes a good file over it).
- * `inThread`: read and checked on a worker thread, its arrays shared back (ADR 072).
+ * `inThread`: read and checked on a worker thread (that one, or one of its own), its arrays shared back (ADR 072, 077).
  */
-export async function loadIndexFile(dir: string, key: string, version: string, shared: boolean, log?: (line: string) => void, inThread = false): Promise<{ index: MatchIndex; ms: number; threadId: number } | null> {
+export async function loadIndexFile(dir: string, key: string, version: string, shared: boolean, log?: (line: string) => void, inThread: boolean | IndexThread = false): Promise<{ index: MatchIndex; ms: number; threadId: number } | null> {
   const file = indexFilePath(dir, key);
   const started = performance.now();
   try {
-    const { index, threadId: by } = inThread && shared ? await readIndexFileInThread(file, { expectVersion: version }) : { index: await readIndexFile(file, { shared, expectVersion: version }), threadId };
+    const { index, threadId: by } = inThread instanceof IndexThread && shared ? await inThread.load(file, version) : inThread && shared ? await readIndexFileInThread(file, { expectVersion: version }) : { index: await readIndexFile(file, { shared, expectVersion: version }), threadId };
     // The modification time says when a file was last used: cleaning keeps the recent ones.
     const now = new Date();
     await utimes(file, now, now).catch(() => undefined);
@@ -72,14 +72,14 @@ export async function loadIndexFile(dir: string, key: string, version: string, s
 }
 
 /**
- * Writes the index's file (`inThread`: on a worker thread, ADR 072); a failure (read-only or
- * full disk) is logged and costs only the next start's build.
+ * Writes the index's file (`inThread`: on a worker thread, that one or one of its own, ADR 072, 077); a
+ * failure (read-only or full disk) is logged and costs only the next start's build.
  */
-export async function saveIndexFile(dir: string, key: string, index: MatchIndex, log?: (line: string) => void, inThread = false): Promise<{ bytes: number; ms: number } | null> {
+export async function saveIndexFile(dir: string, key: string, index: MatchIndex, log?: (line: string) => void, inThread: boolean | IndexThread = false): Promise<{ bytes: number; ms: number } | null> {
   const file = indexFilePath(dir, key);
   try {
     await mkdir(dir, { recursive: true });
-    return inThread ? await writeIndexFileInThread(index, file) : await writeIndexFile(index, file);
+    return inThread instanceof IndexThread ? await inThread.save(index, file) : inThread ? await writeIndexFileInThread(index, file) : await writeIndexFile(index, file);
   } catch (error) {
     log?.(`Match index file ${file} not written: ${(error as Error).message}`);
     return null;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartedIndex } from '#engine/index-parts';
 import { screen } from '#engine/screen';
 import { indexContentHash } from '../../engine-runtime/index-file';
-import { runningIndexThreads } from '../../engine-runtime/index-thread';
+import { runningIndexThreads, startedIndexThreads } from '../../engine-runtime/index-thread';
+import { lexiconIfMade, lexiconWork, PartsLexicon } from '#engine/parts-lexicon';
 import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { importList } from '../lists/import';
@@ -56,6 +57,20 @@ describe('IndexStore', () => {
     const leie = await findActiveVersion(database.db, 'leie');
     expect(info.records).toBe(await countRecords(database.db, leie!.id));
     expect(screen(index, brennan).hits[0].record.sourceRecordId).toBe(screen((await createIndexStore(database.db)).getIndex(), brennan).hits[0].record.sourceRecordId);
+  });
+
+  it('reads the same records in pages sized by time as in pages of a fixed size (ADR 077)', async () => {
+    const active = await findActiveVersions(database.db);
+    const all = async (pages: AsyncIterable<string[]>) => {
+      const out: string[][] = [];
+      for await (const page of pages) out.push(page);
+      return out;
+    };
+    const fixed = await all(readActiveRecordTexts(database.db, active, 2));
+    const timed = await all(readActiveRecordTexts(database.db, active, 2, 20));
+    expect(timed.flat()).toEqual(fixed.flat());
+    expect(timed.every((p) => p.length <= 2)).toBe(true);
+    expect(fixed.flat().length).toBeGreaterThan(2);
   });
 
   it('does not rebuild when the active versions are unchanged', async () => {
@@ -125,6 +140,46 @@ describe('IndexStore', () => {
     const third = await store.refreshIfChanged();
     expect(third.rebuilt).toBe(false);
     expect(store.buildCount).toBe(1);
+  });
+});
+
+describe('the swap makes the new index’s dictionary before publishing it (ADR 077)', () => {
+  const sameDictionary = (index: PartedIndex): void => {
+    const made = lexiconIfMade(index)!;
+    const here = new PartsLexicon(index.parts.map((p) => p.index));
+    expect(made.tokens).toEqual(here.tokens);
+    expect(made.toUnion.map((m) => Array.from(m))).toEqual(here.toUnion.map((m) => Array.from(m)));
+    expect(made.toLocal.map((m) => Array.from(m))).toEqual(here.toLocal.map((m) => Array.from(m)));
+    expect([Array.from(made.typo.hashes), Array.from(made.typo.tokens), made.typo.hashBits]).toEqual([Array.from(here.typo.hashes), Array.from(here.typo.tokens), here.typo.hashBits]);
+  };
+
+  it('on this thread: the first search after a swap makes no dictionary', async () => {
+    const store = await createIndexStore(database.db, { parts: 'sources' });
+    expect(store.lastBuild?.lexiconThreadId).toBe(threadId);
+    const before = lexiconWork.built;
+    expect(screen(store.getIndex(), brennan).hits[0]?.record.source).toBe('leie');
+    expect(lexiconWork.built).toBe(before);
+  });
+
+  it('on the refresh’s one worker thread, which builds every part, makes the dictionary and writes the files', async () => {
+    const dir = path.join(tmp, 'index-077');
+    const before = lexiconWork.built;
+    const threads = startedIndexThreads();
+    const built = await createIndexStore(database.db, { parts: 'sources', dir, inThread: true });
+    expect(built.lastBuild?.parts).toEqual({ built: 2, loaded: 0, reused: 0 });
+    // Two parts built, their dictionary made, two files written: one thread (ADR 072 started four).
+    expect(startedIndexThreads()).toBe(threads + 1);
+    const by = built.lastBuild!.lexiconThreadId;
+    expect(by).not.toBe(threadId);
+    expect(built.lastBuild?.threadIds).toEqual([by, by]);
+    expect(screen(built.getIndex(), brennan).hits[0]?.record.source).toBe('leie');
+    // Neither the swap nor the first search made a dictionary on this thread.
+    expect(lexiconWork.built).toBe(before);
+    sameDictionary(built.getIndex());
+    const loaded = await createIndexStore(database.db, { parts: 'sources', dir, inThread: true });
+    expect(loaded.lastBuild?.parts).toEqual({ built: 0, loaded: 2, reused: 0 });
+    expect(startedIndexThreads()).toBe(threads + 2);
+    expect(runningIndexThreads()).toBe(0);
   });
 });
 

@@ -31,7 +31,7 @@ type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?
  */
 export function openIndexStore(ctx: StoreContext): Promise<IndexStore> {
   const log = ctx.log;
-  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, parts: ctx.config.indexParts ?? 'one', inThread: ctx.config.indexInThread ?? false, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void movePoolTo(index).catch(() => undefined) });
+  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, parts: ctx.config.indexParts ?? 'sources', inThread: ctx.config.indexInThread ?? true, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void movePoolTo(index).catch(() => undefined) });
 }
 
 /** The index of the active lists; the store is opened here when the process has none yet (workers). */

@@ -1,0 +1,124 @@
+/**
+ * What the index store reads from the database (ADR 060, 062, 066, 072): the active list versions, the
+ * version string of a set of them, and their records page by page, as objects or as their stored text.
+ */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { ListRecord } from '#shared/list-record';
+import { IndexBuilder } from '#engine/index-builder';
+import { isKeyedSource } from '#engine/keyed';
+import type { MatchIndex } from '#engine/match-index';
+import type { Db } from '../db/client';
+import { recordsAt } from '../db/list-records';
+import { listRecords, listVersions } from '../db/schema';
+
+/** Rows read per query: keeps memory bounded while reading millions of records. */
+export const DEFAULT_PAGE_SIZE = 20_000;
+/** Version of the index before any build, and when no list has an active version. */
+export const EMPTY_INDEX_VERSION = 'none';
+
+export interface ActiveVersion {
+  id: number;
+  source: string;
+}
+
+export interface IndexBuildInfo {
+  version: string;
+  records: number;
+  ms: number;
+  builtAt: Date;
+  /** Where the index came from: built from the database, or loaded from its file. */
+  from?: 'database' | 'file';
+  /** The threads that built or loaded the parts made by this refresh (0: the main thread; ADR 072). */
+  threadIds?: number[];
+  /** The thread that made the new index's parts' dictionary, before it was published (0: the main thread; ADR 077). */
+  lexiconThreadId?: number;
+}
+
+/** "leie:12,sam:4,…": the active version of every source, sorted by source. */
+export function indexVersionOf(active: readonly ActiveVersion[]): string {
+  if (active.length === 0) return EMPTY_INDEX_VERSION;
+  return [...active]
+    .sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.id - b.id))
+    .map((v) => `${v.source}:${v.id}`)
+    .join(',');
+}
+
+export async function findActiveVersions(db: Db): Promise<ActiveVersion[]> {
+  const rows = await db.select({ id: listVersions.id, source: listVersions.source }).from(listVersions).where(eq(listVersions.status, 'active'));
+  return rows.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+}
+
+/** The versions the match index holds: NPPES and the DMF are answered by key from the database instead (ADR 060). */
+export const indexedVersionsOf = (active: readonly ActiveVersion[]): ActiveVersion[] => active.filter((v) => !isKeyedSource(v.source));
+
+/** Reads the records of the given versions in (version_id, record_id) order, one page at a time. */
+export async function* readActiveRecords(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<ListRecord[]> {
+  for await (const page of readActivePages(db, versions, pageSize, false)) yield page.map((r) => r.data as ListRecord);
+}
+
+/** The first page of a read sized by time, and the smallest (ADR 077). */
+const FIRST_TIMED_PAGE = 1_000;
+const SMALLEST_TIMED_PAGE = 200;
+
+/**
+ * As readActiveRecords, each record as its stored JSON text (expandStoredRecord reads it): what a build
+ * thread parses (ADR 072). `pageMs`: pages sized so that each read takes about that long (200 rows
+ * to `pageSize`), starting at 1,000 rows: on PGlite a read is a synchronous query on this thread, so
+ * a page of 20,000 rows held searches for a second or more (ADR 077).
+ */
+export async function* readActiveRecordTexts(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE, pageMs?: number): AsyncGenerator<string[]> {
+  for await (const page of readActivePages(db, versions, pageSize, true, pageMs)) yield page.map((r) => r.data as string);
+}
+
+/**
+ * The page reads of this process, on the thread that issued them (the bench reads them: on PGlite a page
+ * read is a synchronous query on that thread, ADR 077): how many, their total and the longest, in ms.
+ */
+export const pageReads = { count: 0, totalMs: 0, longestMs: 0 };
+
+async function* readActivePages(db: Db, versions: readonly ActiveVersion[], pageSize: number, asText: boolean, pageMs?: number): AsyncGenerator<{ recordId: string; data: unknown }[]> {
+  let size = pageMs ? Math.min(pageSize, FIRST_TIMED_PAGE) : pageSize;
+  // The column's own text: drizzle's mapping would parse it here, on the thread that answers searches.
+  const data = asText ? sql<string>`${listRecords.data}` : listRecords.data;
+  const ids = versions.map((v) => v.id).sort((a, b) => a - b);
+  const chains = ids.length ? await db.select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom }).from(listVersions).where(and(inArray(listVersions.id, ids), eq(listVersions.recordsKept, true))) : [];
+  for (const version of chains.sort((a, b) => a.id - b.id)) {
+    // Keyset on (chain, record_id): one version at a time, so the chain's index serves every page in order (ADR 066).
+    let after: string | null = null;
+    for (;;) {
+      const started = performance.now();
+      const page: { recordId: string; data: unknown }[] = await db
+        .select({ recordId: listRecords.recordId, data })
+        .from(listRecords)
+        .where(after === null ? recordsAt(version) : and(recordsAt(version), gt(listRecords.recordId, after)))
+        .orderBy(asc(listRecords.recordId))
+        .limit(size);
+      const ms = performance.now() - started;
+      pageReads.count += 1;
+      pageReads.totalMs += ms;
+      pageReads.longestMs = Math.max(pageReads.longestMs, ms);
+      if (page.length === 0) break;
+      const asked = size;
+      if (pageMs) size = Math.min(pageSize, Math.max(SMALLEST_TIMED_PAGE, Math.round((page.length * pageMs) / Math.max(ms, 1))));
+      yield page;
+      if (page.length < asked) break;
+      after = page[page.length - 1].recordId;
+    }
+  }
+}
+
+/** Builds a match index from the records of the given active versions (NPPES and the DMF left out, ADR 060). */
+export async function buildIndexFromDatabase(db: Db, active: readonly ActiveVersion[], options: { pageSize?: number; shared?: boolean } = {}): Promise<{ index: MatchIndex; info: IndexBuildInfo }> {
+  const started = performance.now();
+  const versions = indexedVersionsOf(active);
+  const version = indexVersionOf(versions);
+  const builder = new IndexBuilder({ version, shared: options.shared ?? true });
+  for await (const page of readActiveRecords(db, versions, options.pageSize)) {
+    for (const record of page) builder.add(record);
+    // Let requests through between pages: adding 20,000 records takes a few hundred ms.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  const index = builder.finish();
+  return { index, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date() } };
+}
+
