@@ -217,6 +217,78 @@ describe('copying hits’ records in the database (ADR 073)', () => {
   });
 });
 
+/**
+ * The statements sent to the database while `run` runs, lower-cased: the driver's `query` and
+ * `exec`, and those of a transaction's own client (PGlite's `transaction`, a pool's `connect`).
+ */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const client = (t.ctx.db as unknown as { $client: Record<string, unknown> }).$client;
+  const statements: string[] = [];
+  const undo: (() => void)[] = [];
+  const watch = (target: Record<string, unknown>) => {
+    for (const name of ['query', 'exec'] as const) {
+      const original = target[name];
+      if (typeof original !== 'function') continue;
+      target[name] = function (this: unknown, text: unknown, ...rest: unknown[]) {
+        statements.push((typeof text === 'string' ? text : String((text as { text?: string })?.text ?? text)).toLowerCase());
+        return (original as (...args: unknown[]) => unknown).call(target, text, ...rest);
+      };
+      undo.push(() => (target[name] = original));
+    }
+  };
+  watch(client);
+  const transaction = client.transaction;
+  if (typeof transaction === 'function') {
+    client.transaction = (callback: (tx: Record<string, unknown>) => unknown, ...rest: unknown[]) =>
+      (transaction as (...args: unknown[]) => unknown).call(client, (tx: Record<string, unknown>) => (watch(tx), callback(tx)), ...rest);
+    undo.push(() => (client.transaction = transaction));
+  }
+  const connect = client.connect;
+  if (typeof connect === 'function') {
+    client.connect = async (...args: unknown[]) => {
+      const connection = (await (connect as (...a: unknown[]) => Promise<Record<string, unknown>>).apply(client, args)) as Record<string, unknown>;
+      watch(connection);
+      return connection;
+    };
+    undo.push(() => (client.connect = connect));
+  }
+  try {
+    await run();
+  } finally {
+    for (const restore of undo.reverse()) restore();
+  }
+  return statements;
+}
+
+describe('statements per chunk (ADR 076, round 2)', () => {
+  it('a chunk of a batch already processing does not move its status again', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const first = await statementsOf(() => screenChunk(t.ctx, batchId, 0));
+    expect(first.filter((s) => /^update "batches" set "status" = \$1, "started_at"/.test(s))).toHaveLength(1);
+    expect((await batchOf(batchId)).status).toBe('Processing');
+    const second = await statementsOf(() => screenChunk(t.ctx, batchId, 1));
+    expect(second.filter((s) => /"started_at"/.test(s) && /^update "batches"/.test(s))).toEqual([]);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4 });
+  });
+
+  it('a chunk written in one transaction reads the batch row once, under its lock, and still stops for a kill', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const result = { batchId, rowIndex: 0, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: 'row 0', reviewStatus: 'CLEARED', createdAt: now };
+    const write = (chunkIndex: number) => ({ batchId, clientId: user.clientId, chunkIndex, firstRow: chunkIndex * 2, rowCount: 2, results: [{ ...result, rowIndex: chunkIndex * 2 }], usage: [], now });
+    let outcome: unknown;
+    const statements = await statementsOf(async () => (outcome = await writeChunk(t.ctx.db, write(0))));
+    expect(outcome).toBe('written');
+    expect(statements.filter((s) => /^select .* from "batches"/.test(s))).toHaveLength(1);
+    // A kill requested before the write: nothing of the chunk is kept, the batch ends cancelled.
+    await t.ctx.db.update(batches).set({ status: 'Batch Kill Requested' }).where(eq(batches.id, batchId));
+    expect(await writeChunk(t.ctx.db, write(1))).toBe('cancelled');
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled', rowsDone: 2 });
+    expect((await resultsOf(batchId)).map((r) => r.rowIndex)).toEqual([0]);
+  });
+});
+
 describe('timing a chunk (ADR 073)', () => {
   it('stamps a chunk done when its results are in, not when its write began', async () => {
     const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
