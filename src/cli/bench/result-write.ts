@@ -11,6 +11,8 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { batchRows } from '#server/db/schema';
+import { insertBatchRows } from '#server/batches/queries';
 import { insertResults, resultCopyStatements, type ResultWrite } from '#server/batches/processing-queries';
 import { storedRecordJson } from '#lists/core/stored-record';
 import type { ListRecord } from '#shared/list-record';
@@ -228,5 +230,62 @@ async function explainCopies(db: Db, chunks: ResultWrite[][], ways: string[], fi
       .catch((error: unknown) => {
         if (!(error instanceof Error) || error.message !== 'rollback') throw error;
       });
+  }
+}
+
+const BATCH_ROWS = Number(process.env.BENCH_BATCH_ROWS_WRITTEN ?? 20_000);
+
+/**
+ * Bench (ADR 076 round 2): storing an upload's rows (`insertBatchRows`) as one JSON parameter
+ * per 2,000 rows against a multi-row VALUES list (a parameter per cell, as before), interleaved;
+ * this process's CPU (the statements built and sent) and PostgreSQL's, per 1,000 rows.
+ */
+export async function benchBatchRowsWrite(): Promise<Figure[]> {
+  const { database, dispose } = await openBenchDatabase('postgres');
+  const db = database.db;
+  try {
+    const user = await createUser(db, {});
+    const [batch] = (
+      (await db.execute(
+        sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, 'rows.csv', 'rows.csv', '0', 0, '{}', ${BATCH_ROWS}) RETURNING id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    // A roster's row as the mapping stores it: the searched fields, an additional column, a unique id.
+    const rows = Array.from({ length: BATCH_ROWS }, (_, i) => ({
+      batchId: batch.id,
+      rowIndex: i,
+      values: { 'First Name': `FIRST${i % 977}`, 'Last Name': `LASTNAME${i % 1511}`, 'Date of Birth': `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`, NPI: String(1_000_000_000 + i * 7), SSN: String(900_000_000 + i) },
+      additional: { Department: `Dept ${i % 12}` },
+      uniqueId: `EMP-${i}`,
+    }));
+    const ways: Record<string, () => Promise<void>> = {
+      'values list (before)': async () => {
+        for (let i = 0; i < rows.length; i += 2000) await db.insert(batchRows).values(rows.slice(i, i + 2000)).onConflictDoNothing();
+      },
+      'one JSON parameter (insertBatchRows)': () => insertBatchRows(db, rows),
+    };
+    const spent: Record<string, { db: number; self: number }> = Object.fromEntries(Object.keys(ways).map((w) => [w, { db: 0, self: 0 }]));
+    const load0 = loadavg()[0];
+    await ways['values list (before)']();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, write] of Object.entries(ways)) {
+        await db.execute(sql`TRUNCATE batch_rows`);
+        await db.execute(sql`CHECKPOINT`);
+        const dbBefore = await databaseServerCpuMs({ db });
+        const selfBefore = process.cpuUsage();
+        await write();
+        const self = process.cpuUsage(selfBefore);
+        spent[name].db += (await databaseServerCpuMs({ db })) - dbBefore;
+        spent[name].self += (self.user + self.system) / 1000;
+      }
+    }
+    const per1k = (ms: number) => ms / ROUNDS / (BATCH_ROWS / 1000);
+    const load = `load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}`;
+    return Object.keys(ways).flatMap((w) => [
+      figure(`Batch rows write (${w}): PostgreSQL CPU per 1,000 rows (${BATCH_ROWS.toLocaleString('en-US')} rows, ${ROUNDS} rounds interleaved, ${load})`, per1k(spent[w].db), 'ms'),
+      figure(`Batch rows write (${w}): this process's CPU per 1,000 rows`, per1k(spent[w].self), 'ms'),
+    ]);
+  } finally {
+    await dispose();
   }
 }

@@ -4,7 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchListSchema } from '#shared/batches';
 import { BATCH_MESSAGES } from '#shared/messages';
-import { batchChunks, batches, batchResults, clients, listRecords, listVersions, usageRecords } from '#server/db/schema';
+import { batchChunks, batches, batchResults, batchRows, clients, listRecords, listVersions, usageRecords } from '#server/db/schema';
+import { insertBatchRows } from './queries';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
@@ -221,7 +222,7 @@ describe('copying hits’ records in the database (ADR 073)', () => {
  * The statements sent to the database while `run` runs, lower-cased: the driver's `query` and
  * `exec`, and those of a transaction's own client (PGlite's `transaction`, a pool's `connect`).
  */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+async function statementsOf(run: () => Promise<unknown>, params: unknown[][] = []): Promise<string[]> {
   const client = (t.ctx.db as unknown as { $client: Record<string, unknown> }).$client;
   const statements: string[] = [];
   const undo: (() => void)[] = [];
@@ -231,6 +232,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
       if (typeof original !== 'function') continue;
       target[name] = function (this: unknown, text: unknown, ...rest: unknown[]) {
         statements.push((typeof text === 'string' ? text : String((text as { text?: string })?.text ?? text)).toLowerCase());
+        params.push(Array.isArray(rest[0]) ? rest[0] : ((text as { values?: unknown[] })?.values ?? []));
         return (original as (...args: unknown[]) => unknown).call(target, text, ...rest);
       };
       undo.push(() => (target[name] = original));
@@ -270,6 +272,25 @@ describe('statements per chunk (ADR 076, round 2)', () => {
     const second = await statementsOf(() => screenChunk(t.ctx, batchId, 1));
     expect(second.filter((s) => /"started_at"/.test(s) && /^update "batches"/.test(s))).toEqual([]);
     expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4 });
+  });
+
+  it('stores an upload’s rows as they are, one parameter per statement', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    const retiredAt = new Date('2026-04-01T10:00:00Z');
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      batchId,
+      rowIndex: 100 + i,
+      values: { 'First Name': `Ann ${i}`, NPI: '1234567893' },
+      uniqueId: i % 2 ? `E-${i}` : null,
+      ...(i % 3 ? { additional: { Department: `D"${i}` } } : {}),
+      ...(i === 7 ? { retiredAt } : {}),
+    }));
+    const params: unknown[][] = [];
+    const statements = await statementsOf(() => insertBatchRows(t.ctx.db, rows), params);
+    const inserts = statements.map((s, i) => ({ s, n: params[i].length })).filter(({ s }) => /insert into "batch_rows"/.test(s));
+    expect(inserts.map(({ n }) => n)).toEqual([1, 1]);
+    const stored = await t.ctx.db.select().from(batchRows).where(and(eq(batchRows.batchId, batchId), sql`${batchRows.rowIndex} >= 100`)).orderBy(batchRows.rowIndex);
+    expect(stored).toEqual(rows.map((r) => ({ additional: {}, retiredAt: null, ...r })));
   });
 
   it('a chunk written in one transaction reads the batch row once, under its lock, and still stops for a kill', async () => {
