@@ -191,7 +191,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
           figures.push(figure(`${label}: PostgreSQL CPU per 1,000 rows`, per1k(dbMs), 'ms'));
           figures.push(figure(`${label}: the server's CPU per 1,000 rows (upload taken, no jobs)`, per1k((self.user + self.system) / 1000), 'ms'));
           figures.push(phaseFigure(label, phaseMeans(started)));
-          if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, label)));
+          if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, label)), ...(await statementTotals(ctx, batch.batchId, label)));
         } else {
           figures.push(figure(`${label}: CPU per 1,000 rows (this process, worker threads and PGlite included)`, per1k((self.user + self.system) / 1000), 'ms'));
           const fake = { pid: process.pid } as ChildProcess;
@@ -214,4 +214,20 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
   } finally {
     await endWorkerBench(ctx, workers, dispose, dataDir);
   }
+}
+
+/**
+ * All statements of the batch (pg_stat_statements, the queue's included): how many per chunk,
+ * and their time per 1,000 rows, beside PostgreSQL's CPU (ADR 076 round 2).
+ */
+async function statementTotals(ctx: AppContext, batchId: number, label: string): Promise<Figure[]> {
+  const totals = (await ctx.db.execute(
+    sql`SELECT sum(calls)::int AS calls, sum(total_exec_time)::float AS ms, (SELECT count(*)::int FROM batch_chunks WHERE batch_id = ${batchId}) AS chunks
+        FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%'`,
+  )) as unknown as { rows: { calls: number; ms: number; chunks: number }[] };
+  const { calls, ms, chunks } = totals.rows[0];
+  return [
+    figure(`${label}: statements per chunk (${n(calls)} in all, the upload's and the job queue's included, ${chunks} chunks)`, calls / chunks, ''),
+    figure(`${label}: all statements' time per 1,000 rows (waits on a loaded machine included)`, ms / (ROWS / 1000), 'ms'),
+  ];
 }

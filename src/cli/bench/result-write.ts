@@ -7,11 +7,15 @@
  * of BENCH_CHUNK_ROWS batch rows per transaction, through `insertResults`), then the table is
  * emptied (not counted). BENCH_WRITE_WAYS picks the ways, BENCH_WRITE_ROUNDS the rounds.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { insertResults, type ResultWrite } from '#server/batches/processing-queries';
+import { batchRows } from '#server/db/schema';
+import { insertBatchRows } from '#server/batches/queries';
+import { insertResults, resultCopyStatements, type ResultWrite } from '#server/batches/processing-queries';
+import { storedRecordJson } from '#lists/core/stored-record';
+import type { ListRecord } from '#shared/list-record';
 import { createUser } from '#test/factories';
 import { openBenchDatabase } from './bench-db';
 import { figure, type Figure } from './measure';
@@ -22,6 +26,8 @@ interface Way {
   setup: string[];
   /** What the way stores of a result, when not the result as it was stored. */
   reshape?: (r: ResultWrite) => ResultWrite;
+  /** The exclusion hits' records copied by the database from their list versions (as a batch writes them, ADR 073), not given whole. */
+  copy?: boolean;
 }
 
 /** The table as migration 0028 left it: pglz compression, rows over ~2 KB compressed, three secondary indexes. */
@@ -58,10 +64,16 @@ const WAYS: Record<string, Way> = {
   'no-score-index': { setup: [...BEFORE, 'DROP INDEX batch_results_batch_type_score'] },
   'npi-trimmed-no-score-index': { setup: [...BEFORE, 'DROP INDEX batch_results_batch_type_score'], reshape: trimNpi },
   'npi-trimmed-no-secondary-indexes': { setup: [...BEFORE, 'DROP INDEX batch_results_batch_type_row, batch_results_batch_status, batch_results_batch_type_score'], reshape: trimNpi },
+  // ADR 076 round 2: the exclusion hits' records copied in SQL, as a batch writes them ('before' gives them all whole).
+  copied: { setup: BEFORE, copy: true },
   'no-foreign-key': { setup: [...BEFORE, 'ALTER TABLE batch_results DROP CONSTRAINT batch_results_batch_id_batches_id_fk'] },
 };
 
 const CHUNK_ROWS = Number(process.env.BENCH_CHUNK_ROWS ?? 1000);
+/** The exclusion lists' records in the database for the copying ways (the hits' own and others): national size at scale 0.02. */
+const LIST_RECORDS = Number(process.env.BENCH_LIST_RECORDS ?? 450_000);
+/** Sources whose records a batch sends whole (read by the keyed lookup, ADR 060), never copied. */
+const KEYED_SOURCES = new Set(['nppes', 'dmf']);
 const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 3);
 
 interface StoredResult {
@@ -108,8 +120,50 @@ function chunksOf(results: StoredResult[], batchId: number, now: Date): ResultWr
   return [...chunks.values()];
 }
 
-async function writeAll(db: Db, chunks: ResultWrite[][], reshape?: (r: ResultWrite) => ResultWrite): Promise<void> {
-  for (const chunk of chunks) await db.transaction(async (tx) => insertResults(tx as unknown as Db, reshape ? chunk.map(reshape) : chunk));
+async function writeAll(db: Db, chunks: ResultWrite[][], way: Way = { setup: [] }, versions?: Map<string, number>): Promise<void> {
+  for (const chunk of chunks) await db.transaction(async (tx) => insertResults(tx as unknown as Db, shaped(chunk, way, versions)));
+}
+
+/** A chunk's results as the way writes them. */
+function shaped(chunk: ResultWrite[], way: Way, versions?: Map<string, number>): ResultWrite[] {
+  const reshaped = way.reshape ? chunk.map(way.reshape) : chunk;
+  if (!way.copy || !versions) return reshaped;
+  return reshaped.map((r) => {
+    const version = r.source && r.sourceRecordId && r.record != null && !KEYED_SOURCES.has(r.source) ? versions.get(r.source) : undefined;
+    return version === undefined ? r : { ...r, record: null, recordFrom: version };
+  });
+}
+
+/**
+ * The exclusion lists as a batch finds them: a full version per source of the sample's hits,
+ * holding the hits' records (stored as an import stores them) and others up to LIST_RECORDS.
+ */
+async function fillLists(db: Db, results: StoredResult[]): Promise<Map<string, number>> {
+  const bySource = new Map<string, Map<string, unknown>>();
+  for (const r of results) {
+    if (!r.source || !r.source_record_id || r.record == null || KEYED_SOURCES.has(r.source)) continue;
+    if (!bySource.has(r.source)) bySource.set(r.source, new Map());
+    bySource.get(r.source)!.set(r.source_record_id, r.record);
+  }
+  const versions = new Map<string, number>();
+  const hits = [...bySource.values()].reduce((n, m) => n + m.size, 0);
+  for (const [source, records] of bySource) {
+    const inserted = (await db.execute(
+      sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at) VALUES (${source}, 'active', 'full', 'import', '{}', '{}', '{}', now()) RETURNING id`,
+    )) as unknown as { rows: { id: number }[] };
+    const id = inserted.rows[0].id;
+    versions.set(source, id);
+    const rows = [...records].map(([recordId, record]) => ({ version_id: id, record_id: recordId, data: storedRecordJson(record as ListRecord) }));
+    for (let i = 0; i < rows.length; i += 5000) {
+      await db.execute(sql`INSERT INTO list_records (version_id, record_id, data) SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 5000))}::jsonb) AS x(version_id integer, record_id text, data text)`);
+    }
+    // Others of the same list: copies of its first record under ids no result names, in proportion.
+    const others = Math.max(0, Math.round(((LIST_RECORDS - hits) * records.size) / hits));
+    await db.execute(sql`INSERT INTO list_records (version_id, record_id, data) SELECT ${id}, 'other-' || g, ${rows[0].data} FROM generate_series(1, ${others}) g`);
+  }
+  await db.execute(sql`VACUUM (ANALYZE) list_records`);
+  await db.execute(sql`VACUUM (ANALYZE) list_versions`);
+  return versions;
 }
 
 export async function benchResultWrite(): Promise<Figure[]> {
@@ -128,6 +182,8 @@ export async function benchResultWrite(): Promise<Figure[]> {
       )) as unknown as { rows: { id: number }[] }
     ).rows;
     const chunks = chunksOf(results, batch.id, new Date());
+    const versions = ways.some((w) => WAYS[w].copy) ? await fillLists(db, results) : undefined;
+    if (process.env.BENCH_WRITE_EXPLAIN) await explainCopies(db, chunks, ways, process.env.BENCH_WRITE_EXPLAIN, versions);
     const spent: Record<string, { db: number; self: number; bytes: number }> = Object.fromEntries(ways.map((w) => [w, { db: 0, self: 0, bytes: 0 }]));
     const load0 = loadavg()[0];
     // A first write warms the caches and the JIT alike for every way; not counted.
@@ -139,7 +195,7 @@ export async function benchResultWrite(): Promise<Figure[]> {
         await db.execute(sql`CHECKPOINT`);
         const dbBefore = await databaseServerCpuMs({ db });
         const selfBefore = process.cpuUsage();
-        await writeAll(db, chunks, WAYS[w].reshape);
+        await writeAll(db, chunks, WAYS[w], versions);
         const self = process.cpuUsage(selfBefore);
         spent[w].db += (await databaseServerCpuMs({ db })) - dbBefore;
         spent[w].self += (self.user + self.system) / 1000;
@@ -153,6 +209,81 @@ export async function benchResultWrite(): Promise<Figure[]> {
       figure(`Result write (${w}): PostgreSQL CPU per 1,000 batch rows (${results.length.toLocaleString('en-US')} results of ${rows.toLocaleString('en-US')} rows, ${ROUNDS} rounds interleaved, ${load})`, per1k(spent[w].db), 'ms'),
       figure(`Result write (${w}): this process's CPU per 1,000 batch rows (the statements built and sent)`, per1k(spent[w].self), 'ms'),
       figure(`Result write (${w}): the table with its indexes and TOAST per 1,000 batch rows`, spent[w].bytes / (rows / 1000) / 1024, 'KiB'),
+    ]);
+  } finally {
+    await dispose();
+  }
+}
+
+/** Appends to `file` the plan of the first chunk's first statement for each copying way (EXPLAIN ANALYZE, BUFFERS; rolled back). */
+async function explainCopies(db: Db, chunks: ResultWrite[][], ways: string[], file: string, versions?: Map<string, number>): Promise<void> {
+  for (const w of ways) {
+    const way = WAYS[w];
+    if (!way.copy) continue;
+    const [statement] = resultCopyStatements(shaped(chunks[0], way, versions));
+    await db
+      .transaction(async (tx) => {
+        const plan = (await tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`)) as unknown as { rows: Record<string, string>[] };
+        appendFileSync(file, `-- ${w}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}\n`);
+        throw new Error('rollback');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'rollback') throw error;
+      });
+  }
+}
+
+const BATCH_ROWS = Number(process.env.BENCH_BATCH_ROWS_WRITTEN ?? 20_000);
+
+/**
+ * Bench (ADR 076 round 2): storing an upload's rows (`insertBatchRows`) as one JSON parameter
+ * per 2,000 rows against a multi-row VALUES list (a parameter per cell, as before), interleaved;
+ * this process's CPU (the statements built and sent) and PostgreSQL's, per 1,000 rows.
+ */
+export async function benchBatchRowsWrite(): Promise<Figure[]> {
+  const { database, dispose } = await openBenchDatabase('postgres');
+  const db = database.db;
+  try {
+    const user = await createUser(db, {});
+    const [batch] = (
+      (await db.execute(
+        sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, 'rows.csv', 'rows.csv', '0', 0, '{}', ${BATCH_ROWS}) RETURNING id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    // A roster's row as the mapping stores it: the searched fields, an additional column, a unique id.
+    const rows = Array.from({ length: BATCH_ROWS }, (_, i) => ({
+      batchId: batch.id,
+      rowIndex: i,
+      values: { 'First Name': `FIRST${i % 977}`, 'Last Name': `LASTNAME${i % 1511}`, 'Date of Birth': `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`, NPI: String(1_000_000_000 + i * 7), SSN: String(900_000_000 + i) },
+      additional: { Department: `Dept ${i % 12}` },
+      uniqueId: `EMP-${i}`,
+    }));
+    const ways: Record<string, () => Promise<void>> = {
+      'values list (before)': async () => {
+        for (let i = 0; i < rows.length; i += 2000) await db.insert(batchRows).values(rows.slice(i, i + 2000)).onConflictDoNothing();
+      },
+      'one JSON parameter (insertBatchRows)': () => insertBatchRows(db, rows),
+    };
+    const spent: Record<string, { db: number; self: number }> = Object.fromEntries(Object.keys(ways).map((w) => [w, { db: 0, self: 0 }]));
+    const load0 = loadavg()[0];
+    await ways['values list (before)']();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, write] of Object.entries(ways)) {
+        await db.execute(sql`TRUNCATE batch_rows`);
+        await db.execute(sql`CHECKPOINT`);
+        const dbBefore = await databaseServerCpuMs({ db });
+        const selfBefore = process.cpuUsage();
+        await write();
+        const self = process.cpuUsage(selfBefore);
+        spent[name].db += (await databaseServerCpuMs({ db })) - dbBefore;
+        spent[name].self += (self.user + self.system) / 1000;
+      }
+    }
+    const per1k = (ms: number) => ms / ROUNDS / (BATCH_ROWS / 1000);
+    const load = `load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}`;
+    return Object.keys(ways).flatMap((w) => [
+      figure(`Batch rows write (${w}): PostgreSQL CPU per 1,000 rows (${BATCH_ROWS.toLocaleString('en-US')} rows, ${ROUNDS} rounds interleaved, ${load})`, per1k(spent[w].db), 'ms'),
+      figure(`Batch rows write (${w}): this process's CPU per 1,000 rows`, per1k(spent[w].self), 'ms'),
     ]);
   } finally {
     await dispose();

@@ -1,5 +1,5 @@
 /** SQL of batch processing: submission, chunks, rows, record snapshots, the chunk's one write. */
-import { and, asc, count, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { findVersionRecords, versionRecordJsonbSql } from '../db/list-records';
 import { insertJsonRows } from '../db/json-insert';
@@ -130,8 +130,8 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
     return await db.transaction(async (tx) => {
       const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex))).for('update');
       if (!chunk || chunk.status === 'done') return 'already-done';
-      const [seen] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId));
-      if (isStopped(seen?.status)) throw new KilledDuringWrite();
+      // A kill is seen under the batch row at the end (finishChunk), which rolls the write back:
+      // no read of the batch's status before it (ADR 076 round 2).
       await tx.delete(batchResults).where(inChunk(w));
       await insertResults(tx as unknown as Db, w.results);
       return finishChunk(tx as unknown as Db, w);
@@ -193,12 +193,22 @@ const RESULTS_PER_STATEMENT = 2000;
 export async function insertResults(db: Db, results: readonly ResultWrite[]): Promise<void> {
   // No record to copy: the rows as they are, without the `recordFrom` key (null or absent), which is not a column.
   if (!results.some((r) => r.recordFrom != null)) return insertJsonRows(db, batchResults, results.map(({ recordFrom: _none, ...row }) => row));
+  for (const statement of resultCopyStatements(results)) await db.execute(statement);
+}
+
+/**
+ * The statements of `insertResults` for results of which some have a record to copy (the
+ * results bench EXPLAINs them). A subquery per copied record reads it: measured against a join
+ * probing each distinct record once, it cost the same (ADR 076, round 2).
+ */
+export function resultCopyStatements(results: readonly ResultWrite[]): SQL[] {
   const columns = getTableColumns(batchResults) as Record<string, { name: string; getSQLType(): string }>;
   const keys = [...new Set(results.flatMap((r) => Object.keys(r)))].filter((k) => k !== 'recordFrom' && k !== 'record' && results.some((r) => (r as Record<string, unknown>)[k] !== undefined));
   for (const key of keys) if (!columns[key]) throw new Error(`insertResults: ${key} is not a column`);
   const names = keys.map((k) => `"${columns[k].name}"`);
   const shape = [...keys.map((k) => `"${columns[k].name}" ${columns[k].getSQLType()}`), '"record" jsonb', '"record_from" integer'].join(', ');
   const record = sql`CASE WHEN x.record_from IS NULL THEN x.record ELSE ${versionRecordJsonbSql(sql`x.record_from`, sql`x.source_record_id`)} END`;
+  const statements: SQL[] = [];
   for (let i = 0; i < results.length; i += RESULTS_PER_STATEMENT) {
     const slice = results.slice(i, i + RESULTS_PER_STATEMENT).map((r) => {
       const out: Record<string, unknown> = {};
@@ -207,10 +217,11 @@ export async function insertResults(db: Db, results: readonly ResultWrite[]): Pr
       out.record_from = r.recordFrom ?? null;
       return out;
     });
-    await db.execute(
+    statements.push(
       sql`INSERT INTO batch_results (${sql.raw(names.join(', '))}, "record") SELECT ${sql.raw(names.map((n) => `x.${n}`).join(', '))}, ${record} FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS x(${sql.raw(shape)})`,
     );
   }
+  return statements;
 }
 
 /** Takes the batch row; answers why the chunk is not to be written (cancelled, done), or null. */

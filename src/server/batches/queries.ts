@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { reviewThresholdFor } from '#shared/review-threshold';
 import type { Db } from '../db/client';
+import { insertJsonRows } from '../db/json-insert';
 import { batches, batchRows, clients, teams, usageRecords, users } from '../db/schema';
 import type { BatchScope } from '../access/batch-scope';
 
@@ -54,8 +55,12 @@ export async function moveStatus(db: Db, batchId: number, from: readonly string[
   return rows.length > 0;
 }
 
+/**
+ * Stores a batch's rows, 2,000 per statement as one JSON parameter (`insertJsonRows`), not a
+ * parameter per cell (ADR 076, round 2). A row without `additional` gets the column's default.
+ */
 export async function insertBatchRows(db: Db, rows: (typeof batchRows.$inferInsert)[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 2000) await db.insert(batchRows).values(rows.slice(i, i + 2000)).onConflictDoNothing();
+  await insertJsonRows(db, batchRows, rows.map((r) => (r.additional === undefined ? { ...r, additional: {} } : r)), sql`ON CONFLICT DO NOTHING`);
 }
 
 export interface ListFilters {
