@@ -1,7 +1,8 @@
 /**
  * Person candidates are filtered as they are collected (ADR 075): an entry whose date of birth (or other
- * evidence, or name bound) keeps it below the minimum is never listed for scoring. The answers are those of
- * the filter applied after collection, row by row, and the candidate budgets select the same entries.
+ * evidence) keeps it below the minimum is never listed for scoring. The answers are those of the filter
+ * applied after collection, row by row, and the candidate budgets select the same entries. The name bound is
+ * no longer part of the filter (round 2): the answers are those with it.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { personCandidates } from './candidates';
@@ -10,6 +11,7 @@ import { dobEffect, evidenceEffect, hitWork, mostEffectWith, queryDate } from '.
 import { normalizeCity, packState } from './location';
 import { buildIndex } from './index-builder';
 import type { MatchIndex } from './match-index';
+import { sharedWork } from './parts-lexicon';
 import { personNameFromFields } from './person-name';
 import type { IndividualQuery, ScreenResult } from './query-types';
 import { collectionFilter, screen } from './screen';
@@ -36,8 +38,9 @@ beforeAll(() => {
   rows.push(...syntheticIndividuals(600, 75));
 });
 
+const defaults = { ...collectionFilter };
 afterEach(() => {
-  collectionFilter.on = true;
+  Object.assign(collectionFilter, defaults);
 });
 
 const answers = (on: boolean): ScreenResult[] => {
@@ -119,5 +122,31 @@ describe('person candidates filtered as they are collected (ADR 075)', () => {
     expect(none).toEqual([[]]);
     // Only the first walk ran: the fallback would have walked the surname's postings again.
     expect(candidateWork.agreed - start - agreed).toBe(agreed);
+  });
+
+  it('answers every row as the name bound did, without computing it (round 2)', () => {
+    const withBound = (bound: boolean, options: typeof OPTIONS | { threshold: number }) => {
+      // The bound only when asked; otherwise the default.
+      const previous = collectionFilter.nameBound;
+      if (bound) collectionFilter.nameBound = true;
+      const tokens = sharedWork.boundTokens;
+      const listed = candidateWork.listed;
+      const results = rows.map((q) => screen(index, q, options));
+      collectionFilter.nameBound = previous;
+      return { results, boundTokens: sharedWork.boundTokens - tokens, listed: candidateWork.listed - listed };
+    };
+    // A batch's options (near misses down to 0.70) and a search's (the threshold only).
+    for (const options of [OPTIONS, { threshold: 0.85 }]) {
+      const bounded = withBound(true, options);
+      const unbounded = withBound(false, options);
+      const differ = rows.filter((_, i) => JSON.stringify(bounded.results[i]) !== JSON.stringify(unbounded.results[i]));
+      expect(differ).toEqual([]);
+      // The bound's work is not done: no dictionary token is compared with the query's for it...
+      expect(bounded.boundTokens).toBeGreaterThan(1000);
+      expect(unbounded.boundTokens).toBe(0);
+      // ...and the entries it dropped are listed (and scored) instead.
+      expect(unbounded.listed).toBeGreaterThan(bounded.listed);
+    }
+    expect(rows.length).toBeGreaterThanOrEqual(1000);
   });
 });

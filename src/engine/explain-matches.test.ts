@@ -1,13 +1,14 @@
 /**
  * `explain: 'matches'` (ADR 075): a batch counts its near misses (hits under the threshold) by their score and
- * stores only the matches, so only the matches are explained; every hit, score, record and order is the same.
+ * stores only the matches, so only the matches are explained, and a near miss's record is its key only (round
+ * 2); every hit, score, record key and order is the same.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hitWork } from './hit-builder';
 import { buildIndex } from './index-builder';
 import type { MatchIndex } from './match-index';
 import { PersonMatcher } from './person-score';
-import type { IndividualQuery, ScreenResult } from './query-types';
+import type { Hit, IndividualQuery, ScreenResult } from './query-types';
 import { screen } from './screen';
 import { syntheticIndividuals, syntheticRecords } from './synthetic-records';
 
@@ -25,11 +26,12 @@ beforeAll(() => {
   rows.push(...syntheticIndividuals(200, 76));
 });
 
-const run = (explain: 'all' | 'matches'): { results: ScreenResult[]; explained: number; traced: number } => {
+const run = (explain: 'all' | 'matches'): { results: ScreenResult[]; explained: number; traced: number; decoded: number } => {
   const traced = vi.spyOn(PersonMatcher.prototype, 'score');
   const start = hitWork.explained;
+  const decodedBefore = hitWork.viewsDecoded;
   const results = rows.map((q) => screen(index, q, { ...BATCH, explain }));
-  const out = { results, explained: hitWork.explained - start, traced: traced.mock.calls.length };
+  const out = { results, explained: hitWork.explained - start, traced: traced.mock.calls.length, decoded: hitWork.viewsDecoded - decodedBefore };
   traced.mockRestore();
   return out;
 };
@@ -45,10 +47,15 @@ describe("hits explained only when they match (explain: 'matches')", () => {
     expect(matched).toBeGreaterThan(100);
     all.results.forEach((a, i) => {
       const m = matches.results[i];
-      expect(m.hits.map((h) => [h.score, h.isMatch, h.record])).toEqual(a.hits.map((h) => [h.score, h.isMatch, h.record]));
+      const key = (h: Hit) => [h.score, h.isMatch, h.record.ordinal, h.record.source, h.record.sourceRecordId, h.record.kind];
+      expect(m.hits.map(key)).toEqual(a.hits.map(key));
       a.hits.forEach((h, k) => {
-        if (h.isMatch) expect(m.hits[k].explanation).toEqual(h.explanation);
-        else {
+        if (h.isMatch) {
+          expect(m.hits[k].record).toEqual(h.record);
+          expect(m.hits[k].explanation).toEqual(h.explanation);
+        } else {
+          // A near miss carries its key only (round 2): no name, date or place of its record.
+          expect(m.hits[k].record).toMatchObject({ firstName: null, lastName: null, dateOfBirth: null, npi: null, akas: [], extra: {} });
           expect(m.hits[k].explanation.fields).toEqual([]);
           expect(m.hits[k].explanation).toMatchObject({ score: h.score, nameScore: h.explanation.nameScore, threshold: 0.85 });
         }
@@ -58,6 +65,20 @@ describe("hits explained only when they match (explain: 'matches')", () => {
     expect(all.explained).toBe(hits.length);
     expect(matches.explained).toBe(matched);
     expect(all.traced - matches.traced).toBeGreaterThan(20);
+    // Record views decoded: every hit's, or the matches' only (a near miss's key is read from the view's head).
+    expect(all.decoded).toBe(hits.length);
+    expect(matches.decoded).toBe(matched);
+  });
+
+  it("reads a near miss's key from the head of its view, ids with any characters included", () => {
+    const withIds = buildIndex(
+      [...syntheticRecords(40, 9)].map((r, i) => ({ ...r, sourceRecordId: i % 2 ? `Ünïcödé-${i}` : `${i}`, kind: i % 3 ? r.kind : ('business' as const) })),
+      { version: 'keys' },
+    );
+    for (let r = 0; r < withIds.recordCount; r++) {
+      const { ordinal, source, sourceRecordId, kind } = withIds.recordView(r);
+      expect(withIds.recordKey(r)).toMatchObject({ ordinal, source, sourceRecordId, kind });
+    }
   });
 
   it('explains every hit by default', () => {

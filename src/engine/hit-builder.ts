@@ -115,12 +115,13 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   const other: FieldEvidence[] = [];
   const { score, adjustments } = combineEvidence(input, other);
   if (score < options.minScore) return null;
-  // A near miss of a batch is counted by its score only: its record, not its explanation (ADR 075).
-  if (score < options.threshold && options.explain === 'matches') return { score, isMatch: false, record: index.recordView(r), explanation: unexplained(c, score, options) };
+  // A near miss of a batch is counted by its score only: its key, not its record view or explanation (ADR 075).
+  if (score < options.threshold && options.explain === 'matches') return { score, isMatch: false, record: index.recordKey(r), explanation: unexplained(c, score, options) };
   hitWork.explained++;
   const name = c.nameEvidence ? c.nameEvidence() : c;
   const fields = [...name.fields, ...other];
   // The record view is decoded only for hits that survive: decoding is the costly part.
+  hitWork.viewsDecoded++;
   const record = index.recordView(r);
   return {
     score,
@@ -140,8 +141,11 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   };
 }
 
-/** Hits explained in full, records whose whole evidence was read (tests read them; nothing else depends on them). */
-export const hitWork = { explained: 0, evidenceRead: 0 };
+/**
+ * Hits explained in full, records whose whole evidence was read, hits whose record view was decoded (tests
+ * read them; nothing else depends on them).
+ */
+export const hitWork = { explained: 0, evidenceRead: 0, viewsDecoded: 0 };
 
 /** The explanation of a hit under the threshold when only matches are explained: the scores, no fields. */
 function unexplained(c: NamedCandidate, score: number, options: ResolvedOptions): Hit['explanation'] {

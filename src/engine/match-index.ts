@@ -3,7 +3,7 @@ import type { SourceId } from '#shared/list-record';
 import { ENTRY_KIND, ROLE, type IndexData } from './index-data';
 import type { PersonName } from './person-name';
 import { phoneticKey } from './phonetic';
-import { decodeHitDetails, decodeRecordView, type HitDetails, type RecordView } from './record-view';
+import { decodeHitDetails, decodeRecordView, KEY_FIELDS, keyRecordView, type HitDetails, type RecordView } from './record-view';
 import { isLatinToken } from './text-normalize';
 
 export interface IndexStats {
@@ -109,6 +109,11 @@ export class MatchIndex {
   /** The compact view of a record, for hits. */
   recordView(record: number): RecordView {
     return decodeRecordView(this.data.views.get(record), record, this.sourceOf(record));
+  }
+
+  /** A record's key and kind only (`keyRecordView`): the view string's first two fields decoded, not the rest. */
+  recordKey(record: number): RecordView {
+    return keyRecordView(this.data.views.head(record, KEY_FIELDS.stop, KEY_FIELDS.n), record, this.sourceOf(record));
   }
 
   /** What a search hit shows of a record beyond its view; null when the full record must be read. */

@@ -57,6 +57,25 @@ export function encodeRecordView(r: ListRecord): string {
   ].join(FS);
 }
 
+/** The first two fields of a view string (its source record id and kind), for `keyRecordView`. */
+export const KEY_FIELDS = { stop: FS.charCodeAt(0), n: 2 } as const;
+
+/**
+ * A RecordView carrying only a record's key (ordinal, source, source record id) and kind, decoded from the
+ * view string's first two fields; every other field empty. A batch's near misses get it (ADR 075, round 2):
+ * the batch counts them by score and recognises them by source and id, and reads nothing else.
+ */
+export function keyRecordView(head: string, ordinal: number, source: SourceId): RecordView {
+  const cut = head.indexOf(FS);
+  const kind = cut < 0 ? '' : head.slice(cut + 1);
+  return {
+    ordinal, source, sourceRecordId: cut < 0 ? head : head.slice(0, cut), kind: kind === 'business' ? 'business' : 'person',
+    firstName: null, middleName: null, lastName: null, suffix: null, businessName: null, akas: [], dbas: [],
+    dateOfBirth: null, dateOfDeath: null, npi: null, ssn: null, ein: null, state: null, city: null, postalCode: null,
+    exclusionType: null, exclusionDate: null, reinstatementDate: null, extra: {},
+  };
+}
+
 /** Decodes a view string back into a RecordView. */
 export function decodeRecordView(s: string, ordinal: number, source: SourceId): RecordView {
   const f = s.split(FS);

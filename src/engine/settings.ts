@@ -32,7 +32,8 @@ export interface ScreenOptions {
   sources?: readonly SourceId[];
   /**
    * Which hits are explained (ADR 075): 'all' (the default), or 'matches': a hit under the threshold (a near
-   * miss a batch only counts by its score) comes with its score and record, and an explanation without fields.
+   * miss a batch only counts by its score) comes with its score, an explanation without fields, and a record
+   * carrying only its key (ordinal, source, sourceRecordId) and kind: its other fields are empty (round 2).
    */
   explain?: 'all' | 'matches';
 }

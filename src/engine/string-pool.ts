@@ -61,6 +61,19 @@ export class StringPool {
     return decoder.decode(view.buffer instanceof SharedArrayBuffer ? view.slice() : view);
   }
 
+  /**
+   * The string at an ordinal up to its `n`-th byte `stop` (exclusive; the whole string when it has fewer):
+   * the leading fields of a record view without decoding the rest (ADR 075, round 2). `stop` must be an
+   * ASCII byte, which UTF-8 never uses inside a multi-byte character.
+   */
+  head(i: number, stop: number, n: number): string {
+    const end = this.offsets[i + 1];
+    let at = this.offsets[i];
+    for (let seen = 0; at < end; at++) if (this.bytes[at] === stop && ++seen === n) break;
+    const view = this.bytes.subarray(this.offsets[i], at);
+    return decoder.decode(view.buffer instanceof SharedArrayBuffer ? view.slice() : view);
+  }
+
   /** All strings, in order (used to rebuild lookup maps in a worker). */
   toArray(): string[] {
     const out = new Array<string>(this.count);
