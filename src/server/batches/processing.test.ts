@@ -247,10 +247,14 @@ async function statementsOf(run: () => Promise<unknown>, params: unknown[][] = [
   }
   const connect = client.connect;
   if (typeof connect === 'function') {
-    client.connect = async (...args: unknown[]) => {
-      const connection = (await (connect as (...a: unknown[]) => Promise<Record<string, unknown>>).apply(client, args)) as Record<string, unknown>;
-      watch(connection);
-      return connection;
+    client.connect = (...args: unknown[]) => {
+      // A pool's own query() connects with a callback and its statement is already seen above.
+      if (typeof args[args.length - 1] === 'function') return (connect as (...a: unknown[]) => unknown).apply(client, args);
+      return (async () => {
+        const connection = (await (connect as (...a: unknown[]) => Promise<Record<string, unknown>>).apply(client, args)) as Record<string, unknown>;
+        watch(connection);
+        return connection;
+      })();
     };
     undo.push(() => (client.connect = connect));
   }
