@@ -175,12 +175,7 @@ export async function benchResultWrite(): Promise<Figure[]> {
   const { database, dispose } = await openBenchDatabase('postgres');
   const db = database.db;
   try {
-    const user = await createUser(db, {});
-    const [batch] = (
-      (await db.execute(
-        sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, 'sample.csv', 'sample.csv', '0', 0, '{}', ${rows}) RETURNING id`,
-      )) as unknown as { rows: { id: number }[] }
-    ).rows;
+    const batch = await benchBatch(db, 'sample.csv', rows);
     const chunks = chunksOf(results, batch.id, new Date());
     const versions = ways.some((w) => WAYS[w].copy) ? await fillLists(db, results) : undefined;
     if (process.env.BENCH_WRITE_EXPLAIN) await explainCopies(db, chunks, ways, process.env.BENCH_WRITE_EXPLAIN, versions);
@@ -244,12 +239,7 @@ export async function benchBatchRowsWrite(): Promise<Figure[]> {
   const { database, dispose } = await openBenchDatabase('postgres');
   const db = database.db;
   try {
-    const user = await createUser(db, {});
-    const [batch] = (
-      (await db.execute(
-        sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, 'rows.csv', 'rows.csv', '0', 0, '{}', ${BATCH_ROWS}) RETURNING id`,
-      )) as unknown as { rows: { id: number }[] }
-    ).rows;
+    const batch = await benchBatch(db, 'rows.csv', BATCH_ROWS);
     // A roster's row as the mapping stores it: the searched fields, an additional column, a unique id.
     const rows = Array.from({ length: BATCH_ROWS }, (_, i) => ({
       batchId: batch.id,
@@ -288,4 +278,13 @@ export async function benchBatchRowsWrite(): Promise<Figure[]> {
   } finally {
     await dispose();
   }
+}
+
+/** A batch of a new user's client to write rows and results under (its file is never read). */
+async function benchBatch(db: Db, fileName: string, rows: number): Promise<{ id: number }> {
+  const user = await createUser(db, {});
+  const result = (await db.execute(
+    sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, ${fileName}, ${fileName}, '0', 0, '{}', ${rows}) RETURNING id`,
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows[0];
 }
