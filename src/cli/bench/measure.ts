@@ -40,3 +40,21 @@ export function childrenCpuSeconds(): number {
     return 0;
   }
 }
+
+/**
+ * What this process's main thread waited for, so far, in seconds: `runQueue` is the time it was
+ * ready to run but waited for a core (/proc/self/schedstat's second field: the other processes'
+ * load), `diskRead` the bytes the process read from storage rather than the page cache
+ * (/proc/self/io). Wall time less `runQueue` is what the same work takes with a core free for
+ * it. Zeros where there is no /proc.
+ */
+export function mainThreadWaits(): { runQueueSeconds: number; diskReadBytes: number } {
+  try {
+    const [, runDelayNs] = readFileSync('/proc/self/schedstat', 'utf8').trim().split(' ').map(Number);
+    const io = readFileSync('/proc/self/io', 'utf8');
+    const diskReadBytes = Number(/^read_bytes: (\d+)$/m.exec(io)?.[1] ?? 0);
+    return { runQueueSeconds: Number.isFinite(runDelayNs) ? runDelayNs / 1e9 : 0, diskReadBytes };
+  } catch {
+    return { runQueueSeconds: 0, diskReadBytes: 0 };
+  }
+}

@@ -21,7 +21,7 @@ import { versionRecordsSql } from '#server/db/list-records';
 import { rowsOf } from '#server/db/rows';
 import { nationalFiles } from '../../../scripts/gen-lists/national-files';
 import { openBenchDatabase } from './bench-db';
-import { childrenCpuSeconds, figure, peakRssMiB, type Figure } from './measure';
+import { childrenCpuSeconds, figure, mainThreadWaits, peakRssMiB, type Figure } from './measure';
 import { databaseServerCpuMs, watchDatabaseServerMemory } from './postgres-cpu';
 
 type Kind = 'pglite' | 'postgres';
@@ -59,6 +59,10 @@ interface Measured {
   /** CPU of the processes the import started (`openssl dgst` hashing the files). */
   childCpuSeconds: number;
   serverCpuSeconds: number;
+  /** The main thread's wait for a core during the import (the machine's other load), seconds. */
+  runQueueSeconds: number;
+  /** Bytes read from storage (not the page cache) during the import. */
+  diskReadBytes: number;
   steps: [ImportStep, number][];
 }
 
@@ -67,6 +71,7 @@ async function measure(db: Db, kind: Kind, source: National, files: string[]): P
   const serverBefore = kind === 'postgres' ? await databaseServerCpuMs({ db }) : 0;
   const cpu = process.cpuUsage();
   const childCpu = childrenCpuSeconds();
+  const waits = mainThreadWaits();
   const started = performance.now();
   let stepStarted = started;
   let current: ImportStep | null = null;
@@ -80,8 +85,10 @@ async function measure(db: Db, kind: Kind, source: National, files: string[]): P
   onStep(null);
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const waitsAfter = mainThreadWaits();
   const serverCpuSeconds = kind === 'postgres' ? ((await databaseServerCpuMs({ db })) - serverBefore) / 1000 : 0;
-  return { summary, seconds, cpuSeconds: (used.user + used.system) / 1e6, childCpuSeconds: childrenCpuSeconds() - childCpu, serverCpuSeconds, steps };
+  return { summary, seconds, cpuSeconds: (used.user + used.system) / 1e6, childCpuSeconds: childrenCpuSeconds() - childCpu, serverCpuSeconds,
+    runQueueSeconds: waitsAfter.runQueueSeconds - waits.runQueueSeconds, diskReadBytes: waitsAfter.diskReadBytes - waits.diskReadBytes, steps };
 }
 
 function figuresOf(label: string, kind: Kind, m: Measured, target: { max: number; text: string } | null): Figure[] {
@@ -95,6 +102,11 @@ function figuresOf(label: string, kind: Kind, m: Measured, target: { max: number
     figure(`  rate (${kind})`, rows / m.seconds, 'rows/s'),
     figure(`  CPU of the importing process (${kind})`, m.cpuSeconds, 's'),
     figure(`  the same per row (${kind})`, (m.cpuSeconds * 1e6) / Math.max(1, rows), 'µs'),
+    // On a loaded machine the wall time includes the main thread's wait for a core; without it, the
+    // import's own time (its CPU, its disk reads, PostgreSQL's work) is what a quiet machine takes.
+    figure(`  the main thread's wait for a core (other processes' load) (${kind})`, m.runQueueSeconds, 's'),
+    figure(`  until active less that wait (${kind})`, m.seconds - pruning - m.runQueueSeconds, 's', target ?? undefined),
+    figure(`  read from storage, not the page cache (${kind})`, m.diskReadBytes / 2 ** 20, 'MiB'),
     ...(m.childCpuSeconds > 0 ? [figure(`  CPU of its child processes (openssl hashing the files) (${kind})`, m.childCpuSeconds, 's')] : []),
     ...(kind === 'postgres' ? [figure(`  CPU of the PostgreSQL server (${kind})`, m.serverCpuSeconds, 's'), figure(`  the same per row (${kind})`, (m.serverCpuSeconds * 1e6) / Math.max(1, rows), 'µs')] : []),
     ...m.steps.filter(([, seconds]) => seconds >= 0.05).map(([step, seconds]) => figure(`  step ${step} (${kind})`, seconds, 's')),
