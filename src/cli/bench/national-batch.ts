@@ -7,12 +7,13 @@
  *   - postgres: the server (this process) takes the upload and runs no job; `clearlist worker`
  *     processes screen (the scale-out bench's runs: BENCH_SCALE_RUNS=default, 1, 2);
  *   - pglite: the server's own job runner, in this process, as the embedded default runs.
- * Printed: the wall time, CPU per 1,000 rows (workers or this process, and PostgreSQL's server),
+ * Printed: the wall time, CPU per 1,000 rows (workers or this process — on PGlite split between
+ * the main thread and the others, ADR 082 — and PostgreSQL's server),
  * results per row, the mean phases of a chunk (the workers' debug lines), the statements that
  * took PostgreSQL's time (with pg_stat_statements preloaded).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +54,17 @@ function rosterCsv(rows: number): string {
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
+
+/** CPU milliseconds of this process's main thread (Linux: its task's user + system ticks), null elsewhere. */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 const per1k = (ms: number) => ms / (ROWS / 1000);
 
 /** Results written for a batch, and the bytes of their records and explanations. */
@@ -174,6 +186,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         if (hasStatements) await resetStatements(ctx);
         const cpuBefore = started.map((w) => procUsage(w.pid!).cpuMs);
         const selfBefore = process.cpuUsage();
+        const mainBefore = mainThreadCpuMs();
         const dbBefore = kind === 'postgres' ? await databaseServerCpuMs(ctx) : 0;
         timings.length = 0;
         const t0 = performance.now();
@@ -181,6 +194,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         await waitCompleted(ctx, batch.batchId, t0);
         const wall = (performance.now() - t0) / 1000;
         const self = process.cpuUsage(selfBefore);
+        const mainMs = mainBefore === null ? null : mainThreadCpuMs()! - mainBefore;
         figures.push(figure(`${label}: ${n(ROWS)} rows, submitted to Completed, every result written (load ${load1.toFixed(1)} → ${loadavg()[0].toFixed(1)}, ${cpus().length} cores)`, wall, 's', run === 'default' || kind === 'pglite' ? { max: 30, text: '≤ 30 s' } : undefined));
         if (kind === 'postgres') {
           const dbMs = (await databaseServerCpuMs(ctx)) - dbBefore;
@@ -193,7 +207,16 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
           figures.push(phaseFigure(label, phaseMeans(started)));
           if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, label)), ...(await statementTotals(ctx, batch.batchId, label)));
         } else {
-          figures.push(figure(`${label}: CPU per 1,000 rows (this process, worker threads and PGlite included)`, per1k((self.user + self.system) / 1000), 'ms'));
+          const allMs = (self.user + self.system) / 1000;
+          figures.push(figure(`${label}: CPU per 1,000 rows (this process, worker threads and PGlite included)`, per1k(allMs), 'ms'));
+          // Where it went (ADR 082): the main thread (PGlite, HTTP, JSON, the keyed lookups) and the
+          // others (the screening pool's ${config.batchScreenWorkers} threads, with V8's and libuv's helpers); the
+          // rest of the wall time each was idle or waiting for a core (the load).
+          if (mainMs !== null) {
+            const threads = config.batchScreenWorkers;
+            figures.push(figure(`${label}: main thread CPU per 1,000 rows (busy ${((100 * mainMs) / (wall * 1000)).toFixed(0)} % of the wall time)`, per1k(mainMs), 'ms'));
+            figures.push(figure(`${label}: other threads' CPU per 1,000 rows (the pool's ${threads} busy ${((100 * (allMs - mainMs)) / (threads * wall * 1000)).toFixed(0)} % of theirs)`, per1k(allMs - mainMs), 'ms'));
+          }
           const fake = { pid: process.pid } as ChildProcess;
           const timed = phaseMeans([fake], new Map([[fake, timings]]));
           figures.push(phaseFigure(label, timed));
