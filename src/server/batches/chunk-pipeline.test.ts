@@ -121,6 +121,24 @@ function holdFirstWrite(): Held {
   return state;
 }
 
+/** Resolves once a statement matching `pattern` is sent (lower-cased). */
+function statementSent(pattern: RegExp): Promise<void> {
+  const client = (t.ctx.db as unknown as { $client: Record<string, unknown> }).$client;
+  const original = { query: client.query, exec: client.exec };
+  return new Promise((resolve) => {
+    for (const name of ['query', 'exec'] as const) {
+      const call = original[name] as (...args: unknown[]) => Promise<unknown>;
+      client[name] = function (this: unknown, text: unknown, ...rest: unknown[]) {
+        if (pattern.test(String(typeof text === 'string' ? text : ((text as { text?: string })?.text ?? text)).toLowerCase())) {
+          for (const restored of ['query', 'exec'] as const) client[restored] = original[restored];
+          resolve();
+        }
+        return call.call(client, text, ...rest);
+      };
+    }
+  });
+}
+
 const batchOf = async (id: number) => (await t.ctx.db.select().from(batches).where(eq(batches.id, id)))[0];
 const chunksOf = (id: number) => t.ctx.db.select().from(batchChunks).where(eq(batchChunks.batchId, id)).orderBy(batchChunks.chunkIndex);
 const resultsOf = (id: number) => t.ctx.db.select().from(batchResults).where(eq(batchResults.batchId, id));
@@ -183,14 +201,15 @@ describe.skipIf(!!process.env.DATABASE_URL)('the embedded runner’s pipeline of
     expect(await hold.laterChunkRead).toBe(true);
     await writePause(t.ctx.db, true, 'test', now);
     hold.release();
-    // The two chunks taken before the pause are written; the third stays queued, never started.
+    const givenBack = statementSent(/^update pgboss\.job set state = 'created', started_on = null/);
+    // The two chunks taken before the pause are written; the third is taken, found paused and given back, never started.
     await expect.poll(async () => (await chunksOf(batchId)).filter((c) => c.status === 'done').length, poll).toBe(2);
-    // Both loops look at the queue again (each polls every second) and hand the job back.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await givenBack;
     const [, , third] = await chunksOf(batchId);
     expect(third).toMatchObject({ status: 'pending', attempts: 0 });
     expect(await batchOf(batchId)).toMatchObject({ status: 'Processing', rowsDone: 4 });
-    expect(await openChunkJobs(batchId)).toBe(1);
+    // Its job waits in the queue (the two taken are completed by pg-boss once their handlers return).
+    await expect.poll(() => openChunkJobs(batchId), poll).toBe(1);
     await writePause(t.ctx.db, false, 'test', now);
     await expect.poll(() => statusOf(batchId), poll).toBe('Completed');
     await expectOneResultSetPerRow(batchId);
