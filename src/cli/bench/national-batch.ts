@@ -16,6 +16,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
@@ -87,6 +88,21 @@ async function resultFigures(ctx: AppContext, batchId: number, label: string): P
     figure(`${label}: stored bytes of results' records per row (explanations: ${(r.explanation_bytes / ROWS).toFixed(0)})`, r.record_bytes / ROWS, 'B'),
     ...byKind,
   ];
+}
+
+/** BENCH_CPU_PROFILE=<file>: the main thread's CPU profile over the timed batch (a .cpuprofile for DevTools), ADR 082. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stopInto(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 /** BENCH_RESULTS_DUMP=<file>: the batch's results as JSON lines, the rows the write bench inserts again. */
@@ -189,9 +205,11 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         const mainBefore = mainThreadCpuMs();
         const dbBefore = kind === 'postgres' ? await databaseServerCpuMs(ctx) : 0;
         timings.length = 0;
+        const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
         const t0 = performance.now();
         await batch.submit();
         await waitCompleted(ctx, batch.batchId, t0);
+        if (profile) await profile.stopInto(process.env.BENCH_CPU_PROFILE!);
         const wall = (performance.now() - t0) / 1000;
         const self = process.cpuUsage(selfBefore);
         const mainMs = mainBefore === null ? null : mainThreadCpuMs()! - mainBefore;
