@@ -238,6 +238,9 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
           const fake = { pid: process.pid } as ChildProcess;
           const timed = phaseMeans([fake], new Map([[fake, timings]]));
           figures.push(phaseFigure(label, timed));
+          // The chunk jobs' time added up over the wall time: ~1 when they run one after another, up to 2 in the pipeline (ADR 082).
+          const jobsMs = timings.reduce((sum, c) => sum + (c.endedAt - c.startedAt), 0);
+          figures.push(figure(`${label}: chunk jobs running at once, on average over the batch`, jobsMs / (wall * 1000), ''));
           figures.push(figure(`${label}: peak memory`, peakRssMiB(), 'MiB'));
         }
         const chunkRes = (await ctx.db.execute(
