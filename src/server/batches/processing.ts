@@ -44,7 +44,7 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
   return pipeline.run((toWrite) => runChunk(ctx, batchId, chunkIndex, toWrite));
 }
 
-/** One chunk; `toWrite` is awaited once its results are built, before anything is written. */
+/** One chunk; `toWrite` is awaited once its rows are screened, before its results are built and written. */
 async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, toWrite: () => Promise<void>): Promise<void> {
   const phases = chunkPhases();
   const batch = await findBatch(ctx.db, batchId);
