@@ -1,4 +1,5 @@
 /** The server's configuration: one zod schema over the environment, read only by main.ts. */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -57,8 +58,11 @@ export const EnvSchema = z.object({
   FILE_ENCRYPTION_KEY: optionalText,
   /** Rows screened per batch job. */
   BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(100_000).default(1000),
-  /** Worker threads screening batch chunks (0: on the job's own thread). */
-  BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /**
+   * Worker threads screening batch chunks (0: on the job's own thread); by default one per core:
+   * on the embedded database they screen while the main thread writes the chunk before (ADR 082).
+   */
+  BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.min(64, availableParallelism())),
   /** Folder of match index files (ADR 062); unset: DATA_DIR/index; "off": always build from the database. */
   INDEX_DIR: optionalText,
   /** The match index in parts by source (default, ADR 068, 077), a list change remaking only its part; or in one part. */

@@ -7,14 +7,16 @@
  *   - postgres: the server (this process) takes the upload and runs no job; `clearlist worker`
  *     processes screen (the scale-out bench's runs: BENCH_SCALE_RUNS=default, 1, 2);
  *   - pglite: the server's own job runner, in this process, as the embedded default runs.
- * Printed: the wall time, CPU per 1,000 rows (workers or this process, and PostgreSQL's server),
+ * Printed: the wall time, CPU per 1,000 rows (workers or this process — on PGlite split between
+ * the main thread and the others, ADR 082 — and PostgreSQL's server),
  * results per row, the mean phases of a chunk (the workers' debug lines), the statements that
  * took PostgreSQL's time (with pg_stat_statements preloaded).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
@@ -53,6 +55,17 @@ function rosterCsv(rows: number): string {
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
+
+/** CPU milliseconds of this process's main thread (Linux: its task's user + system ticks), null elsewhere. */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 const per1k = (ms: number) => ms / (ROWS / 1000);
 
 /** Results written for a batch, and the bytes of their records and explanations. */
@@ -75,6 +88,21 @@ async function resultFigures(ctx: AppContext, batchId: number, label: string): P
     figure(`${label}: stored bytes of results' records per row (explanations: ${(r.explanation_bytes / ROWS).toFixed(0)})`, r.record_bytes / ROWS, 'B'),
     ...byKind,
   ];
+}
+
+/** BENCH_CPU_PROFILE=<file>: the main thread's CPU profile over the timed batch (a .cpuprofile for DevTools), ADR 082. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stopInto(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 /** BENCH_RESULTS_DUMP=<file>: the batch's results as JSON lines, the rows the write bench inserts again. */
@@ -174,13 +202,17 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         if (hasStatements) await resetStatements(ctx);
         const cpuBefore = started.map((w) => procUsage(w.pid!).cpuMs);
         const selfBefore = process.cpuUsage();
+        const mainBefore = mainThreadCpuMs();
         const dbBefore = kind === 'postgres' ? await databaseServerCpuMs(ctx) : 0;
         timings.length = 0;
+        const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
         const t0 = performance.now();
         await batch.submit();
         await waitCompleted(ctx, batch.batchId, t0);
+        if (profile) await profile.stopInto(process.env.BENCH_CPU_PROFILE!);
         const wall = (performance.now() - t0) / 1000;
         const self = process.cpuUsage(selfBefore);
+        const mainMs = mainBefore === null ? null : mainThreadCpuMs()! - mainBefore;
         figures.push(figure(`${label}: ${n(ROWS)} rows, submitted to Completed, every result written (load ${load1.toFixed(1)} → ${loadavg()[0].toFixed(1)}, ${cpus().length} cores)`, wall, 's', run === 'default' || kind === 'pglite' ? { max: 30, text: '≤ 30 s' } : undefined));
         if (kind === 'postgres') {
           const dbMs = (await databaseServerCpuMs(ctx)) - dbBefore;
@@ -193,10 +225,22 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
           figures.push(phaseFigure(label, phaseMeans(started)));
           if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, label)), ...(await statementTotals(ctx, batch.batchId, label)));
         } else {
-          figures.push(figure(`${label}: CPU per 1,000 rows (this process, worker threads and PGlite included)`, per1k((self.user + self.system) / 1000), 'ms'));
+          const allMs = (self.user + self.system) / 1000;
+          figures.push(figure(`${label}: CPU per 1,000 rows (this process, worker threads and PGlite included)`, per1k(allMs), 'ms'));
+          // Where it went (ADR 082): the main thread (PGlite, HTTP, JSON, the keyed lookups) and the
+          // others (the screening pool's ${config.batchScreenWorkers} threads, with V8's and libuv's helpers); the
+          // rest of the wall time each was idle or waiting for a core (the load).
+          if (mainMs !== null) {
+            const threads = config.batchScreenWorkers;
+            figures.push(figure(`${label}: main thread CPU per 1,000 rows (busy ${((100 * mainMs) / (wall * 1000)).toFixed(0)} % of the wall time)`, per1k(mainMs), 'ms'));
+            figures.push(figure(`${label}: other threads' CPU per 1,000 rows (the pool's ${threads} busy ${((100 * (allMs - mainMs)) / (threads * wall * 1000)).toFixed(0)} % of theirs)`, per1k(allMs - mainMs), 'ms'));
+          }
           const fake = { pid: process.pid } as ChildProcess;
           const timed = phaseMeans([fake], new Map([[fake, timings]]));
           figures.push(phaseFigure(label, timed));
+          // The chunk jobs' time added up over the wall time: ~1 when they run one after another, up to 2 in the pipeline (ADR 082).
+          const jobsMs = timings.reduce((sum, c) => sum + (c.endedAt - c.startedAt), 0);
+          figures.push(figure(`${label}: chunk jobs running at once, on average over the batch`, jobsMs / (wall * 1000), ''));
           figures.push(figure(`${label}: peak memory`, peakRssMiB(), 'MiB'));
         }
         const chunkRes = (await ctx.db.execute(

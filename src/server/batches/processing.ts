@@ -10,6 +10,7 @@ import { screenRows, type NearMisses, type RowInput } from '../screening/row-scr
 import { currentScreening, screenerFor, versionIdsOf } from '../screening/screener';
 import { keyedScreener } from '../screening/keyed';
 import { usageFor } from './usage';
+import { chunkPipelineOf } from './chunk-pipeline';
 
 /** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */
 export const MAX_CHUNK_ATTEMPTS = 3;
@@ -32,8 +33,19 @@ export async function startBatch(ctx: AppContext, batchId: number, sendChunk: Se
   for (const chunk of pending) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex }, batch.queuePriority);
 }
 
-/** The 'batches.screen-chunk' job: screens one chunk and writes it in one transaction. */
+/**
+ * The 'batches.screen-chunk' job: screens one chunk and writes it in one transaction. On the
+ * embedded database the chunk passes the process's pipeline: screened while the chunk before is
+ * written, written after it (ADR 082).
+ */
 export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: number): Promise<void> {
+  const pipeline = chunkPipelineOf(ctx.database);
+  if (!pipeline) return runChunk(ctx, batchId, chunkIndex, async () => undefined);
+  return pipeline.run((toWrite) => runChunk(ctx, batchId, chunkIndex, toWrite));
+}
+
+/** One chunk; `toWrite` is awaited once its rows are screened, before its results are built and written. */
+async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, toWrite: () => Promise<void>): Promise<void> {
   const phases = chunkPhases();
   const batch = await findBatch(ctx.db, batchId);
   if (!batch) return;
@@ -68,6 +80,9 @@ export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: 
     const drafts = await screenRows(keyedScreener(keyed, screenerFor(ctx, index, rows.length)), batch.searchTypes, rows, { threshold, npiUses, nearMisses, dmfLoaded });
     phases.mark('screen');
     const versions = versionIdsOf(version);
+    // The chunk before this one is written first (PGlite, ADR 082); the next one is screened meanwhile.
+    await toWrite();
+    phases.mark('wait');
     // On PGlite every step below runs on this thread with the one connection: requests waiting
     // get a turn (ADR 069).
     await nextTurn();

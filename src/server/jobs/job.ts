@@ -14,10 +14,15 @@ export interface JobDefinition<T = unknown> {
   /** Held back while an operator has paused the batch queue (ADR 038). */
   isPausable?: boolean;
   /**
-   * Jobs of this queue one process runs at once on a PostgreSQL server (default 1; the embedded
-   * database always runs one): a batch chunk's database work overlaps the next chunk's screening (ADR 065).
+   * Jobs of this queue one process runs at once on a PostgreSQL server (default 1): a batch chunk's database work overlaps the next chunk's screening (ADR 065).
    */
   postgresConcurrency?: number;
+  /**
+   * Jobs of this queue the embedded database's process runs at once (default 1): they share its
+   * one connection, and a batch chunk is screened on the pool's threads while the chunk before
+   * it is written on the main thread (ADR 082).
+   */
+  embeddedConcurrency?: number;
 }
 
 /** Declares a job with its payload type inferred from the schema. */

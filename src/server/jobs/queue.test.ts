@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '#test/app';
 import { defineJob } from './job';
-import { startJobQueue, type JobQueue } from './queue';
+import { loopsOf, startJobQueue, type JobQueue } from './queue';
 
 const seen: number[] = [];
 const countJob = defineJob({
@@ -58,6 +58,14 @@ describe('the job queue (pg-boss on the app database)', () => {
       await working.stop();
     }
     expect(mostAtOnce).toBe(t.ctx.database.kind === 'postgres' ? 2 : 1);
+  });
+
+  it('runs as many jobs of a queue at once as the job asks on each database (one by default)', async () => {
+    const { screenChunkJob } = await import('../batches/jobs');
+    // The batch chunk: one per PostgreSQL worker process (ADR 065), two in the embedded runner's pipeline (ADR 082).
+    expect([loopsOf(screenChunkJob, 'postgres'), loopsOf(screenChunkJob, 'pglite')]).toEqual([1, 2]);
+    expect([loopsOf(countJob, 'postgres'), loopsOf(countJob, 'pglite')]).toEqual([1, 1]);
+    expect([loopsOf(overlapJob, 'postgres'), loopsOf(overlapJob, 'pglite')]).toEqual([2, 1]);
   });
 
   it('runs sent jobs when drained, validating payloads', async () => {

@@ -37,9 +37,9 @@ export interface QueueOptions {
   heartbeat?: WorkerKind;
 }
 
-/** Jobs of a queue one process runs at once: the embedded database serves one connection, so one. */
-export function loopsOf(job: Pick<JobDefinition<never>, 'postgresConcurrency'>, kind: string): number {
-  return kind === 'postgres' ? Math.max(1, job.postgresConcurrency ?? 1) : 1;
+/** Jobs of a queue one process runs at once, on a PostgreSQL server or the embedded database. */
+export function loopsOf(job: Pick<JobDefinition<never>, 'postgresConcurrency' | 'embeddedConcurrency'>, kind: string): number {
+  return Math.max(1, (kind === 'postgres' ? job.postgresConcurrency : job.embeddedConcurrency) ?? 1);
 }
 
 export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinition<never>[], options: QueueOptions): Promise<JobQueue> {
