@@ -12,7 +12,7 @@
  * CLEARLIST_BENCH_INDEX_PG=1 puts the records in the PostgreSQL server of DATABASE_URL instead of an
  * on-disk PGlite (ADR 081). CLEARLIST_BENCH_INDEX_ONLY=swaps runs only the swaps of the index in
  * parts and in one part on the thread path (the server's default), each with what held the serving
- * thread: its garbage collections and its longest waits (ADR 081).
+ * thread: its garbage collections and its longest waits (ADR 081); `sam`: the SAM part's alone.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -109,14 +109,14 @@ async function runPhase(phase: string, dir: string): Promise<void> {
     const active = await findActiveVersions(database.db);
     if (phase === 'start-build' || phase === 'start-file') {
       // A server start: the store's first index, from the database or from the file.
-      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null, parts: 'sources', inThread }));
+      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null, parts: 'sources', inThread, databaseUrl: pgUrl() }));
       return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.getIndex().recordCount, loads: r.value.loadCount, builds: r.value.buildCount, hash: r.value.getIndex().parts.map((p) => indexContentHash(p.index)).join(',') });
     }
     const versions = JSON.parse(process.env[VERSIONS]!) as { old: number; next: number };
     if (phase.startsWith('swap-part-') || phase.startsWith('swap-one-')) {
       // The store in force with the old version (its parts loaded from their files), then the new one (ADR 068):
       // in parts by source, or in one part (the default).
-      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread });
+      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread, databaseUrl: pgUrl() });
       if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
       await switchVersion(database.db, versions.next, versions.old);
       if (phase.endsWith('-build')) {
@@ -149,13 +149,14 @@ async function runPhase(phase: string, dir: string): Promise<void> {
 }
 
 /** The swaps alone on the thread path (CLEARLIST_BENCH_INDEX_ONLY=swaps): the part and the one part, built and from the file, interleaved. */
-function swapFigures(dir: string, versions: { old: number; next: number }, load: number[]): Figure[] {
-  const runs = [
+function swapFigures(dir: string, versions: { old: number; next: number }, load: number[], samOnly: boolean): Figure[] {
+  const all = [
     [`${SWAPPED_SOURCE} part from the database`, 'swap-part-build'],
     [`${SWAPPED_SOURCE} part from its file`, 'swap-part-file'],
     ['one part (INDEX_PARTS=one) from the database', 'swap-one-build'],
     ['one part (INDEX_PARTS=one) from its file', 'swap-one-file'],
   ] as const;
+  const runs = samOnly ? all.slice(0, 2) : all;
   const results = runs.map(([name, phase]) => {
     const r = inChild(phase, dir, versions);
     load.push(loadavg()[0]);
@@ -224,7 +225,7 @@ export async function benchIndexStart(): Promise<Figure[]> {
     }
     if (!written) throw new Error('the index file was not written');
     load.push(loadavg()[0]);
-    if (process.env.CLEARLIST_BENCH_INDEX_ONLY === 'swaps') return swapFigures(dir, versions, load);
+    if (process.env.CLEARLIST_BENCH_INDEX_ONLY === 'swaps' || process.env.CLEARLIST_BENCH_INDEX_ONLY === 'sam') return swapFigures(dir, versions, load, process.env.CLEARLIST_BENCH_INDEX_ONLY === 'sam');
     // Interleaved: the start on this thread (before ADR 072) and on a worker thread (after).
     const startBuildMain = inChild('start-build', dir, null, false);
     const startBuild = inChild('start-build', dir);
