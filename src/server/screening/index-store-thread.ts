@@ -2,8 +2,9 @@
  * Where a refresh of the index store makes its parts (ADR 072, 077): on this thread, or on one
  * worker thread for the whole refresh (`inThread`), which builds or loads every part it needs,
  * makes the parts' dictionary before the new index is published, and writes the new parts' files;
- * it is ended when the refresh is done. On that path this thread only reads the records' text from
- * the database, and makes the lookup maps in slices.
+ * it is ended when the refresh is done. On that path, on PostgreSQL (`databaseUrl`), the thread reads
+ * the records itself on a connection of its own (ADR 081); on PGlite this thread reads the records'
+ * text from the database (the one instance is here); and this thread makes the lookup maps in slices.
  */
 import { threadId } from 'node:worker_threads';
 import type { PartedIndex } from '#engine/index-parts';
