@@ -9,7 +9,8 @@ import { buildIndex } from '../engine/index-builder';
 import { screenMany } from '../engine/screen';
 import { syntheticIndividuals, syntheticRecords } from '../engine/synthetic-records';
 import { IndexFileError, indexContentHash, readIndexFile, writeIndexFile } from './index-file';
-import { buildIndexInThread, readIndexFileInThread, runningIndexThreads, writeIndexFileInThread } from './index-thread';
+import { lexiconDataOf } from '../engine/parts-lexicon';
+import { buildIndexInThread, readIndexFileInThread, runningIndexThreads, threadTraffic, withIndexThread, writeIndexFileInThread } from './index-thread';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'clearlist-index-thread-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -82,6 +83,18 @@ describe('index thread (ADR 072)', () => {
     writeFileSync(corrupt, bytes);
     await expect(readIndexFileInThread(corrupt)).rejects.toMatchObject({ name: 'IndexFileError', reason: expect.stringMatching(/checksum|end marker/) });
     await expect(readIndexFileInThread(path.join(dir, 'none.idx'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(runningIndexThreads()).toBe(0);
+  });
+
+  it('makes the parts’ dictionary there and takes its tokens from the parts here, none cloned (ADR 081)', async () => {
+    const parts = [buildIndex(records.slice(0, 1200), { version: 'a', shared: true }), buildIndex(records.slice(1000), { version: 'b', shared: true })];
+    const before = threadTraffic.lexiconTokens;
+    const made = await withIndexThread((t) => t.lexicon(parts));
+    expect(threadTraffic.lexiconTokens).toBe(before);
+    const here = lexiconDataOf(parts.map((p) => ({ tokens: p.tokens, typo: p.data.typo })));
+    expect(made.tokens).toEqual(here.tokens);
+    expect(made.toUnion).toEqual(here.toUnion);
+    expect(made.typo.hashes).toEqual(here.typo.hashes);
     expect(runningIndexThreads()).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { ListRecord } from '#shared/list-record';
 import { dataToTransferable, transferableToData, type TransferableIndex } from '../engine/index-transfer';
 import { makeLookups, MatchIndex } from '../engine/match-index';
-import type { LexiconData } from '../engine/parts-lexicon';
+import { lexiconTokensOf, type LexiconArrays, type LexiconData } from '../engine/parts-lexicon';
 import { IndexFileError, type WrittenIndexFile } from './index-file';
 import { workerBootstrap } from './worker-pool';
 
@@ -19,9 +19,22 @@ export type IndexRequest =
   | { build: { version: string } }
   | { records: readonly (string | ListRecord)[] }
   | { finish: true }
+  | { read: ThreadRead }
   | { load: { file: string; expectVersion?: string } }
   | { save: { file: string; index: TransferableIndex } }
   | { lexicon: { parts: TransferableIndex[] } };
+
+/**
+ * A build the thread reads itself from a PostgreSQL server, on a connection of its own (ADR 081):
+ * each source of records is a keyset read, `first` taking (…params, limit) and `next` (…params, last
+ * record id, limit), both returning (record_id, data) in record id order, data as the stored JSON text.
+ */
+export interface ThreadRead {
+  url: string;
+  version: string;
+  pageSize: number;
+  reads: { first: string; next: string; params: unknown[] }[];
+}
 
 export interface IndexThreadError {
   name: string;
@@ -35,9 +48,12 @@ export interface IndexThreadReply {
   threadId: number;
   started?: boolean;
   added?: number;
+  /** Rows a `read` build read from the database there (none went through the serving thread). */
+  rows?: number;
   index?: TransferableIndex;
   written?: WrittenIndexFile;
-  lexicon?: LexiconData;
+  /** The dictionary's arrays without its tokens: the serving thread takes those from the parts it holds (ADR 081). */
+  lexicon?: LexiconArrays;
   error?: IndexThreadError;
 }
 
@@ -47,12 +63,21 @@ export interface ThreadIndex {
   threadId: number;
 }
 
-/** Tokens per slice of the lookup maps: a few ms each, searches run between slices. */
-export const LOOKUP_SLICE = 2048;
+/** Tokens per step of the lookup maps; steps run until SLICE_MS has passed, then searches run (ADR 081). */
+export const LOOKUP_SLICE = 256;
+/** How long the serving thread works on a revive or a dictionary before it lets searches run (ADR 081). */
+export const SLICE_MS = 4;
 
 const WORKER_SOURCE = workerBootstrap(new URL('./index-worker.ts', import.meta.url));
 const running = new Set<Worker>();
 let started = 0;
+
+/**
+ * What the serving thread received from index threads, for tests (ADR 081): dictionary tokens cloned
+ * in replies (none: it takes them from its parts), and records it passed to a build (none when the
+ * thread reads them itself).
+ */
+export const threadTraffic = { lexiconTokens: 0, recordsSent: 0 };
 
 /** How many index threads are running now (each ends with its owner's work). */
 export function runningIndexThreads(): number {
@@ -72,15 +97,23 @@ function errorFrom(e: IndexThreadError, file?: string): Error {
 /** Waits for the event loop's next turn: what runs between two slices of work. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** Runs a generator of short steps to its end, letting the event loop turn whenever SLICE_MS has passed (ADR 081). */
+export async function runInSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let since = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - since >= SLICE_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+  }
+}
+
 /** Makes a MatchIndex of arrays from a thread, the lookup maps in slices with a turn of the event loop between them. */
 export async function reviveIndex(t: TransferableIndex): Promise<MatchIndex> {
   const data = transferableToData(t);
-  const steps = makeLookups(data, undefined, LOOKUP_SLICE);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return new MatchIndex(data, undefined, step.value);
-    await nextTurn();
-  }
+  return new MatchIndex(data, undefined, await runInSlices(makeLookups(data, undefined, LOOKUP_SLICE)));
 }
 
 /** One worker thread and its replies, in the order of the requests: builds, loads, writes and dictionaries, one after another. */
@@ -96,6 +129,7 @@ export class IndexThread {
     this.worker.on('message', (m: IndexThreadReply) => {
       const w = this.waiting.shift();
       if (!w) return;
+      threadTraffic.lexiconTokens += (m.lexicon as { tokens?: unknown[] } | undefined)?.tokens?.length ?? 0;
       if (m.error) w.reject(errorFrom(m.error, w.file));
       else w.resolve(m);
     });
@@ -129,6 +163,7 @@ export class IndexThread {
     try {
       for await (const page of pages) {
         if (adding) await adding;
+        threadTraffic.recordsSent += page.length;
         adding = this.request({ records: page });
         // A failed add rejects at once; caught when awaited (next page or below).
         adding.catch(() => undefined);
@@ -143,6 +178,15 @@ export class IndexThread {
     return { index: await reviveIndex(done.index!), threadId: done.threadId };
   }
 
+  /**
+   * Builds an index there from records it reads itself on a connection of its own to a PostgreSQL
+   * server (ADR 081): nothing per record happens on this thread.
+   */
+  async buildFromPostgres(read: ThreadRead): Promise<ThreadIndex & { rows: number }> {
+    const done = await this.request({ read });
+    return { index: await reviveIndex(done.index!), threadId: done.threadId, rows: done.rows ?? 0 };
+  }
+
   /** Reads an index file there (checksum and all); throws as readIndexFile does. */
   async load(file: string, expectVersion?: string): Promise<ThreadIndex> {
     const done = await this.request({ load: { file, expectVersion } }, file);
@@ -155,10 +199,15 @@ export class IndexThread {
     return { ...done.written!, threadId: done.threadId };
   }
 
-  /** The dictionary of these parts, in this order (ADR 070), made there; its arrays come back on shared memory. */
+  /**
+   * The dictionary of these parts, in this order (ADR 070), made there; its arrays come back on shared
+   * memory, and its tokens are taken here, in slices, from the parts' own (no string is cloned, ADR 081).
+   */
   async lexicon(parts: readonly MatchIndex[]): Promise<LexiconData & { threadId: number }> {
     const done = await this.request({ lexicon: { parts: parts.map((p) => dataToTransferable(p.data)) } });
-    return { ...done.lexicon!, threadId: done.threadId };
+    const arrays = done.lexicon!;
+    const tokens = await runInSlices(lexiconTokensOf(parts, arrays, LOOKUP_SLICE * 16));
+    return { ...arrays, tokens, threadId: done.threadId };
   }
 
   /** Ends the worker; resolves once it has exited. */

@@ -6,12 +6,13 @@
  * to the serving thread without a copy.
  */
 import { parentPort, threadId } from 'node:worker_threads';
+import pg from 'pg';
 import { expandStoredRecord } from '../lists/core/stored-record';
 import { IndexBuilder } from '../engine/index-builder';
 import { dataToTransferable, transferableToData } from '../engine/index-transfer';
 import { lexiconDataOf } from '../engine/parts-lexicon';
 import { readIndexData, writeIndexData } from './index-file';
-import type { IndexRequest, IndexThreadError, IndexThreadReply } from './index-thread';
+import type { IndexRequest, IndexThreadError, IndexThreadReply, ThreadRead } from './index-thread';
 
 const reply = (m: Omit<IndexThreadReply, 'threadId'>): void => parentPort!.postMessage({ ...m, threadId });
 
@@ -21,6 +22,29 @@ function errorOf(error: unknown): IndexThreadError {
 }
 
 let builder: IndexBuilder | null = null;
+
+/** Reads the records of a build page by page on a connection of its own and builds their index here (ADR 081). */
+async function readAndBuild(m: ThreadRead): Promise<void> {
+  const client = new pg.Client({ connectionString: m.url });
+  await client.connect();
+  try {
+    const b = new IndexBuilder({ version: m.version, shared: true });
+    let rows = 0;
+    for (const read of m.reads) {
+      let after: string | null = null;
+      for (;;) {
+        const page: pg.QueryResult<{ record_id: string; data: string }> = await client.query(after === null ? read.first : read.next, after === null ? [...read.params, m.pageSize] : [...read.params, after, m.pageSize]);
+        for (const row of page.rows) b.add(expandStoredRecord(row.data));
+        rows += page.rows.length;
+        if (page.rows.length < m.pageSize) break;
+        after = page.rows[page.rows.length - 1].record_id;
+      }
+    }
+    return reply({ index: dataToTransferable(b.finishData()), rows });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 let failed = false;
 
 async function answer(m: IndexRequest): Promise<void> {
@@ -46,10 +70,13 @@ async function answer(m: IndexRequest): Promise<void> {
       throw error;
     }
   }
+  if ('read' in m) return readAndBuild(m.read);
   if ('load' in m) return reply({ index: dataToTransferable(await readIndexData(m.load.file, { shared: true, expectVersion: m.load.expectVersion })) });
   if ('save' in m) return reply({ written: await writeIndexData(transferableToData(m.save.index), m.save.file) });
   const parts = m.lexicon.parts.map(transferableToData);
-  return reply({ lexicon: lexiconDataOf(parts.map((d) => ({ tokens: d.tokens.toArray(), typo: d.typo })), true) });
+  // The tokens stay here: the serving thread has them in its parts (cloning a million strings held it, ADR 081).
+  const { tokens: _tokens, ...arrays } = lexiconDataOf(parts.map((d) => ({ tokens: d.tokens.toArray(), typo: d.typo })), true);
+  return reply({ lexicon: arrays });
 }
 
 // Requests are answered in order, each after the one before has finished (loads and writes are async).

@@ -4,6 +4,7 @@ import { ENTRY_KIND, ROLE, type IndexData } from './index-data';
 import type { PersonName } from './person-name';
 import { phoneticKey } from './phonetic';
 import { decodeHitDetails, decodeRecordView, KEY_FIELDS, keyRecordView, type HitDetails, type RecordView } from './record-view';
+import { ShardedMap } from './sharded-map';
 import { isLatinToken } from './text-normalize';
 
 export interface IndexStats {
@@ -20,8 +21,9 @@ export interface IndexStats {
 /** The lookup maps an index makes from its token pool on each thread (plain objects, not shared memory). */
 export interface IndexLookups {
   tokens: string[];
-  tokenIds: Map<string, number>;
-  phonetic: Map<string, number[]>;
+  /** In shards: a Map of a million keys rehashes for 100+ ms in one call (ADR 081). */
+  tokenIds: ShardedMap<number>;
+  phonetic: ShardedMap<number[]>;
   detailWords: string[];
 }
 
@@ -31,7 +33,7 @@ export interface IndexLookups {
  */
 export function* makeLookups(data: IndexData, tokens?: string[], slice = Infinity): Generator<void, IndexLookups> {
   const count = tokens?.length ?? data.tokens.count;
-  const out: IndexLookups = { tokens: tokens ?? new Array<string>(count), tokenIds: new Map(), phonetic: new Map(), detailWords: data.detailWords.toArray() };
+  const out: IndexLookups = { tokens: tokens ?? new Array<string>(count), tokenIds: new ShardedMap(), phonetic: new ShardedMap(), detailWords: data.detailWords.toArray() };
   for (let i = 0; i < count; i++) {
     if (i > 0 && i % slice === 0) yield;
     const t = tokens ? tokens[i] : (out.tokens[i] = data.tokens.get(i));
@@ -58,8 +60,8 @@ function runToEnd<T>(steps: Generator<void, T>): T {
 export class MatchIndex {
   readonly version: string;
   readonly tokens: readonly string[];
-  private readonly tokenIds: Map<string, number>;
-  private readonly phonetic: Map<string, number[]>;
+  private readonly tokenIds: ShardedMap<number>;
+  private readonly phonetic: ShardedMap<number[]>;
   private readonly detailWords: readonly string[];
   /** Per-entry scratch for candidate search (queries run one at a time per thread). */
   readonly scratchMask: Uint8Array;

@@ -36,6 +36,31 @@ export interface LexiconData {
   typo: TypoKeys;
 }
 
+/** The dictionary's arrays without its tokens: what a thread sends back (the tokens are the parts', ADR 081). */
+export type LexiconArrays = Omit<LexiconData, 'tokens'>;
+
+/**
+ * The dictionary's tokens from the parts' own strings (token id p's local id l is toUnion[p][l]),
+ * stopping (yield) after every `slice` tokens: a thread that serves searches takes them in slices
+ * instead of receiving a clone of every token (ADR 081).
+ */
+export function* lexiconTokensOf(parts: readonly { tokens: readonly string[] }[], arrays: Pick<LexiconData, 'toUnion' | 'toLocal'>, slice = Infinity): Generator<void, string[]> {
+  // Every toLocal map has one entry per dictionary token.
+  const count = arrays.toLocal[0]?.length ?? 0;
+  const toUnion = arrays.toUnion;
+  const tokens = new Array<string>(count);
+  let done = 0;
+  for (let p = 0; p < parts.length; p++) {
+    const own = parts[p].tokens;
+    const ids = toUnion[p];
+    for (let l = 0; l < ids.length; l++) {
+      if (++done % slice === 0) yield;
+      tokens[ids[l]] = own[l];
+    }
+  }
+  return tokens;
+}
+
 /** What the dictionary is made from: each part's tokens (in id order) and typo keys. */
 export interface LexiconSource {
   tokens: readonly string[];

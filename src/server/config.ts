@@ -153,6 +153,8 @@ export interface AppConfig {
   indexParts: 'one' | 'sources';
   /** Index parts built, loaded and written, and their dictionary made, on a worker thread per refresh (ADR 072, 077; default true). */
   indexInThread: boolean;
+  /** DATABASE_URL: on the thread path a part is built by a thread that reads its records there on a connection of its own (ADR 081); unset on PGlite. */
+  databaseUrl: string | undefined;
   /** Braintree credentials; undefined means the offline payment provider. */
   braintree: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' } | undefined;
   /** Sign-ups (created or card refused) one address may make an hour; 0 means no limit. */
@@ -219,6 +221,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     indexDir: env.INDEX_DIR === 'off' ? null : path.resolve(env.INDEX_DIR ?? path.join(env.DATA_DIR, 'index')),
     indexParts: env.INDEX_PARTS,
     indexInThread: env.INDEX_IN_THREAD,
+    databaseUrl: env.DATABASE_URL,
     braintree:
       env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY
         ? { merchantId: env.BRAINTREE_MERCHANT_ID, publicKey: env.BRAINTREE_PUBLIC_KEY, privateKey: env.BRAINTREE_PRIVATE_KEY, environment: env.BRAINTREE_ENVIRONMENT }

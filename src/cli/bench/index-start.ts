@@ -9,6 +9,10 @@
  * 072) and on a worker thread of their own (after), with the index in parts and in one part.
  * CLEARLIST_BENCH_INDEX_DIR puts the data (database and index file) there instead of a temp folder;
  * CLEARLIST_BENCH_INDEX_SYNTHETIC=<n> adds a file-only run on n synthetic records (no database).
+ * CLEARLIST_BENCH_INDEX_PG=1 puts the records in the PostgreSQL server of DATABASE_URL instead of an
+ * on-disk PGlite (ADR 081). CLEARLIST_BENCH_INDEX_ONLY=swaps runs only the swaps of the index in
+ * parts and in one part on the thread path (the server's default), each with what held the serving
+ * thread: its garbage collections and its longest waits (ADR 081); `sam`: the SAM part's alone.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -26,7 +30,7 @@ import { createMailer } from '#server/mail/mailer';
 import { buildIndexFromDatabase, createIndexStore, findActiveVersions, indexedVersionsOf, pageReads, partsOfVersions, type PartCounts } from '#server/screening/index-store';
 import { indexFileKey, indexFilePath, saveIndexFile } from '#server/screening/index-files';
 import { indexContentHash, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
-import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, withProbe, type ProbeResult } from './index-swap';
+import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, watchPauses, withProbe, type PauseWatch, type ProbeResult } from './index-swap';
 import { loadRecords } from './interactive-search';
 import { figure, peakRssMiB, type Figure } from './measure';
 
@@ -36,6 +40,9 @@ const DIR = 'CLEARLIST_INDEX_START_DIR';
 const VERSIONS = 'CLEARLIST_INDEX_START_VERSIONS';
 /** "0": the store builds and loads on this thread (before ADR 072); else on a worker thread. */
 const THREAD = 'CLEARLIST_INDEX_START_THREAD';
+/** Set: the records are in the PostgreSQL server of DATABASE_URL (ADR 081). */
+const PG = 'CLEARLIST_BENCH_INDEX_PG';
+const pgUrl = (): string | undefined => (process.env[PG] === '1' ? process.env.DATABASE_URL : undefined);
 /** The whole index in one file, for the swaps as they were before ADR 068. */
 const WHOLE_FILE = 'whole-index.idx.bench';
 const bin = fileURLToPath(new URL('../../../bin/clearlist.mjs', import.meta.url));
@@ -61,6 +68,8 @@ interface PhaseResult {
   parts?: PartCounts;
   /** The database page reads of the swap on this thread: count, total and longest ms (ADR 077). */
   reads?: { count: number; totalMs: number; longestMs: number };
+  /** The serving thread's garbage collections during the swap (ADR 081). */
+  pauses?: PauseWatch;
 }
 
 /** Runs one phase in a child process (its own maxRSS) and returns what it measured. */
@@ -93,21 +102,21 @@ async function runPhase(phase: string, dir: string): Promise<void> {
     const r = await timed(() => readIndexFile(path.join(dir, 'synthetic.idx'), { shared: true }));
     return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.recordCount, hash: indexContentHash(r.value) });
   }
-  const database = await openDatabase({ dataDir: path.join(dir, 'data') });
+  const database = await openDatabase({ url: pgUrl(), dataDir: path.join(dir, 'data') });
   const indexDir = path.join(dir, 'index');
   const inThread = process.env[THREAD] !== '0';
   try {
     const active = await findActiveVersions(database.db);
     if (phase === 'start-build' || phase === 'start-file') {
       // A server start: the store's first index, from the database or from the file.
-      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null, parts: 'sources', inThread }));
+      const r = await timed(() => createIndexStore(database.db, { dir: phase === 'start-file' ? indexDir : null, parts: 'sources', inThread, databaseUrl: pgUrl() }));
       return out({ ms: r.ms, cpuMs: r.cpuMs, records: r.value.getIndex().recordCount, loads: r.value.loadCount, builds: r.value.buildCount, hash: r.value.getIndex().parts.map((p) => indexContentHash(p.index)).join(',') });
     }
     const versions = JSON.parse(process.env[VERSIONS]!) as { old: number; next: number };
     if (phase.startsWith('swap-part-') || phase.startsWith('swap-one-')) {
       // The store in force with the old version (its parts loaded from their files), then the new one (ADR 068):
       // in parts by source, or in one part (the default).
-      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread });
+      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread, databaseUrl: pgUrl() });
       if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
       await switchVersion(database.db, versions.next, versions.old);
       if (phase.endsWith('-build')) {
@@ -119,8 +128,9 @@ async function runPhase(phase: string, dir: string): Promise<void> {
       const rssBeforeMiB = rssMiB();
       try {
         Object.assign(pageReads, { count: 0, totalMs: 0, longestMs: 0 });
+        const watch = watchPauses();
         const r = await timed(() => withProbe(() => store.getIndex(), () => store.refreshIfChanged()));
-        return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts, reads: { ...pageReads } });
+        return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts, reads: { ...pageReads }, pauses: watch.stop() });
       } finally {
         await switchVersion(database.db, versions.old, versions.next);
       }
@@ -138,6 +148,35 @@ async function runPhase(phase: string, dir: string): Promise<void> {
   }
 }
 
+/** The swaps alone on the thread path (CLEARLIST_BENCH_INDEX_ONLY=swaps): the part and the one part, built and from the file, interleaved. */
+function swapFigures(dir: string, versions: { old: number; next: number }, load: number[], samOnly: boolean): Figure[] {
+  const all = [
+    [`${SWAPPED_SOURCE} part from the database`, 'swap-part-build'],
+    [`${SWAPPED_SOURCE} part from its file`, 'swap-part-file'],
+    ['one part (INDEX_PARTS=one) from the database', 'swap-one-build'],
+    ['one part (INDEX_PARTS=one) from its file', 'swap-one-file'],
+  ] as const;
+  const runs = samOnly ? all.slice(0, 2) : all;
+  const results = runs.map(([name, phase]) => {
+    const r = inChild(phase, dir, versions);
+    load.push(loadavg()[0]);
+    return [name, r] as const;
+  });
+  const s = (ms: number) => ms / 1000;
+  return [
+    figure('index-start: database', pgUrl() ? 1 : 0, pgUrl() ? '(PostgreSQL)' : '(PGlite on disk)'),
+    ...results.flatMap(([name, r]) => [
+      figure(`index-start: swap of the ${name}, longest wait of searches every 5 ms`, r.probe!.maxMs, `ms (p99 ${r.probe!.p99Ms.toFixed(1)} ms, ${r.probe!.answers} answers)`, { max: 50, text: 'no pause: a few tens of ms' }),
+      figure(`index-start: swap of the ${name}, peak RSS over the index in force`, r.peakMiB - r.rssBeforeMiB!, 'MiB'),
+      figure(`index-start: swap of the ${name}, time / CPU`, s(r.ms), `s / CPU ${s(r.cpuMs).toFixed(1)} s`),
+      figure(`index-start: swap of the ${name}, database page reads on the serving thread, longest / total`, r.reads?.longestMs ?? 0, `ms / ${(r.reads?.totalMs ?? 0).toFixed(0)} ms in ${r.reads?.count ?? 0} reads`),
+      figure(`index-start: swap of the ${name}, garbage collections of the serving thread, longest / total`, r.pauses?.gcLongestMs ?? 0, `ms / ${(r.pauses?.gcTotalMs ?? 0).toFixed(0)} ms in ${r.pauses?.gcCount ?? 0} (${r.pauses?.gcLongestKind ?? '-'})`),
+      figure(`index-start: swap of the ${name}, event loop delay p99 / max`, r.pauses?.loopP99Ms ?? 0, `ms / ${(r.pauses?.loopMaxMs ?? 0).toFixed(0)} ms`),
+    ]),
+    figure('index-start: load average (start of the run)', load[0], `(then ${load.slice(1).map((l) => l.toFixed(1)).join(', ')})`),
+  ];
+}
+
 export async function benchIndexStart(): Promise<Figure[]> {
   const phase = process.env[PHASE];
   if (phase) {
@@ -148,8 +187,8 @@ export async function benchIndexStart(): Promise<Figure[]> {
   const dir = mkdtempSync(path.join(root, 'clearlist-bench-index-'));
   const load: number[] = [loadavg()[0]];
   try {
-    // The records, in an on-disk PGlite the phases open in turn; the first index and its file.
-    const database = await openDatabase({ dataDir: path.join(dir, 'data') });
+    // The records, in an on-disk PGlite the phases open in turn (or PostgreSQL); the first index and its file.
+    const database = await openDatabase({ url: pgUrl(), dataDir: path.join(dir, 'data') });
     let loaded: Awaited<ReturnType<typeof loadRecords>>;
     let expected: string;
     let written: { bytes: number; ms: number } | null;
@@ -186,6 +225,7 @@ export async function benchIndexStart(): Promise<Figure[]> {
     }
     if (!written) throw new Error('the index file was not written');
     load.push(loadavg()[0]);
+    if (process.env.CLEARLIST_BENCH_INDEX_ONLY === 'swaps' || process.env.CLEARLIST_BENCH_INDEX_ONLY === 'sam') return swapFigures(dir, versions, load, process.env.CLEARLIST_BENCH_INDEX_ONLY === 'sam');
     // Interleaved: the start on this thread (before ADR 072) and on a worker thread (after).
     const startBuildMain = inChild('start-build', dir, null, false);
     const startBuild = inChild('start-build', dir);

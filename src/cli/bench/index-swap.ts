@@ -3,6 +3,7 @@
  * records copied in SQL, left inactive), the switch between the two, and a probe that keeps
  * answering searches every few ms while a swap runs (the longest answer and the longest gap).
  */
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SearchIndex } from '#engine/index-parts';
 import { screen } from '#engine/screen';
@@ -71,4 +72,46 @@ export async function withProbe<T>(indexOf: () => SearchIndex, run: () => Promis
 function summary(late: number[]): ProbeResult {
   const sorted = [...late].sort((a, b) => a - b);
   return { answers: late.length, maxMs: sorted.at(-1) ?? 0, p99Ms: sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? 0 };
+}
+
+/** What held the serving thread during a swap: its garbage collections and the event loop's delay (ADR 081). */
+export interface PauseWatch {
+  gcCount: number;
+  gcTotalMs: number;
+  gcLongestMs: number;
+  gcLongestKind: string;
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
+
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+/** Starts watching this thread's garbage collections and event loop delay; `stop()` gives the totals. */
+export function watchPauses(): { stop: () => PauseWatch } {
+  const w: PauseWatch = { gcCount: 0, gcTotalMs: 0, gcLongestMs: 0, gcLongestKind: '-', loopP99Ms: 0, loopMaxMs: 0 };
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      w.gcCount += 1;
+      w.gcTotalMs += e.duration;
+      if (e.duration > w.gcLongestMs) {
+        w.gcLongestMs = e.duration;
+        w.gcLongestKind = GC_KINDS[(e as unknown as { detail?: { kind?: number } }).detail?.kind ?? -1] ?? 'other';
+      }
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  return {
+    stop: () => {
+      loop.disable();
+      gc.disconnect();
+      return { ...w, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 };
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { IndexBuilder } from '#engine/index-builder';
 import { isKeyedSource } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { Db } from '../db/client';
-import { recordsAt } from '../db/list-records';
+import { chainOf, recordsAt } from '../db/list-records';
 import { listRecords, listVersions } from '../db/schema';
 
 /** Rows read per query: keeps memory bounded while reading millions of records. */
@@ -105,6 +105,25 @@ async function* readActivePages(db: Db, versions: readonly ActiveVersion[], page
       after = page[page.length - 1].recordId;
     }
   }
+}
+
+/**
+ * The keyset reads of these versions' records, as plain statements a build thread runs on its own
+ * connection to PostgreSQL (ADR 081): one per version holding its records, in version order, the
+ * same rows in the same order as readActivePages (recordsAt, ADR 066). `first` takes (chain,
+ * version, limit), `next` (chain, version, last record id, limit).
+ */
+export async function threadReadsOf(db: Db, versions: readonly ActiveVersion[]): Promise<{ first: string; next: string; params: unknown[] }[]> {
+  const ids = versions.map((v) => v.id).sort((a, b) => a - b);
+  const chains = ids.length ? await db.select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom }).from(listVersions).where(and(inArray(listVersions.id, ids), eq(listVersions.recordsKept, true))) : [];
+  const at = 'coalesce(chain, version_id) = $1 AND version_id <= $2 AND (valid_to IS NULL OR valid_to > $2)';
+  return chains
+    .sort((a, b) => a.id - b.id)
+    .map((v) => ({
+      first: `SELECT record_id, data::text AS data FROM list_records WHERE ${at} ORDER BY record_id LIMIT $3`,
+      next: `SELECT record_id, data::text AS data FROM list_records WHERE ${at} AND record_id > $3 ORDER BY record_id LIMIT $4`,
+      params: [chainOf(v), v.id],
+    }));
 }
 
 /** Builds a match index from the records of the given active versions (NPPES and the DMF left out, ADR 060). */

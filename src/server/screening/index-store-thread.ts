@@ -2,8 +2,9 @@
  * Where a refresh of the index store makes its parts (ADR 072, 077): on this thread, or on one
  * worker thread for the whole refresh (`inThread`), which builds or loads every part it needs,
  * makes the parts' dictionary before the new index is published, and writes the new parts' files;
- * it is ended when the refresh is done. On that path this thread only reads the records' text from
- * the database, and makes the lookup maps in slices.
+ * it is ended when the refresh is done. On that path, on PostgreSQL (`databaseUrl`), the thread reads
+ * the records itself on a connection of its own (ADR 081); on PGlite this thread reads the records'
+ * text from the database (the one instance is here); and this thread makes the lookup maps in slices.
  */
 import { threadId } from 'node:worker_threads';
 import type { PartedIndex } from '#engine/index-parts';
@@ -12,7 +13,7 @@ import { attachLexicon, lexiconOf } from '#engine/parts-lexicon';
 import { IndexThread, withIndexThread } from '../../engine-runtime/index-thread';
 import type { Db } from '../db/client';
 import { loadIndexFile, saveIndexFile, indexFileKey } from './index-files';
-import { buildIndexFromDatabase, indexedVersionsOf, indexVersionOf, readActiveRecordTexts, type ActiveVersion, type IndexBuildInfo } from './index-store-reads';
+import { buildIndexFromDatabase, DEFAULT_PAGE_SIZE, indexedVersionsOf, indexVersionOf, readActiveRecordTexts, threadReadsOf, type ActiveVersion, type IndexBuildInfo } from './index-store-reads';
 import type { HeldPart } from './index-store-parts';
 
 /**
@@ -32,6 +33,11 @@ export interface PartMakerOptions {
   log?: (line: string) => void;
   /** Make the parts on a worker thread (only shared arrays can come back from one). */
   inThread?: boolean;
+  /**
+   * The PostgreSQL server the store's database is on (postgres://…; unset on PGlite): a build on the
+   * worker thread reads its records there on a connection of its own, nothing per record here (ADR 081).
+   */
+  databaseUrl?: string;
 }
 
 /** Builds the index of these versions on a worker thread: this thread reads the records' text and passes it on (ADR 072). */
@@ -42,6 +48,16 @@ export async function buildIndexInThreadFromDatabase(db: Db, active: readonly Ac
   const pages = readActiveRecordTexts(db, versions, options.pageSize, (options.pageMs ?? PAGE_MS) || undefined);
   const { index, threadId: by } = options.thread ? await options.thread.build(pages, version) : await withIndexThread((t) => t.build(pages, version));
   return { index, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: 'database', threadIds: [by] } };
+}
+
+/** Builds the index of these versions on a worker thread that reads the records itself from PostgreSQL (ADR 081). */
+export async function buildIndexInThreadFromPostgres(db: Db, url: string, active: readonly ActiveVersion[], options: { pageSize?: number; thread?: IndexThread } = {}): Promise<{ index: MatchIndex; info: IndexBuildInfo; rows: number }> {
+  const started = performance.now();
+  const versions = indexedVersionsOf(active);
+  const version = indexVersionOf(versions);
+  const read = { url, version, pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE, reads: await threadReadsOf(db, versions) };
+  const { index, threadId: by, rows } = options.thread ? await options.thread.buildFromPostgres(read) : await withIndexThread((t) => t.buildFromPostgres(read));
+  return { index, rows, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: 'database', threadIds: [by] } };
 }
 
 /** Makes the parts, the dictionary and the files of one refresh; `end()` when the refresh is done. */
@@ -71,6 +87,10 @@ export class PartMaker {
     if (dir) {
       const loaded = await loadIndexFile(dir, await indexFileKey(this.db, versions), version, shared, this.options.log, this.inThread ? this.worker : false);
       if (loaded) return { name, version, versions, index: loaded.index, from: 'file', threadId: loaded.threadId };
+    }
+    if (this.inThread && this.options.databaseUrl) {
+      const { index, info } = await buildIndexInThreadFromPostgres(this.db, this.options.databaseUrl, versions, { pageSize: this.options.pageSize, thread: this.worker });
+      return { name, version, versions, index, from: 'database', threadId: info.threadIds![0] };
     }
     if (this.inThread) {
       const { index, info } = await buildIndexInThreadFromDatabase(this.db, versions, { pageSize: this.options.pageSize, pageMs: this.options.pageMs, thread: this.worker });

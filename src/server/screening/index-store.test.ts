@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartedIndex } from '#engine/index-parts';
 import { screen } from '#engine/screen';
 import { indexContentHash } from '../../engine-runtime/index-file';
-import { runningIndexThreads, startedIndexThreads } from '../../engine-runtime/index-thread';
+import { runningIndexThreads, startedIndexThreads, threadTraffic } from '../../engine-runtime/index-thread';
 import { lexiconIfMade, lexiconWork, PartsLexicon } from '#engine/parts-lexicon';
 import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { importList } from '../lists/import';
 import { countRecords, findActiveVersion } from '../lists/queries';
-import { buildIndexFromDatabase, createIndexStore, EMPTY_INDEX_VERSION, findActiveVersions, IndexStore, indexVersionOf, readActiveRecordTexts } from './index-store';
+import { buildIndexFromDatabase, createIndexStore, EMPTY_INDEX_VERSION, findActiveVersions, IndexStore, indexVersionOf, pageReads, readActiveRecordTexts } from './index-store';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const fixture = (...parts: string[]) => path.join(root, 'src/lists', ...parts);
@@ -25,8 +25,10 @@ const now = new Date('2026-11-02T08:00:00Z');
 
 let database: Database;
 let drop: () => Promise<void>;
+/** The test database's URL on PostgreSQL (unset on PGlite). */
+let url: string | undefined;
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase());
+  ({ database, drop, url } = await createTestDatabase());
 });
 afterAll(() => drop());
 
@@ -237,6 +239,20 @@ describe('IndexStore on worker threads (ADR 072, INDEX_IN_THREAD)', () => {
     expect(store.lastBuild?.threadIds).toHaveLength(1);
     expect(store.lastBuild?.threadIds).not.toContain(threadId);
     expect(screen(store.getIndex(), quinn).hits[0]?.record.source).toBe('leie');
+    expect(runningIndexThreads()).toBe(0);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, the thread reads and parses every record on a connection of its own: none on this thread (ADR 081)', async () => {
+    const onMain = await createIndexStore(database.db, { parts: 'sources', inThread: false });
+    // The LEIE version is a chain by now (the monthly exclusions above): its reads follow recordsAt.
+    const reads = pageReads.count;
+    const sent = threadTraffic.recordsSent;
+    const store = await createIndexStore(database.db, { parts: 'sources', inThread: true, databaseUrl: url, pageSize: 3 });
+    expect(store.lastBuild?.parts).toEqual({ built: 2, loaded: 0, reused: 0 });
+    expect(pageReads.count).toBe(reads);
+    expect(threadTraffic.recordsSent).toBe(sent);
+    expect(store.lastBuild?.threadIds).not.toContain(threadId);
+    expect(partHashes(store.getIndex())).toEqual(partHashes(onMain.getIndex()));
     expect(runningIndexThreads()).toBe(0);
   });
 

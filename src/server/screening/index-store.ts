@@ -17,7 +17,7 @@ import { PartMaker } from './index-store-thread';
 
 export * from './index-store-reads';
 export { ONE_PART, partsOfVersions, type IndexParts, type PartCounts } from './index-store-parts';
-export { buildIndexInThreadFromDatabase } from './index-store-thread';
+export { buildIndexInThreadFromDatabase, buildIndexInThreadFromPostgres } from './index-store-thread';
 
 export interface IndexStoreOptions {
   pageSize?: number;
@@ -47,6 +47,11 @@ export interface IndexStoreOptions {
    * tests and tools): all on this thread.
    */
   inThread?: boolean;
+  /**
+   * The PostgreSQL server of `db` (postgres://…; unset on PGlite): on the thread path a part built
+   * from the database is read there by the worker thread on a connection of its own (ADR 081).
+   */
+  databaseUrl?: string;
 }
 
 export interface RefreshResult {

@@ -22,7 +22,7 @@ const IDLE_CLOSE_MS = 60_000;
 
 let pool: { pool: Promise<ScreeningPool>; timer: NodeJS.Timeout | null } | null = null;
 
-type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?: string | null; indexParts?: 'one' | 'sources'; indexInThread?: boolean }; log?: Pick<AppContext['log'], 'info'> };
+type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?: string | null; indexParts?: 'one' | 'sources'; indexInThread?: boolean; databaseUrl?: string }; log?: Pick<AppContext['log'], 'info'> };
 
 /**
  * Opens a process's index store and its first index: loaded from its file in the index folder
@@ -31,7 +31,7 @@ type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?
  */
 export function openIndexStore(ctx: StoreContext): Promise<IndexStore> {
   const log = ctx.log;
-  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, parts: ctx.config.indexParts ?? 'sources', inThread: ctx.config.indexInThread ?? true, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void movePoolTo(index).catch(() => undefined) });
+  return createIndexStore(ctx.db, { dir: ctx.config.indexDir ?? null, parts: ctx.config.indexParts ?? 'sources', inThread: ctx.config.indexInThread ?? true, databaseUrl: ctx.config.databaseUrl, log: log ? (line) => log.info(line) : undefined, onSwap: (index) => void movePoolTo(index).catch(() => undefined) });
 }
 
 /** The index of the active lists; the store is opened here when the process has none yet (workers). */
