@@ -149,4 +149,26 @@ describe('person candidates filtered as they are collected (ADR 075)', () => {
     }
     expect(rows.length).toBeGreaterThanOrEqual(1000);
   });
+
+  it('does not build a hit for a candidate its record’s evidence leaves under the minimum, and answers the same (ADR 079)', () => {
+    const run = (skip: boolean, options: typeof OPTIONS | { threshold: number }) => {
+      collectionFilter.underMinimum = skip;
+      const start = { ...hitWork };
+      const results = rows.map((q) => screen(index, q, options));
+      return { results, built: hitWork.built - start.built, skipped: hitWork.skipped - start.skipped, hits: results.reduce((n, r) => n + r.hits.length, 0) };
+    };
+    // A batch's options (near misses down to 0.70) and a search's (the threshold only).
+    for (const options of [OPTIONS, { threshold: 0.85 }]) {
+      const built = run(false, options);
+      const skipped = run(true, options);
+      const differ = rows.filter((_, i) => JSON.stringify(built.results[i]) !== JSON.stringify(skipped.results[i]));
+      expect(differ).toEqual([]);
+      expect(skipped.hits).toBeGreaterThan(300);
+      // Without the check most candidates built come out under the minimum; with it, (nearly) every one built is a hit.
+      expect(built.built).toBeGreaterThan(built.hits);
+      expect(skipped.skipped).toBeGreaterThan(0);
+      expect(skipped.built).toBe(built.built - skipped.skipped);
+      expect(skipped.built).toBeLessThanOrEqual(skipped.hits * 1.01);
+    }
+  });
 });
