@@ -50,8 +50,10 @@ export function screenMany(index: SearchIndex, queries: readonly ScreenQuery[], 
 function screenResolved(index: SearchIndex, query: ScreenQuery, opts: ResolvedOptions): ScreenResult {
   if (index instanceof PartedIndex && index.parts.length === 1) {
     // One part (the default): its answer as it is, named by the index's version.
+    // The answer is made by this call (nobody else holds it): named in place, not copied (ADR 079).
     const r = screenResolved(index.parts[0].index, query, opts);
-    return r.indexVersion === index.version ? r : { ...r, indexVersion: index.version };
+    r.indexVersion = index.version;
+    return r;
   }
   const base = { indexVersion: index.version, npiCheck: null };
   if (!query || typeof query !== 'object') return { ...base, status: 'invalid', issues: [{ field: 'query', code: 'query-invalid', message: 'Query must be an object.' }], hits: [] };
@@ -221,7 +223,6 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   const hits = mergeParts(scope, opts, (index, part) => {
     const idRecords = idRecordsIn(part, index);
     const named = new Map<number, NamedCandidate>();
-    const effects = effectsIn(part);
     const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
       if (!allowSource(opts, index.sourceOf(record))) return;
       if (opts.algorithm === 'Exact') {
@@ -235,7 +236,7 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
       const similarity = matcher.similarity(listName);
       if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
       // Under the minimum given the record's own evidence: its hit would be built and come out null.
-      const effect = effects.get(record);
+      const effect = effectsOf[part]?.get(record);
       if (effect !== undefined && collectionFilter.underMinimum && underMinimum(similarity, effect, opts.minScore)) return;
       const prev = named.get(record);
       if (prev && (prev.similarity ?? 0) >= similarity) return;
@@ -251,7 +252,7 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
           const effect = evidenceEffect(index, record, q);
           const need = (opts.minScore - effect) / NAME_ONLY_CEILING;
           if (need > 1 || (bound && bound.bound(index, e, toUnion) < need)) continue;
-          effects.set(record, effect);
+          effectsIn(part).set(record, effect);
         }
         consider(record, index.personName(e), index.listField(e));
       }
@@ -260,7 +261,7 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
         if (!idRecords.has(record)) {
           const effect = evidenceEffect(index, record, q);
           if ((opts.minScore - effect) / NAME_ONLY_CEILING > 1) continue;
-          effects.set(record, effect);
+          effectsIn(part).set(record, effect);
         }
         consider(record, index.personName(e), index.listField(e));
       }
