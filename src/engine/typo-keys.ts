@@ -81,13 +81,13 @@ export function typoCandidates(keys: TypoKeys, token: string, maxEdits: number):
   return out;
 }
 
-/** Top bits of a hash that pick its bucket: 2^16 buckets of ~25 keys at a million dictionary tokens. */
+/** Top bits of a hash that pick its bucket (2^16 buckets: a few dozen keys each at the lists' real size). */
 const BUCKET_BITS = 16;
 
 /**
  * Where each bucket of hashes (their top BUCKET_BITS bits) starts in the sorted array, made once per typo keys
  * and thread (ADR 079): a lookup then searches a few dozen neighbouring keys instead of halving the whole array
- * (~21 steps, the last ones cache misses). Same answers as a binary search of the whole array.
+ * (~20 steps, the last ones cache misses). Same answers as a binary search of the whole array.
  */
 const buckets = new WeakMap<Uint32Array, { starts: Int32Array; shift: number }>();
 
