@@ -23,7 +23,18 @@ const SKIP_POSTINGS = 150_000;
 const MAX_EXPANSIONS = 400;
 const FALLBACK_LIMIT = 20_000;
 
-const expansionCaches = new WeakMap<Lexicon, Map<string, number[]>>();
+/**
+ * Expansions kept per dictionary (ADR 079: one map per kind of expansion, so a lookup hashes the token alone,
+ * not a key string made for each call); at most MAX_CACHED in all, then they are dropped.
+ */
+interface ExpansionCache {
+  size: number;
+  kinds: Map<string, Map<string, number[]>>;
+}
+const expansionCaches = new WeakMap<Lexicon, ExpansionCache>();
+const MAX_CACHED = 50_000;
+/** The kinds of expansion without a loose spelling, by algorithm and role (the common case: no string made). */
+const PLAIN_KINDS = { Fuzzy: { g: 'Fuzzyg', s: 'Fuzzys' }, Exact: { g: 'Exactg', s: 'Exacts' } } as const;
 const skeletonMaps = new WeakMap<Lexicon, Map<string, number[]>>();
 
 /**
@@ -98,17 +109,23 @@ function chineseNeighbours(index: Lexicon, token: string): number[] {
 /** Dictionary tokens a query token may match (cached per dictionary: batches repeat names a lot). */
 export function expandToken(index: Lexicon, token: string, algorithm: MatchAlgorithm, given: boolean, loose: LooseSpelling = null): number[] {
   let cache = expansionCaches.get(index);
-  if (!cache) expansionCaches.set(index, (cache = new Map()));
-  const key = `${algorithm}${given ? 'g' : 's'}${loose ?? ''}:${token}`;
-  let ids = cache.get(key);
+  if (!cache) expansionCaches.set(index, (cache = { size: 0, kinds: new Map() }));
+  const kind = loose === null ? PLAIN_KINDS[algorithm][given ? 'g' : 's'] : `${algorithm}${given ? 'g' : 's'}${loose}`;
+  let kept = cache.kinds.get(kind);
+  if (!kept) cache.kinds.set(kind, (kept = new Map()));
+  let ids = kept.get(token);
   if (!ids) {
-    if (cache.size > 50_000) cache.clear();
+    if (cache.size > MAX_CACHED) {
+      for (const m of cache.kinds.values()) m.clear();
+      cache.size = 0;
+    }
     ids = computeExpansion(index, token, algorithm, given);
     // A name written without vowels also meets the spellings with vowels of its consonants.
     if (loose === 'abjad' && algorithm !== 'Exact') ids = [...new Set([...ids, ...consonantNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     else if ((loose === 'kana' || loose === 'brahmic') && algorithm !== 'Exact') ids = [...new Set([...ids, ...keyNeighbours(index, token, loose).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
     else if ((loose === 'wade-giles' || loose === 'pinyin') && algorithm !== 'Exact') ids = [...new Set([...ids, ...chineseNeighbours(index, token).slice(0, MAX_EXPANSIONS)])].sort((a, b) => a - b);
-    cache.set(key, ids);
+    kept.set(token, ids);
+    cache.size++;
   }
   return ids;
 }

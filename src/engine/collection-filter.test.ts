@@ -7,7 +7,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { personCandidates } from './candidates';
 import { candidateWork, spaceOf } from './search-space';
-import { dobEffect, evidenceEffect, hitWork, mostEffectWith, queryDate } from './hit-builder';
+import { buildHit, dobEffect, evidenceEffect, hitWork, mostEffectWith, queryDate, underMinimum } from './hit-builder';
+import { resolveOptions } from './settings';
 import { normalizeCity, packState } from './location';
 import { buildIndex } from './index-builder';
 import type { MatchIndex } from './match-index';
@@ -148,5 +149,61 @@ describe('person candidates filtered as they are collected (ADR 075)', () => {
       expect(unbounded.listed).toBeGreaterThan(bounded.listed);
     }
     expect(rows.length).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('does not build a hit for a candidate its record’s evidence leaves under the minimum, and answers the same (ADR 079)', () => {
+    const run = (skip: boolean, options: typeof OPTIONS | { threshold: number }) => {
+      collectionFilter.underMinimum = skip;
+      const start = { ...hitWork };
+      const results = rows.map((q) => screen(index, q, options));
+      return { results, built: hitWork.built - start.built, skipped: hitWork.skipped - start.skipped, hits: results.reduce((n, r) => n + r.hits.length, 0) };
+    };
+    // A batch's options (near misses down to 0.70) and a search's (the threshold only).
+    for (const options of [OPTIONS, { threshold: 0.85 }]) {
+      const built = run(false, options);
+      const skipped = run(true, options);
+      const differ = rows.filter((_, i) => JSON.stringify(built.results[i]) !== JSON.stringify(skipped.results[i]));
+      expect(differ).toEqual([]);
+      expect(skipped.hits).toBeGreaterThan(300);
+      // Without the check most candidates built come out under the minimum; with it, (nearly) every one built is a hit.
+      expect(built.built).toBeGreaterThan(built.hits);
+      expect(skipped.skipped).toBeGreaterThan(0);
+      expect(skipped.built).toBe(built.built - skipped.skipped);
+      expect(skipped.built).toBeLessThanOrEqual(skipped.hits * 1.01);
+    }
+  });
+
+  it('calls a candidate under the minimum only when its hit would come out null, whatever the evidence (ADR 079)', () => {
+    // Queries with every kind of evidence (a date of birth, a state, a city, a postal code, an NPI) against many records.
+    const options = resolveOptions(OPTIONS);
+    const records = index.stats().records;
+    let under = 0;
+    let checked = 0;
+    for (const [i, p] of rows.slice(0, 30).entries()) {
+      const other = index.recordView(i * 41);
+      const q = {
+        nameText: 'x',
+        nameType: 'person' as const,
+        dob: p.dateOfBirth ? (queryDate(p.dateOfBirth) as Exclude<ReturnType<typeof queryDate>, 'invalid'>) : null,
+        npi: i % 2 ? (other.npi ?? '1234567893') : null,
+        ssn: null,
+        ein: null,
+        state: other.state,
+        packedState: packState(other.state),
+        city: i % 3 ? normalizeCity(other.city) : '',
+        postal: i % 4 ? (other.postalCode?.slice(0, 5) ?? null) : null,
+      };
+      for (let r = i; r < records; r += 53) {
+        const effect = evidenceEffect(index, r, q);
+        for (const similarity of [0.55, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1]) {
+          checked++;
+          if (!underMinimum(similarity, effect, options.minScore)) continue;
+          under++;
+          expect(buildHit(index, { record: r, similarity, listField: 'name', fields: [], adjustments: [] }, q, null, options)).toBeNull();
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50_000);
+    expect(under).toBeGreaterThan(checked / 10);
   });
 });

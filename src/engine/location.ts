@@ -14,6 +14,7 @@ const STATE_NAMES: Record<string, string> = {
 
 /** Normalises a state to its two-letter code ("new york" → "NY"); null when unrecognisable. */
 export function normalizeState(input: string | null | undefined): string | null {
+  if (input == null || input === '') return null;
   const s = String(input ?? '').trim().slice(0, 40).toLowerCase().replace(/[^a-z ]/g, '').replace(/\s+/g, ' ');
   if (/^[a-z]{2}$/.test(s)) return s.toUpperCase();
   return STATE_NAMES[s] ?? null;
@@ -38,6 +39,7 @@ export function packPostalCode(input: string | null | undefined): number {
 
 /** Normalised city for equality checks ("St. Louis" → "saint louis"). */
 export function normalizeCity(input: string | null | undefined): string {
+  if (input == null || input === '') return '';
   return String(input ?? '')
     .slice(0, 60)
     .toLowerCase()

@@ -17,10 +17,19 @@ export type LooseSpelling = 'abjad' | 'kana' | 'brahmic' | 'wade-giles' | 'pinyi
 /** The loose comparison one name written as given asks for. */
 function ruleOf(text: string): LooseSpelling {
   if (!text) return null;
+  // Only ASCII: no Arabic, Hebrew, kana, Thai, Khmer or Han to look for (most rows of a batch, ADR 079).
+  if (ASCII.test(text)) return latinRule(text);
   if (isAbjad(text)) return 'abjad';
   if (hasKana(text)) return 'kana';
   if (/[\p{Script=Thai}\p{Script=Khmer}]/u.test(text)) return 'brahmic';
   if (/\p{Script=Han}/u.test(text)) return 'wade-giles';
+  return latinRule(text);
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** The rule of a name in Latin letters: pinyin or Wade-Giles when its words read as Chinese syllables. */
+function latinRule(text: string): LooseSpelling {
   const tokens = normalizeText(text).split(' ').filter(Boolean);
   return tokens.length >= 2 ? chineseSpellingOf(tokens) : null;
 }

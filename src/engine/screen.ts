@@ -7,7 +7,7 @@ import { spaceOf, type EntryFilter, type SearchSpace } from './search-space';
 import { hasKanji } from './kanji-names';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
-import { buildHit, compareHits, dobEffect, evidenceEffect, maxEvidenceBonus, mostEffectWith, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
+import { buildHit, compareHits, dobEffect, evidenceEffect, maxEvidenceBonus, mostEffectWith, queryDate, underMinimum, type NamedCandidate, type QueryEvidence } from './hit-builder';
 import { normalizeCity, normalizeState, packState } from './location';
 import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
@@ -30,18 +30,31 @@ import { nameFromRecordView } from './view-names';
  * the filter also drops entries whose name bound is under what the name must reach; off (round 2): the
  * bound pruned ~16 % of the entries it was computed for, and an entry it would drop scores under the
  * minimum anyway (the bound is an upper bound of the similarity), so the answers are the same without it.
- * On only for the differential check (tests).
+ * On only for the differential check (tests). `underMinimum` (ADR 079): a listed candidate whose name similarity
+ * leaves its record under the minimum, given the record's evidence effect known from the filter, is not built
+ * into a hit (it would come out null); off only for the differential check (tests).
  */
-export const collectionFilter = { on: true, nameBound: false };
+export const collectionFilter = { on: true, nameBound: false, underMinimum: true };
 
 /** Screens one query; never throws on bad input (problems come back as issues). */
 export function screen(index: SearchIndex, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
+  return screenResolved(index, query, resolveOptions(options));
+}
+
+/** Screens many queries in order (the worker pool splits batches across threads with this); the options are read once (ADR 079). */
+export function screenMany(index: SearchIndex, queries: readonly ScreenQuery[], options: ScreenOptions = {}): ScreenResult[] {
+  const opts = resolveOptions(options);
+  return queries.map((q) => screenResolved(index, q, opts));
+}
+
+function screenResolved(index: SearchIndex, query: ScreenQuery, opts: ResolvedOptions): ScreenResult {
   if (index instanceof PartedIndex && index.parts.length === 1) {
     // One part (the default): its answer as it is, named by the index's version.
-    const r = screen(index.parts[0].index, query, options);
-    return r.indexVersion === index.version ? r : { ...r, indexVersion: index.version };
+    // The answer is made by this call (nobody else holds it): named in place, not copied (ADR 079).
+    const r = screenResolved(index.parts[0].index, query, opts);
+    r.indexVersion = index.version;
+    return r;
   }
-  const opts = resolveOptions(options);
   const base = { indexVersion: index.version, npiCheck: null };
   if (!query || typeof query !== 'object') return { ...base, status: 'invalid', issues: [{ field: 'query', code: 'query-invalid', message: 'Query must be an object.' }], hits: [] };
   const scope = scopeOf(index, opts);
@@ -57,11 +70,6 @@ export function screen(index: SearchIndex, query: ScreenQuery, options: ScreenOp
     default:
       return { ...base, status: 'invalid', issues: [{ field: 'type', code: 'query-invalid', message: 'Query type must be individual, business, npi or ssn.' }], hits: [] };
   }
-}
-
-/** Screens many queries in order (the worker pool splits batches across threads with this). */
-export function screenMany(index: SearchIndex, queries: readonly ScreenQuery[], options: ScreenOptions = {}): ScreenResult[] {
-  return queries.map((q) => screen(index, q, options));
 }
 
 /**
@@ -186,6 +194,10 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   // Each part's records carrying the query's identifiers (made once, when the part is first looked at).
   const idRecordsOf: Map<number, EvidenceInput['identifier']>[] = [];
   const idRecordsIn = (part: number, index: MatchIndex) => (idRecordsOf[part] ??= identifierRecords(index, ids));
+  // Each part's listed records (those without the query's identifiers) and their evidence effect, read once by
+  // the filter: a candidate whose name then leaves its record under the minimum is not built (ADR 079).
+  const effectsOf: Map<number, number>[] = [];
+  const effectsIn = (part: number) => (effectsOf[part] ??= new Map());
   // A record the name cannot lift to the minimum, given its other evidence (a contradicting date of birth,
   // another NPI) or the name bound, is dropped as the candidates are collected (ADR 075), not listed and then skipped.
   const keep: EntryFilter | null = collectionFilter.on
@@ -197,8 +209,11 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
         // record's state, city, postal code and NPI are never read (most candidates of a dated row end here).
         if ((opts.minScore - mostEffectWith(dobEffect(index, record, q))) / NAME_ONLY_CEILING > 1) return false;
         // What the name must reach for this record, given its other evidence.
-        const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
-        return need <= 1 && !(bound && bound.bound(index, e, scope.toUnion[part]) < need);
+        const effect = evidenceEffect(index, record, q);
+        const need = (opts.minScore - effect) / NAME_ONLY_CEILING;
+        if (need > 1 || (bound && bound.bound(index, e, scope.toUnion[part]) < need)) return false;
+        effectsIn(part).set(record, effect);
+        return true;
       }
     : null;
   const candidates = hasName ? personCandidates(scope.space, name, opts.algorithm, loose, scope.want, keep) : null;
@@ -220,6 +235,9 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
       }
       const similarity = matcher.similarity(listName);
       if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
+      // Under the minimum given the record's own evidence: its hit would be built and come out null.
+      const effect = effectsOf[part]?.get(record);
+      if (effect !== undefined && collectionFilter.underMinimum && underMinimum(similarity, effect, opts.minScore)) return;
       const prev = named.get(record);
       if (prev && (prev.similarity ?? 0) >= similarity) return;
       // The traced comparison (the explanation's name fields) only for the records that become hits (ADR 071).
@@ -231,14 +249,20 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
         const record = index.data.entry.record[e];
         if (!keep && !idRecords.has(record)) {
           // Without the filter (the differential check): the same test, after collection.
-          const need = (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING;
+          const effect = evidenceEffect(index, record, q);
+          const need = (opts.minScore - effect) / NAME_ONLY_CEILING;
           if (need > 1 || (bound && bound.bound(index, e, toUnion) < need)) continue;
+          effectsIn(part).set(record, effect);
         }
         consider(record, index.personName(e), index.listField(e));
       }
       for (const e of [...glued![part], ...(kanji?.[part] ?? [])]) {
         const record = index.data.entry.record[e];
-        if (!idRecords.has(record) && (opts.minScore - evidenceEffect(index, record, q)) / NAME_ONLY_CEILING > 1) continue;
+        if (!idRecords.has(record)) {
+          const effect = evidenceEffect(index, record, q);
+          if ((opts.minScore - effect) / NAME_ONLY_CEILING > 1) continue;
+          effectsIn(part).set(record, effect);
+        }
         consider(record, index.personName(e), index.listField(e));
       }
     }

@@ -70,12 +70,59 @@ export function typoCandidates(keys: TypoKeys, token: string, maxEdits: number):
     }
   }
   const shiftDown = 2 ** (32 - keys.hashBits);
+  const { hashes } = keys;
+  const { starts, shift } = bucketsOf(keys);
   const out: number[] = [];
   for (const v of variants) {
     const h = Math.floor(fnv1a(v) / shiftDown);
-    for (let i = lowerBound(keys.hashes, h); i < keys.hashes.length && keys.hashes[i] === h; i++) out.push(keys.tokens[i]);
+    const b = Math.floor(h / shift);
+    for (let i = lowerBoundIn(hashes, h, starts[b], starts[b + 1]); i < hashes.length && hashes[i] === h; i++) out.push(keys.tokens[i]);
   }
   return out;
+}
+
+/** Top bits of a hash that pick its bucket (2^16 buckets: a few dozen keys each at the lists' real size). */
+const BUCKET_BITS = 16;
+
+/**
+ * Where each bucket of hashes (their top BUCKET_BITS bits) starts in the sorted array, made once per typo keys
+ * and thread (ADR 079): a lookup then searches a few dozen neighbouring keys instead of halving the whole array
+ * (~20 steps, the last ones cache misses). Same answers as a binary search of the whole array.
+ */
+const buckets = new WeakMap<Uint32Array, { starts: Int32Array; shift: number }>();
+
+function bucketsOf(keys: TypoKeys): { starts: Int32Array; shift: number } {
+  let made = buckets.get(keys.hashes);
+  if (!made) {
+    const bits = Math.min(BUCKET_BITS, keys.hashBits);
+    const shift = 2 ** (keys.hashBits - bits);
+    const count = 2 ** bits;
+    const starts = new Int32Array(count + 1);
+    const { hashes } = keys;
+    let b = 0;
+    for (let i = 0; i < hashes.length; i++) {
+      const of = Math.floor(hashes[i] / shift);
+      while (b <= of) starts[b++] = i;
+    }
+    while (b <= count) starts[b++] = hashes.length;
+    made = { starts, shift };
+    buckets.set(keys.hashes, made);
+    typoWork.bucketed++;
+  }
+  return made;
+}
+
+/** Typo keys given their buckets on this thread (tests). */
+export const typoWork = { bucketed: 0 };
+
+/** First index in [lo, hi) whose value is ≥ x in a sorted array (hi when none). */
+function lowerBoundIn(arr: ArrayLike<number>, x: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (arr[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** First index whose value is ≥ x in a sorted array. */

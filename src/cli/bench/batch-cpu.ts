@@ -9,7 +9,8 @@
  * threads' engine time, this thread's share of the screening (keyed lookups and screening, merges,
  * drafts, the hits received from the workers) and of the records and build phases. The answers'
  * digest is printed (stderr) to compare two builds. CLEARLIST_BENCH_PROFILE=<dir> profiles this
- * thread over the measured chunks; BENCH_BATCH_CPU_DB=<folder> keeps the database there for the next
+ * thread over the measured chunks (BENCH_BATCH_CPU_WORKERS=0 screens on this thread: the profile then holds the
+ * engine, and its CPU counts as this thread's); BENCH_BATCH_CPU_DB=<folder> keeps the database there for the next
  * run (which skips the filling).
  */
 import { createHash } from 'node:crypto';
@@ -67,7 +68,9 @@ export async function benchBatchCpu(kind: 'pglite' | 'postgres'): Promise<Figure
       await fillKeyed(db, () => undefined, keys.sizes);
       log(`lists: ${listed.toLocaleString('en-US')} records; NPPES ${NPPES.toLocaleString('en-US')}, DMF ${DMF.toLocaleString('en-US')}`);
     }
-    const config = testConfig({ dataDir: '/nonexistent' });
+    // BENCH_BATCH_CPU_WORKERS=0: the engine on this thread (so that CLEARLIST_BENCH_PROFILE profiles it too).
+    const workers = process.env.BENCH_BATCH_CPU_WORKERS;
+    const config = { ...testConfig({ dataDir: '/nonexistent' }), ...(workers ? { batchScreenWorkers: Number(workers) } : {}) };
     const ctx: AppContext = { db, database, config, mailer: createMailer({ outboxDir: '/nonexistent', from: config.mailFrom }), log: createLogger({ level: 'warn' }), jobs: null, now: () => new Date() };
     ctx.screening = await createIndexStore(db);
     log(`index ready: ${ctx.screening.getIndex().stats().records.toLocaleString('en-US')} records`);
