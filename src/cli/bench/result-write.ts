@@ -28,22 +28,35 @@ interface Way {
   reshape?: (r: ResultWrite) => ResultWrite;
   /** The exclusion hits' records copied by the database from their list versions (as a batch writes them, ADR 073), not given whole. */
   copy?: boolean;
+  /** The results the way writes (a bound: what fewer rows would save), when not all. */
+  keep?: (r: ResultWrite) => boolean;
 }
 
 /** The table as migration 0028 left it: pglz compression, rows over ~2 KB compressed, three secondary indexes. */
 const INDEXES = [
+  // Migration 0029's partial indexes out first (the status index's name is the same).
+  'DROP INDEX IF EXISTS batch_results_exclusion_score',
+  'DROP INDEX IF EXISTS batch_results_batch_status',
   'CREATE INDEX IF NOT EXISTS batch_results_batch_type_row ON batch_results (batch_id, result_type, row_index)',
-  'CREATE INDEX IF NOT EXISTS batch_results_batch_status ON batch_results (batch_id, review_status)',
+  'CREATE INDEX batch_results_batch_status ON batch_results (batch_id, review_status)',
   'CREATE INDEX IF NOT EXISTS batch_results_batch_type_score ON batch_results (batch_id, result_type, score)',
+];
+/** The indexes as migration 0029 leaves them (ADR 080): the status index without the cleared results, the score index with only the exclusion hits. */
+const PARTIAL_INDEXES = [
+  'DROP INDEX IF EXISTS batch_results_batch_type_score',
+  'DROP INDEX IF EXISTS batch_results_batch_status',
+  'CREATE INDEX IF NOT EXISTS batch_results_batch_type_row ON batch_results (batch_id, result_type, row_index)',
+  "CREATE INDEX batch_results_batch_status ON batch_results (batch_id, review_status) WHERE review_status <> 'CLEARED'",
+  "CREATE INDEX IF NOT EXISTS batch_results_exclusion_score ON batch_results (batch_id, score) WHERE result_type = 'exclusions'",
 ];
 const FK = `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'batch_results_batch_id_batches_id_fk') THEN
   ALTER TABLE batch_results ADD CONSTRAINT batch_results_batch_id_batches_id_fk FOREIGN KEY (batch_id) REFERENCES batches(id) ON DELETE CASCADE; END IF; END $$`;
-const BEFORE = [
-  ...INDEXES,
-  'ALTER TABLE batch_results ALTER COLUMN explanation SET COMPRESSION pglz, ALTER COLUMN record SET COMPRESSION pglz',
-  'ALTER TABLE batch_results RESET (toast_tuple_target)',
-  FK,
-];
+const STORAGE = ['ALTER TABLE batch_results ALTER COLUMN explanation SET COMPRESSION pglz, ALTER COLUMN record SET COMPRESSION pglz', 'ALTER TABLE batch_results RESET (toast_tuple_target)', FK];
+const BEFORE = [...INDEXES, ...STORAGE];
+const PARTIAL = [...PARTIAL_INDEXES, ...STORAGE];
+/** Results a reader could be shown without a row of their own (ADR 080's question 1): an SSN checked and not in the DMF, an NPI not in NPPES. */
+const isSsnNotFound = (r: ResultWrite) => r.resultType === 'ssdmf' && r.source == null && (r.explanation as { dmfLoaded?: boolean }).dmfLoaded !== false;
+const isNpiNotFound = (r: ResultWrite) => r.resultType === 'npi' && r.source == null;
 /** An NPI result stored as `storedNpiCheck` (row-screening.ts) stores it: the name comparison's fields and version. */
 function trimNpi(r: ResultWrite): ResultWrite {
   const e = r.explanation as { npiCheck?: { nameAgreement?: { explanation?: { fields?: unknown; algorithmVersion?: string } } | null } | null };
@@ -67,6 +80,11 @@ const WAYS: Record<string, Way> = {
   // ADR 076 round 2: the exclusion hits' records copied in SQL, as a batch writes them ('before' gives them all whole).
   copied: { setup: BEFORE, copy: true },
   'no-foreign-key': { setup: [...BEFORE, 'ALTER TABLE batch_results DROP CONSTRAINT batch_results_batch_id_batches_id_fk'] },
+  // ADR 080: migration 0029's partial indexes (kept), and bounds of what else a row costs.
+  'partial-indexes': { setup: PARTIAL, copy: true },
+  'partial-indexes-no-foreign-key': { setup: [...PARTIAL, 'ALTER TABLE batch_results DROP CONSTRAINT batch_results_batch_id_batches_id_fk'], copy: true },
+  'partial-indexes-no-ssn-not-found': { setup: PARTIAL, copy: true, keep: (r) => !isSsnNotFound(r) },
+  'partial-indexes-no-ssn-or-npi-not-found': { setup: PARTIAL, copy: true, keep: (r) => !isSsnNotFound(r) && !isNpiNotFound(r) },
 };
 
 const CHUNK_ROWS = Number(process.env.BENCH_CHUNK_ROWS ?? 1000);
@@ -126,7 +144,8 @@ async function writeAll(db: Db, chunks: ResultWrite[][], way: Way = { setup: [] 
 
 /** A chunk's results as the way writes them. */
 function shaped(chunk: ResultWrite[], way: Way, versions?: Map<string, number>): ResultWrite[] {
-  const reshaped = way.reshape ? chunk.map(way.reshape) : chunk;
+  const kept = way.keep ? chunk.filter(way.keep) : chunk;
+  const reshaped = way.reshape ? kept.map(way.reshape) : kept;
   if (!way.copy || !versions) return reshaped;
   return reshaped.map((r) => {
     const version = r.source && r.sourceRecordId && r.record != null && !KEYED_SOURCES.has(r.source) ? versions.get(r.source) : undefined;

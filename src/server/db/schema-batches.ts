@@ -117,9 +117,13 @@ export const batchResults = pgTable(
   },
   (t) => [
     index('batch_results_batch_type_row').on(t.batchId, t.resultType, t.rowIndex),
-    index('batch_results_batch_status').on(t.batchId, t.reviewStatus),
-    // The sensitivity preview counts a batch's findings under a threshold (ADR 032).
-    index('batch_results_batch_type_score').on(t.batchId, t.resultType, t.score),
+    // Readers by status all look for results still to decide or decided otherwise than cleared
+    // (open counts, carry-forward, reports): the cleared ones — every SSN not in the DMF, most
+    // NPI checks — are not in it, and their insert does not maintain it (ADR 080).
+    index('batch_results_batch_status').on(t.batchId, t.reviewStatus).where(sql`${t.reviewStatus} <> 'CLEARED'`),
+    // The sensitivity preview counts a batch's exclusion findings under a threshold (ADR 032); no
+    // other result is in it (ADR 080).
+    index('batch_results_exclusion_score').on(t.batchId, t.score).where(sql`${t.resultType} = 'exclusions'`),
   ],
 );
 
