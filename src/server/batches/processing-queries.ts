@@ -246,8 +246,11 @@ async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
   await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
   // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
-  // UPDATE: the results' and usage's foreign keys hold the row FOR KEY SHARE in every writer
-  // of the batch, which FOR UPDATE would wait for (a deadlock between two writers).
+  // UPDATE: the usage's foreign key holds the row FOR KEY SHARE in every writer of the batch,
+  // which FOR UPDATE would wait for (a deadlock between two writers). The results have no
+  // foreign key (ADR 080): this lock is what keeps a removed batch from getting any — a
+  // batch removed before it finds no row here and the write rolls back, one removed after
+  // waits for the commit and its trigger removes them.
   const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
   if (isStopped(batch?.status)) throw new KilledDuringWrite();
   // The chunks summed and the progress written in one statement (ADR 080): a statement of its

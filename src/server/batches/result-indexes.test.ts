@@ -1,6 +1,7 @@
 /**
  * What a batch result's insert maintains (ADR 080): the status index holds only results not
- * cleared, the score index only exclusion hits, and each reader that looks a batch's results up
+ * cleared, the score index only exclusion hits, no foreign key is checked per row (a trigger
+ * removes a batch's rows and results with it), and each reader that looks a batch's results up
  * by status or score still finds them through its index.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -80,5 +81,26 @@ describe('batch results indexes (ADR 080)', () => {
     )) as unknown as { rows: { open: number; under: number }[] };
     // 300 NPI findings (one row in ten) and 750 exclusion hits (one row in four), none cleared.
     expect(res.rows[0]).toEqual({ open: 1050, under: 750 });
+  });
+
+  it('checks no foreign key per row inserted, and a batch removed takes its rows and results with it', async () => {
+    const keys = (await db.execute(
+      sql`SELECT conrelid::regclass::text AS tbl FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text IN ('batch_results', 'batch_rows')`,
+    )) as unknown as { rows: { tbl: string }[] };
+    expect(keys.rows).toEqual([]);
+    const user = await createUser(db, {});
+    const made = (await db.execute(
+      sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, 'gone.csv', 'gone.csv', '0', 0, '{}', 2) RETURNING id`,
+    )) as unknown as { rows: { id: number }[] };
+    const gone = made.rows[0].id;
+    await db.execute(sql`INSERT INTO batch_rows (batch_id, row_index, "values") VALUES (${gone}, 0, '{}'), (${gone}, 1, '{}')`);
+    await db.execute(sql`INSERT INTO batch_results (batch_id, row_index, result_type, search_type, search_criteria_key) VALUES (${gone}, 0, 'ssdmf', 'SSDMF', 'A'), (${gone}, 1, 'ssdmf', 'SSDMF', 'B')`);
+    await db.execute(sql`DELETE FROM batch_chunks WHERE batch_id = ${gone}`);
+    await db.execute(sql`DELETE FROM batches WHERE id = ${gone}`);
+    const left = (await db.execute(
+      sql`SELECT (SELECT count(*)::int FROM batch_rows WHERE batch_id = ${gone}) AS rows, (SELECT count(*)::int FROM batch_results WHERE batch_id = ${gone}) AS results,
+                 (SELECT count(*)::int FROM batch_results WHERE batch_id = ${batchId}) AS others`,
+    )) as unknown as { rows: { rows: number; results: number; others: number }[] };
+    expect(left.rows[0]).toEqual({ rows: 0, results: 0, others: 6750 });
   });
 });
