@@ -17,3 +17,8 @@ $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER batches_delete_rows_and_results AFTER DELETE ON batches
   FOR EACH ROW EXECUTE FUNCTION delete_batch_rows_and_results();
+--> statement-breakpoint
+-- ADR 080: ANALYZE (autovacuum's, after every large batch) gathers no statistics of the JSON columns: no plan reads them (no containment operator on them), and the sample's JSON was most of an ANALYZE's work.
+ALTER TABLE batch_results ALTER COLUMN explanation SET STATISTICS 0, ALTER COLUMN record SET STATISTICS 0;
+--> statement-breakpoint
+ALTER TABLE batch_rows ALTER COLUMN "values" SET STATISTICS 0, ALTER COLUMN additional SET STATISTICS 0;
