@@ -34,7 +34,7 @@ import { openBenchDatabase } from './bench-db';
 import { HttpClient } from './http-client';
 import { figure, peakRssMiB, type Figure } from './measure';
 import { fillKeyed, fillLists, NATIONAL_SIZES, nationalRoster } from './national-serving';
-import { databaseServerCpuMs } from './postgres-cpu';
+import { databaseServerCpuByKind, databaseServerCpuMs } from './postgres-cpu';
 import { endWorkerBench, phaseMeans, procUsage, resetStatements, startWorker, stopWorkers, topStatements, type ChunkTimings } from './scale-out';
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
@@ -204,6 +204,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         const selfBefore = process.cpuUsage();
         const mainBefore = mainThreadCpuMs();
         const dbBefore = kind === 'postgres' ? await databaseServerCpuMs(ctx) : 0;
+        const byKindBefore = kind === 'postgres' ? await databaseServerCpuByKind(ctx) : {};
         timings.length = 0;
         const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
         const t0 = performance.now();
@@ -221,6 +222,17 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
             figures.push(figure(`${label}: worker ${i + 1} CPU per 1,000 rows (peak memory ${u.peakMiB.toFixed(0)} MiB)`, per1k(u.cpuMs - cpuBefore[i]), 'ms'));
           });
           figures.push(figure(`${label}: PostgreSQL CPU per 1,000 rows`, per1k(dbMs), 'ms'));
+          // Where PostgreSQL's CPU went: the connections' statements or its own processes (ADR 080).
+          const byKind = await databaseServerCpuByKind(ctx);
+          for (const [k, ms] of Object.entries(byKind)) {
+            const spent = ms - (byKindBefore[k] ?? 0);
+            if (spent >= 1) figures.push(figure(`${label}: PostgreSQL CPU per 1,000 rows, ${k}`, per1k(spent), 'ms'));
+          }
+          // The autovacuum passes the batch's writes set off (their workers' CPU is in 'exited').
+          const passes = (await ctx.db.execute(
+            sql`SELECT relname, autovacuum_count::int AS vacuums, autoanalyze_count::int AS analyzes FROM pg_stat_user_tables WHERE relname IN ('batch_results', 'batch_rows', 'batch_chunks') ORDER BY relname`,
+          )) as unknown as { rows: { relname: string; vacuums: number; analyzes: number }[] };
+          for (const p of passes.rows) figures.push(figure(`${label}: autovacuum passes on ${p.relname} since the database was filled (${p.vacuums} vacuums, ${p.analyzes} analyzes)`, p.vacuums + p.analyzes, ''));
           figures.push(figure(`${label}: the server's CPU per 1,000 rows (upload taken, no jobs)`, per1k((self.user + self.system) / 1000), 'ms'));
           figures.push(phaseFigure(label, phaseMeans(started)));
           if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, label)), ...(await statementTotals(ctx, batch.batchId, label)));

@@ -41,6 +41,39 @@ export async function databaseServerCpuMs(ctx: Pick<AppContext, 'db'>): Promise<
   }
 }
 
+/**
+ * The server's CPU so far by kind of process (ADR 080): `backends` (the connections' statements),
+ * each background process by its title (walwriter, checkpointer, …), and `exited` — the children
+ * the postmaster reaped, autovacuum's workers mostly, which are gone before they can be read.
+ */
+export async function databaseServerCpuByKind(ctx: Pick<AppContext, 'db'>): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const add = (kind: string, ticks: number) => (out[kind] = (out[kind] ?? 0) + (ticks * 1000) / TICKS_PER_SECOND);
+  try {
+    const postmaster = await postmasterPid(ctx);
+    const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    add('postmaster', Number(fields[11]) + Number(fields[12]));
+    add('exited', Number(fields[13]) + Number(fields[14]));
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const p = cpuTicksOf(pid);
+      if (p?.ppid !== postmaster) continue;
+      let title = '';
+      try {
+        title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      } catch {
+        continue;
+      }
+      const background = /^postgres: (autovacuum launcher|autovacuum worker|walwriter|checkpointer|background writer|logical replication launcher|stats collector|archiver)/.exec(title);
+      add(background ? background[1] : 'backends', p.ticks);
+    }
+  } catch {
+    // unreadable: nothing
+  }
+  return out;
+}
+
 /** Proportional memory (Pss, shared buffers counted once) of a process, in KiB; 0 when unreadable. */
 function pssKiB(pid: string): number {
   try {

@@ -28,22 +28,41 @@ interface Way {
   reshape?: (r: ResultWrite) => ResultWrite;
   /** The exclusion hits' records copied by the database from their list versions (as a batch writes them, ADR 073), not given whole. */
   copy?: boolean;
+  /** The results the way writes (a bound: what fewer rows would save), when not all. */
+  keep?: (r: ResultWrite) => boolean;
 }
 
-/** The table as migration 0028 left it: pglz compression, rows over ~2 KB compressed, three secondary indexes. */
+/** The table as migration 0028 left it: pglz compression, rows over ~2 KB compressed, four secondary indexes (the criteria one from 0008). */
 const INDEXES = [
+  // Migration 0029's partial indexes out first (the status index's name is the same).
+  'DROP INDEX IF EXISTS batch_results_exclusion_score',
+  'DROP INDEX IF EXISTS batch_results_batch_status',
   'CREATE INDEX IF NOT EXISTS batch_results_batch_type_row ON batch_results (batch_id, result_type, row_index)',
-  'CREATE INDEX IF NOT EXISTS batch_results_batch_status ON batch_results (batch_id, review_status)',
+  'CREATE INDEX IF NOT EXISTS batch_results_batch_type_criteria ON batch_results (batch_id, result_type, search_criteria_key)',
+  'CREATE INDEX batch_results_batch_status ON batch_results (batch_id, review_status)',
   'CREATE INDEX IF NOT EXISTS batch_results_batch_type_score ON batch_results (batch_id, result_type, score)',
+];
+/** The indexes as migration 0029 leaves them (ADR 080): the status index without the cleared results, the score index with only the exclusion hits. */
+const PARTIAL_INDEXES = [
+  'DROP INDEX IF EXISTS batch_results_batch_type_score',
+  'DROP INDEX IF EXISTS batch_results_batch_status',
+  'CREATE INDEX IF NOT EXISTS batch_results_batch_type_row ON batch_results (batch_id, result_type, row_index)',
+  'CREATE INDEX IF NOT EXISTS batch_results_batch_type_criteria ON batch_results (batch_id, result_type, search_criteria_key)',
+  "CREATE INDEX batch_results_batch_status ON batch_results (batch_id, review_status) WHERE review_status <> 'CLEARED'",
+  "CREATE INDEX IF NOT EXISTS batch_results_exclusion_score ON batch_results (batch_id, score) WHERE result_type = 'exclusions'",
 ];
 const FK = `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'batch_results_batch_id_batches_id_fk') THEN
   ALTER TABLE batch_results ADD CONSTRAINT batch_results_batch_id_batches_id_fk FOREIGN KEY (batch_id) REFERENCES batches(id) ON DELETE CASCADE; END IF; END $$`;
-const BEFORE = [
-  ...INDEXES,
-  'ALTER TABLE batch_results ALTER COLUMN explanation SET COMPRESSION pglz, ALTER COLUMN record SET COMPRESSION pglz',
-  'ALTER TABLE batch_results RESET (toast_tuple_target)',
-  FK,
-];
+const NO_FK = 'ALTER TABLE batch_results DROP CONSTRAINT IF EXISTS batch_results_batch_id_batches_id_fk';
+const STORAGE = ['ALTER TABLE batch_results ALTER COLUMN explanation SET COMPRESSION pglz, ALTER COLUMN record SET COMPRESSION pglz', 'ALTER TABLE batch_results RESET (toast_tuple_target)'];
+/** The table as main left it (migration 0028): the foreign key, three full secondary indexes. */
+const BEFORE = [...INDEXES, ...STORAGE, FK];
+const PARTIAL = [...PARTIAL_INDEXES, ...STORAGE, FK];
+/** The table as migration 0029 leaves it (ADR 080): partial indexes, no foreign key. */
+const AFTER = [...PARTIAL_INDEXES, ...STORAGE, NO_FK, 'ALTER TABLE batch_results ALTER COLUMN explanation SET STATISTICS -1, ALTER COLUMN record SET STATISTICS -1'];
+/** Results a reader could be shown without a row of their own (ADR 080's question 1): an SSN checked and not in the DMF, an NPI not in NPPES. */
+const isSsnNotFound = (r: ResultWrite) => r.resultType === 'ssdmf' && r.source == null && (r.explanation as { dmfLoaded?: boolean }).dmfLoaded !== false;
+const isNpiNotFound = (r: ResultWrite) => r.resultType === 'npi' && r.source == null;
 /** An NPI result stored as `storedNpiCheck` (row-screening.ts) stores it: the name comparison's fields and version. */
 function trimNpi(r: ResultWrite): ResultWrite {
   const e = r.explanation as { npiCheck?: { nameAgreement?: { explanation?: { fields?: unknown; algorithmVersion?: string } } | null } | null };
@@ -67,6 +86,16 @@ const WAYS: Record<string, Way> = {
   // ADR 076 round 2: the exclusion hits' records copied in SQL, as a batch writes them ('before' gives them all whole).
   copied: { setup: BEFORE, copy: true },
   'no-foreign-key': { setup: [...BEFORE, 'ALTER TABLE batch_results DROP CONSTRAINT batch_results_batch_id_batches_id_fk'] },
+  // ADR 080: migration 0029's partial indexes (kept), and bounds of what else a row costs.
+  'partial-indexes': { setup: PARTIAL, copy: true },
+  'partial-indexes-no-foreign-key': { setup: AFTER, copy: true },
+  'partial-indexes-no-ssn-not-found': { setup: PARTIAL, copy: true, keep: (r) => !isSsnNotFound(r) },
+  'partial-indexes-no-ssn-or-npi-not-found': { setup: PARTIAL, copy: true, keep: (r) => !isSsnNotFound(r) && !isNpiNotFound(r) },
+  // Bounds on top of migration 0029: without the SSNs not in the DMF, without the criteria index (0008).
+  'after-no-ssn-not-found': { setup: AFTER, copy: true, keep: (r) => !isSsnNotFound(r) },
+  'after-no-criteria-index': { setup: [...AFTER, 'DROP INDEX IF EXISTS batch_results_batch_type_criteria'], copy: true },
+  // No statistics gathered on the JSON columns, which no plan uses (see BENCH_WRITE_ANALYZE).
+  'after-no-json-statistics': { setup: [...AFTER, 'ALTER TABLE batch_results ALTER COLUMN explanation SET STATISTICS 0, ALTER COLUMN record SET STATISTICS 0'], copy: true },
 };
 
 const CHUNK_ROWS = Number(process.env.BENCH_CHUNK_ROWS ?? 1000);
@@ -75,6 +104,7 @@ const LIST_RECORDS = Number(process.env.BENCH_LIST_RECORDS ?? 450_000);
 /** Sources whose records a batch sends whole (read by the keyed lookup, ADR 060), never copied. */
 const KEYED_SOURCES = new Set(['nppes', 'dmf']);
 const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 3);
+const ANALYZE = process.env.BENCH_WRITE_ANALYZE === '1';
 
 interface StoredResult {
   row_index: number;
@@ -126,7 +156,8 @@ async function writeAll(db: Db, chunks: ResultWrite[][], way: Way = { setup: [] 
 
 /** A chunk's results as the way writes them. */
 function shaped(chunk: ResultWrite[], way: Way, versions?: Map<string, number>): ResultWrite[] {
-  const reshaped = way.reshape ? chunk.map(way.reshape) : chunk;
+  const kept = way.keep ? chunk.filter(way.keep) : chunk;
+  const reshaped = way.reshape ? kept.map(way.reshape) : kept;
   if (!way.copy || !versions) return reshaped;
   return reshaped.map((r) => {
     const version = r.source && r.sourceRecordId && r.record != null && !KEYED_SOURCES.has(r.source) ? versions.get(r.source) : undefined;
@@ -180,6 +211,7 @@ export async function benchResultWrite(): Promise<Figure[]> {
     const versions = ways.some((w) => WAYS[w].copy) ? await fillLists(db, results) : undefined;
     if (process.env.BENCH_WRITE_EXPLAIN) await explainCopies(db, chunks, ways, process.env.BENCH_WRITE_EXPLAIN, versions);
     const spent: Record<string, { db: number; self: number; bytes: number }> = Object.fromEntries(ways.map((w) => [w, { db: 0, self: 0, bytes: 0 }]));
+    if (ANALYZE) await db.execute(sql`ALTER TABLE batch_results SET (autovacuum_enabled = false)`);
     const load0 = loadavg()[0];
     // A first write warms the caches and the JIT alike for every way; not counted.
     await writeAll(db, chunks);
@@ -191,6 +223,8 @@ export async function benchResultWrite(): Promise<Figure[]> {
         const dbBefore = await databaseServerCpuMs({ db });
         const selfBefore = process.cpuUsage();
         await writeAll(db, chunks, WAYS[w], versions);
+        // BENCH_WRITE_ANALYZE=1: the ANALYZE that autovacuum runs after such a write, counted (autovacuum off for the table).
+        if (ANALYZE) await db.execute(sql`ANALYZE batch_results`);
         const self = process.cpuUsage(selfBefore);
         spent[w].db += (await databaseServerCpuMs({ db })) - dbBefore;
         spent[w].self += (self.user + self.system) / 1000;

@@ -3,6 +3,7 @@ import { and, asc, count, eq, getTableColumns, gte, inArray, isNull, lt, sql, ty
 import type { Db } from '../db/client';
 import { findVersionRecords, versionRecordJsonbSql } from '../db/list-records';
 import { insertJsonRows } from '../db/json-insert';
+import { rowsOf } from '../db/rows';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
@@ -245,20 +246,24 @@ async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
   await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
   // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
-  // UPDATE: the results' and usage's foreign keys hold the row FOR KEY SHARE in every writer
-  // of the batch, which FOR UPDATE would wait for (a deadlock between two writers).
+  // UPDATE: the usage's foreign key holds the row FOR KEY SHARE in every writer of the batch,
+  // which FOR UPDATE would wait for (a deadlock between two writers). The results have no
+  // foreign key (ADR 080): this lock is what keeps a removed batch from getting any — a
+  // batch removed before it finds no row here and the write rolls back, one removed after
+  // waits for the commit and its trigger removes them.
   const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
   if (isStopped(batch?.status)) throw new KilledDuringWrite();
-  const [progress] = await tx
-    .select({ done: sql<number>`coalesce(sum(${batchChunks.rowCount}) filter (where ${batchChunks.status} = 'done'), 0)::int`, pending: sql<number>`count(*) filter (where ${batchChunks.status} <> 'done')::int` })
-    .from(batchChunks)
-    .where(eq(batchChunks.batchId, w.batchId));
-  if (progress.pending > 0) {
-    await tx.update(batches).set({ rowsDone: progress.done }).where(eq(batches.id, w.batchId));
-    return 'written';
-  }
+  // The chunks summed and the progress written in one statement (ADR 080): a statement of its
+  // own after the lock above, so its snapshot sees every chunk committed before this one.
+  const [progress] = await rowsOf<{ done: number; pending: number }>(
+    tx,
+    sql`UPDATE batches b SET rows_done = p.done
+        FROM (SELECT coalesce(sum(row_count) FILTER (WHERE status = 'done'), 0)::int AS done, count(*) FILTER (WHERE status <> 'done')::int AS pending FROM batch_chunks WHERE batch_id = ${w.batchId}) p
+        WHERE b.id = ${w.batchId} RETURNING p.done, p.pending`,
+  );
+  if (progress.pending > 0) return 'written';
   const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
-  await tx.update(batches).set({ rowsDone: progress.done, status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
+  await tx.update(batches).set({ status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
   await recordBatchEvent(tx, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
   return 'completed';
 }

