@@ -190,6 +190,17 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   return parsed.data;
 }
 
+/**
+ * The settings of a `clearlist worker` process: as `parseEnv`, but one screening thread unless
+ * `BATCH_SCREEN_WORKERS` is set (ADR 083). Workers scale by process, one per core (the compose
+ * file runs two on two cores): a pool of one thread per core in each would put workers × cores
+ * screening threads on the cores, each expanding the same names into caches of its own.
+ */
+export function parseWorkerEnv(env: NodeJS.ProcessEnv): Env {
+  const unset = env.BATCH_SCREEN_WORKERS === undefined || env.BATCH_SCREEN_WORKERS === '';
+  return parseEnv(unset ? { ...env, BATCH_SCREEN_WORKERS: '1' } : env);
+}
+
 export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
   return {
     dataDir: path.resolve(env.DATA_DIR),

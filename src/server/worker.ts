@@ -1,12 +1,13 @@
 /** `clearlist worker`: a process that only runs jobs, beside `clearlist serve` processes. */
-import { parseEnv } from './config';
+import { parseWorkerEnv } from './config';
 import { closeScreeningPool, openIndexStore } from './screening/screener';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { openAppContext } from './main';
 
 export async function startWorker(rawEnv: NodeJS.ProcessEnv): Promise<{ stop(): Promise<void> }> {
-  const env = parseEnv(rawEnv);
+  // One screening thread per worker unless BATCH_SCREEN_WORKERS says otherwise (ADR 083).
+  const env = parseWorkerEnv(rawEnv);
   if (!env.DATABASE_URL) {
     throw new Error(
       'clearlist worker needs DATABASE_URL: the embedded database belongs to the one process that opens DATA_DIR, ' +
