@@ -29,7 +29,7 @@ import { screenRows, type NearMisses } from '#server/screening/row-screening';
 import { closeScreeningPool, currentScreening, screenerFor, versionIdsOf } from '#server/screening/screener';
 import { openBenchDatabase } from './bench-db';
 import { figure, type Figure } from './measure';
-import { BENCH_BATCH_TYPES, fillKeyed, fillLists, generatedKeys, nationalRoster } from './national-serving';
+import { BENCH_BATCH_TYPES, fillKeyed, fillLists, generatedKeys, nationalRoster } from './national-data';
 import { profiled } from './phase-profile';
 
 const NPPES = Number(process.env.BENCH_BATCH_CPU_NPPES ?? 90_000);

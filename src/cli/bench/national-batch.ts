@@ -33,7 +33,7 @@ import { createUser } from '#test/factories';
 import { openBenchDatabase } from './bench-db';
 import { HttpClient } from './http-client';
 import { figure, peakRssMiB, type Figure } from './measure';
-import { fillKeyed, fillLists, NATIONAL_SIZES, nationalRoster } from './national-serving';
+import { fillKeyed, fillLists, NATIONAL_SIZES, nationalRoster } from './national-data';
 import { databaseServerCpuByKind, databaseServerCpuMs } from './postgres-cpu';
 import { endWorkerBench, phaseMeans, procUsage, resetStatements, startWorker, stopWorkers, topStatements, type ChunkTimings } from './scale-out';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#test/app';
 import type { Database } from '#server/db/client';
 import { rowsOf } from '#server/db/rows';
-import { benchNpi, benchSsn, fillKeyed, generatedKeys, NATIONAL_SIZES, nationalRoster } from './national-serving';
+import { benchNpi, benchSsn, fillKeyed, generatedKeys, NATIONAL_SIZES, nationalRoster } from './national-data';
 
 let database: Database;
 let drop: () => Promise<void>;
