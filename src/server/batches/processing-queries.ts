@@ -7,6 +7,7 @@ import { rowsOf } from '../db/rows';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
+import { RESULT_COLUMNS } from '../screening/chunk-screening';
 
 /** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
 export async function markSubmitted(db: Db, batchId: number, set: Partial<NewBatch>): Promise<boolean> {
@@ -70,13 +71,31 @@ export async function readRecords(db: Db, keys: readonly { versionId: number; re
  */
 export type ResultWrite = typeof batchResults.$inferInsert & { recordFrom?: number | null };
 
+/**
+ * Results shaped for the insert on a screening thread (ADR 084): each one's JSON object text
+ * (`RESULT_COLUMNS`), the batch id and the creation time given once per statement. The main
+ * thread only joins them into the statement's parameter: it neither builds nor stringifies a result.
+ */
+export interface ShapedResults {
+  batchId: number;
+  createdAt: Date;
+  json: readonly string[];
+}
+
+/** A chunk's results: as objects, or shaped already. */
+export type ChunkResults = readonly ResultWrite[] | ShapedResults;
+
+const isShaped = (r: ChunkResults): r is ShapedResults => !Array.isArray(r);
+const resultCount = (r: ChunkResults): number => (isShaped(r) ? r.json.length : r.length);
+const resultSlice = (r: ChunkResults, from: number, to: number): ChunkResults => (isShaped(r) ? { ...r, json: r.json.slice(from, to) } : r.slice(from, to));
+
 export interface ChunkWrite {
   batchId: number;
   clientId: number;
   chunkIndex: number;
   firstRow: number;
   rowCount: number;
-  results: ResultWrite[];
+  results: ChunkResults;
   usage: (typeof usageRecords.$inferInsert)[];
   now: Date;
   /** Runs in the write transaction once the results are in (review carries clearings forward, ADR 015). */
@@ -159,9 +178,9 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
   });
   if (opened) return opened;
   try {
-    for (let i = 0; i < w.results.length; i += sliceRows) {
+    for (let i = 0; i < resultCount(w.results); i += sliceRows) {
       await nextTurn();
-      await insertResults(db, w.results.slice(i, i + sliceRows));
+      await insertResults(db, resultSlice(w.results, i, i + sliceRows));
     }
     await nextTurn();
     return await db.transaction(async (tx) => {
@@ -191,7 +210,11 @@ const RESULTS_PER_STATEMENT = 2000;
  * Inserts results as one JSON parameter per statement (as `insertJsonRows`), each record given
  * or copied in the statement from its list version (`recordFrom`, ADR 073).
  */
-export async function insertResults(db: Db, results: readonly ResultWrite[]): Promise<void> {
+export async function insertResults(db: Db, results: ChunkResults): Promise<void> {
+  if (isShaped(results)) {
+    for (const statement of shapedResultStatements(results)) await db.execute(statement);
+    return;
+  }
   // No record to copy: the rows as they are, without the `recordFrom` key (null or absent), which is not a column.
   if (!results.some((r) => r.recordFrom != null)) return insertJsonRows(db, batchResults, results.map(({ recordFrom: _none, ...row }) => row));
   for (const statement of resultCopyStatements(results)) await db.execute(statement);
@@ -220,6 +243,25 @@ export function resultCopyStatements(results: readonly ResultWrite[]): SQL[] {
     });
     statements.push(
       sql`INSERT INTO batch_results (${sql.raw(names.join(', '))}, "record") SELECT ${sql.raw(names.map((n) => `x.${n}`).join(', '))}, ${record} FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS x(${sql.raw(shape)})`,
+    );
+  }
+  return statements;
+}
+
+/**
+ * The statements of `insertResults` for shaped results (ADR 084): as `resultCopyStatements`'s,
+ * with the batch id and the creation time as parameters instead of in every result's JSON.
+ */
+export function shapedResultStatements(results: ShapedResults): SQL[] {
+  const columns = new Map(Object.values(getTableColumns(batchResults) as Record<string, { name: string; getSQLType(): string }>).map((c) => [c.name, c]));
+  const names = RESULT_COLUMNS.filter((c) => c !== 'record' && c !== 'record_from');
+  const shape = RESULT_COLUMNS.map((c) => `"${c}" ${c === 'record_from' ? 'integer' : columns.get(c)!.getSQLType()}`).join(', ');
+  const record = sql`CASE WHEN x.record_from IS NULL THEN x.record ELSE ${versionRecordJsonbSql(sql`x.record_from`, sql`x.source_record_id`)} END`;
+  const statements: SQL[] = [];
+  for (let i = 0; i < results.json.length; i += RESULTS_PER_STATEMENT) {
+    const json = `[${results.json.slice(i, i + RESULTS_PER_STATEMENT).join(',')}]`;
+    statements.push(
+      sql`INSERT INTO batch_results ("batch_id", "created_at", ${sql.raw(names.map((n) => `"${n}"`).join(', '))}, "record") SELECT ${results.batchId}::integer, ${results.createdAt.toISOString()}::timestamptz, ${sql.raw(names.map((n) => `x."${n}"`).join(', '))}, ${record} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(shape)})`,
     );
   }
   return statements;
