@@ -104,6 +104,11 @@ export interface ChunkWrite {
   nearMisses?: { scores: number[]; rowBest: number[] };
   /** Write the results in slices of this many, outside the final transaction (PGlite, ADR 069). */
   sliceRows?: number;
+  /**
+   * The chunk's first attempt (PGlite, ADR 084): no earlier attempt can have left results of it, so
+   * its slices go in without a transaction first to check the batch and delete them; the final one checks.
+   */
+  isFirstAttempt?: boolean;
   /** The clock that stamps the chunk done once its results are in (ADR 073: its time includes the write); `now` without it. */
   clock?: () => Date;
 }
@@ -171,11 +176,15 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
 
 /** PGlite: the results in slices, then the final transaction (see writeChunk). */
 async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Promise<ChunkWriteOutcome> {
-  const opened = await db.transaction(async (tx) => {
-    const closed = await closedChunk(tx as unknown as Db, w);
-    if (!closed) await tx.delete(batchResults).where(inChunk(w));
-    return closed;
-  });
+  // A re-run deletes what an attempt killed with its process left; a batch cancelled meanwhile is
+  // not written. A first attempt has nothing to delete, and the final transaction sees a cancel.
+  const opened = w.isFirstAttempt
+    ? null
+    : await db.transaction(async (tx) => {
+        const closed = await closedChunk(tx as unknown as Db, w);
+        if (!closed) await tx.delete(batchResults).where(inChunk(w));
+        return closed;
+      });
   if (opened) return opened;
   try {
     for (let i = 0; i < resultCount(w.results); i += sliceRows) {
@@ -190,7 +199,8 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
         if (closed === 'cancelled') await tx.delete(batchResults).where(inChunk(w));
         return closed;
       }
-      return finishChunk(tx as unknown as Db, w);
+      // The batch row is held since closedChunk read it: no second read.
+      return finishChunk(tx as unknown as Db, w, true);
     });
   } catch (error) {
     // A failed attempt leaves nothing of its chunk, as one transaction would (a killed process
@@ -283,7 +293,7 @@ async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | n
 }
 
 /** After the chunk's results: clearings carried, usage, done, and the progress under the batch row. */
-async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
+async function finishChunk(tx: Db, w: ChunkWrite, isBatchHeld = false): Promise<ChunkWriteOutcome> {
   if (w.afterResults) await w.afterResults(tx);
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
   await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
@@ -293,8 +303,10 @@ async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
   // foreign key (ADR 080): this lock is what keeps a removed batch from getting any — a
   // batch removed before it finds no row here and the write rolls back, one removed after
   // waits for the commit and its trigger removes them.
-  const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
-  if (isStopped(batch?.status)) throw new KilledDuringWrite();
+  if (!isBatchHeld) {
+    const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
+    if (isStopped(batch?.status)) throw new KilledDuringWrite();
+  }
   // The chunks summed and the progress written in one statement (ADR 080): a statement of its
   // own after the lock above, so its snapshot sees every chunk committed before this one.
   const [progress] = await rowsOf<{ done: number; pending: number }>(

@@ -1,7 +1,7 @@
 /** The statements a chunk sends to the database (ADR 076 round 2, ADR 080, ADR 084), watched at the driver. */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batches, batchResults, batchRows } from '#server/db/schema';
+import { batchChunks, batches, batchResults, batchRows } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
@@ -148,3 +148,32 @@ describe('the progress at a chunk’s end (ADR 080)', () => {
   });
 });
 
+
+describe.skipIf(!!process.env.DATABASE_URL)('a chunk’s first attempt on PGlite (ADR 084)', () => {
+  const result = (batchId: number, rowIndex: number) => ({ batchId, rowIndex, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: `row ${rowIndex}`, reviewStatus: 'CLEARED', createdAt: now });
+  const write = (batchId: number, isFirstAttempt: boolean) => ({ batchId, clientId: user.clientId, chunkIndex: 0, firstRow: 0, rowCount: 2, results: [result(batchId, 0), result(batchId, 1)], usage: [], now, sliceRows: 1, isFirstAttempt });
+
+  it('sends its results first, and reads the batch row once, in the final transaction', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const statements = (await statementsOf(() => writeChunk(t.ctx.db, write(batchId, true)))).map((s) => s.trim());
+    expect(statements[0]).toMatch(/^insert into "batch_results"/);
+    expect(statements.filter((s) => /^select .* from "batches"/.test(s))).toHaveLength(1);
+    expect((await resultsOf(batchId)).map((r) => r.rowIndex)).toEqual([0, 1]);
+    // A re-run (a later attempt) checks and clears first, as before.
+    await t.ctx.db.update(batchChunks).set({ status: 'pending' }).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
+    const again = (await statementsOf(() => writeChunk(t.ctx.db, write(batchId, false)))).map((s) => s.trim());
+    expect(again[0]).toMatch(/^select .* from "batches"/);
+    expect(again.filter((s) => /^select .* from "batches"/.test(s))).toHaveLength(2);
+    expect((await resultsOf(batchId)).map((r) => r.rowIndex)).toEqual([0, 1]);
+  });
+
+  it('keeps nothing of a batch killed before its write', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    await t.ctx.db.update(batches).set({ status: 'Batch Kill Requested' }).where(eq(batches.id, batchId));
+    expect(await writeChunk(t.ctx.db, write(batchId, true))).toBe('cancelled');
+    expect(await resultsOf(batchId)).toEqual([]);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled' });
+  });
+});

@@ -109,7 +109,7 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     phases.mark('build');
     // PGlite: results in slices outside the final transaction, so requests are not held for the whole write.
     const sliceRows = ctx.database.kind === 'pglite' ? WRITE_SLICE_ROWS : undefined;
-    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, sliceRows });
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, sliceRows, isFirstAttempt: chunk.attempts === 1 });
     phases.mark('write');
     // Where a chunk's time goes (the scale-out bench reads these lines, ADR 065).
     ctx.log.debug({ batchId, chunkIndex, startedAt: phases.startedAt, endedAt: Date.now(), phasesMs: phases.spent }, 'batch chunk timings');
