@@ -23,6 +23,31 @@ export interface ChunkRequest {
   version: string;
 }
 
+/** A task a module runs on this worker against an index it holds (`ScreeningPool.runTask`, ADR 084). */
+export interface TaskRequest {
+  id: number;
+  /** The URL of the module exporting `runTask(index, payload)`. */
+  task: string;
+  payload: unknown;
+  version: string;
+}
+
+type TaskModule = { runTask(index: PartedIndex, payload: unknown): unknown };
+const taskModules = new Map<string, Promise<TaskModule>>();
+
+async function runTask(req: TaskRequest): Promise<void> {
+  try {
+    const held = indexes.get(req.version);
+    if (!held) throw new Error(`this worker does not hold index ${req.version}`);
+    let loading = taskModules.get(req.task);
+    if (!loading) taskModules.set(req.task, (loading = import(req.task) as Promise<TaskModule>));
+    const results = await (await loading).runTask(held.index, req.payload);
+    parentPort!.postMessage({ id: req.id, results });
+  } catch (err) {
+    parentPort!.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 const parts = new Map<number, MatchIndex>();
 const indexes = new Map<string, { index: PartedIndex; ids: number[] }>();
 
@@ -39,8 +64,9 @@ function use({ use: m }: UseIndexMessage): void {
 }
 
 use(workerData as UseIndexMessage);
-parentPort!.on('message', (req: ChunkRequest | UseIndexMessage | { id: number; lexiconsMade: true }) => {
+parentPort!.on('message', (req: ChunkRequest | UseIndexMessage | TaskRequest | { id: number; lexiconsMade: true }) => {
   if ('use' in req) return use(req);
+  if ('task' in req) return void runTask(req);
   if ('lexiconsMade' in req) return parentPort!.postMessage({ id: req.id, results: [lexiconWork.built] });
   try {
     const held = indexes.get(req.version);

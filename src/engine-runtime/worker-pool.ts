@@ -16,7 +16,7 @@ import type { ScreenOptions } from '../engine/settings';
 import type { LightScreenResult } from './light-hits';
 
 interface Pending {
-  resolve: (r: never[]) => void;
+  resolve: (r: never) => void;
   reject: (e: Error) => void;
 }
 
@@ -116,12 +116,12 @@ export class ScreeningPool {
     this.held.set(index.version, partsOf(index).map((p) => partIdOf(p.index)));
     this.sentParts = this.held.get(index.version)!.length;
     for (const w of workers) {
-      w.on('message', (m: { id: number; results?: never[]; error?: string }) => {
+      w.on('message', (m: { id: number; results?: never; error?: string }) => {
         const p = this.pending.get(m.id);
         if (!p) return;
         this.pending.delete(m.id);
         if (m.error !== undefined) p.reject(new Error(m.error));
-        else p.resolve(m.results ?? []);
+        else p.resolve((m.results ?? []) as never);
       });
       w.on('error', (err) => this.failAll(err));
     }
@@ -213,12 +213,28 @@ export class ScreeningPool {
     return (await Promise.all(chunks)).flat();
   }
 
+  /**
+   * Runs a task module's `runTask(index, payload)` on the workers against the index `version`,
+   * one payload per message to the workers in turn (ADR 084: a batch chunk's slices, screened and
+   * their results shaped off the main thread); answers their outputs in the payloads' order.
+   * `module` is the URL of a TypeScript module exporting `runTask`, imported once by each worker.
+   */
+  async runTask<P, R>(module: URL, payloads: readonly P[], version = this.indexVersion): Promise<R[]> {
+    if (this.closed) throw new Error('screening pool is closed');
+    if (!this.held.has(version)) throw new Error(`the screening pool does not hold index ${version}`);
+    return Promise.all(payloads.map((payload) => this.post<R>({ task: module.href, payload, version })));
+  }
+
   private send<R>(queries: ScreenQuery[], options: ScreenOptions, light: boolean, version: string): Promise<R[]> {
+    return this.post<R[]>({ queries, options, light, version });
+  }
+
+  private post<R>(message: object): Promise<R> {
     const id = this.nextId++;
     const worker = this.workers[this.next++ % this.workers.length];
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (r: never[]) => void, reject });
-      worker.postMessage({ id, queries, options, light, version });
+      this.pending.set(id, { resolve: resolve as (r: never) => void, reject });
+      worker.postMessage({ id, ...message });
     });
   }
 
@@ -229,7 +245,7 @@ export class ScreeningPool {
         (worker) =>
           new Promise<number>((resolve, reject) => {
             const id = this.nextId++;
-            this.pending.set(id, { resolve: ((r: number[]) => resolve(r[0])) as (r: never[]) => void, reject });
+            this.pending.set(id, { resolve: ((r: number[]) => resolve(r[0])) as (r: never) => void, reject });
             worker.postMessage({ id, lexiconsMade: true });
           }),
       ),

@@ -90,6 +90,20 @@ async function resultFigures(ctx: AppContext, batchId: number, label: string): P
   ];
 }
 
+/**
+ * The batch's answers as a digest (ADR 084): every result's stored content (not its id or time)
+ * and every chunk's near misses, so two builds' runs are compared for the same answers.
+ */
+async function answersDigest(ctx: AppContext, batchId: number, label: string): Promise<Figure> {
+  const res = (await ctx.db.execute(
+    sql`SELECT md5(coalesce((SELECT string_agg(concat_ws('|', row_index, result_type, search_type, source, source_record_id, score, explanation::text, review_status, search_criteria_key, list_version_id, record::text), E'\n'
+          ORDER BY row_index, result_type, search_type, source, source_record_id) FROM batch_results WHERE batch_id = ${batchId}), '')
+        || coalesce((SELECT string_agg(concat_ws('|', chunk_index, near_miss_scores::text, near_miss_row_best::text), E'\n' ORDER BY chunk_index) FROM batch_chunks WHERE batch_id = ${batchId}), '')) AS digest,
+        (SELECT count(*)::int FROM batch_results WHERE batch_id = ${batchId}) AS n`,
+  )) as unknown as { rows: { digest: string; n: number }[] };
+  return figure(`${label}: answers digest ${res.rows[0].digest.slice(0, 16)} (results hashed, with the chunks' near misses)`, res.rows[0].n, '');
+}
+
 /** BENCH_CPU_PROFILE=<file>: the main thread's CPU profile over the timed batch (a .cpuprofile for DevTools), ADR 082. */
 async function startProfile() {
   const session = new Session();
@@ -260,6 +274,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         )) as unknown as { rows: { n: number; mean: number }[] };
         figures.push(figure(`${label}: mean time of a chunk from its start to done (write included, ${chunkRes.rows[0].n} chunks)`, chunkRes.rows[0].mean * 1000, 'ms'));
         figures.push(...(await resultFigures(ctx, batch.batchId, label)));
+        figures.push(await answersDigest(ctx, batch.batchId, label));
         if (process.env.BENCH_RESULTS_DUMP) await dumpResults(ctx, batch.batchId, process.env.BENCH_RESULTS_DUMP);
         await stopWorkers(started);
       }

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { batchRows } from '#server/db/schema';
 import { insertBatchRows } from '#server/batches/queries';
-import { insertResults, resultCopyStatements, type ResultWrite } from '#server/batches/processing-queries';
+import { insertResults, resultCopyStatements, type ResultWrite, type ShapedResults } from '#server/batches/processing-queries';
 import { storedRecordJson } from '#lists/core/stored-record';
 import type { ListRecord } from '#shared/list-record';
 import { createUser } from '#test/factories';
@@ -30,6 +30,8 @@ interface Way {
   copy?: boolean;
   /** The results the way writes (a bound: what fewer rows would save), when not all. */
   keep?: (r: ResultWrite) => boolean;
+  /** Sent as a screening thread shapes them (ADR 084): each result's JSON text, the batch id and time once per statement. */
+  isShaped?: boolean;
 }
 
 /** The table as migration 0028 left it: pglz compression, rows over ~2 KB compressed, four secondary indexes (the criteria one from 0008). */
@@ -96,6 +98,8 @@ const WAYS: Record<string, Way> = {
   'after-no-criteria-index': { setup: [...AFTER, 'DROP INDEX IF EXISTS batch_results_batch_type_criteria'], copy: true },
   // No statistics gathered on the JSON columns, which no plan uses (see BENCH_WRITE_ANALYZE).
   'after-no-json-statistics': { setup: [...AFTER, 'ALTER TABLE batch_results ALTER COLUMN explanation SET STATISTICS 0, ALTER COLUMN record SET STATISTICS 0'], copy: true },
+  // ADR 084: the results shaped on the screening threads (compare with partial-indexes-no-foreign-key, the statement before).
+  shaped: { setup: AFTER, copy: true, isShaped: true },
 };
 
 const CHUNK_ROWS = Number(process.env.BENCH_CHUNK_ROWS ?? 1000);
@@ -151,7 +155,28 @@ function chunksOf(results: StoredResult[], batchId: number, now: Date): ResultWr
 }
 
 async function writeAll(db: Db, chunks: ResultWrite[][], way: Way = { setup: [] }, versions?: Map<string, number>): Promise<void> {
-  for (const chunk of chunks) await db.transaction(async (tx) => insertResults(tx as unknown as Db, shaped(chunk, way, versions)));
+  for (const chunk of chunks) await db.transaction(async (tx) => insertResults(tx as unknown as Db, way.isShaped ? asShaped(shaped(chunk, way, versions)) : shaped(chunk, way, versions)));
+}
+
+/** Results as `screenChunkSlice` shapes them (ADR 084). */
+function asShaped(chunk: ResultWrite[]): ShapedResults {
+  const json = chunk.map((r) =>
+    JSON.stringify({
+      row_index: r.rowIndex,
+      result_type: r.resultType,
+      search_type: r.searchType,
+      source: r.source ?? null,
+      source_record_id: r.sourceRecordId ?? null,
+      score: r.score ?? null,
+      explanation: r.explanation,
+      review_status: r.reviewStatus,
+      search_criteria_key: r.searchCriteriaKey,
+      list_version_id: r.listVersionId ?? null,
+      record: r.recordFrom != null ? null : (r.record ?? null),
+      record_from: r.recordFrom ?? null,
+    }),
+  );
+  return { batchId: chunk[0].batchId, createdAt: chunk[0].createdAt ?? new Date(), json };
 }
 
 /** A chunk's results as the way writes them. */

@@ -7,6 +7,7 @@ import { rowsOf } from '../db/rows';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
+import { RESULT_COLUMNS } from '../screening/chunk-screening';
 
 /** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
 export async function markSubmitted(db: Db, batchId: number, set: Partial<NewBatch>): Promise<boolean> {
@@ -70,13 +71,31 @@ export async function readRecords(db: Db, keys: readonly { versionId: number; re
  */
 export type ResultWrite = typeof batchResults.$inferInsert & { recordFrom?: number | null };
 
+/**
+ * Results shaped for the insert on a screening thread (ADR 084): each one's JSON object text
+ * (`RESULT_COLUMNS`), the batch id and the creation time given once per statement. The main
+ * thread only joins them into the statement's parameter: it neither builds nor stringifies a result.
+ */
+export interface ShapedResults {
+  batchId: number;
+  createdAt: Date;
+  json: readonly string[];
+}
+
+/** A chunk's results: as objects, or shaped already. */
+export type ChunkResults = readonly ResultWrite[] | ShapedResults;
+
+const isShaped = (r: ChunkResults): r is ShapedResults => !Array.isArray(r);
+const resultCount = (r: ChunkResults): number => (isShaped(r) ? r.json.length : r.length);
+const resultSlice = (r: ChunkResults, from: number, to: number): ChunkResults => (isShaped(r) ? { ...r, json: r.json.slice(from, to) } : r.slice(from, to));
+
 export interface ChunkWrite {
   batchId: number;
   clientId: number;
   chunkIndex: number;
   firstRow: number;
   rowCount: number;
-  results: ResultWrite[];
+  results: ChunkResults;
   usage: (typeof usageRecords.$inferInsert)[];
   now: Date;
   /** Runs in the write transaction once the results are in (review carries clearings forward, ADR 015). */
@@ -85,6 +104,11 @@ export interface ChunkWrite {
   nearMisses?: { scores: number[]; rowBest: number[] };
   /** Write the results in slices of this many, outside the final transaction (PGlite, ADR 069). */
   sliceRows?: number;
+  /**
+   * The chunk's first attempt (PGlite, ADR 084): no earlier attempt can have left results of it, so
+   * its slices go in without a transaction first to check the batch and delete them; the final one checks.
+   */
+  isFirstAttempt?: boolean;
   /** The clock that stamps the chunk done once its results are in (ADR 073: its time includes the write); `now` without it. */
   clock?: () => Date;
 }
@@ -152,16 +176,20 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
 
 /** PGlite: the results in slices, then the final transaction (see writeChunk). */
 async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Promise<ChunkWriteOutcome> {
-  const opened = await db.transaction(async (tx) => {
-    const closed = await closedChunk(tx as unknown as Db, w);
-    if (!closed) await tx.delete(batchResults).where(inChunk(w));
-    return closed;
-  });
+  // A re-run deletes what an attempt killed with its process left; a batch cancelled meanwhile is
+  // not written. A first attempt has nothing to delete, and the final transaction sees a cancel.
+  const opened = w.isFirstAttempt
+    ? null
+    : await db.transaction(async (tx) => {
+        const closed = await closedChunk(tx as unknown as Db, w);
+        if (!closed) await tx.delete(batchResults).where(inChunk(w));
+        return closed;
+      });
   if (opened) return opened;
   try {
-    for (let i = 0; i < w.results.length; i += sliceRows) {
+    for (let i = 0; i < resultCount(w.results); i += sliceRows) {
       await nextTurn();
-      await insertResults(db, w.results.slice(i, i + sliceRows));
+      await insertResults(db, resultSlice(w.results, i, i + sliceRows));
     }
     await nextTurn();
     return await db.transaction(async (tx) => {
@@ -171,7 +199,8 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
         if (closed === 'cancelled') await tx.delete(batchResults).where(inChunk(w));
         return closed;
       }
-      return finishChunk(tx as unknown as Db, w);
+      // The batch row is held since closedChunk read it: no second read.
+      return finishChunk(tx as unknown as Db, w, true);
     });
   } catch (error) {
     // A failed attempt leaves nothing of its chunk, as one transaction would (a killed process
@@ -191,7 +220,11 @@ const RESULTS_PER_STATEMENT = 2000;
  * Inserts results as one JSON parameter per statement (as `insertJsonRows`), each record given
  * or copied in the statement from its list version (`recordFrom`, ADR 073).
  */
-export async function insertResults(db: Db, results: readonly ResultWrite[]): Promise<void> {
+export async function insertResults(db: Db, results: ChunkResults): Promise<void> {
+  if (isShaped(results)) {
+    for (const statement of shapedResultStatements(results)) await db.execute(statement);
+    return;
+  }
   // No record to copy: the rows as they are, without the `recordFrom` key (null or absent), which is not a column.
   if (!results.some((r) => r.recordFrom != null)) return insertJsonRows(db, batchResults, results.map(({ recordFrom: _none, ...row }) => row));
   for (const statement of resultCopyStatements(results)) await db.execute(statement);
@@ -225,6 +258,25 @@ export function resultCopyStatements(results: readonly ResultWrite[]): SQL[] {
   return statements;
 }
 
+/**
+ * The statements of `insertResults` for shaped results (ADR 084): as `resultCopyStatements`'s,
+ * with the batch id and the creation time as parameters instead of in every result's JSON.
+ */
+export function shapedResultStatements(results: ShapedResults): SQL[] {
+  const columns = new Map(Object.values(getTableColumns(batchResults) as Record<string, { name: string; getSQLType(): string }>).map((c) => [c.name, c]));
+  const names = RESULT_COLUMNS.filter((c) => c !== 'record' && c !== 'record_from');
+  const shape = RESULT_COLUMNS.map((c) => `"${c}" ${c === 'record_from' ? 'integer' : columns.get(c)!.getSQLType()}`).join(', ');
+  const record = sql`CASE WHEN x.record_from IS NULL THEN x.record ELSE ${versionRecordJsonbSql(sql`x.record_from`, sql`x.source_record_id`)} END`;
+  const statements: SQL[] = [];
+  for (let i = 0; i < results.json.length; i += RESULTS_PER_STATEMENT) {
+    const json = `[${results.json.slice(i, i + RESULTS_PER_STATEMENT).join(',')}]`;
+    statements.push(
+      sql`INSERT INTO batch_results ("batch_id", "created_at", ${sql.raw(names.map((n) => `"${n}"`).join(', '))}, "record") SELECT ${results.batchId}::integer, ${results.createdAt.toISOString()}::timestamptz, ${sql.raw(names.map((n) => `x."${n}"`).join(', '))}, ${record} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(shape)})`,
+    );
+  }
+  return statements;
+}
+
 /** Takes the batch row; answers why the chunk is not to be written (cancelled, done), or null. */
 async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | null> {
   const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('update');
@@ -241,7 +293,7 @@ async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | n
 }
 
 /** After the chunk's results: clearings carried, usage, done, and the progress under the batch row. */
-async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
+async function finishChunk(tx: Db, w: ChunkWrite, isBatchHeld = false): Promise<ChunkWriteOutcome> {
   if (w.afterResults) await w.afterResults(tx);
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
   await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
@@ -251,8 +303,10 @@ async function finishChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
   // foreign key (ADR 080): this lock is what keeps a removed batch from getting any — a
   // batch removed before it finds no row here and the write rolls back, one removed after
   // waits for the commit and its trigger removes them.
-  const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
-  if (isStopped(batch?.status)) throw new KilledDuringWrite();
+  if (!isBatchHeld) {
+    const [batch] = await tx.select({ status: batches.status }).from(batches).where(eq(batches.id, w.batchId)).for('no key update');
+    if (isStopped(batch?.status)) throw new KilledDuringWrite();
+  }
   // The chunks summed and the progress written in one statement (ADR 080): a statement of its
   // own after the lock above, so its snapshot sees every chunk committed before this one.
   const [progress] = await rowsOf<{ done: number; pending: number }>(

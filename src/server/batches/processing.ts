@@ -6,9 +6,11 @@ import { clearProcessing, ensureChunks, failChunk, nextTurn, readRows, startChun
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
-import { screenRows, type NearMisses, type RowInput } from '../screening/row-screening';
-import { currentScreening, screenerFor, versionIdsOf } from '../screening/screener';
-import { keyedScreener } from '../screening/keyed';
+import { npiKey, type NearMisses, type NpiUse, type NpiUses, type RowInput } from '../screening/row-screening';
+import { currentScreening, screenChunkRows, versionIdsOf } from '../screening/screener';
+import { readKeyedTexts } from '../screening/keyed';
+import type { KeyedTexts } from '../screening/chunk-screening';
+import { checkNpi, checkSsn } from '#shared/identifiers';
 import { usageFor } from './usage';
 import { chunkPipelineOf } from './chunk-pipeline';
 
@@ -73,13 +75,24 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     // The threshold recorded at submission; a batch from before it was recorded uses the client's.
     const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
     const npiUses = batch.searchTypes.includes('NPI Validation') ? await batchNpiUses(ctx.db, batch) : undefined;
-    const nearMisses: NearMisses = { scores: [], rowBest: [] };
     // A deployment may not hold the licensed Death Master File: its SSNs are then not checked (ADR 055).
     const dmfLoaded = keyed.dmfLoaded;
+    // The NPPES and DMF records of the chunk's keys, one query per source, read as stored text:
+    // the screening threads parse, screen and send them back within the results' JSON (ADR 084).
+    const texts = await readKeyedTexts(ctx.db, keyed.versions, chunkKeys(batch.searchTypes, rows, dmfLoaded));
+    const versions = [...versionIdsOf(version)];
     phases.mark('setup');
-    const drafts = await screenRows(keyedScreener(keyed, screenerFor(ctx, index, rows.length)), batch.searchTypes, rows, { threshold, npiUses, nearMisses, dmfLoaded });
+    const slices = await screenChunkRows(ctx, index, rows, (part) => ({
+      types: batch.searchTypes,
+      rows: part,
+      threshold,
+      npiUses: npiUses && npiUsesOfRows(npiUses, part),
+      dmfLoaded,
+      keyed: keyedTextsOfRows(texts, part),
+      keyedVersion: keyed.indexVersion,
+      versions,
+    }));
     phases.mark('screen');
-    const versions = versionIdsOf(version);
     // The chunk before this one is written first (PGlite, ADR 082); the next one is screened meanwhile.
     await toWrite();
     phases.mark('wait');
@@ -87,22 +100,16 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     // get a turn (ADR 069).
     await nextTurn();
     const now = ctx.now();
-    // NPPES and DMF records were read by the keyed lookup already (ADR 060) and go as they are;
-    // the others are copied by the database from the index's version as the result is
-    // inserted, never read out and sent back (ADR 073).
-    const results = drafts.map((d) => {
-      const versionId = d.source ? (versions.get(d.source) ?? null) : null;
-      const keyedRecord = d.source && d.sourceRecordId ? keyed.fullRecord(d.source, d.sourceRecordId) : undefined;
-      if (keyedRecord) return { ...d, batchId, listVersionId: versionId, record: versionId ? keyedRecord : null, createdAt: now };
-      return { ...d, batchId, listVersionId: versionId, recordFrom: versionId && d.sourceRecordId ? versionId : null, createdAt: now };
-    });
+    // The results come shaped for the insert (ADR 084): this thread joins their JSON text only.
+    const results = { batchId, createdAt: now, json: slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results) };
+    const nearMisses: NearMisses = { scores: slices.flatMap((s) => s.nearMisses.scores), rowBest: slices.flatMap((s) => s.nearMisses.rowBest) };
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
     phases.mark('build');
     // PGlite: results in slices outside the final transaction, so requests are not held for the whole write.
     const sliceRows = ctx.database.kind === 'pglite' ? WRITE_SLICE_ROWS : undefined;
-    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, sliceRows });
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, sliceRows, isFirstAttempt: chunk.attempts === 1 });
     phases.mark('write');
     // Where a chunk's time goes (the scale-out bench reads these lines, ADR 065).
     ctx.log.debug({ batchId, chunkIndex, startedAt: phases.startedAt, endedAt: Date.now(), phasesMs: phases.spent }, 'batch chunk timings');
@@ -114,6 +121,44 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
     await failBatch(ctx, batch, reason);
   }
+}
+
+/** Search types whose queries carry a row's NPI (the name searches, by NPI, the NPI check). */
+const NPI_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name', 'Exclusion Search by NPI', 'Search by NPI', 'NPI Validation'];
+
+/** The NPIs and SSNs a chunk's screening may look up in NPPES and the DMF. */
+function chunkKeys(types: readonly string[], rows: readonly RowInput[], dmfLoaded: boolean): { npis: Set<string>; ssns: Set<string> } {
+  const npis = new Set<string>();
+  const ssns = new Set<string>();
+  const withNpis = types.some((t) => NPI_TYPES.includes(t));
+  const withSsns = dmfLoaded && types.includes('SSDMF');
+  for (const r of rows) {
+    const npi = withNpis && r.values.NPI ? checkNpi(r.values.NPI) : null;
+    if (npi?.ok) npis.add(npi.value);
+    const ssn = withSsns && r.values.SSN ? checkSsn(r.values.SSN) : null;
+    if (ssn?.ok) ssns.add(ssn.value);
+  }
+  return { npis, ssns };
+}
+
+/** The keyed records (stored text) of a slice's rows' keys, in the order read. */
+function keyedTextsOfRows(texts: { nppes: Map<string, string>; dmf: Map<string, string> }, rows: readonly RowInput[]): KeyedTexts {
+  const out: KeyedTexts = { nppes: [], dmf: [] };
+  const { npis, ssns } = chunkKeys(['NPI Validation', 'SSDMF'], rows, true);
+  for (const [id, text] of texts.nppes) if (npis.has(id)) out.nppes.push([id, text]);
+  for (const [id, text] of texts.dmf) if (ssns.has(id)) out.dmf.push([id, text]);
+  return out;
+}
+
+/** The batch's shared NPIs that a slice's rows carry. */
+function npiUsesOfRows(uses: NpiUses, rows: readonly RowInput[]): Map<string, readonly NpiUse[]> {
+  const out = new Map<string, readonly NpiUse[]>();
+  for (const r of rows) {
+    const key = r.values.NPI ? npiKey(r.values.NPI) : '';
+    const shared = key ? uses.get(key) : undefined;
+    if (shared) out.set(key, shared);
+  }
+  return out;
 }
 
 /** Milliseconds spent between marks, by the mark's name. */

@@ -4,19 +4,20 @@
  * list_records (`findVersionRecords`: one probe of the chain index per key, ADR 066: record ids are the NPI and the SSN), one
  * query per kind of key, and screens them in a small keyed index next to the main one.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkNpi, checkSsn } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
 import { buildIndex } from '#engine/index-builder';
-import { mergeKeyed, queryHasKeys, type KeyedSource } from '#engine/keyed';
+import type { KeyedSource } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { ScreenQuery } from '#engine/query-types';
-import { screenMany } from '#engine/screen';
 import type { Db } from '../db/client';
-import { findVersionRecords } from '../db/list-records';
+import { findVersionRecords, versionRecordsSql } from '../db/list-records';
+import { rowsOf } from '../db/rows';
 import { listVersions } from '../db/schema';
 import { indexVersionOf, type ActiveVersion } from './index-store';
 import type { Screener } from './row-screening';
+import { mergeKeyedAnswers } from './keyed-answers';
 
 /** The active version of each keyed source (null: not loaded). */
 export interface KeyedVersions {
@@ -113,9 +114,14 @@ export class KeyedLookup {
     return this.records.get(`${source}|${recordId}`);
   }
 
+  /** The version name of the keyed index of these versions ("keyed:7:3"). */
+  get indexVersion(): string {
+    return `keyed:${this.versions.nppes ?? '-'}:${this.versions.dmf ?? '-'}`;
+  }
+
   /** The keyed index of every record read so far (rebuilt when more were read; small). */
   get index(): MatchIndex {
-    this.built ??= buildIndex(this.records.values(), { version: `keyed:${this.versions.nppes ?? '-'}:${this.versions.dmf ?? '-'}` });
+    this.built ??= buildIndex(this.records.values(), { version: this.indexVersion });
     return this.built;
   }
 
@@ -135,17 +141,27 @@ export function keyedScreener(lookup: KeyedLookup, base: Screener): Screener {
     const [main] = await Promise.all([base(queries, options), lookup.fetchFor(queries, options.sources)]);
     // Nothing read: the main index's answers are already the whole answer (no NPPES record, no DMF record).
     if (lookup.recordCount === 0) return main;
-    // A name search asked only other lists gets no hit from NPPES or the DMF, and its NPPES check
-    // is not used (the rows take it from their NPI query): it is not screened again here, which
-    // was ~70 ms of this thread per 1,000-row chunk (ADR 069).
-    const asksKeyed = !options.sources || options.sources.some((s) => s === 'nppes' || s === 'dmf');
-    const withKeys = queries.map((q, i) => [q, i] as const).filter(([q]) => queryHasKeys(q) && (asksKeyed || q.type === 'npi' || q.type === 'ssn'));
-    if (!withKeys.length) return main;
-    lookup.screened += withKeys.length;
-    const keyed = lookup.index;
-    const answers = screenMany(keyed, withKeys.map(([q]) => q), options);
-    const out = [...main];
-    withKeys.forEach(([, at], k) => (out[at] = mergeKeyed(main[at], answers[k], options)));
-    return out;
+    const merged = mergeKeyedAnswers(() => lookup.index, queries, main, options);
+    lookup.screened += merged.screened;
+    return merged.results;
   };
+}
+
+/**
+ * The stored records (their JSON text, never parsed here) of the NPIs and SSNs given, one query
+ * per source: a chunk's screening thread parses and screens them (ADR 084).
+ */
+export async function readKeyedTexts(db: Db, versions: KeyedVersions, keys: { npis: Iterable<string>; ssns: Iterable<string> }): Promise<{ nppes: Map<string, string>; dmf: Map<string, string>; queries: number }> {
+  const out = { nppes: new Map<string, string>(), dmf: new Map<string, string>(), queries: 0 };
+  const read = async (source: KeyedSource, wanted: string[]) => {
+    const versionId = versions[source];
+    if (versionId === null) return;
+    for (let i = 0; i < wanted.length; i += MAX_KEYS_PER_QUERY) {
+      out.queries += 1;
+      const rows = await rowsOf<{ record_id: string; data: string }>(db, sql`SELECT s.record_id, s.data::text AS data FROM (${versionRecordsSql(versionId, wanted.slice(i, i + MAX_KEYS_PER_QUERY))}) s`);
+      for (const r of rows) out[source].set(r.record_id, r.data);
+    }
+  };
+  await Promise.all([read('nppes', [...new Set(keys.npis)]), read('dmf', [...new Set(keys.ssns)])]);
+  return out;
 }

@@ -12,7 +12,8 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { createIndexStore, type IndexStore } from './index-store';
 import { findKeyedVersions, KeyedLookup, screeningVersionOf } from './keyed';
-import type { Screener } from './row-screening';
+import type { RowInput, Screener } from './row-screening';
+import { screenChunkSlice, type ChunkSliceInput, type ChunkSliceOutput } from './chunk-screening';
 
 export type LightScreener = (queries: ScreenQuery[], options: ScreenOptions) => Promise<LightScreenResult[]>;
 
@@ -113,6 +114,23 @@ export function screenerFor(ctx: { config: Pick<AppContext['config'], 'batchScre
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options);
   return async (queries, options) => (await pooled(index, workers)).screenBatch(queries, options, index.version);
+}
+
+const CHUNK_TASK = new URL('./chunk-screening.ts', import.meta.url);
+
+/**
+ * Screens a batch chunk's rows and shapes their results (ADR 084): on the pool's threads, the
+ * rows cut in one slice per thread, or on this thread for a small chunk. `sliceOf` gives what a
+ * slice of the rows is screened with (its keyed records, its shared NPIs); the outputs come back
+ * in the rows' order.
+ */
+export async function screenChunkRows(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: SearchIndex, rows: readonly RowInput[], sliceOf: (rows: RowInput[]) => ChunkSliceInput): Promise<ChunkSliceOutput[]> {
+  const workers = ctx.config.batchScreenWorkers;
+  if (workers === 0 || rows.length < POOL_MIN_ROWS) return [await screenChunkSlice(index, sliceOf([...rows]))];
+  const size = Math.ceil(rows.length / workers);
+  const slices: ChunkSliceInput[] = [];
+  for (let i = 0; i < rows.length; i += size) slices.push(sliceOf(rows.slice(i, i + size)));
+  return (await pooled(index, workers)).runTask<ChunkSliceInput, ChunkSliceOutput>(CHUNK_TASK, slices, index.version);
 }
 
 /** A search's screener (ADR 057): as screenerFor, answering light hits (their view read back from `index`). */

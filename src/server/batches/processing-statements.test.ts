@@ -1,0 +1,179 @@
+/** The statements a chunk sends to the database (ADR 076 round 2, ADR 080, ADR 084), watched at the driver. */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchChunks, batches, batchResults, batchRows } from '#server/db/schema';
+import type { JobQueue } from '#server/jobs/queue';
+import { createTestApp, type TestApp } from '#test/app';
+import { signedIn, startQueue, submitBatch } from '#test/batches';
+import { createClient, createUser } from '#test/factories';
+import { insertBatchRows } from './queries';
+import { screenChunk, startBatch } from './processing';
+import { writeChunk } from './processing-queries';
+
+const now = new Date('2026-04-02T09:00:00Z');
+
+let t: TestApp;
+let queue: JobQueue;
+let user: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  t = await createTestApp({ batchChunkRows: 2, batchScreenWorkers: 0 });
+  t.setNow(now);
+  queue = await startQueue(t);
+  const client = await createClient(t.ctx.db, { searchOptions: ['NAME', 'NPI'] });
+  user = await createUser(t.ctx.db, { clientId: client.id });
+});
+
+afterAll(async () => {
+  await queue.stop();
+  await t.close();
+});
+
+const CSV = 'First,Last,DOB,NPI\n' + 'Kathleen,Brennan,1971-02-03,1234567893\n' + 'Ann,Lee,,1234567893\n' + 'Anil,Patel,,1000000012\n' + 'Luz,Ramirez,1988-01-12,1234567893\n';
+const MAPPING = {
+  columnMappings: { First: 'First Name', Last: 'Last Name', DOB: 'Date of Birth', NPI: 'NPI' },
+  searchTypes: ['Exclusion Search by Individual Name', 'Search by NPI'],
+};
+
+const batchOf = async (id: number) => (await t.ctx.db.select().from(batches).where(eq(batches.id, id)))[0];
+const resultsOf = (id: number) => t.ctx.db.select().from(batchResults).where(eq(batchResults.batchId, id)).orderBy(batchResults.rowIndex, batchResults.id);
+/**
+ * The statements sent to the database while `run` runs, lower-cased: the driver's `query` and
+ * `exec`, and those of a transaction's own client (PGlite's `transaction`, a pool's `connect`).
+ */
+async function statementsOf(run: () => Promise<unknown>, params: unknown[][] = []): Promise<string[]> {
+  const client = (t.ctx.db as unknown as { $client: Record<string, unknown> }).$client;
+  const statements: string[] = [];
+  const undo: (() => void)[] = [];
+  const watch = (target: Record<string, unknown>) => {
+    for (const name of ['query', 'exec'] as const) {
+      const original = target[name];
+      if (typeof original !== 'function') continue;
+      target[name] = function (this: unknown, text: unknown, ...rest: unknown[]) {
+        statements.push((typeof text === 'string' ? text : String((text as { text?: string })?.text ?? text)).toLowerCase());
+        params.push(Array.isArray(rest[0]) ? rest[0] : ((text as { values?: unknown[] })?.values ?? []));
+        return (original as (...args: unknown[]) => unknown).call(target, text, ...rest);
+      };
+      undo.push(() => (target[name] = original));
+    }
+  };
+  watch(client);
+  const transaction = client.transaction;
+  if (typeof transaction === 'function') {
+    client.transaction = (callback: (tx: Record<string, unknown>) => unknown, ...rest: unknown[]) =>
+      (transaction as (...args: unknown[]) => unknown).call(client, (tx: Record<string, unknown>) => (watch(tx), callback(tx)), ...rest);
+    undo.push(() => (client.transaction = transaction));
+  }
+  const connect = client.connect;
+  if (typeof connect === 'function') {
+    client.connect = (...args: unknown[]) => {
+      // A pool's own query() connects with a callback and its statement is already seen above.
+      if (typeof args[args.length - 1] === 'function') return (connect as (...a: unknown[]) => unknown).apply(client, args);
+      return (async () => {
+        const connection = (await (connect as (...a: unknown[]) => Promise<Record<string, unknown>>).apply(client, args)) as Record<string, unknown>;
+        watch(connection);
+        return connection;
+      })();
+    };
+    undo.push(() => (client.connect = connect));
+  }
+  try {
+    await run();
+  } finally {
+    for (const restore of undo.reverse()) restore();
+  }
+  return statements;
+}
+
+describe('statements per chunk (ADR 076, round 2)', () => {
+  it('a chunk of a batch already processing does not move its status again', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const first = await statementsOf(() => screenChunk(t.ctx, batchId, 0));
+    expect(first.filter((s) => /^update "batches" set "status" = \$1, "started_at"/.test(s))).toHaveLength(1);
+    expect((await batchOf(batchId)).status).toBe('Processing');
+    const second = await statementsOf(() => screenChunk(t.ctx, batchId, 1));
+    expect(second.filter((s) => /"started_at"/.test(s) && /^update "batches"/.test(s))).toEqual([]);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4 });
+  });
+
+  it('stores an upload’s rows as they are, one parameter per statement', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    const retiredAt = new Date('2026-04-01T10:00:00Z');
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      batchId,
+      rowIndex: 100 + i,
+      values: { 'First Name': `Ann ${i}`, NPI: '1234567893' },
+      uniqueId: i % 2 ? `E-${i}` : null,
+      ...(i % 3 ? { additional: { Department: `D"${i}` } } : {}),
+      ...(i === 7 ? { retiredAt } : {}),
+    }));
+    const params: unknown[][] = [];
+    const statements = await statementsOf(() => insertBatchRows(t.ctx.db, rows), params);
+    const inserts = statements.map((s, i) => ({ s, n: params[i].length })).filter(({ s }) => /insert into "batch_rows"/.test(s));
+    expect(inserts.map(({ n }) => n)).toEqual([1, 1]);
+    const stored = await t.ctx.db.select().from(batchRows).where(and(eq(batchRows.batchId, batchId), sql`${batchRows.rowIndex} >= 100`)).orderBy(batchRows.rowIndex);
+    expect(stored).toEqual(rows.map((r) => ({ additional: {}, retiredAt: null, ...r })));
+  });
+
+  it('a chunk written in one transaction reads the batch row once, under its lock, and still stops for a kill', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const result = { batchId, rowIndex: 0, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: 'row 0', reviewStatus: 'CLEARED', createdAt: now };
+    const write = (chunkIndex: number) => ({ batchId, clientId: user.clientId, chunkIndex, firstRow: chunkIndex * 2, rowCount: 2, results: [{ ...result, rowIndex: chunkIndex * 2 }], usage: [], now });
+    let outcome: unknown;
+    const statements = await statementsOf(async () => (outcome = await writeChunk(t.ctx.db, write(0))));
+    expect(outcome).toBe('written');
+    expect(statements.filter((s) => /^select .* from "batches"/.test(s))).toHaveLength(1);
+    // A kill requested before the write: nothing of the chunk is kept, the batch ends cancelled.
+    await t.ctx.db.update(batches).set({ status: 'Batch Kill Requested' }).where(eq(batches.id, batchId));
+    expect(await writeChunk(t.ctx.db, write(1))).toBe('cancelled');
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled', rowsDone: 2 });
+    expect((await resultsOf(batchId)).map((r) => r.rowIndex)).toEqual([0]);
+  });
+});
+
+describe('the progress at a chunk’s end (ADR 080)', () => {
+  it('sums the chunks and writes the progress in one statement after the batch row’s lock, and the last chunk still completes the batch', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const result = { batchId, rowIndex: 0, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: 'row 0', reviewStatus: 'NONCLEARED', createdAt: now };
+    const write = (chunkIndex: number) => ({ batchId, clientId: user.clientId, chunkIndex, firstRow: chunkIndex * 2, rowCount: 2, results: [{ ...result, rowIndex: chunkIndex * 2 }], usage: [], now });
+    const first = await statementsOf(() => writeChunk(t.ctx.db, write(0)));
+    const afterLock = first.slice(first.findIndex((s) => /^select .* from "batches" .* for no key update/.test(s)) + 1).filter((s) => !/^(begin|commit)/.test(s.trim()));
+    expect(afterLock).toHaveLength(1);
+    expect(afterLock[0]).toMatch(/^update batches b set rows_done = p\.done\s+from \(select coalesce\(sum\(row_count\)/);
+    expect(await batchOf(batchId)).toMatchObject({ rowsDone: 2 });
+    expect(await writeChunk(t.ctx.db, write(1))).toBe('completed');
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4, hits: 2, toReview: 2 });
+  });
+});
+
+
+describe.skipIf(!!process.env.DATABASE_URL)('a chunk’s first attempt on PGlite (ADR 084)', () => {
+  const result = (batchId: number, rowIndex: number) => ({ batchId, rowIndex, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: `row ${rowIndex}`, reviewStatus: 'CLEARED', createdAt: now });
+  const write = (batchId: number, isFirstAttempt: boolean) => ({ batchId, clientId: user.clientId, chunkIndex: 0, firstRow: 0, rowCount: 2, results: [result(batchId, 0), result(batchId, 1)], usage: [], now, sliceRows: 1, isFirstAttempt });
+
+  it('sends its results first, and reads the batch row once, in the final transaction', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const statements = (await statementsOf(() => writeChunk(t.ctx.db, write(batchId, true)))).map((s) => s.trim());
+    expect(statements[0]).toMatch(/^insert into "batch_results"/);
+    expect(statements.filter((s) => /^select .* from "batches"/.test(s))).toHaveLength(1);
+    expect((await resultsOf(batchId)).map((r) => r.rowIndex)).toEqual([0, 1]);
+    // A re-run (a later attempt) checks and clears first, as before.
+    await t.ctx.db.update(batchChunks).set({ status: 'pending' }).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
+    const again = (await statementsOf(() => writeChunk(t.ctx.db, write(batchId, false)))).map((s) => s.trim());
+    expect(again[0]).toMatch(/^select .* from "batches"/);
+    expect(again.filter((s) => /^select .* from "batches"/.test(s))).toHaveLength(2);
+    expect((await resultsOf(batchId)).map((r) => r.rowIndex)).toEqual([0, 1]);
+  });
+
+  it('keeps nothing of a batch killed before its write', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    await t.ctx.db.update(batches).set({ status: 'Batch Kill Requested' }).where(eq(batches.id, batchId));
+    expect(await writeChunk(t.ctx.db, write(batchId, true))).toBe('cancelled');
+    expect(await resultsOf(batchId)).toEqual([]);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled' });
+  });
+});
