@@ -33,12 +33,21 @@ export async function startChunkAttempt(db: Db, batchId: number, chunkIndex: num
   return chunk ?? null;
 }
 
-/** Records why an attempt failed; `isFinal` marks the chunk failed (its attempts ran out). */
+/**
+ * Records why an attempt failed; `isFinal` marks the chunk failed (its attempts ran out) and removes
+ * whatever results an attempt killed with its process left of it: a failed chunk holds none, so
+ * once reopened (attempts from 0) its first attempt has nothing to clear (ADR 084).
+ */
 export async function failChunk(db: Db, batchId: number, chunkIndex: number, reason: string, isFinal: boolean): Promise<void> {
-  await db
-    .update(batchChunks)
-    .set(isFinal ? { error: reason, status: 'failed' } : { error: reason })
-    .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex), sql`${batchChunks.status} <> 'done'`));
+  const where = and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex), sql`${batchChunks.status} <> 'done'`);
+  if (!isFinal) {
+    await db.update(batchChunks).set({ error: reason }).where(where);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [chunk] = await tx.update(batchChunks).set({ error: reason, status: 'failed' }).where(where).returning({ firstRow: batchChunks.firstRow, rowCount: batchChunks.rowCount });
+    if (chunk) await tx.delete(batchResults).where(inChunk({ batchId, firstRow: chunk.firstRow, rowCount: chunk.rowCount }));
+  });
 }
 
 export async function readRows(db: Db, batchId: number, firstRow: number, rowCount: number) {

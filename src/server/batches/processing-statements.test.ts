@@ -7,8 +7,9 @@ import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { insertBatchRows } from './queries';
-import { screenChunk, startBatch } from './processing';
+import { MAX_CHUNK_ATTEMPTS, screenChunk, startBatch } from './processing';
 import { writeChunk } from './processing-queries';
+import { reopenFailedChunks } from './queue-queries';
 
 const now = new Date('2026-04-02T09:00:00Z');
 
@@ -175,5 +176,26 @@ describe.skipIf(!!process.env.DATABASE_URL)('a chunk’s first attempt on PGlite
     expect(await writeChunk(t.ctx.db, write(batchId, true))).toBe('cancelled');
     expect(await resultsOf(batchId)).toEqual([]);
     expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled' });
+  });
+});
+
+describe('a chunk whose attempts ran out (ADR 084)', () => {
+  it('keeps none of what an attempt killed with its process left, so its reopened first attempt has nothing to clear', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    // The last attempt's process died after a slice of results: the chunk is still pending, its attempts spent.
+    const left = 'left by an attempt killed with its process';
+    await t.ctx.db.insert(batchResults).values({ batchId, rowIndex: 1, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: left, reviewStatus: 'CLEARED', createdAt: now });
+    await t.ctx.db.update(batchChunks).set({ attempts: MAX_CHUNK_ATTEMPTS }).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
+    await screenChunk(t.ctx, batchId, 0);
+    expect((await t.ctx.db.select().from(batchChunks).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0))))[0]).toMatchObject({ status: 'failed' });
+    expect(await resultsOf(batchId)).toEqual([]);
+    // Retried from the queue page: attempts from 0, so the next is a first attempt.
+    expect(await reopenFailedChunks(t.ctx.db, batchId)).toEqual([0]);
+    await t.ctx.db.update(batches).set({ status: 'Processing', error: null }).where(eq(batches.id, batchId));
+    await screenChunk(t.ctx, batchId, 0);
+    const results = await resultsOf(batchId);
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.filter((r) => r.searchCriteriaKey === left)).toEqual([]);
   });
 });
