@@ -207,9 +207,10 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
         if (idRecordsIn(part, index).has(record)) return true;
         // The date of birth first: when even the best of the rest leaves the name more than it can give, the
         // record's state, city, postal code and NPI are never read (most candidates of a dated row end here).
-        if ((opts.minScore - mostEffectWith(dobEffect(index, record, q))) / NAME_ONLY_CEILING > 1) return false;
-        // What the name must reach for this record, given its other evidence.
-        const effect = evidenceEffect(index, record, q);
+        const dob = dobEffect(index, record, q);
+        if ((opts.minScore - mostEffectWith(dob)) / NAME_ONLY_CEILING > 1) return false;
+        // What the name must reach for this record, given its other evidence (the date's share not read twice).
+        const effect = evidenceEffect(index, record, q, dob);
         const need = (opts.minScore - effect) / NAME_ONLY_CEILING;
         if (need > 1 || (bound && bound.bound(index, e, scope.toUnion[part]) < need)) return false;
         effectsIn(part).set(record, effect);
