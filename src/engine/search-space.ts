@@ -95,7 +95,8 @@ export function slotOf(space: SearchSpace, group: number, bit: number, tokens: n
  * its postings are set once in a bitset, and each later query tests its recorded entries there instead of
  * walking the postings (a common first name's run to thousands; the entries recorded under the surname
  * are fewer). Kept per index, group and expansion (the expansion's array, weakly), up to PROBE_MEMO_BYTES per
- * index; the walk stays for the first probe of an expansion and once the budget is spent.
+ * thread for all its indexes (an index's parts, the old version until it is collected); the walk stays for the
+ * first probe of an expansion and once the budget is spent.
  */
 interface ProbeMemo {
   uses: number;
@@ -110,12 +111,20 @@ interface ProbeMemos {
 const probeMemos = new WeakMap<MatchIndex, ProbeMemos>();
 /** Whether probes are memoized (ADR 087); off only to compare (tests, the bench's A/B). */
 export const probeMemo = { on: true };
-/** Bitsets kept per index and thread: 16 MB, ~270 expansions of the bench's 490,000-record lists. */
+/** Bitsets kept per thread, all indexes together: 16 MB, ~270 expansions of the bench's 490,000-record lists. */
 const PROBE_MEMO_BYTES = 16 << 20;
+/** The thread's bitsets' bytes; an index's are given back when it is collected. */
+let memoBytes = 0;
+const memosReleased = new FinalizationRegistry<ProbeMemos>((memos) => {
+  memoBytes -= memos.bytes;
+});
 
 function probeMemoOf(index: MatchIndex, group: number, ids: number[]): ProbeMemo {
   let memos = probeMemos.get(index);
-  if (!memos) probeMemos.set(index, (memos = { bytes: 0, byGroup: [] }));
+  if (!memos) {
+    probeMemos.set(index, (memos = { bytes: 0, byGroup: [] }));
+    memosReleased.register(index, memos);
+  }
   const byGroup = (memos.byGroup[group] ??= new WeakMap());
   let memo = byGroup.get(ids);
   if (!memo) {
@@ -126,12 +135,13 @@ function probeMemoOf(index: MatchIndex, group: number, ids: number[]): ProbeMemo
   }
   if (memo.bits === null && ++memo.uses >= 2) {
     const words = (index.data.entry.record.length + 31) >>> 5;
-    if (memos.bytes + words * 4 <= PROBE_MEMO_BYTES) {
+    if (memoBytes + words * 4 <= PROBE_MEMO_BYTES) {
       const { start, entries } = index.data.postings[group];
       const bits = new Uint32Array(words);
       for (const t of ids) for (let k = start[t], end = start[t + 1]; k < end; k++) bits[entries[k] >>> 5] |= 1 << (entries[k] & 31);
       memo.bits = bits;
       memos.bytes += words * 4;
+      memoBytes += words * 4;
       candidateWork.probeMemoMade++;
     }
   }
