@@ -95,8 +95,8 @@ export function slotOf(space: SearchSpace, group: number, bit: number, tokens: n
  * its postings are set once in a bitset, and each later query tests its recorded entries there instead of
  * walking the postings (a common first name's run to thousands; the entries recorded under the surname
  * are fewer). Kept per index, group and expansion (the expansion's array, weakly), up to PROBE_MEMO_BYTES per
- * thread for all its indexes (an index's parts, the old version until it is collected); the walk stays for the
- * first probe of an expansion and once the budget is spent.
+ * search space and thread (a one-part index, or all the parts of a parted one: its dictionary's budget, gone
+ * with it); the walk stays for the first probe of an expansion and once the budget is spent.
  */
 interface ProbeMemo {
   uses: number;
@@ -105,26 +105,19 @@ interface ProbeMemo {
   bits: Uint32Array | null;
 }
 interface ProbeMemos {
-  bytes: number;
   byGroup: WeakMap<number[], ProbeMemo>[];
 }
 const probeMemos = new WeakMap<MatchIndex, ProbeMemos>();
 /** Whether probes are memoized (ADR 087); off only to compare (tests, the bench's A/B). */
 export const probeMemo = { on: true };
-/** Bitsets kept per thread, all indexes together: 16 MB, ~270 expansions of the bench's 490,000-record lists. */
+/** Bitsets kept per search space and thread: 16 MB, ~270 expansions of the bench's 490,000-record lists. */
 const PROBE_MEMO_BYTES = 16 << 20;
-/** The thread's bitsets' bytes; an index's are given back when it is collected. */
-let memoBytes = 0;
-const memosReleased = new FinalizationRegistry<ProbeMemos>((memos) => {
-  memoBytes -= memos.bytes;
-});
+/** The bytes of bitsets made per search space (by its dictionary: a new index version starts anew). */
+const memoBudgets = new WeakMap<Lexicon, { bytes: number }>();
 
-function probeMemoOf(index: MatchIndex, group: number, ids: number[]): ProbeMemo {
+function probeMemoOf(lex: Lexicon, index: MatchIndex, group: number, ids: number[]): ProbeMemo {
   let memos = probeMemos.get(index);
-  if (!memos) {
-    probeMemos.set(index, (memos = { bytes: 0, byGroup: [] }));
-    memosReleased.register(index, memos);
-  }
+  if (!memos) probeMemos.set(index, (memos = { byGroup: [] }));
   const byGroup = (memos.byGroup[group] ??= new WeakMap());
   let memo = byGroup.get(ids);
   if (!memo) {
@@ -135,13 +128,14 @@ function probeMemoOf(index: MatchIndex, group: number, ids: number[]): ProbeMemo
   }
   if (memo.bits === null && ++memo.uses >= 2) {
     const words = (index.data.entry.record.length + 31) >>> 5;
-    if (memoBytes + words * 4 <= PROBE_MEMO_BYTES) {
+    let budget = memoBudgets.get(lex);
+    if (!budget) memoBudgets.set(lex, (budget = { bytes: 0 }));
+    if (budget.bytes + words * 4 <= PROBE_MEMO_BYTES) {
       const { start, entries } = index.data.postings[group];
       const bits = new Uint32Array(words);
       for (const t of ids) for (let k = start[t], end = start[t + 1]; k < end; k++) bits[entries[k] >>> 5] |= 1 << (entries[k] & 31);
       memo.bits = bits;
-      memos.bytes += words * 4;
-      memoBytes += words * 4;
+      budget.bytes += words * 4;
       candidateWork.probeMemoMade++;
     }
   }
@@ -169,7 +163,7 @@ export function collect(space: SearchSpace, part: number, group: number, slots: 
     largest = 0;
     for (let i = 1; i < slots.length; i++) if (slots[i].volume > slots[largest].volume) largest = i;
   }
-  const memo = largest >= 0 && slots[largest].shared && probeMemo.on ? probeMemoOf(index, group, slots[largest].local[part]) : null;
+  const memo = largest >= 0 && slots[largest].shared && probeMemo.on ? probeMemoOf(space.lex, index, group, slots[largest].local[part]) : null;
   if (memo?.bits && slots.length === 2) return collectPair(index, part, group, slots[1 - largest], memo.bits, keep, agreed);
   for (let i = 0; i < slots.length; i++) {
     if (i === largest) continue;
