@@ -74,11 +74,12 @@ export function dobEffect(index: MatchIndex, r: number, q: QueryEvidence): numbe
  */
 export const mostEffectWith = (dob: number): number => dob + EVIDENCE_EFFECTS.locationBonusCap;
 
-export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence): number {
+export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence, dob?: number): number {
   hitWork.evidenceRead++;
   const data = index.data.record;
   let effect = 0;
-  if (q.dob && data.dob[r]) effect += dobEffect(index, r, q);
+  // `dob`: dobEffect(index, r, q) when the caller has it already (the collection filter, ADR 087).
+  if (q.dob && data.dob[r]) effect += dob ?? dobEffect(index, r, q);
   let bonus = 0;
   if (q.packedState && data.state[r]) {
     if (data.state[r] === q.packedState) bonus += EVIDENCE_EFFECTS.stateAgrees;

@@ -3,18 +3,18 @@ import { checkEin, checkNpi, checkSsn, IDENTIFIER_MESSAGES } from '#shared/ident
 import { businessTokens, cutAtSource, splitBusinessAliases } from './business-name';
 import { BusinessMatcher } from './business-score';
 import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, personCandidates } from './candidates';
-import { spaceOf, type EntryFilter, type SearchSpace } from './search-space';
+import { spaceOf, type SearchSpace } from './search-space';
 import { hasKanji } from './kanji-names';
 import type { EvidenceInput } from './evidence';
 import { exactBusinessKey, exactPersonKey } from './exact-keys';
-import { buildHit, compareHits, dobEffect, evidenceEffect, maxEvidenceBonus, mostEffectWith, queryDate, underMinimum, type NamedCandidate, type QueryEvidence } from './hit-builder';
+import { buildHit, compareHits, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
 import { normalizeCity, normalizeState, packState } from './location';
 import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
 import { businessNameEvidence, personNameEvidence } from './name-evidence';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from './npi-check';
 import { isEmptyPersonName, personNameFromFields } from './person-name';
-import { PersonNameBound } from './name-bound';
+import { personFilter } from './collection-filter';
 import { lexiconOf, sharedWork } from './parts-lexicon';
 import { PersonMatcher } from './person-score';
 import type { BusinessQuery, Hit, IndividualQuery, QueryIssue, ScreenQuery, ScreenResult } from './query-types';
@@ -24,17 +24,8 @@ import { looseSpellingOf } from './loose-spelling';
 import { MAX_NAME_CHARS } from './text-normalize';
 import { nameFromRecordView } from './view-names';
 
-/**
- * Whether person candidates are filtered as they are collected (ADR 075). Off only for the differential
- * check (tests), which compares every answer with the filter applied after collection. `nameBound`: whether
- * the filter also drops entries whose name bound is under what the name must reach; off (round 2): the
- * bound pruned ~16 % of the entries it was computed for, and an entry it would drop scores under the
- * minimum anyway (the bound is an upper bound of the similarity), so the answers are the same without it.
- * On only for the differential check (tests). `underMinimum` (ADR 079): a listed candidate whose name similarity
- * leaves its record under the minimum, given the record's evidence effect known from the filter, is not built
- * into a hit (it would come out null); off only for the differential check (tests).
- */
-export const collectionFilter = { on: true, nameBound: false, underMinimum: true };
+/** The collection filter's switches (ADR 075, 079), kept importable from here. */
+export { collectionFilter } from './collection-filter';
 
 /** Screens one query; never throws on bad input (problems come back as issues). */
 export function screen(index: SearchIndex, query: ScreenQuery, options: ScreenOptions = {}): ScreenResult {
@@ -189,33 +180,13 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   const matcher = new PersonMatcher(name, loose, nameText);
   const exactKey = exactPersonKey(name);
   const searchable = hasName || ids.npi !== null || ids.ssn !== null;
-  // Candidates of every part at once (the tokens expanded once, the budgets over all parts); the name bound only when asked (tests).
-  const bound = collectionFilter.nameBound && hasName && opts.algorithm === 'Fuzzy' ? new PersonNameBound(scope.space.lex, name, loose) : null;
   // Each part's records carrying the query's identifiers (made once, when the part is first looked at).
   const idRecordsOf: Map<number, EvidenceInput['identifier']>[] = [];
   const idRecordsIn = (part: number, index: MatchIndex) => (idRecordsOf[part] ??= identifierRecords(index, ids));
-  // Each part's listed records (those without the query's identifiers) and their evidence effect, read once by
-  // the filter: a candidate whose name then leaves its record under the minimum is not built (ADR 079).
-  const effectsOf: Map<number, number>[] = [];
-  const effectsIn = (part: number) => (effectsOf[part] ??= new Map());
-  // A record the name cannot lift to the minimum, given its other evidence (a contradicting date of birth,
-  // another NPI) or the name bound, is dropped as the candidates are collected (ADR 075), not listed and then skipped.
-  const keep: EntryFilter | null = collectionFilter.on
-    ? (part, e) => {
-        const index = scope.space.parts[part].index;
-        const record = index.data.entry.record[e];
-        if (idRecordsIn(part, index).has(record)) return true;
-        // The date of birth first: when even the best of the rest leaves the name more than it can give, the
-        // record's state, city, postal code and NPI are never read (most candidates of a dated row end here).
-        if ((opts.minScore - mostEffectWith(dobEffect(index, record, q))) / NAME_ONLY_CEILING > 1) return false;
-        // What the name must reach for this record, given its other evidence.
-        const effect = evidenceEffect(index, record, q);
-        const need = (opts.minScore - effect) / NAME_ONLY_CEILING;
-        if (need > 1 || (bound && bound.bound(index, e, scope.toUnion[part]) < need)) return false;
-        effectsIn(part).set(record, effect);
-        return true;
-      }
-    : null;
+  // A record the name cannot lift to the minimum, given its other evidence, is dropped as the candidates are
+  // collected (ADR 075); candidates of every part at once (the tokens expanded once, the budgets over all parts).
+  const filter = personFilter(scope, name, loose, hasName, q, opts, idRecordsIn);
+  const keep = filter.keep;
   const candidates = hasName ? personCandidates(scope.space, name, opts.algorithm, loose, scope.want, keep) : null;
   // The whole name written as one word on one side, or read from kanji: the token bound does not apply to these.
   const glued = hasName ? gluedPersonCandidates(scope.space, name, opts.algorithm, scope.want) : null;
@@ -236,33 +207,22 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
       const similarity = matcher.similarity(listName);
       if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
       // Under the minimum given the record's own evidence: its hit would be built and come out null.
-      const effect = effectsOf[part]?.get(record);
-      if (effect !== undefined && collectionFilter.underMinimum && underMinimum(similarity, effect, opts.minScore)) return;
+      if (filter.underMinimum(part, record, similarity)) return;
       const prev = named.get(record);
       if (prev && (prev.similarity ?? 0) >= similarity) return;
       // The traced comparison (the explanation's name fields) only for the records that become hits (ADR 071).
       named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: () => personNameEvidence(matcher.score(listName), listField) });
     };
     if (candidates) {
-      const toUnion = scope.toUnion[part];
       for (const e of candidates[part]) {
         const record = index.data.entry.record[e];
-        if (!keep && !idRecords.has(record)) {
-          // Without the filter (the differential check): the same test, after collection.
-          const effect = evidenceEffect(index, record, q);
-          const need = (opts.minScore - effect) / NAME_ONLY_CEILING;
-          if (need > 1 || (bound && bound.bound(index, e, toUnion) < need)) continue;
-          effectsIn(part).set(record, effect);
-        }
+        // Without the filter (the differential check): the same test, after collection.
+        if (!keep && !idRecords.has(record) && !filter.afterCollection(part, index, e, record)) continue;
         consider(record, index.personName(e), index.listField(e));
       }
       for (const e of [...glued![part], ...(kanji?.[part] ?? [])]) {
         const record = index.data.entry.record[e];
-        if (!idRecords.has(record)) {
-          const effect = evidenceEffect(index, record, q);
-          if ((opts.minScore - effect) / NAME_ONLY_CEILING > 1) continue;
-          effectsIn(part).set(record, effect);
-        }
+        if (!idRecords.has(record) && !filter.admitUnbounded(part, index, record)) continue;
         consider(record, index.personName(e), index.listField(e));
       }
     }

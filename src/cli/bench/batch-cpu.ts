@@ -31,6 +31,7 @@ import { openBenchDatabase } from './bench-db';
 import { figure, type Figure } from './measure';
 import { BENCH_BATCH_TYPES, fillKeyed, fillLists, generatedKeys, nationalRoster } from './national-data';
 import { profiled } from './phase-profile';
+import { candidateWork } from '#engine/search-space';
 
 const NPPES = Number(process.env.BENCH_BATCH_CPU_NPPES ?? 90_000);
 const DMF = Number(process.env.BENCH_BATCH_CPU_DMF ?? 200_000);
@@ -123,6 +124,8 @@ export async function benchBatchCpu(kind: 'pglite' | 'postgres'): Promise<Figure
     log(`answers digest ${answers} (${results} result rows, ${hits} exclusion hits); load average ${load.toFixed(2)} at the start`);
     const per = (ms: number) => ms / (ROWS / 1000);
     log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end`);
+    // The engine's own counts, of this thread only (BENCH_BATCH_CPU_WORKERS=0 puts the engine here).
+    log(`probed name parts: ${candidateWork.probeMemoHits} tested in a bitset (${candidateWork.probeMemoMade} made); postings lists ${candidateWork.probeSearched} searched, ${candidateWork.probeWalked} walked (this thread's engine only)`);
     const total = spent.workers + spent.screenMain + spent.records + spent.build;
     const n = (x: number) => x.toLocaleString('en-US');
     return [
