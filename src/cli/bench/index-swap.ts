@@ -42,9 +42,9 @@ export async function prepareNewVersion(db: Db, source: string): Promise<{ old: 
     SELECT ${next.id}, record_id || '-new', replace(data, '"sourceRecordId":' || to_json(record_id)::text, '"sourceRecordId":' || to_json(record_id || '-new')::text)
     FROM list_records WHERE version_id = ${old.id} AND ${pick} = 2`);
   await db.execute(sql`INSERT INTO list_changes (version_id, record_id, change)
-    SELECT ${next.id}, record_id, 'removed' FROM list_records WHERE version_id = ${old.id} AND ${pick} = 0
-    UNION ALL SELECT ${next.id}, record_id, 'changed' FROM list_records WHERE version_id = ${old.id} AND ${changes}
-    UNION ALL SELECT ${next.id}, record_id || '-new', 'added' FROM list_records WHERE version_id = ${old.id} AND ${pick} = 2`);
+    SELECT ${next.id}::int, record_id, 'removed' FROM list_records WHERE version_id = ${old.id} AND ${pick} = 0
+    UNION ALL SELECT ${next.id}::int, record_id, 'changed' FROM list_records WHERE version_id = ${old.id} AND ${changes}
+    UNION ALL SELECT ${next.id}::int, record_id || '-new', 'added' FROM list_records WHERE version_id = ${old.id} AND ${pick} = 2`);
   const counts = await rowsOf<{ change: string; n: number }>(db, sql`SELECT change, count(*)::int AS n FROM list_changes WHERE version_id = ${next.id} GROUP BY change`);
   const n = (c: string): number => Number(counts.find((r) => r.change === c)?.n ?? 0);
   // The bench's versions do not carry their count (loadRecords): the new one's is counted here.
