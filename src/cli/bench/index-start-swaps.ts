@@ -77,7 +77,7 @@ export function swapFigures(r: SwapRun): Figure[] {
     figure(`index-start: the ${SWAPPED_SOURCE} part from its records file is the part built from the database (content hash)`, same ? 1 : 0, 'yes=1', { min: 1, text: '1' }),
     figure(`index-start: the "after" swaps built the ${SWAPPED_SOURCE} part from its records file`, viaRecords ? 1 : 0, 'yes=1', { min: 1, text: '1' }),
     ...results.flatMap(([name, p]) => [
-      figure(`index-start: swap of the ${name}, longest wait of searches every 5 ms`, p.probe!.maxMs, `ms (p99 ${p.probe!.p99Ms.toFixed(1)} ms, ${p.probe!.answers} answers)`, { max: 50, text: 'no pause: a few tens of ms' }),
+      figure(`index-start: swap of the ${name}, longest wait of searches every 5 ms`, p.probe!.maxMs, `ms (p99 ${p.probe!.p99Ms.toFixed(1)} ms, ${p.probe!.answers} answers; it ended at ${((p.probe!.maxAtMs ?? 0) / 1000).toFixed(2)} s)`, { max: 50, text: 'no pause: a few tens of ms' }),
       figure(`index-start: swap of the ${name}, peak RSS over the index in force`, p.peakMiB - p.rssBeforeMiB!, 'MiB'),
       figure(`index-start: swap of the ${name}, time / CPU`, s(p.ms), `s / CPU ${s(p.cpuMs).toFixed(1)} s`),
       figure(`index-start: swap of the ${name}, database reads on the serving thread, longest / total`, p.reads?.longestMs ?? 0, `ms / ${(p.reads?.totalMs ?? 0).toFixed(0)} ms in ${p.reads?.count ?? 0} reads, ${(p.reads?.rows ?? 0).toLocaleString('en-US')} rows`),

@@ -67,6 +67,7 @@ function inChild(phase: string, dir: string, versions: { old: number; next: numb
   if (child.status !== 0 || !line) throw new Error(`index-start phase ${phase} failed:\n${child.stderr.slice(-3000)}`);
   // Each phase's figures as they come (a long run that fails later keeps them).
   process.stderr.write(`index-start phase ${phase}${inThread ? '' : ' (this thread)'}${fromRecords ? ' (from records file)' : ''}: ${line.slice(6)}\n`);
+  for (const l of child.stderr.split('\n')) if (l.startsWith('  [')) process.stderr.write(`${l}\n`);
   return JSON.parse(line.slice(6)) as PhaseResult;
 }
 
@@ -101,7 +102,10 @@ async function runPhase(phase: string, dir: string): Promise<void> {
       // The store in force with the old version (its parts loaded from their files), then the new one (ADR 068):
       // in parts by source, or in one part (the default).
       const fromRecords = process.env[RECORDS] === '1';
-      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread, databaseUrl: pgUrl(), fromRecords });
+      // The swap's log, each line at its time from the probe's start (stderr): where the longest wait falls (ADR 086).
+      let t0 = performance.now();
+      const log = (line: string): void => void process.stderr.write(`  [${Math.round(performance.now() - t0)} ms] ${line}\n`);
+      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread, databaseUrl: pgUrl(), fromRecords, log });
       if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
       await switchVersion(database.db, versions.next, versions.old);
       if (phase.endsWith('-build')) {
@@ -115,6 +119,7 @@ async function runPhase(phase: string, dir: string): Promise<void> {
       try {
         Object.assign(pageReads, { count: 0, totalMs: 0, longestMs: 0, rows: 0 });
         const watch = watchPauses();
+        t0 = performance.now();
         const r = await timed(() => withProbe(() => store.getIndex(), () => store.refreshIfChanged()));
         const hash = store.getIndex().parts.map((p) => indexContentHash(p.index)).join(',');
         return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts, reads: { ...pageReads }, pauses: watch.stop(), hash });

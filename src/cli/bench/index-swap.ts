@@ -65,6 +65,8 @@ export interface ProbeResult {
   maxMs: number;
   /** The 99th percentile of the same. */
   p99Ms: number;
+  /** When the longest wait ended, in ms from the probe's start (to set beside the swap's log, ADR 086). */
+  maxAtMs?: number;
 }
 
 /**
@@ -74,13 +76,20 @@ export interface ProbeResult {
 export async function withProbe<T>(indexOf: () => SearchIndex, run: () => Promise<T>): Promise<{ value: T; probe: ProbeResult }> {
   const queries = syntheticIndividuals(64, 77);
   const late: number[] = [];
+  const t0 = performance.now();
+  let maxAtMs = 0;
   let due = performance.now() + PROBE_EVERY_MS;
   let stop = false;
   let n = 0;
+  let longest = 0;
   const tick = (): void => {
     if (stop) return;
     screen(indexOf(), queries[n++ % queries.length]);
     const now = performance.now();
+    if (now - due >= longest) {
+      longest = now - due;
+      maxAtMs = now - t0;
+    }
     late.push(now - due);
     due = Math.max(due + PROBE_EVERY_MS, now);
     setTimeout(tick, Math.max(0, due - performance.now()));
@@ -88,7 +97,7 @@ export async function withProbe<T>(indexOf: () => SearchIndex, run: () => Promis
   setTimeout(tick, PROBE_EVERY_MS);
   try {
     const value = await run();
-    return { value, probe: summary(late) };
+    return { value, probe: { ...summary(late), maxAtMs } };
   } finally {
     stop = true;
   }
