@@ -13,9 +13,10 @@
  * on-disk PGlite (ADR 081). CLEARLIST_BENCH_INDEX_ONLY=swaps runs only the swaps of the index in
  * parts and in one part on the thread path (the server's default), each with what held the serving
  * thread: its garbage collections and its longest waits (ADR 081); `sam`: the SAM part's alone.
+ * CLEARLIST_BENCH_INDEX_LOG=<file>: each swap's log lines appended there, at their time from the swap's start (ADR 086).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,7 +68,6 @@ function inChild(phase: string, dir: string, versions: { old: number; next: numb
   if (child.status !== 0 || !line) throw new Error(`index-start phase ${phase} failed:\n${child.stderr.slice(-3000)}`);
   // Each phase's figures as they come (a long run that fails later keeps them).
   process.stderr.write(`index-start phase ${phase}${inThread ? '' : ' (this thread)'}${fromRecords ? ' (from records file)' : ''}: ${line.slice(6)}\n`);
-  for (const l of child.stderr.split('\n')) if (l.startsWith('  [')) process.stderr.write(`${l}\n`);
   return JSON.parse(line.slice(6)) as PhaseResult;
 }
 
@@ -104,7 +104,8 @@ async function runPhase(phase: string, dir: string): Promise<void> {
       const fromRecords = process.env[RECORDS] === '1';
       // The swap's log, each line at its time from the probe's start (stderr): where the longest wait falls (ADR 086).
       let t0 = performance.now();
-      const log = (line: string): void => void process.stderr.write(`  [${Math.round(performance.now() - t0)} ms] ${line}\n`);
+      const logFile = process.env.CLEARLIST_BENCH_INDEX_LOG;
+      const log = (line: string): void => (logFile ? appendFileSync(logFile, `${phase}${process.env[RECORDS] === '1' ? ' (records)' : ''} [${Math.round(performance.now() - t0)} ms] ${line}\n`) : undefined);
       const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread, databaseUrl: pgUrl(), fromRecords, log });
       if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
       await switchVersion(database.db, versions.next, versions.old);

@@ -146,6 +146,7 @@ export class PartMaker {
     if (!(await ordersByBytes(this.db))) return skip('the database does not order record ids by their bytes');
     const started = performance.now();
     let changed = 0;
+    let listed = 0;
     const segments: DeltaSegment[] = [];
     for (const v of [...versions].sort((a, b) => a.id - b.id)) {
       if (held.versions.some((h) => h.id === v.id)) {
@@ -156,6 +157,7 @@ export class PartMaker {
       if (!before) return skip(`${v.source} is new in the part`);
       const changes = await versionChangesAgainst(this.db, v.id, before.id);
       if (!changes) return skip(`the changes of version ${v.id} were not computed against version ${before.id}`);
+      listed += performance.now() - started;
       const ids: string[] = [];
       const texts: string[] = [];
       for (let i = 0; i < changes.present.length; i += CHANGED_PAGE) {
@@ -163,6 +165,8 @@ export class PartMaker {
           ids.push(r.recordId);
           texts.push(r.data);
         }
+        // A PGlite query resolves without a turn of the event loop: read after read, searches' timers would wait for all of them.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       segments.push({ version: v.id, from: before.id, removed: changes.gone, upserts: { ids, texts }, expect: changes.records });
       changed += changes.present.length + changes.gone.length;
@@ -171,7 +175,7 @@ export class PartMaker {
       const to = { file: recordsFilePath(dir, key), key, versions: versions.map((v) => v.id).sort((a, b) => a - b) };
       const read = performance.now();
       const { index, threadId: by, recordsFile } = await this.worker.buildFromRecords({ version: indexVersionOf(versions), from, to, segments });
-      this.options.log?.(`Match index part ${name} built from its records file: ${changed.toLocaleString('en-US')} changes read here in ${Math.round(read - started)} ms, the part made there in ${Math.round(performance.now() - read)} ms.`);
+      this.options.log?.(`Match index part ${name} built from its records file: ${changed.toLocaleString('en-US')} changes read here in ${Math.round(read - started)} ms (their list ${Math.round(listed)} ms), the part made there in ${Math.round(performance.now() - read)} ms.`);
       return { name, version: indexVersionOf(versions), versions, index, from: 'records', threadId: by, recordsFile };
     } catch (error) {
       return skip((error as Error).message);
