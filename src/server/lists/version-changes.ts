@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { listChanges, listVersions } from '../db/schema';
 
 /** Rows of list_changes per read: a few ms each, whatever the size of the change. */
-const CHANGES_PAGE = 2_000;
+const CHANGES_PAGE = 500;
 
 /** What a version changed against the one before it: ids present in it (added, changed) and ids gone (removed, reinstated). */
 export interface VersionChangeSet {
@@ -20,10 +20,12 @@ export interface VersionChangeSet {
 /**
  * The changes of `versionId` when they were computed against `previousId` (the version of its
  * source before it, active when it was imported: list_changes names no base, so anything else is
- * refused); null when they were not, or the version keeps no records.
+ * refused); null when they were not, or the version keeps no records. `between`: awaited between
+ * its queries (the index store lets searches run there: a PGlite query does not yield).
  */
-export async function versionChangesAgainst(db: Db, versionId: number, previousId: number): Promise<VersionChangeSet | null> {
+export async function versionChangesAgainst(db: Db, versionId: number, previousId: number, between: () => Promise<void> = async () => undefined): Promise<VersionChangeSet | null> {
   const [version] = await db.select().from(listVersions).where(eq(listVersions.id, versionId));
+  await between();
   if (!version || !version.recordsKept || !['active', 'superseded'].includes(version.status)) return null;
   const [previous] = await db
     .select({ id: listVersions.id, activatedAt: listVersions.activatedAt })
@@ -31,6 +33,7 @@ export async function versionChangesAgainst(db: Db, versionId: number, previousI
     .where(and(eq(listVersions.source, version.source), lt(listVersions.id, version.id), inArray(listVersions.status, ['active', 'superseded'])))
     .orderBy(desc(listVersions.id))
     .limit(1);
+  await between();
   if (!previous || previous.id !== previousId || !previous.activatedAt || previous.activatedAt > version.createdAt) return null;
   const present: string[] = [];
   const gone: string[] = [];
@@ -46,6 +49,7 @@ export async function versionChangesAgainst(db: Db, versionId: number, previousI
     for (const c of page) (c.change === 'removed' || c.change === 'reinstated' ? gone : present).push(c.recordId);
     if (page.length < CHANGES_PAGE) break;
     after = page[page.length - 1].recordId;
+    await between();
   }
   return { records: version.records, present, gone };
 }
