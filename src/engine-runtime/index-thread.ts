@@ -12,17 +12,19 @@ import { dataToTransferable, transferableToData, type TransferableIndex } from '
 import { makeLookups, MatchIndex } from '../engine/match-index';
 import { lexiconTokensOf, type LexiconArrays, type LexiconData } from '../engine/parts-lexicon';
 import { IndexFileError, type WrittenIndexFile } from './index-file';
+import { RecordsFileError, type RecordsTarget, type WrittenRecordsFile } from './records-file';
 import { workerBootstrap } from './worker-pool';
 
 /** A request to an index thread; each gets one reply, in order. */
 export type IndexRequest =
-  | { build: { version: string } }
-  | { records: readonly (string | ListRecord)[] }
+  | { build: { version: string; records?: RecordsTarget } }
+  | { records: readonly (string | ListRecord)[]; page?: RecordsPage }
   | { finish: true }
   | { read: ThreadRead }
   | { load: { file: string; expectVersion?: string } }
   | { save: { file: string; index: TransferableIndex } }
-  | { lexicon: { parts: TransferableIndex[] } };
+  | { lexicon: { parts: TransferableIndex[] } }
+  | { delta: RecordsDelta };
 
 /**
  * A build the thread reads itself from a PostgreSQL server, on a connection of its own (ADR 081):
@@ -34,6 +36,37 @@ export interface ThreadRead {
   version: string;
   pageSize: number;
   reads: { first: string; next: string; params: unknown[] }[];
+  /** Where to write the part's records file as it is read (ADR 086); `params[1]` of each read is its version id. */
+  recordsFile?: RecordsTarget;
+}
+
+/** Which records a page of stored texts holds: their version and record ids, for the part's records file (ADR 086). */
+export interface RecordsPage {
+  version: number;
+  ids: readonly string[];
+}
+
+/**
+ * A part built there from the old part's records file and the new versions' changes (ADR 086): each
+ * segment is a version of the new part, in the part's order, made from the records of `from` in the
+ * old file (the same version when it did not change) less `removed`, with `upserts` (changed and
+ * added records, their stored text read by id) put in their place by record id.
+ */
+export interface RecordsDelta {
+  version: string;
+  from: { file: string; key: string };
+  /** The new part's records file (written as the part is built). */
+  to: RecordsTarget | null;
+  segments: DeltaSegment[];
+}
+
+export interface DeltaSegment {
+  version: number;
+  from: number;
+  removed: readonly string[];
+  upserts: { ids: readonly string[]; texts: readonly string[] };
+  /** The version's record count: a part made with another count is refused (the change set was not this file's). */
+  expect?: number;
 }
 
 export interface IndexThreadError {
@@ -54,6 +87,8 @@ export interface IndexThreadReply {
   written?: WrittenIndexFile;
   /** The dictionary's arrays without its tokens: the serving thread takes those from the parts it holds (ADR 081). */
   lexicon?: LexiconArrays;
+  /** The part's records file written with the build (ADR 086); absent when none was asked or it could not be written. */
+  recordsFile?: WrittenRecordsFile;
   error?: IndexThreadError;
 }
 
@@ -61,6 +96,8 @@ export interface IndexThreadReply {
 export interface ThreadIndex {
   index: MatchIndex;
   threadId: number;
+  /** The part's records file, when the build wrote one (ADR 086). */
+  recordsFile?: WrittenRecordsFile;
 }
 
 /** Tokens per step of the lookup maps; steps run until SLICE_MS has passed, then searches run (ADR 081). */
@@ -91,6 +128,7 @@ export function startedIndexThreads(): number {
 
 function errorFrom(e: IndexThreadError, file?: string): Error {
   if (e.name === 'IndexFileError' && file && e.reason) return new IndexFileError(file, e.reason);
+  if (e.name === 'RecordsFileError' && file && e.reason) return new RecordsFileError(file, e.reason);
   return Object.assign(new Error(e.message), e.code ? { code: e.code } : {});
 }
 
@@ -157,14 +195,15 @@ export class IndexThread {
    * Builds an index there from pages of records (objects, or their stored JSON text, which the
    * thread parses). One page is added there while the next is read here.
    */
-  async build(pages: AsyncIterable<readonly (string | ListRecord)[]>, version: string): Promise<ThreadIndex> {
-    await this.request({ build: { version } });
+  async build(pages: AsyncIterable<readonly (string | ListRecord)[] | { texts: readonly string[]; page: RecordsPage }>, version: string, records?: RecordsTarget): Promise<ThreadIndex> {
+    await this.request({ build: { version, records } });
     let adding: Promise<IndexThreadReply> | null = null;
     try {
       for await (const page of pages) {
         if (adding) await adding;
-        threadTraffic.recordsSent += page.length;
-        adding = this.request({ records: page });
+        const message = 'texts' in page ? { records: page.texts, page: page.page } : { records: page };
+        threadTraffic.recordsSent += message.records.length;
+        adding = this.request(message);
         // A failed add rejects at once; caught when awaited (next page or below).
         adding.catch(() => undefined);
       }
@@ -175,7 +214,17 @@ export class IndexThread {
       throw error;
     }
     const done = await this.request({ finish: true });
-    return { index: await reviveIndex(done.index!), threadId: done.threadId };
+    return { index: await reviveIndex(done.index!), threadId: done.threadId, recordsFile: done.recordsFile };
+  }
+
+  /**
+   * Builds a part there from the old part's records file and the changes of its new versions (ADR 086):
+   * the serving thread reads only the changed records. Throws a RecordsFileError when the file is
+   * missing, stale, or does not add up to the versions' counts (the caller then builds from the database).
+   */
+  async buildFromRecords(delta: RecordsDelta): Promise<ThreadIndex & { rows: number }> {
+    const done = await this.request({ delta }, delta.from.file);
+    return { index: await reviveIndex(done.index!), threadId: done.threadId, rows: done.rows ?? 0, recordsFile: done.recordsFile };
   }
 
   /**
@@ -184,7 +233,7 @@ export class IndexThread {
    */
   async buildFromPostgres(read: ThreadRead): Promise<ThreadIndex & { rows: number }> {
     const done = await this.request({ read });
-    return { index: await reviveIndex(done.index!), threadId: done.threadId, rows: done.rows ?? 0 };
+    return { index: await reviveIndex(done.index!), threadId: done.threadId, rows: done.rows ?? 0, recordsFile: done.recordsFile };
   }
 
   /** Reads an index file there (checksum and all); throws as readIndexFile does. */

@@ -12,7 +12,8 @@ import { IndexBuilder } from '../engine/index-builder';
 import { dataToTransferable, transferableToData } from '../engine/index-transfer';
 import { lexiconDataOf } from '../engine/parts-lexicon';
 import { readIndexData, writeIndexData } from './index-file';
-import type { IndexRequest, IndexThreadError, IndexThreadReply, ThreadRead } from './index-thread';
+import type { IndexRequest, IndexThreadError, IndexThreadReply, RecordsDelta, ThreadRead } from './index-thread';
+import { compareRecordIds, readRecordsFile, RecordsFileError, RecordsFileWriter } from './records-file';
 
 const reply = (m: Omit<IndexThreadReply, 'threadId'>): void => parentPort!.postMessage({ ...m, threadId });
 
@@ -22,11 +23,14 @@ function errorOf(error: unknown): IndexThreadError {
 }
 
 let builder: IndexBuilder | null = null;
+/** The records file of the build in progress (ADR 086), written as its pages arrive. */
+let writer: RecordsFileWriter | null = null;
 
 /** Reads the records of a build page by page on a connection of its own and builds their index here (ADR 081). */
 async function readAndBuild(m: ThreadRead): Promise<void> {
   const client = new pg.Client({ connectionString: m.url });
   await client.connect();
+  const records = m.recordsFile ? new RecordsFileWriter(m.recordsFile) : null;
   try {
     const b = new IndexBuilder({ version: m.version, shared: true });
     let rows = 0;
@@ -35,21 +39,82 @@ async function readAndBuild(m: ThreadRead): Promise<void> {
       for (;;) {
         const page: pg.QueryResult<{ record_id: string; data: string }> = await client.query(after === null ? read.first : read.next, after === null ? [...read.params, m.pageSize] : [...read.params, after, m.pageSize]);
         for (const row of page.rows) b.add(expandStoredRecord(row.data));
+        await records?.page(Number(read.params[1]), page.rows.map((r) => r.record_id), page.rows.map((r) => r.data));
         rows += page.rows.length;
         if (page.rows.length < m.pageSize) break;
         after = page.rows[page.rows.length - 1].record_id;
       }
     }
-    return reply({ index: dataToTransferable(b.finishData()), rows });
+    const data = b.finishData();
+    return reply({ index: dataToTransferable(data), rows, recordsFile: (await records?.finish()) ?? undefined });
+  } catch (error) {
+    await records?.abort();
+    throw error;
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 let failed = false;
 
+/** Records per page of a records file written by a delta build. */
+const DELTA_PAGE = 2_000;
+
+/**
+ * Builds a part from the old part's records file and its new versions' changes (ADR 086), writing the
+ * new part's records file as it goes: segment by segment (each a version, in the part's order), the
+ * old version's records in record id order with the removed ones left out and the changed and added
+ * ones put in their place, so the records are added in the order a build from the database adds them.
+ */
+async function buildFromRecords(m: RecordsDelta): Promise<void> {
+  const b = new IndexBuilder({ version: m.version, shared: true });
+  const out = m.to ? new RecordsFileWriter(m.to) : null;
+  try {
+    let rows = 0;
+    for (const s of m.segments) {
+      const up = s.upserts;
+      const order = up.ids.map((_, i) => i).sort((x, y) => compareRecordIds(up.ids[x], up.ids[y]));
+      const removed = new Set(s.removed);
+      const ids: string[] = [];
+      const texts: string[] = [];
+      let made = 0;
+      const emit = async (id: string, text: string): Promise<void> => {
+        b.add(expandStoredRecord(text));
+        ids.push(id);
+        texts.push(text);
+        made += 1;
+        if (ids.length >= DELTA_PAGE) {
+          await out?.page(s.version, ids, texts);
+          ids.length = 0;
+          texts.length = 0;
+        }
+      };
+      let u = 0;
+      for await (const line of readRecordsFile(m.from.file, m.from.key, s.from)) {
+        while (u < order.length && compareRecordIds(up.ids[order[u]], line.id) < 0) await emit(up.ids[order[u]], up.texts[order[u++]]);
+        if (u < order.length && up.ids[order[u]] === line.id) {
+          await emit(line.id, up.texts[order[u++]]);
+          continue;
+        }
+        if (!removed.has(line.id)) await emit(line.id, line.text);
+      }
+      while (u < order.length) await emit(up.ids[order[u]], up.texts[order[u++]]);
+      if (ids.length) await out?.page(s.version, ids, texts);
+      if (s.expect !== undefined && made !== s.expect) throw new RecordsFileError(m.from.file, `version ${s.version}: ${made} records made from it and the changes, the version holds ${s.expect}`);
+      rows += made;
+    }
+    const data = b.finishData();
+    return reply({ index: dataToTransferable(data), rows, recordsFile: (await out?.finish()) ?? undefined });
+  } catch (error) {
+    await out?.abort();
+    throw error;
+  }
+}
+
 async function answer(m: IndexRequest): Promise<void> {
   if ('build' in m) {
     builder = new IndexBuilder({ version: m.build.version, shared: true });
+    await writer?.abort();
+    writer = m.build.records ? new RecordsFileWriter(m.build.records) : null;
     failed = false;
     return reply({ started: true });
   }
@@ -60,17 +125,28 @@ async function answer(m: IndexRequest): Promise<void> {
       if ('records' in m) {
         // Records arrive as their stored JSON text (ADR 021): parsed here, not on the serving thread.
         for (const r of m.records) builder.add(typeof r === 'string' ? expandStoredRecord(r) : r);
+        // The part's records file (ADR 086): only pages that say their version and ids can go in it.
+        if (writer && m.page) await writer.page(m.page.version, m.page.ids, m.records as readonly string[]);
+        else if (writer) {
+          await writer.abort();
+          writer = null;
+        }
         return reply({ added: builder.recordCount });
       }
       const data = builder.finishData();
       builder = null;
-      return reply({ index: dataToTransferable(data) });
+      const recordsFile = (await writer?.finish()) ?? undefined;
+      writer = null;
+      return reply({ index: dataToTransferable(data), recordsFile });
     } catch (error) {
       failed = true;
+      await writer?.abort();
+      writer = null;
       throw error;
     }
   }
   if ('read' in m) return readAndBuild(m.read);
+  if ('delta' in m) return buildFromRecords(m.delta);
   if ('load' in m) return reply({ index: dataToTransferable(await readIndexData(m.load.file, { shared: true, expectVersion: m.load.expectVersion })) });
   if ('save' in m) return reply({ written: await writeIndexData(transferableToData(m.save.index), m.save.file) });
   const parts = m.lexicon.parts.map(transferableToData);

@@ -13,24 +13,27 @@
  * on-disk PGlite (ADR 081). CLEARLIST_BENCH_INDEX_ONLY=swaps runs only the swaps of the index in
  * parts and in one part on the thread path (the server's default), each with what held the serving
  * thread: its garbage collections and its longest waits (ADR 081); `sam`: the SAM part's alone.
+ * CLEARLIST_BENCH_INDEX_LOG=<file>: each swap's log lines appended there, at their time from the swap's start (ADR 086).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex } from '#engine/index-builder';
 import type { MatchIndex } from '#engine/match-index';
-import { syntheticRecords } from '#engine/synthetic-records';
+import { screen } from '#engine/screen';
+import { syntheticIndividuals, syntheticRecords } from '#engine/synthetic-records';
 import type { AppContext } from '#server/app-context';
 import { testConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { createLogger } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
-import { buildIndexFromDatabase, createIndexStore, findActiveVersions, indexedVersionsOf, pageReads, partsOfVersions, type PartCounts } from '#server/screening/index-store';
-import { indexFileKey, indexFilePath, saveIndexFile } from '#server/screening/index-files';
+import { buildIndexFromDatabase, buildIndexInThreadFromDatabase, buildIndexInThreadFromPostgres, createIndexStore, findActiveVersions, indexedVersionsOf, pageReads, partsOfVersions } from '#server/screening/index-store';
+import { indexFileKey, indexFilePath, recordsFilePath, saveIndexFile } from '#server/screening/index-files';
 import { indexContentHash, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
-import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, watchPauses, withProbe, type PauseWatch, type ProbeResult } from './index-swap';
+import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, watchPauses, withProbe } from './index-swap';
+import { swapFigures, type PhaseResult } from './index-start-swaps';
 import { loadRecords } from './interactive-search';
 import { figure, peakRssMiB, type Figure } from './measure';
 
@@ -40,6 +43,8 @@ const DIR = 'CLEARLIST_INDEX_START_DIR';
 const VERSIONS = 'CLEARLIST_INDEX_START_VERSIONS';
 /** "0": the store builds and loads on this thread (before ADR 072); else on a worker thread. */
 const THREAD = 'CLEARLIST_INDEX_START_THREAD';
+/** "1": a changed part is built from the old part's records file and the changes (ADR 086); else from the database. */
+const RECORDS = 'CLEARLIST_INDEX_START_RECORDS';
 /** Set: the records are in the PostgreSQL server of DATABASE_URL (ADR 081). */
 const PG = 'CLEARLIST_BENCH_INDEX_PG';
 const pgUrl = (): string | undefined => (process.env[PG] === '1' ? process.env.DATABASE_URL : undefined);
@@ -53,36 +58,17 @@ const cpuMs = (): number => {
 };
 const rssMiB = (): number => process.memoryUsage.rss() / MiB;
 
-interface PhaseResult {
-  ms: number;
-  cpuMs: number;
-  peakMiB: number;
-  rssMiB: number;
-  records: number;
-  loads?: number;
-  builds?: number;
-  hash?: string;
-  /** Resident memory with the old index in force, before the swap began. */
-  rssBeforeMiB?: number;
-  probe?: ProbeResult;
-  parts?: PartCounts;
-  /** The database page reads of the swap on this thread: count, total and longest ms (ADR 077). */
-  reads?: { count: number; totalMs: number; longestMs: number };
-  /** The serving thread's garbage collections during the swap (ADR 081). */
-  pauses?: PauseWatch;
-}
-
 /** Runs one phase in a child process (its own maxRSS) and returns what it measured. */
-function inChild(phase: string, dir: string, versions: { old: number; next: number } | null = null, inThread = true): PhaseResult {
+function inChild(phase: string, dir: string, versions: { old: number; next: number } | null = null, inThread = true, fromRecords = false): PhaseResult {
   const child = spawnSync(process.execPath, ['--max-old-space-size=4096', bin, 'bench', '--scenario', 'index-start-1m'], {
     encoding: 'utf8',
-    env: { ...process.env, [PHASE]: phase, [DIR]: dir, [VERSIONS]: JSON.stringify(versions), [THREAD]: inThread ? '1' : '0', LOG_LEVEL: 'silent' },
+    env: { ...process.env, [PHASE]: phase, [DIR]: dir, [VERSIONS]: JSON.stringify(versions), [THREAD]: inThread ? '1' : '0', [RECORDS]: fromRecords ? '1' : '0', LOG_LEVEL: 'silent' },
     maxBuffer: 16 * 1024 * 1024,
   });
   const line = child.stdout.split('\n').find((l) => l.startsWith('PHASE '));
   if (child.status !== 0 || !line) throw new Error(`index-start phase ${phase} failed:\n${child.stderr.slice(-3000)}`);
   // Each phase's figures as they come (a long run that fails later keeps them).
-  process.stderr.write(`index-start phase ${phase}${inThread ? '' : ' (this thread)'}: ${line.slice(6)}\n`);
+  process.stderr.write(`index-start phase ${phase}${inThread ? '' : ' (this thread)'}${fromRecords ? ' (from records file)' : ''}: ${line.slice(6)}\n`);
   return JSON.parse(line.slice(6)) as PhaseResult;
 }
 
@@ -116,7 +102,12 @@ async function runPhase(phase: string, dir: string): Promise<void> {
     if (phase.startsWith('swap-part-') || phase.startsWith('swap-one-')) {
       // The store in force with the old version (its parts loaded from their files), then the new one (ADR 068):
       // in parts by source, or in one part (the default).
-      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread, databaseUrl: pgUrl() });
+      const fromRecords = process.env[RECORDS] === '1';
+      // The swap's log, each line at its time from the probe's start (stderr): where the longest wait falls (ADR 086).
+      let t0 = performance.now();
+      const logFile = process.env.CLEARLIST_BENCH_INDEX_LOG;
+      const log = (line: string): void => (logFile ? appendFileSync(logFile, `${phase}${process.env[RECORDS] === '1' ? ' (records)' : ''} [${Math.round(performance.now() - t0)} ms] ${line}\n`) : undefined);
+      const store = await createIndexStore(database.db, { dir: indexDir, parts: phase.startsWith('swap-one-') ? 'one' : 'sources', inThread, databaseUrl: pgUrl(), fromRecords, log });
       if (store.buildCount !== 0) throw new Error('the store built a part instead of loading its file');
       await switchVersion(database.db, versions.next, versions.old);
       if (phase.endsWith('-build')) {
@@ -124,13 +115,19 @@ async function runPhase(phase: string, dir: string): Promise<void> {
         const parts = partsOfVersions(indexedVersionsOf(await findActiveVersions(database.db)), phase.startsWith('swap-one-') ? 'one' : 'sources');
         const changed = [...parts.values()].find((vs) => vs.some((v) => v.id === versions.next))!;
         rmSync(indexFilePath(indexDir, await indexFileKey(database.db, changed)), { force: true });
+        rmSync(recordsFilePath(indexDir, await indexFileKey(database.db, changed)), { force: true });
       }
+      // The index in force has served searches before the list changes, as a server's has: the probe's
+      // first searches (per-thread caches made once, ADR 079) are not the swap's.
+      for (const query of syntheticIndividuals(64, 77)) screen(store.getIndex(), query);
       const rssBeforeMiB = rssMiB();
       try {
-        Object.assign(pageReads, { count: 0, totalMs: 0, longestMs: 0 });
+        Object.assign(pageReads, { count: 0, totalMs: 0, longestMs: 0, rows: 0 });
         const watch = watchPauses();
+        t0 = performance.now();
         const r = await timed(() => withProbe(() => store.getIndex(), () => store.refreshIfChanged()));
-        return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts, reads: { ...pageReads }, pauses: watch.stop() });
+        const hash = store.getIndex().parts.map((p) => indexContentHash(p.index)).join(',');
+        return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts, reads: { ...pageReads }, pauses: watch.stop(), hash });
       } finally {
         await switchVersion(database.db, versions.old, versions.next);
       }
@@ -146,35 +143,6 @@ async function runPhase(phase: string, dir: string): Promise<void> {
   } finally {
     await database.close();
   }
-}
-
-/** The swaps alone on the thread path (CLEARLIST_BENCH_INDEX_ONLY=swaps): the part and the one part, built and from the file, interleaved. */
-function swapFigures(dir: string, versions: { old: number; next: number }, load: number[], samOnly: boolean): Figure[] {
-  const all = [
-    [`${SWAPPED_SOURCE} part from the database`, 'swap-part-build'],
-    [`${SWAPPED_SOURCE} part from its file`, 'swap-part-file'],
-    ['one part (INDEX_PARTS=one) from the database', 'swap-one-build'],
-    ['one part (INDEX_PARTS=one) from its file', 'swap-one-file'],
-  ] as const;
-  const runs = samOnly ? all.slice(0, 2) : all;
-  const results = runs.map(([name, phase]) => {
-    const r = inChild(phase, dir, versions);
-    load.push(loadavg()[0]);
-    return [name, r] as const;
-  });
-  const s = (ms: number) => ms / 1000;
-  return [
-    figure('index-start: database', pgUrl() ? 1 : 0, pgUrl() ? '(PostgreSQL)' : '(PGlite on disk)'),
-    ...results.flatMap(([name, r]) => [
-      figure(`index-start: swap of the ${name}, longest wait of searches every 5 ms`, r.probe!.maxMs, `ms (p99 ${r.probe!.p99Ms.toFixed(1)} ms, ${r.probe!.answers} answers)`, { max: 50, text: 'no pause: a few tens of ms' }),
-      figure(`index-start: swap of the ${name}, peak RSS over the index in force`, r.peakMiB - r.rssBeforeMiB!, 'MiB'),
-      figure(`index-start: swap of the ${name}, time / CPU`, s(r.ms), `s / CPU ${s(r.cpuMs).toFixed(1)} s`),
-      figure(`index-start: swap of the ${name}, database page reads on the serving thread, longest / total`, r.reads?.longestMs ?? 0, `ms / ${(r.reads?.totalMs ?? 0).toFixed(0)} ms in ${r.reads?.count ?? 0} reads`),
-      figure(`index-start: swap of the ${name}, garbage collections of the serving thread, longest / total`, r.pauses?.gcLongestMs ?? 0, `ms / ${(r.pauses?.gcTotalMs ?? 0).toFixed(0)} ms in ${r.pauses?.gcCount ?? 0} (${r.pauses?.gcLongestKind ?? '-'})`),
-      figure(`index-start: swap of the ${name}, event loop delay p99 / max`, r.pauses?.loopP99Ms ?? 0, `ms / ${(r.pauses?.loopMaxMs ?? 0).toFixed(0)} ms`),
-    ]),
-    figure('index-start: load average (start of the run)', load[0], `(then ${load.slice(1).map((l) => l.toFixed(1)).join(', ')})`),
-  ];
 }
 
 export async function benchIndexStart(): Promise<Figure[]> {
@@ -193,7 +161,8 @@ export async function benchIndexStart(): Promise<Figure[]> {
     let expected: string;
     let written: { bytes: number; ms: number } | null;
     let writeCpu: number;
-    let versions: { old: number; next: number };
+    let versions: Awaited<ReturnType<typeof prepareNewVersion>>;
+    let recordsWritten = { bytes: 0, ms: 0, records: 0 };
     try {
       await database.migrate();
       const config = testConfig({ dataDir: dir });
@@ -204,9 +173,15 @@ export async function benchIndexStart(): Promise<Figure[]> {
       written = { bytes: 0, ms: 0 };
       writeCpu = 0;
       for (const versions of partsOfVersions(indexedVersionsOf(await findActiveVersions(database.db)), 'sources').values()) {
-        const { index } = await buildIndexFromDatabase(database.db, versions);
+        // Built on the index thread, which writes the part's records file beside it (ADR 086): what a first start does.
+        const key = await indexFileKey(database.db, versions);
+        const target = { file: recordsFilePath(path.join(dir, 'index'), key), key, versions: versions.map((v) => v.id).sort((a, b) => a - b) };
+        const url = pgUrl();
+        const { index, recordsFile } = url ? await buildIndexInThreadFromPostgres(database.db, url, versions, { records: target }) : await buildIndexInThreadFromDatabase(database.db, versions, { pageMs: 0, records: target });
+        if (!recordsFile) throw new Error('a records file was not written');
+        recordsWritten = { bytes: recordsWritten.bytes + recordsFile.bytes, ms: recordsWritten.ms + recordsFile.ms, records: recordsWritten.records + recordsFile.records };
         const cpu = cpuMs();
-        const w = await saveIndexFile(path.join(dir, 'index'), await indexFileKey(database.db, versions), index);
+        const w = await saveIndexFile(path.join(dir, 'index'), key, index);
         writeCpu += cpuMs() - cpu;
         if (!w) throw new Error('an index file was not written');
         written = { bytes: written.bytes + w.bytes, ms: written.ms + w.ms };
@@ -225,7 +200,9 @@ export async function benchIndexStart(): Promise<Figure[]> {
     }
     if (!written) throw new Error('the index file was not written');
     load.push(loadavg()[0]);
-    if (process.env.CLEARLIST_BENCH_INDEX_ONLY === 'swaps' || process.env.CLEARLIST_BENCH_INDEX_ONLY === 'sam') return swapFigures(dir, versions, load, process.env.CLEARLIST_BENCH_INDEX_ONLY === 'sam');
+    if (process.env.CLEARLIST_BENCH_INDEX_ONLY === 'swaps' || process.env.CLEARLIST_BENCH_INDEX_ONLY === 'sam') {
+      return swapFigures({ dir, versions, load, samOnly: process.env.CLEARLIST_BENCH_INDEX_ONLY === 'sam', onPostgres: Boolean(pgUrl()), recordsWritten, indexBytes: written.bytes, run: inChild });
+    }
     // Interleaved: the start on this thread (before ADR 072) and on a worker thread (after).
     const startBuildMain = inChild('start-build', dir, null, false);
     const startBuild = inChild('start-build', dir);

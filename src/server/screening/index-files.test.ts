@@ -161,6 +161,27 @@ describe('cleanIndexFiles', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.idx', 'current.idx', 'd.idx', 'f.idx.9.beef.tmp', 'notes.txt']);
   });
 
+  it('keeps a records file while its index file is kept or while it is young, and deletes it with that file (ADR 086)', async () => {
+    const dir = freshDir('clean-records');
+    mkdirSync(dir, { recursive: true });
+    const t0 = new Date('2026-11-20T12:00:00Z');
+    const at = (name: string, minutesAgo: number) => {
+      writeFileSync(path.join(dir, name), 'x');
+      const when = new Date(t0.getTime() - minutesAgo * 60_000);
+      utimesSync(path.join(dir, name), when, when);
+    };
+    for (const [key, minutes] of [['current', 600], ['a', 30], ['b', 60], ['c', 90]] as const) {
+      at(`${key}.idx`, minutes);
+      at(`${key}.rec`, minutes);
+    }
+    at('orphan.rec', 600); // its index file was never written (a part of versions no longer active)
+    at('young.rec', 5); // a build is writing its index file
+    at('g.rec.77.cafe.tmp', 120);
+    const deleted = await cleanIndexFiles(dir, 'current', { keep: 1, now: t0 });
+    expect(deleted.sort()).toEqual(['b.idx', 'b.rec', 'c.idx', 'c.rec', 'g.rec.77.cafe.tmp', 'orphan.rec']);
+    expect(readdirSync(dir).sort()).toEqual(['a.idx', 'a.rec', 'current.idx', 'current.rec', 'young.rec']);
+  });
+
   it('runs after a build: files of versions no longer in force go once past the grace time', async () => {
     const dir = freshDir('after-build');
     mkdirSync(dir, { recursive: true });

@@ -49,6 +49,10 @@ export async function indexFileKey(db: Db, versions: readonly IndexFileVersion[]
 
 export const indexFilePath = (dir: string, key: string): string => path.join(dir, `${key}${INDEX_FILE_SUFFIX}`);
 
+/** A part's records file beside its index file (ADR 086): what a list change builds the new part from. */
+export const RECORDS_FILE_SUFFIX = '.rec';
+export const recordsFilePath = (dir: string, key: string): string => path.join(dir, `${key}${RECORDS_FILE_SUFFIX}`);
+
 /**
  * Loads the file of `key` when there is one that holds `version`; null when there is none or it
  * was refused (logged: the caller builds from the database and writes a good file over it).
@@ -105,14 +109,21 @@ export async function cleanIndexFiles(dir: string, currentKey: string | readonly
   }
   const files: { name: string; mtime: number }[] = [];
   const deleted: string[] = [];
+  // A records file (ADR 086) goes with its index file: kept while that one is, or while it is young.
+  const records: { name: string; mtime: number }[] = [];
   for (const name of names) {
     const isIndex = name.endsWith(INDEX_FILE_SUFFIX);
-    const isTmp = name.endsWith('.tmp') && name.includes(`${INDEX_FILE_SUFFIX}.`);
-    if (!isIndex && !isTmp) continue;
+    const isTmp = name.endsWith('.tmp') && (name.includes(`${INDEX_FILE_SUFFIX}.`) || name.includes(`${RECORDS_FILE_SUFFIX}.`));
+    const isRecords = name.endsWith(RECORDS_FILE_SUFFIX);
+    if (!isIndex && !isTmp && !isRecords) continue;
     const info = await stat(path.join(dir, name)).catch(() => null);
     if (!info) continue;
     if (isTmp) {
       if (now - info.mtimeMs > STALE_TMP_MS && (await remove(dir, name))) deleted.push(name);
+      continue;
+    }
+    if (isRecords) {
+      records.push({ name, mtime: info.mtimeMs });
       continue;
     }
     if (current.has(name)) continue;
@@ -122,6 +133,12 @@ export async function cleanIndexFiles(dir: string, currentKey: string | readonly
   for (const f of files.slice(keep)) {
     if (now - f.mtime < grace) continue;
     if (await remove(dir, f.name)) deleted.push(f.name);
+  }
+  const indexOf = (name: string): string => `${name.slice(0, -RECORDS_FILE_SUFFIX.length)}${INDEX_FILE_SUFFIX}`;
+  const kept = new Set([...current, ...files.map((f) => f.name).filter((n) => !deleted.includes(n))]);
+  for (const r of records) {
+    if (kept.has(indexOf(r.name)) || now - r.mtime < grace) continue;
+    if (await remove(dir, r.name)) deleted.push(r.name);
   }
   return deleted;
 }

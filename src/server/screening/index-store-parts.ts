@@ -4,6 +4,7 @@
  */
 import { partNameOf } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
+import type { WrittenRecordsFile } from '../../engine-runtime/records-file';
 import { indexVersionOf, type ActiveVersion } from './index-store-reads';
 
 export type IndexParts = 'one' | 'sources';
@@ -16,9 +17,12 @@ export interface HeldPart {
   version: string;
   versions: ActiveVersion[];
   index: MatchIndex;
-  from: 'database' | 'file';
+  /** Built from the database, loaded from its index file, or built from the records file of the part it replaced and the changes (ADR 086). */
+  from: 'database' | 'file' | 'records';
   /** The thread that built or loaded it (0: the main thread). */
   threadId: number;
+  /** Its records file, when its build wrote one (ADR 086). */
+  recordsFile?: WrittenRecordsFile;
 }
 
 /** How many parts the last refresh built, loaded from files, and kept from the index before. */
@@ -26,6 +30,8 @@ export interface PartCounts {
   built: number;
   loaded: number;
   reused: number;
+  /** Of the built ones, those made from the records file of the part they replaced and the changes (ADR 086). */
+  fromRecords?: number;
 }
 
 /** The active versions by the part of the index that holds them (ADR 068), parts in name order. */
@@ -45,7 +51,7 @@ export async function nextParts(
   parts: IndexParts | undefined,
   held: ReadonlyMap<string, HeldPart>,
   made: Map<string, HeldPart>,
-  make: (name: string, versions: ActiveVersion[]) => Promise<HeldPart>,
+  make: (name: string, versions: ActiveVersion[], held?: HeldPart) => Promise<HeldPart>,
 ): Promise<{ next: HeldPart[]; counts: PartCounts }> {
   const next: HeldPart[] = [];
   const counts: PartCounts = { built: 0, loaded: 0, reused: 0 };
@@ -59,11 +65,12 @@ export async function nextParts(
     }
     let part = made.get(version);
     if (!part) {
-      part = await make(name, versions);
+      part = await make(name, versions, kept);
       made.set(version, part);
     }
     next.push(part);
     counts[part.from === 'file' ? 'loaded' : 'built'] += 1;
+    if (part.from === 'records') counts.fromRecords = (counts.fromRecords ?? 0) + 1;
   }
   return { next, counts };
 }

@@ -8,7 +8,8 @@ import { IndexBuilder } from '#engine/index-builder';
 import { isKeyedSource } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { Db } from '../db/client';
-import { chainOf, recordsAt } from '../db/list-records';
+import { chainOf, recordsAt, versionRecordsSql } from '../db/list-records';
+import { rowsOf } from '../db/rows';
 import { listRecords, listVersions } from '../db/schema';
 
 /** Rows read per query: keeps memory bounded while reading millions of records. */
@@ -70,13 +71,36 @@ export async function* readActiveRecordTexts(db: Db, versions: readonly ActiveVe
   for await (const page of readActivePages(db, versions, pageSize, true, pageMs)) yield page.map((r) => r.data as string);
 }
 
+/** As readActiveRecordTexts, each page with its version and record ids: what a part's records file holds (ADR 086). */
+export async function* readActiveRecordPages(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE, pageMs?: number): AsyncGenerator<{ texts: string[]; page: { version: number; ids: string[] } }> {
+  for await (const page of readActivePages(db, versions, pageSize, true, pageMs)) yield { texts: page.map((r) => r.data as string), page: { version: page.version, ids: page.map((r) => r.recordId) } };
+}
+
+/**
+ * The stored text of a version's records among `ids` (each read by one probe of the chain index,
+ * ADR 066), counted as page reads of this thread: what a part built from its records file reads (ADR 086).
+ */
+export async function readRecordTextsById(db: Db, versionId: number, ids: readonly string[]): Promise<{ recordId: string; data: string }[]> {
+  const started = performance.now();
+  const rows = await rowsOf<{ record_id: string; data: string }>(db, versionRecordsSql(versionId, ids));
+  countRead(performance.now() - started, rows.length);
+  return rows.map((r) => ({ recordId: r.record_id, data: r.data }));
+}
+
 /**
  * The page reads of this process, on the thread that issued them (the bench reads them: on PGlite a page
  * read is a synchronous query on that thread, ADR 077): how many, their total and the longest, in ms.
  */
-export const pageReads = { count: 0, totalMs: 0, longestMs: 0 };
+export const pageReads = { count: 0, totalMs: 0, longestMs: 0, rows: 0 };
 
-async function* readActivePages(db: Db, versions: readonly ActiveVersion[], pageSize: number, asText: boolean, pageMs?: number): AsyncGenerator<{ recordId: string; data: unknown }[]> {
+function countRead(ms: number, rows: number): void {
+  pageReads.count += 1;
+  pageReads.totalMs += ms;
+  pageReads.longestMs = Math.max(pageReads.longestMs, ms);
+  pageReads.rows += rows;
+}
+
+async function* readActivePages(db: Db, versions: readonly ActiveVersion[], pageSize: number, asText: boolean, pageMs?: number): AsyncGenerator<{ recordId: string; data: unknown }[] & { version: number }> {
   let size = pageMs ? Math.min(pageSize, FIRST_TIMED_PAGE) : pageSize;
   // The column's own text: drizzle's mapping would parse it here, on the thread that answers searches.
   const data = asText ? sql<string>`${listRecords.data}` : listRecords.data;
@@ -94,13 +118,11 @@ async function* readActivePages(db: Db, versions: readonly ActiveVersion[], page
         .orderBy(asc(listRecords.recordId))
         .limit(size);
       const ms = performance.now() - started;
-      pageReads.count += 1;
-      pageReads.totalMs += ms;
-      pageReads.longestMs = Math.max(pageReads.longestMs, ms);
+      countRead(ms, page.length);
       if (page.length === 0) break;
       const asked = size;
       if (pageMs) size = Math.min(pageSize, Math.max(SMALLEST_TIMED_PAGE, Math.round((page.length * pageMs) / Math.max(ms, 1))));
-      yield page;
+      yield Object.assign(page, { version: version.id });
       if (page.length < asked) break;
       after = page[page.length - 1].recordId;
     }

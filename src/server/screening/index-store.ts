@@ -52,6 +52,12 @@ export interface IndexStoreOptions {
    * from the database is read there by the worker thread on a connection of its own (ADR 081).
    */
   databaseUrl?: string;
+  /**
+   * On the thread path with a folder (`dir`): a changed part is made on the thread from the records
+   * file of the part it replaces and the new versions' changes, this thread reading only the changed
+   * records (ADR 086). Default true; false: built from the database as before.
+   */
+  fromRecords?: boolean;
 }
 
 export interface RefreshResult {
@@ -148,7 +154,7 @@ export class IndexStore {
       // An import that activates (and prunes) while we read could leave a page set from two
       // versions; build again from the new set when the active versions moved during the build.
       for (let attempt = 1; ; attempt++) {
-        const { next, counts } = await nextParts(active, this.options.parts, this.parts, made, (name, versions) => maker.make(name, versions));
+        const { next, counts } = await nextParts(active, this.options.parts, this.parts, made, (name, versions, held) => maker.make(name, versions, held));
         const after = indexedVersionsOf(await findActiveVersions(this.db));
         const consistent = indexVersionOf(after) === indexVersionOf(active);
         if (consistent || attempt >= 3) {
@@ -162,10 +168,10 @@ export class IndexStore {
           if (counts.built) this.builds += 1;
           else if (counts.loaded) this.loads += 1;
           this.partBuilds += counts.built;
-          this.options.log?.(`Match index ${version}: ${info.records.toLocaleString('en-US')} records in ${(info.ms / 1000).toFixed(1)} s (parts: ${counts.built} built, ${counts.loaded} loaded from files, ${counts.reused} kept).`);
+          this.options.log?.(`Match index ${version}: ${info.records.toLocaleString('en-US')} records in ${(info.ms / 1000).toFixed(1)} s (parts: ${counts.built} built${counts.fromRecords ? ` (${counts.fromRecords} from records files)` : ''}, ${counts.loaded} loaded from files, ${counts.reused} kept).`);
           // Only a part read from versions still active is worth keeping for other processes.
           const stillActive = new Set(after.map((v) => v.id));
-          for (const p of next) if (made.has(p.version) && p.from === 'database' && p.versions.every((v) => stillActive.has(v.id))) await maker.save(p);
+          for (const p of next) if (made.has(p.version) && p.from !== 'file' && p.versions.every((v) => stillActive.has(v.id))) await maker.save(p);
           if (this.options.dir && next.length) await cleanIndexFiles(this.options.dir, await Promise.all(next.map((p) => indexFileKey(this.db, p.versions))));
           return { rebuilt: true, version };
         }
