@@ -62,6 +62,17 @@ const FIRST_TIMED_PAGE = 1_000;
 const SMALLEST_TIMED_PAGE = 200;
 
 /**
+ * The next page's rows when pages are sized by time: what would take `pageMs` at the last read's
+ * pace, at most twice the last page. A read of rows already in the cache answers fast, and the
+ * next page sized on it alone reached cold rows 47 times over the time asked (a quiet run, ADR 086's
+ * follow-up): growth by doubling bounds one wrong guess.
+ */
+export function nextTimedPage(size: number, rows: number, ms: number, pageMs: number, pageSize: number): number {
+  const paced = Math.round((rows * pageMs) / Math.max(ms, 1));
+  return Math.min(pageSize, 2 * size, Math.max(SMALLEST_TIMED_PAGE, paced));
+}
+
+/**
  * As readActiveRecords, each record as its stored JSON text (expandStoredRecord reads it): what a build
  * thread parses (ADR 072). `pageMs`: pages sized so that each read takes about that long (200 rows
  * to `pageSize`), starting at 1,000 rows: on PGlite a read is a synchronous query on this thread, so
@@ -121,8 +132,10 @@ async function* readActivePages(db: Db, versions: readonly ActiveVersion[], page
       countRead(ms, page.length);
       if (page.length === 0) break;
       const asked = size;
-      if (pageMs) size = Math.min(pageSize, Math.max(SMALLEST_TIMED_PAGE, Math.round((page.length * pageMs) / Math.max(ms, 1))));
+      if (pageMs) size = nextTimedPage(size, page.length, ms, pageMs, pageSize);
       yield Object.assign(page, { version: version.id });
+      // A PGlite query resolves without a turn of the event loop (ADR 086): back-to-back reads would hold searches for their sum.
+      if (pageMs) await new Promise<void>((resolve) => setImmediate(resolve));
       if (page.length < asked) break;
       after = page[page.length - 1].recordId;
     }
