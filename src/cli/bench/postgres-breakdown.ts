@@ -19,7 +19,13 @@ interface Passes {
   analyzes: number;
 }
 const passesNow = (ctx: Ctx) =>
-  rowsOf<Passes>(ctx, sql`SELECT relname, autovacuum_count::int AS vacuums, autoanalyze_count::int AS analyzes FROM pg_stat_user_tables WHERE relname IN ('batch_results', 'batch_rows', 'batch_chunks', 'job') ORDER BY relname`);
+  rowsOf<Passes>(ctx, sql`SELECT relname, autovacuum_count::int AS vacuums, autoanalyze_count::int AS analyzes FROM pg_stat_user_tables WHERE relname IN ('batch_results', 'batch_rows', 'batch_chunks', 'list_records') ORDER BY relname`);
+
+/** Connections opened so far to the current database (each a process whose CPU lands in 'exited' when it closes). */
+const sessionsNow = async (ctx: Ctx): Promise<number> => {
+  const [s] = await rowsOf<{ n: number }>(ctx, sql`SELECT sessions::int AS n FROM pg_stat_database WHERE datname = current_database()`).catch(() => [{ n: 0 }]);
+  return s?.n ?? 0;
+};
 
 interface Wal {
   records: number;
@@ -67,6 +73,7 @@ export async function startBreakdown(ctx: Ctx, label: string, hasStatements: boo
   const cpuBefore = await databaseServerCpuByKind(ctx);
   const passesBefore = new Map((await passesNow(ctx)).map((p) => [p.relname, p]));
   const walBefore = await walNow(ctx);
+  const sessionsBefore = await sessionsNow(ctx);
   const waits = sampleWaits(ctx, 100);
   return {
     async figures(rows: number, chunks: number): Promise<Figure[]> {
@@ -84,6 +91,7 @@ export async function startBreakdown(ctx: Ctx, label: string, hasStatements: boo
         const analyzes = p.analyzes - (before?.analyzes ?? 0);
         out.push(figure(`${label}: autovacuum passes on ${p.relname} during the run (${vacuums} vacuums, ${analyzes} analyzes)`, vacuums + analyzes, ''));
       }
+      out.push(figure(`${label}: connections opened during the run (their CPU is in 'exited' once closed)`, (await sessionsNow(ctx)) - sessionsBefore, ''));
       const wal = await walNow(ctx);
       if (wal && walBefore) {
         out.push(figure(`${label}: WAL per 1,000 rows (${n(wal.records - walBefore.records)} records, ${n(wal.fpi - walBefore.fpi)} full pages)`, per1k(wal.bytes - walBefore.bytes) / 1_048_576, 'MiB'));

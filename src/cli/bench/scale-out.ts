@@ -39,6 +39,10 @@ import { databaseServerCpuMs } from './postgres-cpu';
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 const RUNS = (process.env.BENCH_SCALE_RUNS ?? '1,2,default').split(',');
+/** 0: the next run pays the autovacuum debt of the one before it, as before ADR 085. */
+const SETTLE = process.env.BENCH_SCALE_SETTLE !== '0';
+/** 'default': the batch tables with PostgreSQL's autovacuum settings, not migration 0030's (the "without" runs of ADR 085). */
+const AUTOVACUUM = process.env.BENCH_SCALE_AUTOVACUUM ?? 'migration';
 const bin = fileURLToPath(new URL('../../../bin/clearlist.mjs', import.meta.url));
 
 interface Run {
@@ -120,6 +124,24 @@ export async function topStatements(ctx: AppContext, rows: number, label: string
   return res.rows.map((r) => figure(`${label}: PostgreSQL time per 1,000 rows of a statement (${r.calls} calls): ${r.q}`, r.ms / (rows / 1000), 'ms'));
 }
 
+/**
+ * Between runs (not timed): the batch tables vacuumed and analyzed, so the next run pays only the
+ * autovacuum its own rows set off, not the passes the run before it left due (ADR 085: with one
+ * worker first, its batch's passes fell in the two workers' run). What each pass cost is reported.
+ */
+async function settle(ctx: AppContext, label: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const table of ['batch_results', 'batch_rows']) {
+    for (const pass of ['VACUUM', 'ANALYZE']) {
+      const before = await databaseServerCpuMs(ctx);
+      const t0 = performance.now();
+      await ctx.db.execute(sql.raw(`${pass} ${table}`));
+      figures.push(figure(`after ${label}: a ${pass} of ${table}, PostgreSQL CPU (${((performance.now() - t0) / 1000).toFixed(1)} s)`, (await databaseServerCpuMs(ctx)) - before, 'ms'));
+    }
+  }
+  return figures;
+}
+
 const isRunning = (w: ChildProcess) => w.exitCode === null && w.signalCode === null;
 
 /** Ends the workers still running with `signal` and waits until each has exited. */
@@ -182,7 +204,8 @@ export async function benchScaleOut(): Promise<Figure[]> {
     const loaded = await loadRecords(ctx);
     // Autovacuum's first pass over the million records just loaded would otherwise run during a
     // timed batch and count as its PostgreSQL CPU (ADR 076, 085).
-    await database.db.execute(sql`VACUUM (ANALYZE)`);
+    if (process.env.BENCH_SCALE_VACUUM_LISTS !== '0') await database.db.execute(sql`VACUUM (ANALYZE)`);
+    if (AUTOVACUUM === 'default') for (const table of ['batch_results', 'batch_rows']) await database.db.execute(sql.raw(`ALTER TABLE ${table} RESET (autovacuum_vacuum_insert_threshold, autovacuum_analyze_threshold, autovacuum_analyze_scale_factor)`));
     // The server's side: sends jobs, runs none (JOBS_IN_PROCESS=false).
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: false, schedule: false });
     const app = await createApp(ctx);
@@ -245,6 +268,7 @@ export async function benchScaleOut(): Promise<Figure[]> {
         figures.push(figure(`${run.label}: mean chunk job, by phase in ms (${timed.chunks} chunks: ${phaseText})`, Object.values(timed.phases).reduce((a, b) => a + b, 0), 'ms'));
         figures.push(figure(`${run.label}: mean gap between a worker's chunk jobs (queue fetch and complete)`, timed.gapMs, 'ms'));
         await stopWorkers(started);
+        if (SETTLE) figures.push(...(await settle(ctx, run.label)));
       }
       if (seconds['1'] && seconds['2']) figures.push(figure('Speed-up of 2 pinned workers over 1', seconds['1'] / seconds['2'], '×', { min: 1.7, text: '≥ 1.7×' }));
       return figures;
