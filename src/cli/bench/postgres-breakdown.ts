@@ -5,6 +5,8 @@
  * `startBreakdown` before the run, `figures` after; parts the server does not offer (no
  * pg_stat_statements preloaded) are left out.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/app-context';
 import { figure, type Figure } from './measure';
@@ -41,6 +43,35 @@ const walNow = async (ctx: Ctx): Promise<Wal | null> => {
   }
 };
 
+/**
+ * The server's log (scripts/with-postgres.mjs writes it beside the data folder): with
+ * `-c log_autovacuum_min_duration=0` each autovacuum pass logs its CPU, the one figure of
+ * autovacuum's cost that closed connections do not blur (their CPU also lands in 'exited').
+ */
+async function serverLog(ctx: Ctx): Promise<string | null> {
+  try {
+    const [r] = await rowsOf<{ dir: string }>(ctx, sql`SELECT current_setting('data_directory') AS dir`);
+    const file = path.join(path.dirname(r.dir), 'server.log');
+    return existsSync(file) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU (ms) of the autovacuum passes logged since `offset`, by pass and table. */
+export function autovacuumCpuFromLog(text: string): Map<string, { passes: number; ms: number }> {
+  const out = new Map<string, { passes: number; ms: number }>();
+  for (const entry of text.split(/\n(?=\S)/)) {
+    const what = /automatic (vacuum|analyze) of table "[^"]*?\.?([a-z_0-9]+)"/.exec(entry);
+    const cpu = /CPU: user: ([\d.]+) s, system: ([\d.]+) s/.exec(entry);
+    if (!what || !cpu) continue;
+    const key = `${what[1]} ${what[2]}`;
+    const seen = out.get(key) ?? { passes: 0, ms: 0 };
+    out.set(key, { passes: seen.passes + 1, ms: seen.ms + (Number(cpu[1]) + Number(cpu[2])) * 1000 });
+  }
+  return out;
+}
+
 /** What the server's connections (other than the sampler's) are doing, sampled every `everyMs`. */
 function sampleWaits(ctx: Ctx, everyMs: number) {
   const counts = new Map<string, number>();
@@ -74,6 +105,8 @@ export async function startBreakdown(ctx: Ctx, label: string, hasStatements: boo
   const passesBefore = new Map((await passesNow(ctx)).map((p) => [p.relname, p]));
   const walBefore = await walNow(ctx);
   const sessionsBefore = await sessionsNow(ctx);
+  const log = await serverLog(ctx);
+  const logFrom = log ? statSync(log).size : 0;
   const waits = sampleWaits(ctx, 100);
   return {
     async figures(rows: number, chunks: number): Promise<Figure[]> {
@@ -92,6 +125,10 @@ export async function startBreakdown(ctx: Ctx, label: string, hasStatements: boo
         out.push(figure(`${label}: autovacuum passes on ${p.relname} during the run (${vacuums} vacuums, ${analyzes} analyzes)`, vacuums + analyzes, ''));
       }
       out.push(figure(`${label}: connections opened during the run (their CPU is in 'exited' once closed)`, (await sessionsNow(ctx)) - sessionsBefore, ''));
+      if (log) {
+        const text = readFileSync(log).subarray(logFrom).toString('utf8');
+        for (const [key, p] of autovacuumCpuFromLog(text)) out.push(figure(`${label}: autovacuum CPU per 1,000 rows, ${key} (${p.passes} passes, from the server's log)`, per1k(p.ms), 'ms'));
+      }
       const wal = await walNow(ctx);
       if (wal && walBefore) {
         out.push(figure(`${label}: WAL per 1,000 rows (${n(wal.records - walBefore.records)} records, ${n(wal.fpi - walBefore.fpi)} full pages)`, per1k(wal.bytes - walBefore.bytes) / 1_048_576, 'MiB'));
