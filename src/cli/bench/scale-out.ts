@@ -10,6 +10,8 @@
  * the PostgreSQL server's processes is read before and after. The PostgreSQL server is not
  * pinned: with one worker it has the second core to itself; with two it competes with them.
  * BENCH_SCALE_RUNS=1,2,default picks the runs; BENCH_BATCH_ROWS the size.
+ * Each run also says where PostgreSQL's CPU went (postgres-breakdown.ts, ADR 085); between runs
+ * the batch tables are vacuumed and analyzed, untimed (BENCH_SCALE_SETTLE=0: not).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
