@@ -10,6 +10,8 @@
  * the PostgreSQL server's processes is read before and after. The PostgreSQL server is not
  * pinned: with one worker it has the second core to itself; with two it competes with them.
  * BENCH_SCALE_RUNS=1,2,default picks the runs; BENCH_BATCH_ROWS the size.
+ * Each run also says where PostgreSQL's CPU went (postgres-breakdown.ts, ADR 085); between runs
+ * the batch tables are vacuumed and analyzed, untimed (BENCH_SCALE_SETTLE=0: not).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,10 +36,13 @@ import { openBenchDatabase } from './bench-db';
 import { HttpClient } from './http-client';
 import { loadRecords } from './interactive-search';
 import { figure, type Figure } from './measure';
+import { startBreakdown } from './postgres-breakdown';
 import { databaseServerCpuMs } from './postgres-cpu';
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 const RUNS = (process.env.BENCH_SCALE_RUNS ?? '1,2,default').split(',');
+/** 0: the next run pays the autovacuum debt of the one before it, as before ADR 085. */
+const SETTLE = process.env.BENCH_SCALE_SETTLE !== '0';
 const bin = fileURLToPath(new URL('../../../bin/clearlist.mjs', import.meta.url));
 
 interface Run {
@@ -119,6 +124,24 @@ export async function topStatements(ctx: AppContext, rows: number, label: string
   return res.rows.map((r) => figure(`${label}: PostgreSQL time per 1,000 rows of a statement (${r.calls} calls): ${r.q}`, r.ms / (rows / 1000), 'ms'));
 }
 
+/**
+ * Between runs (not timed): the batch tables vacuumed and analyzed, so the next run pays only the
+ * autovacuum its own rows set off, not the passes the run before it left due (ADR 085: with one
+ * worker first, its batch's passes fell in the two workers' run). What each pass cost is reported.
+ */
+async function settle(ctx: AppContext, label: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const table of ['batch_results', 'batch_rows']) {
+    for (const pass of ['VACUUM', 'ANALYZE']) {
+      const before = await databaseServerCpuMs(ctx);
+      const t0 = performance.now();
+      await ctx.db.execute(sql.raw(`${pass} ${table}`));
+      figures.push(figure(`after ${label}: a ${pass} of ${table}, PostgreSQL CPU (${((performance.now() - t0) / 1000).toFixed(1)} s)`, (await databaseServerCpuMs(ctx)) - before, 'ms'));
+    }
+  }
+  return figures;
+}
+
 const isRunning = (w: ChildProcess) => w.exitCode === null && w.signalCode === null;
 
 /** Ends the workers still running with `signal` and waits until each has exited. */
@@ -179,6 +202,9 @@ export async function benchScaleOut(): Promise<Figure[]> {
   const workers: ChildProcess[] = [];
   try {
     const loaded = await loadRecords(ctx);
+    // Autovacuum's first pass over the million records just loaded would otherwise run during a
+    // timed batch and count as its PostgreSQL CPU (ADR 076, 085).
+    if (process.env.BENCH_SCALE_VACUUM_LISTS !== '0') await database.db.execute(sql`VACUUM (ANALYZE)`);
     // The server's side: sends jobs, runs none (JOBS_IN_PROCESS=false).
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: false, schedule: false });
     const app = await createApp(ctx);
@@ -211,6 +237,7 @@ export async function benchScaleOut(): Promise<Figure[]> {
         const hasStatements = await resetStatements(ctx);
         const cpuBefore = started.map((w) => procUsage(w.pid!).cpuMs);
         const dbBefore = await databaseServerCpuMs(ctx);
+        const breakdown = await startBreakdown(ctx, run.label, hasStatements);
         const t0 = performance.now();
         await http.postJson(`/services/flexsearchs/${batchId}/columnmappings`, mapping);
         for (let status = ''; status !== 'Completed'; ) {
@@ -233,12 +260,14 @@ export async function benchScaleOut(): Promise<Figure[]> {
         usage.forEach((u, i) => figures.push(figure(`${run.label}: worker ${i + 1} CPU per 1,000 rows (peak memory ${u.peakMiB.toFixed(0)} MiB)`, per1k(u.cpuMs), 'ms')));
         figures.push(figure(`${run.label}: PostgreSQL CPU per 1,000 rows`, per1k(dbMs), 'ms'));
         figures.push(figure(`${run.label}: mean time a chunk spends in a worker (${chunks.n} chunks)`, chunks.mean * 1000, 'ms'));
+        figures.push(...(await breakdown.figures(ROWS, chunks.n)));
         if (hasStatements) figures.push(...(await topStatements(ctx, ROWS, run.label)));
         const timed = phaseMeans(started);
         const phaseText = Object.entries(timed.phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
         figures.push(figure(`${run.label}: mean chunk job, by phase in ms (${timed.chunks} chunks: ${phaseText})`, Object.values(timed.phases).reduce((a, b) => a + b, 0), 'ms'));
         figures.push(figure(`${run.label}: mean gap between a worker's chunk jobs (queue fetch and complete)`, timed.gapMs, 'ms'));
         await stopWorkers(started);
+        if (SETTLE) figures.push(...(await settle(ctx, run.label)));
       }
       if (seconds['1'] && seconds['2']) figures.push(figure('Speed-up of 2 pinned workers over 1', seconds['1'] / seconds['2'], '×', { min: 1.7, text: '≥ 1.7×' }));
       return figures;
