@@ -6,7 +6,6 @@
  * parsed, indexed and screened here, as `keyedScreener` does on the main thread for a search.
  * The module is a pool task (`ScreeningPool.runTask`); a small chunk runs it on the main thread.
  */
-import { checkNpi, checkSsn } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
 import { expandStoredRecord } from '#lists/core/stored-record';
 import { buildIndex } from '#engine/index-builder';
@@ -14,7 +13,7 @@ import type { SearchIndex } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
 import type { ScreenQuery } from '#engine/query-types';
 import { screenMany } from '#engine/screen';
-import { mergeKeyedAnswers } from './keyed-answers';
+import { keysOfQueries, mergeKeyedAnswers } from './keyed-answers';
 import { screenRows, type NearMisses, type NpiUse, type RowInput, type Screener } from './row-screening';
 
 /** The stored text of keyed records read for a slice, by record id, in the order read (per source). */
@@ -62,21 +61,13 @@ class SliceKeyed {
   ) {}
 
   ask(queries: readonly ScreenQuery[], sources?: readonly string[]): void {
-    const npis = new Set<string>();
-    const ssns = new Set<string>();
-    const dmfAsked = !sources || sources.includes('dmf');
-    for (const q of queries) {
-      const keys = q as { npi?: unknown; ssn?: unknown };
-      const npi = typeof keys.npi === 'string' ? checkNpi(keys.npi) : null;
-      if (npi?.ok && !this.asked.nppes.has(npi.value)) npis.add(npi.value);
-      const ssn = dmfAsked && typeof keys.ssn === 'string' ? checkSsn(keys.ssn) : null;
-      if (ssn?.ok && !this.asked.dmf.has(ssn.value)) ssns.add(ssn.value);
-    }
+    const { npis, ssns } = keysOfQueries(queries, sources);
     this.take('nppes', npis);
     this.take('dmf', ssns);
   }
 
-  private take(source: 'nppes' | 'dmf', keys: Set<string>): void {
+  private take(source: 'nppes' | 'dmf', asked: Set<string>): void {
+    const keys = new Set([...asked].filter((k) => !this.asked[source].has(k)));
     if (!keys.size) return;
     for (const k of keys) this.asked[source].add(k);
     for (const [id, text] of this.texts[source]) {

@@ -1,4 +1,5 @@
 /** The keyed index's answers merged into the main index's (ADR 060), on whichever thread screens (ADR 084). */
+import { checkNpi, checkSsn } from '#shared/identifiers';
 import { mergeKeyed, queryHasKeys } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { ScreenQuery, ScreenResult } from '#engine/query-types';
@@ -20,4 +21,19 @@ export function mergeKeyedAnswers(keyed: () => MatchIndex, queries: readonly Scr
   const out = [...main];
   withKeys.forEach(([, at], k) => (out[at] = mergeKeyed(main[at], answers[k], options)));
   return { results: out, screened: withKeys.length };
+}
+
+/** The NPIs and SSNs the queries carry, valid ones only (their SSNs only when the DMF may answer them): the keyed records to read. */
+export function keysOfQueries(queries: readonly ScreenQuery[], sources?: readonly string[]): { npis: Set<string>; ssns: Set<string> } {
+  const npis = new Set<string>();
+  const ssns = new Set<string>();
+  const dmfAsked = !sources || sources.includes('dmf');
+  for (const q of queries) {
+    const keys = q as { npi?: unknown; ssn?: unknown };
+    const npi = typeof keys.npi === 'string' ? checkNpi(keys.npi) : null;
+    if (npi?.ok) npis.add(npi.value);
+    const ssn = dmfAsked && typeof keys.ssn === 'string' ? checkSsn(keys.ssn) : null;
+    if (ssn?.ok) ssns.add(ssn.value);
+  }
+  return { npis, ssns };
 }

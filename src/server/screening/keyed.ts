@@ -5,7 +5,6 @@
  * query per kind of key, and screens them in a small keyed index next to the main one.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkNpi, checkSsn } from '#shared/identifiers';
 import type { ListRecord } from '#shared/list-record';
 import { buildIndex } from '#engine/index-builder';
 import type { KeyedSource } from '#engine/keyed';
@@ -17,7 +16,7 @@ import { rowsOf } from '../db/rows';
 import { listVersions } from '../db/schema';
 import { indexVersionOf, type ActiveVersion } from './index-store';
 import type { Screener } from './row-screening';
-import { mergeKeyedAnswers } from './keyed-answers';
+import { keysOfQueries, mergeKeyedAnswers } from './keyed-answers';
 
 /** The active version of each keyed source (null: not loaded). */
 export interface KeyedVersions {
@@ -80,17 +79,7 @@ export class KeyedLookup {
 
   /** Reads the keys the queries carry (their NPIs, and their SSNs when the DMF may answer them). */
   async fetchFor(queries: readonly ScreenQuery[], sources?: readonly string[]): Promise<void> {
-    const npis = new Set<string>();
-    const ssns = new Set<string>();
-    const dmfAsked = !sources || sources.includes('dmf');
-    for (const q of queries) {
-      const keys = q as { npi?: unknown; ssn?: unknown };
-      const npi = typeof keys.npi === 'string' ? checkNpi(keys.npi) : null;
-      if (npi?.ok) npis.add(npi.value);
-      const ssn = dmfAsked && typeof keys.ssn === 'string' ? checkSsn(keys.ssn) : null;
-      if (ssn?.ok) ssns.add(ssn.value);
-    }
-    await this.fetch({ npis, ssns });
+    await this.fetch(keysOfQueries(queries, sources));
   }
 
   private async read(source: KeyedSource, keys: Iterable<string>): Promise<void> {
