@@ -12,6 +12,7 @@ import { toLightResult } from './light-hits';
 import { screenMany } from '../engine/screen';
 import type { ScreenOptions } from '../engine/settings';
 import type { UseIndexMessage } from './worker-pool';
+import { profileThreadInSlices } from './thread-profile';
 
 export interface ChunkRequest {
   id: number;
@@ -63,6 +64,7 @@ function use({ use: m }: UseIndexMessage): void {
   for (const id of [...parts.keys()]) if (!used.has(id)) parts.delete(id);
 }
 
+profileThreadInSlices();
 use(workerData as UseIndexMessage);
 parentPort!.on('message', (req: ChunkRequest | UseIndexMessage | TaskRequest | { id: number; lexiconsMade: true }) => {
   if ('use' in req) return use(req);

@@ -18,11 +18,20 @@ import { parseLeie } from '#lists/leie/parse';
 
 const fixtures = fileURLToPath(new URL('../../lists', import.meta.url));
 const now = new Date('2026-04-02T09:00:00Z');
-// Six rows in chunks of two: three chunk jobs.
+// Eight rows in chunks of two: four chunk jobs, one more than the runner takes at once.
 const CSV =
-  'First,Last,NPI\n' + 'Kathleen,Brennan,1234567893\n' + 'Ann,Lee,1234567893\n' + 'Anil,Patel,1000000012\n' + 'Luz,Ramirez,1234567893\n' + 'Mary,Smith,1000000012\n' + 'John,Doe,1000000012\n';
+  'First,Last,NPI\n' +
+  'Kathleen,Brennan,1234567893\n' +
+  'Ann,Lee,1234567893\n' +
+  'Anil,Patel,1000000012\n' +
+  'Luz,Ramirez,1234567893\n' +
+  'Mary,Smith,1000000012\n' +
+  'John,Doe,1000000012\n' +
+  'Rosa,Diaz,1234567893\n' +
+  'Omar,Haddad,1000000012\n';
 const MAPPING = { columnMappings: { First: 'First Name', Last: 'Last Name', NPI: 'NPI' }, searchTypes: ['Exclusion Search by Individual Name', 'Search by NPI'] };
-const ROWS = 6;
+const ROWS = 8;
+const CHUNKS = 4;
 const TYPES = 3; // the name search, Search by NPI and the NPI Validation it brings
 
 let t: TestApp;
@@ -61,6 +70,8 @@ async function seedLeie(): Promise<void> {
 interface Held {
   /** The rows of a later chunk were read (its screening began) while the write was held. */
   laterChunkRead: Promise<boolean>;
+  /** Two later chunks' rows were read before the first chunk's write was let go. */
+  twoLaterChunksRead: Promise<boolean>;
   /** Whether another chunk's results were sent while the first one's were held (false after a few seconds without). */
   otherWriteWhileHeld(): Promise<boolean>;
   release(): void;
@@ -82,15 +93,20 @@ function holdFirstWrite(): Held {
   let holding = false;
   let firstHeld = false;
   let laterRead = false;
+  const laterFirstRows = new Set<number>();
+  let sawTwo!: (seen: boolean) => void;
+  const twoLaterChunksRead = new Promise<boolean>((resolve) => (sawTwo = resolve));
   let otherWrite!: (seen: boolean) => void;
   const otherWriteSeen = new Promise<boolean>((resolve) => (otherWrite = resolve));
   const state: Held = {
     laterChunkRead,
+    twoLaterChunksRead,
     otherWriteWhileHeld: () => Promise.race([otherWriteSeen, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000))]),
     release: () => {
       for (const name of ['query', 'exec'] as const) client[name] = original[name];
       holding = false;
       sawRead(false);
+      sawTwo(false);
       otherWrite(false);
       release();
       held = null;
@@ -113,6 +129,8 @@ function holdFirstWrite(): Held {
         // Read before the first chunk's results went in (it is past its screening), or while they are held.
         laterRead = true;
         if (holding) sawRead(true);
+        laterFirstRows.add(Number(params[1]));
+        if (laterFirstRows.size >= 2) sawTwo(true);
       }
       return call.call(client, text, ...rest);
     };
@@ -150,6 +168,13 @@ const openChunkJobs = async (batchId: number) =>
       sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'batches.screen-chunk' AND (data->>'batchId')::int = ${batchId} AND state IN ('created', 'retry', 'active')`,
     )) as unknown as { rows: { n: number }[] }
   ).rows[0].n;
+/** The batch's chunk jobs a loop is running. */
+const runningChunkJobs = async (batchId: number) =>
+  (
+    (await t.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'batches.screen-chunk' AND (data->>'batchId')::int = ${batchId} AND state = 'active'`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows[0].n;
 const statusOf = async (id: number) => (await batchOf(id)).status;
 
 async function expectOneResultSetPerRow(batchId: number) {
@@ -178,7 +203,17 @@ describe.skipIf(!!process.env.DATABASE_URL)('the embedded runner’s pipeline of
     hold.release();
     await expect.poll(() => statusOf(batchId), poll).toBe('Completed');
     expect((await batchOf(batchId)).rowsDone).toBe(ROWS);
-    expect((await chunksOf(batchId)).map((c) => c.status)).toEqual(['done', 'done', 'done']);
+    expect((await chunksOf(batchId)).map((c) => c.status)).toEqual(Array(CHUNKS).fill('done'));
+    await expectOneResultSetPerRow(batchId);
+  }, 40_000);
+
+  it('reads and screens the two chunks after the one written while it is written (ADR 088)', async () => {
+    const hold = holdFirstWrite();
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    // The pool is not left waiting for the write: two more chunks are taken, read and screened meanwhile.
+    expect(await hold.twoLaterChunksRead).toBe(true);
+    hold.release();
+    await expect.poll(() => statusOf(batchId), poll).toBe('Completed');
     await expectOneResultSetPerRow(batchId);
   }, 40_000);
 
@@ -202,14 +237,19 @@ describe.skipIf(!!process.env.DATABASE_URL)('the embedded runner’s pipeline of
     await writePause(t.ctx.db, true, 'test', now);
     hold.release();
     const givenBack = statementSent(/^update pgboss\.job set state = 'created', started_on = null/);
-    // The two chunks taken before the pause are written; the third is taken, found paused and given back, never started.
-    await expect.poll(async () => (await chunksOf(batchId)).filter((c) => c.status === 'done').length, poll).toBe(2);
+    // The chunks taken before the pause (two or three: the runner takes three at once, the third
+    // as soon as its loop polls) are written; a chunk taken after it is found paused and given
+    // back, never started.
     await givenBack;
-    const [, , third] = await chunksOf(batchId);
-    expect(third).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(await batchOf(batchId)).toMatchObject({ status: 'Processing', rowsDone: 4 });
-    // Its job waits in the queue (the two taken are completed by pg-boss once their handlers return).
-    await expect.poll(() => openChunkJobs(batchId), poll).toBe(1);
+    await expect.poll(() => runningChunkJobs(batchId), poll).toBe(0);
+    const chunks = await chunksOf(batchId);
+    const done = chunks.filter((c) => c.status === 'done').length;
+    expect(done).toBeGreaterThanOrEqual(2);
+    expect(done).toBeLessThan(CHUNKS);
+    for (const c of chunks.filter((c) => c.status !== 'done')) expect(c).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Processing', rowsDone: done * 2 });
+    // Their jobs wait in the queue (the ones taken are completed by pg-boss once their handlers return).
+    await expect.poll(() => openChunkJobs(batchId), poll).toBe(CHUNKS - done);
     await writePause(t.ctx.db, false, 'test', now);
     await expect.poll(() => statusOf(batchId), poll).toBe('Completed');
     await expectOneResultSetPerRow(batchId);
@@ -227,7 +267,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('the embedded runner’s pipeline of
       expect(await hold.laterChunkRead).toBe(true);
       hold.release();
       await expect.poll(() => statusOf(batchId), poll).toBe('Completed');
-      expect((await chunksOf(batchId)).map((c) => c.attempts)).toEqual([2, 1, 1]);
+      expect((await chunksOf(batchId)).map((c) => c.attempts)).toEqual([2, 1, 1, 1]);
       await expectOneResultSetPerRow(batchId);
     } finally {
       await t.ctx.database.sql('DROP TRIGGER fail_once ON usage_records; DROP FUNCTION fail_once(); DROP SEQUENCE fail_once;');

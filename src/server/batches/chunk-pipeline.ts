@@ -1,12 +1,13 @@
 /**
- * The embedded runner's pipeline of batch chunks (ADR 082). On PGlite one process runs every
- * chunk: the database's writes run on the main thread, the screening on the pool's threads. Two
- * chunk jobs run at once (`embeddedConcurrency`) and pass two lanes in turn: a chunk is read and
- * screened in the first, written in the second, and leaves the first as it enters the second. So
- * chunk N+1 is screened while chunk N is written (both cores busy), the writes stay one at a time
- * in the order the chunks were screened, and at most one screened chunk waits for its write.
- * Each chunk is still one job written as before: its results and its done mark together, a kill
- * or pause seen as before, a crash leaving its chunk to the retry.
+ * The embedded runner's pipeline of batch chunks (ADR 082, 088). On PGlite one process runs every
+ * chunk: the database's reads and writes run on the main thread, the screening on the pool's
+ * threads. Three chunk jobs run at once (`embeddedConcurrency`): while chunk N is written, the
+ * chunks after it are read and screened, so the pool's threads always have a chunk to screen
+ * (with one chunk screened at a time they waited for each chunk's reads, its build and its turn
+ * to write: idle a quarter of the batch, ADR 088). The writes take one lane: one at a time, in
+ * the order the chunks asked for it (the order their screening ended: the pool's threads take
+ * messages in the order sent). Each chunk is still one job written as before: its results and
+ * its done mark together, a kill or pause seen as before, a crash leaving its chunk to the retry.
  */
 import type { Database } from '../db/client';
 
@@ -31,27 +32,20 @@ class Lane {
 }
 
 export interface ChunkPipeline {
-  /**
-   * Runs one chunk's job: `work` gets the screening lane at once, and calls `toWrite` before its
-   * write (it waits for the write lane, then lets the next chunk into the screening lane).
-   */
+  /** Runs one chunk's job: `work` calls `toWrite` before its write, which waits for the write lane. */
   run<T>(work: (toWrite: () => Promise<void>) => Promise<T>): Promise<T>;
 }
 
 function createChunkPipeline(): ChunkPipeline {
-  const screening = new Lane();
   const writing = new Lane();
   return {
     async run(work) {
-      const leaveScreening = await screening.take();
       let leaveWriting: (() => void) | undefined;
       try {
         return await work(async () => {
           leaveWriting ??= await writing.take();
-          leaveScreening();
         });
       } finally {
-        leaveScreening();
         leaveWriting?.();
       }
     },

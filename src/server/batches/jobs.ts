@@ -12,8 +12,8 @@ export const screenChunkJob = defineJob({
   // One chunk at a time per process: two overlapped a chunk's write with the next one's screening,
   // but a worker killed holding two left its batch unfinished in test/worker-kill.test.ts (ADR 065).
   postgresConcurrency: 1,
-  // The embedded runner: two, a chunk screened while the one before is written (chunk-pipeline.ts, ADR 082).
-  embeddedConcurrency: 2,
+  // The embedded runner: three, the chunks after one read and screened while it is written (chunk-pipeline.ts, ADR 082, 088).
+  embeddedConcurrency: 3,
   handler: (ctx, payload) => screenChunk(ctx, payload.batchId, payload.chunkIndex),
 });
 
