@@ -13,6 +13,7 @@ import { screenMany } from '../engine/screen';
 import type { ScreenOptions } from '../engine/settings';
 import type { UseIndexMessage } from './worker-pool';
 import { profileThreadInSlices } from './thread-profile';
+import { lowerThisThreadPriority } from './thread-priority';
 
 export interface ChunkRequest {
   id: number;
@@ -65,6 +66,8 @@ function use({ use: m }: UseIndexMessage): void {
 }
 
 profileThreadInSlices();
+// Below the thread that started the pool, which answers requests and writes (ADR 088).
+const niceSet = lowerThisThreadPriority((workerData as { nice?: number }).nice ?? 0);
 use(workerData as UseIndexMessage);
 parentPort!.on('message', (req: ChunkRequest | UseIndexMessage | TaskRequest | { id: number; lexiconsMade: true }) => {
   if ('use' in req) return use(req);
@@ -79,4 +82,4 @@ parentPort!.on('message', (req: ChunkRequest | UseIndexMessage | TaskRequest | {
     parentPort!.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) });
   }
 });
-parentPort!.postMessage({ ready: true });
+parentPort!.postMessage({ ready: true, nice: niceSet });

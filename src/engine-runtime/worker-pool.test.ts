@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromTransferable, toTransferable } from '../engine/index-transfer';
 import { buildIndex } from '../engine/index-builder';
@@ -105,6 +107,28 @@ describe('ScreeningPool and the parts’ dictionary (ADR 077)', () => {
       expect(JSON.stringify(answers)).toBe(JSON.stringify(screenMany(prepared, queries)));
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('the screening threads’ priority (ADR 088)', () => {
+  /** The nice value of each thread of this process, as the kernel holds it (/proc/self/task/<tid>/stat, field 19). */
+  const threadNices = () => readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
+
+  it.runIf(process.platform === 'linux')('runs the threads that many nice steps below the process, and leaves them alone by default', async () => {
+    const base = getPriority(process.pid);
+    const want = Math.min(19, base + 4);
+    expect(pool.threadNices).toEqual([null, null]);
+    const before = threadNices().filter((n) => n === want).length;
+    const lowered = await ScreeningPool.create(index, { size: 2, nice: 4 });
+    try {
+      expect(lowered.threadNices).toEqual([want, want]);
+      expect(threadNices().filter((n) => n === want).length).toBe(before + 2);
+      // They screen as any other pool does.
+      const queries = syntheticIndividuals(40, 3);
+      expect(JSON.stringify(await lowered.screenBatch(queries))).toBe(JSON.stringify(screenMany(index, queries)));
+    } finally {
+      await lowered.close();
     }
   });
 });

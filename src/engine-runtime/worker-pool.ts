@@ -25,6 +25,8 @@ export interface PoolOptions {
   size?: number;
   /** Queries per message; small enough to balance, big enough to amortise messaging. */
   chunkSize?: number;
+  /** How much less priority the threads get than the process (a nice value; Linux; 0: the same, ADR 088). */
+  nice?: number;
 }
 
 // A part goes to shared memory once, whatever the number of workers and swaps.
@@ -112,6 +114,8 @@ export class ScreeningPool {
     private readonly workers: Worker[],
     index: SearchIndex,
     private readonly chunkSize: number,
+    /** Each thread's nice value as it set it at its start (null: left as the process's). */
+    readonly threadNices: readonly (number | null)[] = [],
   ) {
     this.held.set(index.version, partsOf(index).map((p) => partIdOf(p.index)));
     this.sentParts = this.held.get(index.version)!.length;
@@ -131,14 +135,16 @@ export class ScreeningPool {
   static async create(index: SearchIndex, options: PoolOptions = {}): Promise<ScreeningPool> {
     const size = Math.max(1, options.size ?? availableParallelism());
     const first: UseIndexMessage = { use: { version: index.version, parts: partsOf(index).map((p) => ({ name: p.name, id: partIdOf(p.index), index: shared(p.index) })), keep: [index.version], lexicon: lexiconMessage(index) } };
-    const workers = Array.from({ length: size }, () => new Worker(BOOTSTRAP, { eval: true, workerData: first }));
+    const workers = Array.from({ length: size }, () => new Worker(BOOTSTRAP, { eval: true, workerData: { ...first, nice: options.nice ?? 0 } }));
+    const nices: (number | null)[] = [];
     await Promise.all(
       workers.map(
         (w) =>
           new Promise<void>((resolve, reject) => {
-            const onMessage = (m: { ready?: boolean }): void => {
+            const onMessage = (m: { ready?: boolean; nice?: number | null }): void => {
               if (!m.ready) return;
               w.off('message', onMessage);
+              nices.push(m.nice ?? null);
               resolve();
             };
             w.on('message', onMessage);
@@ -146,7 +152,7 @@ export class ScreeningPool {
           }),
       ),
     );
-    return new ScreeningPool(workers, index, Math.max(1, options.chunkSize ?? 250));
+    return new ScreeningPool(workers, index, Math.max(1, options.chunkSize ?? 250), nices);
   }
 
   /** The version of the index the pool was last told to use. */

@@ -63,6 +63,12 @@ export const EnvSchema = z.object({
    * on the embedded database they screen while the main thread writes the chunk before (ADR 082).
    */
   BATCH_SCREEN_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.min(64, availableParallelism())),
+  /**
+   * How much lower the screening threads' priority is than the process's main thread (a nice
+   * value, Linux): the main thread answers requests and, on the embedded database, runs every
+   * statement; the threads take the cores it leaves (ADR 088). `clearlist worker`: 0 unless set.
+   */
+  SCREEN_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Folder of match index files (ADR 062); unset: DATA_DIR/index; "off": always build from the database. */
   INDEX_DIR: optionalText,
   /** The match index in parts by source (default, ADR 068, 077), a list change remaking only its part; or in one part. */
@@ -147,6 +153,8 @@ export interface AppConfig {
   /** `clearlist demo` seeds its queue paused (ADR 038). */
   demoQueuePaused: boolean;
   batchScreenWorkers: number;
+  /** The screening threads' nice value above the main thread's (ADR 088). */
+  screenThreadNice: number;
   /** Folder of match index files shared by the processes on one DATA_DIR (ADR 062); null: none. */
   indexDir: string | null;
   /** 'sources' (default): the index in parts by source, swapped part by part (ADR 068, 077); 'one': one index. */
@@ -197,8 +205,10 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
  * screening threads on the cores, each expanding the same names into caches of its own.
  */
 export function parseWorkerEnv(env: NodeJS.ProcessEnv): Env {
-  const unset = env.BATCH_SCREEN_WORKERS === undefined || env.BATCH_SCREEN_WORKERS === '';
-  return parseEnv(unset ? { ...env, BATCH_SCREEN_WORKERS: '1' } : env);
+  const unset = (name: string) => env[name] === undefined || env[name] === '';
+  // A worker's main thread answers no request and waits on PostgreSQL: its screening thread
+  // keeps the process's priority unless SCREEN_THREAD_NICE says otherwise (ADR 088).
+  return parseEnv({ ...env, ...(unset('BATCH_SCREEN_WORKERS') ? { BATCH_SCREEN_WORKERS: '1' } : {}), ...(unset('SCREEN_THREAD_NICE') ? { SCREEN_THREAD_NICE: '0' } : {}) });
 }
 
 export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
@@ -229,6 +239,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     batchChunkRows: env.BATCH_CHUNK_ROWS,
     demoQueuePaused: env.DEMO_QUEUE_PAUSED,
     batchScreenWorkers: env.BATCH_SCREEN_WORKERS,
+    screenThreadNice: env.SCREEN_THREAD_NICE,
     indexDir: env.INDEX_DIR === 'off' ? null : path.resolve(env.INDEX_DIR ?? path.join(env.DATA_DIR, 'index')),
     indexParts: env.INDEX_PARTS,
     indexInThread: env.INDEX_IN_THREAD,

@@ -97,9 +97,12 @@ async function closePool(): Promise<void> {
   if (held) await (await held.pool).close();
 }
 
+/** What the pool is made with: its threads and their priority below the main thread (ADR 083, 088). */
+type PoolConfig = Pick<AppContext['config'], 'batchScreenWorkers'> & Partial<Pick<AppContext['config'], 'screenThreadNice'>>;
+
 /** The pool, holding `index` (a caller on an index the pool has moved past gets it back, without its unchanged parts). */
-async function pooled(index: SearchIndex, size: number): Promise<ScreeningPool> {
-  pool ??= { pool: ScreeningPool.create(index, { size }), timer: null };
+async function pooled(index: SearchIndex, config: PoolConfig): Promise<ScreeningPool> {
+  pool ??= { pool: ScreeningPool.create(index, { size: config.batchScreenWorkers, nice: config.screenThreadNice ?? 0 }), timer: null };
   const held = pool;
   if (held.timer) clearTimeout(held.timer);
   held.timer = setTimeout(() => void (pool === held ? closePool() : undefined), IDLE_CLOSE_MS);
@@ -110,10 +113,10 @@ async function pooled(index: SearchIndex, size: number): Promise<ScreeningPool> 
 }
 
 /** Chooses how to screen a chunk of the given size. */
-export function screenerFor(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: SearchIndex, rows: number): Screener {
+export function screenerFor(ctx: { config: PoolConfig }, index: SearchIndex, rows: number): Screener {
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options);
-  return async (queries, options) => (await pooled(index, workers)).screenBatch(queries, options, index.version);
+  return async (queries, options) => (await pooled(index, ctx.config)).screenBatch(queries, options, index.version);
 }
 
 const CHUNK_TASK = new URL('./chunk-screening.ts', import.meta.url);
@@ -124,20 +127,20 @@ const CHUNK_TASK = new URL('./chunk-screening.ts', import.meta.url);
  * slice of the rows is screened with (its keyed records, its shared NPIs); the outputs come back
  * in the rows' order.
  */
-export async function screenChunkRows(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: SearchIndex, rows: readonly RowInput[], sliceOf: (rows: RowInput[]) => ChunkSliceInput): Promise<ChunkSliceOutput[]> {
+export async function screenChunkRows(ctx: { config: PoolConfig }, index: SearchIndex, rows: readonly RowInput[], sliceOf: (rows: RowInput[]) => ChunkSliceInput): Promise<ChunkSliceOutput[]> {
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows.length < POOL_MIN_ROWS) return [await screenChunkSlice(index, sliceOf([...rows]))];
   const size = Math.ceil(rows.length / workers);
   const slices: ChunkSliceInput[] = [];
   for (let i = 0; i < rows.length; i += size) slices.push(sliceOf(rows.slice(i, i + size)));
-  return (await pooled(index, workers)).runTask<ChunkSliceInput, ChunkSliceOutput>(CHUNK_TASK, slices, index.version);
+  return (await pooled(index, ctx.config)).runTask<ChunkSliceInput, ChunkSliceOutput>(CHUNK_TASK, slices, index.version);
 }
 
 /** A search's screener (ADR 057): as screenerFor, answering light hits (their view read back from `index`). */
-export function lightScreenerFor(ctx: { config: Pick<AppContext['config'], 'batchScreenWorkers'> }, index: SearchIndex, rows: number): LightScreener {
+export function lightScreenerFor(ctx: { config: PoolConfig }, index: SearchIndex, rows: number): LightScreener {
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options).map(toLightResult);
-  return async (queries, options) => (await pooled(index, workers)).screenLight(queries, options, index.version);
+  return async (queries, options) => (await pooled(index, ctx.config)).screenLight(queries, options, index.version);
 }
 
 /** The list version id of each source in an index version ("leie:12,sam:4"). */
