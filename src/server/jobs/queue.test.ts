@@ -47,6 +47,21 @@ const overlapJob = defineJob({
 });
 
 describe('the job queue (pg-boss on the app database)', () => {
+  it('runs a job this process sent at once, not at its idle loop’s next poll (ADR 088)', async () => {
+    const ran: number[] = [];
+    const wokenJob = defineJob({ name: 'test.woken', payloadSchema: z.object({ n: z.number().int() }), handler: async (_ctx, payload) => void ran.push(payload.n) });
+    // Loops that look for jobs every two minutes: the job runs within the poll's timeout only if its sending woke them.
+    const working = await startJobQueue(t.ctx, [wokenJob as never], { work: true, schedule: false, pollSeconds: 120 });
+    try {
+      // The loop's first look found nothing; it now waits.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await working.send(wokenJob, { n: 7 });
+      await expect.poll(() => ran, { timeout: 20_000, interval: 100 }).toEqual([7]);
+    } finally {
+      await working.stop();
+    }
+  }, 30_000);
+
   it('runs two jobs of a queue at once in one working process on PostgreSQL, one at a time on the embedded database', async () => {
     bothRunning = new Promise<void>((resolve) => (released = resolve));
     const working = await startJobQueue(t.ctx, [overlapJob as never], { work: true, schedule: false });
@@ -62,8 +77,8 @@ describe('the job queue (pg-boss on the app database)', () => {
 
   it('runs as many jobs of a queue at once as the job asks on each database (one by default)', async () => {
     const { screenChunkJob } = await import('../batches/jobs');
-    // The batch chunk: one per PostgreSQL worker process (ADR 065), two in the embedded runner's pipeline (ADR 082).
-    expect([loopsOf(screenChunkJob, 'postgres'), loopsOf(screenChunkJob, 'pglite')]).toEqual([1, 2]);
+    // The batch chunk: one per PostgreSQL worker process (ADR 065), three in the embedded runner's pipeline (ADR 082, 088).
+    expect([loopsOf(screenChunkJob, 'postgres'), loopsOf(screenChunkJob, 'pglite')]).toEqual([1, 3]);
     expect([loopsOf(countJob, 'postgres'), loopsOf(countJob, 'pglite')]).toEqual([1, 1]);
     expect([loopsOf(overlapJob, 'postgres'), loopsOf(overlapJob, 'pglite')]).toEqual([2, 1]);
   });

@@ -35,6 +35,8 @@ export interface QueueOptions {
   schedule: boolean;
   /** Beat a heartbeat row as this kind of process (the server's in-process runner, a worker). */
   heartbeat?: WorkerKind;
+  /** Seconds an idle loop waits before it looks for a job again (default 1; a job sent by this process wakes it at once). */
+  pollSeconds?: number;
 }
 
 /** Jobs of a queue one process runs at once, on a PostgreSQL server or the embedded database. */
@@ -93,12 +95,14 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       pausedWaits.add(done);
     });
 
+  // This process's polling loops by queue: a job sent here wakes them (see send).
+  const loopsByQueue = new Map<string, string[]>();
   // One pg-boss polling loop: takes a job, runs it, looks for the next at once.
   const workQueue = async (job: JobDefinition<unknown>) => {
     // pg-boss waits out the polling interval after every job, even when more are queued;
     // a worker that just ran one looks for the next at once (a batch's chunks run back to back).
     const worker = { id: '' };
-    worker.id = await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([item]) => {
+    worker.id = await boss.work(job.name, { pollingIntervalSeconds: options.pollSeconds ?? 1, batchSize: 1 }, async ([item]) => {
       // Paused: the job goes back untouched (same place in the queue) and this worker waits;
       // a job that passed this check before the pause runs to its end.
       if (job.isPausable && running && (await readPause(ctx.db)).isPaused) {
@@ -115,6 +119,7 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
         if (worker.id) boss.notifyWorker(worker.id);
       }
     });
+    loopsByQueue.set(job.name, [...(loopsByQueue.get(job.name) ?? []), worker.id]);
   };
   if (options.work) {
     // Several loops on one queue run that many of its jobs at once in this process.
@@ -129,7 +134,13 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
   }
 
   return {
-    send: async (job, payload, sendOptions) => boss.send(job.name, job.payloadSchema.parse(payload) as object, sendOptions ?? {}),
+    send: async (job, payload, sendOptions) => {
+      const id = await boss.send(job.name, job.payloadSchema.parse(payload) as object, sendOptions ?? {});
+      // This process's idle loops on the queue look for it now rather than at their next poll (up
+      // to a second later: a batch's job, then each of its first chunks, waited for it, ADR 088).
+      for (const loop of loopsByQueue.get(job.name) ?? []) boss.notifyWorker(loop);
+      return id;
+    },
     async drain(max = Infinity) {
       let ran = 0;
       for (let found = true; found && ran < max; ) {
