@@ -7,7 +7,7 @@ import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './que
 import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
 import { npiKey, type NearMisses, type NpiUse, type NpiUses, type RowInput } from '../screening/row-screening';
-import { currentScreening, screenChunkRows, versionIdsOf } from '../screening/screener';
+import { currentScreening, screenChunkRows, versionIdsOf, warmScreeningPool } from '../screening/screener';
 import { readKeyedTexts } from '../screening/keyed';
 import type { KeyedTexts } from '../screening/chunk-screening';
 import { checkNpi, checkSsn } from '#shared/identifiers';
@@ -30,6 +30,8 @@ export async function startBatch(ctx: AppContext, batchId: number, sendChunk: Se
     return;
   }
   if (batch.status !== 'Submitted' && batch.status !== 'Pending') return;
+  // The screening threads start while the chunks are made and the first one read (ADR 088).
+  void warmScreeningPool(ctx, batch.recordCount);
   const pending = await ensureChunks(ctx.db, batchId, batch.recordCount, ctx.config.batchChunkRows);
   await moveStatus(ctx.db, batchId, ['Submitted'], { status: 'Pending' });
   for (const chunk of pending) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex }, batch.queuePriority);

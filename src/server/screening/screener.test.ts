@@ -3,7 +3,8 @@ import { buildIndex } from '#engine/index-builder';
 import { PartedIndex } from '#engine/index-parts';
 import { screenMany } from '#engine/screen';
 import { syntheticIndividuals, syntheticRecords } from '#engine/synthetic-records';
-import { closeScreeningPool, movePoolTo, POOL_MIN_ROWS, screenerFor, screeningPoolState } from './screener';
+import type { IndexStore } from './index-store';
+import { closeScreeningPool, movePoolTo, POOL_MIN_ROWS, screenerFor, screeningPoolState, warmScreeningPool } from './screener';
 
 afterAll(() => closeScreeningPool());
 
@@ -27,5 +28,20 @@ describe('movePoolTo (ADR 068)', () => {
     expect(await screenerFor(ctx, old, queries.length)(queries, {})).toEqual(screenMany(old, queries));
     // leie and sam:1 at the start, sam:2 at the swap, sam:1 again for the caller on the old index: never leie again.
     expect(await screeningPoolState()).toEqual({ version: 'leie:1,sam:1', partsSent: 4 });
+  });
+});
+
+describe('warmScreeningPool (ADR 088)', () => {
+  it('starts the threads ahead of a batch whose chunks they will screen, and not for one screened on this thread', async () => {
+    await closeScreeningPool();
+    const index = new PartedIndex('leie:9', [{ name: 'leie', index: buildIndex([...syntheticRecords(300, 8)], { version: 'leie:9', shared: true }) }]);
+    const ctx = (config: { batchScreenWorkers: number; batchChunkRows: number }) => ({ db: null as never, screening: { getIndex: async () => index } as unknown as IndexStore, config });
+    // Chunks of 400 rows, or a batch of 300, or no threads: screened on the job's thread, nothing started.
+    expect(await warmScreeningPool(ctx({ batchScreenWorkers: 1, batchChunkRows: 400 }), 5000)).toBe(false);
+    expect(await warmScreeningPool(ctx({ batchScreenWorkers: 1, batchChunkRows: 1000 }), 300)).toBe(false);
+    expect(await warmScreeningPool(ctx({ batchScreenWorkers: 0, batchChunkRows: 1000 }), 5000)).toBe(false);
+    expect(await screeningPoolState()).toBeNull();
+    expect(await warmScreeningPool(ctx({ batchScreenWorkers: 1, batchChunkRows: 1000 }), 5000)).toBe(true);
+    expect(await screeningPoolState()).toEqual({ version: 'leie:9', partsSent: 1 });
   });
 });

@@ -112,6 +112,26 @@ async function pooled(index: SearchIndex, config: PoolConfig): Promise<Screening
   return running;
 }
 
+/**
+ * Starts the pool's threads for a batch of `rows` about to be screened (ADR 088), so their start
+ * (booting, reviving the index) runs on their own threads while this one prepares the batch,
+ * instead of before its first chunk's screening. Resolves true once the pool holds the current
+ * index; false when the batch's chunks screen on this thread (no pool, or chunks too small) or
+ * the process has no index open yet; a
+ * failure to start is logged and left to the first chunk, which tries again.
+ */
+export async function warmScreeningPool(ctx: StoreContext & { config: PoolConfig & { batchChunkRows: number } }, rows: number): Promise<boolean> {
+  // A process whose index store is not open yet opens it in its first chunk, not twice.
+  if (!ctx.screening || ctx.config.batchScreenWorkers === 0 || Math.min(rows, ctx.config.batchChunkRows) < POOL_MIN_ROWS) return false;
+  try {
+    await pooled(await ctx.screening.getIndex(), ctx.config);
+    return true;
+  } catch (error) {
+    ctx.log?.info(`the screening threads did not start ahead of a batch: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
 /** Chooses how to screen a chunk of the given size. */
 export function screenerFor(ctx: { config: PoolConfig }, index: SearchIndex, rows: number): Screener {
   const workers = ctx.config.batchScreenWorkers;
