@@ -50,10 +50,12 @@ export interface ResolvedOptions {
 /** How many times options were resolved (tests: a batch's queries share one resolution; nothing else reads it). */
 export const optionsWork = { resolved: 0 };
 
+// A module function, not a closure per resolution: tsx's keepNames would name it each time (ADR 089).
+const clamp = (x: unknown, fallback: number): number => (typeof x === 'number' && Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : fallback);
+
 /** Fills defaults and clamps bad values, so a mistyped setting never breaks screening. */
 export function resolveOptions(options: ScreenOptions = {}): ResolvedOptions {
   optionsWork.resolved++;
-  const clamp = (x: unknown, fallback: number): number => (typeof x === 'number' && Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : fallback);
   const threshold = clamp(options.threshold, DEFAULT_REVIEW_THRESHOLD);
   const limit = typeof options.limit === 'number' && options.limit > 0 ? Math.min(1000, Math.floor(options.limit)) : DEFAULT_HIT_LIMIT;
   return {

@@ -104,6 +104,15 @@ const hitDraft = (row: RowInput, searchType: string, hit: Hit): ResultDraft => (
   searchCriteriaKey: searchCriteriaKey(row),
 });
 
+/** A draft per hit whose record the row has no draft of yet (`seen`: the records drafted, by source and id). */
+function addHitDrafts(out: ResultDraft[], seen: Set<string>, row: RowInput, searchType: string, hits: Hit[] = []): void {
+  for (const hit of hits) {
+    const key = `${hit.record.source}|${hit.record.sourceRecordId}`;
+    if (!seen.has(key)) out.push(hitDraft(row, searchType, hit));
+    seen.add(key);
+  }
+}
+
 /**
  * Name candidates scored under the threshold but not under the lowest a client may choose: each
  * one's score, and each row without a finding its best one (the threshold preview, ADR 042).
@@ -138,16 +147,9 @@ export async function screenRows(
   const out: ResultDraft[] = [];
   for (const row of rows) {
     const seen = new Set<string>();
-    const add = (searchType: string, hits: Hit[] = []) => {
-      for (const hit of hits) {
-        const key = `${hit.record.source}|${hit.record.sourceRecordId}`;
-        if (!seen.has(key)) out.push(hitDraft(row, searchType, hit));
-        seen.add(key);
-      }
-    };
     const nameHits: Hit[] = byName.get(row.rowIndex)?.hits ?? [];
-    if (nameType) add(nameType, nameHits.filter((h) => h.isMatch));
-    if (npiType) add(npiType, byNpi.get(row.rowIndex)?.hits);
+    if (nameType) addHitDrafts(out, seen, row, nameType, nameHits.filter((h) => h.isMatch));
+    if (npiType) addHitDrafts(out, seen, row, npiType, byNpi.get(row.rowIndex)?.hits);
     if (settings.nearMisses && nearFloor !== undefined) {
       // Records already findings (by name or NPI) are not near misses.
       const near = nameHits.filter((h) => !h.isMatch && !seen.has(`${h.record.source}|${h.record.sourceRecordId}`)).map((h) => h.score);
