@@ -217,7 +217,7 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
     }
     return searchable ? finish(index, named, idRecords, q, opts) : [];
   });
-  const npiCheck = ids.npi ? checkNpiInIndex(scope.index, ids.npi, hasName ? { type: 'person', firstName: str(query.firstName), middleName: str(query.middleName), lastName: str(query.lastName) } : null) : null;
+  const npiCheck = ids.npi && opts.npiCheck ? checkNpiInIndex(scope.index, ids.npi, hasName ? { type: 'person', firstName: str(query.firstName), middleName: str(query.middleName), lastName: str(query.lastName) } : null) : null;
   return { indexVersion: scope.index.version, status: searchable ? 'ok' : 'invalid', issues, hits, npiCheck };
 }
 
@@ -296,7 +296,7 @@ function screenBusiness(scope: Scope, query: BusinessQuery, opts: ResolvedOption
     }
     return searchable ? finish(index, named, idRecords, q, opts) : [];
   });
-  const npiCheck = ids.npi ? checkNpiInIndex(scope.index, ids.npi, names.length ? { type: 'business', name: str(query.name) } : null) : null;
+  const npiCheck = ids.npi && opts.npiCheck ? checkNpiInIndex(scope.index, ids.npi, names.length ? { type: 'business', name: str(query.name) } : null) : null;
   return { indexVersion: scope.index.version, status: searchable ? 'ok' : 'invalid', issues, hits, npiCheck };
 }
 
@@ -339,7 +339,7 @@ function screenIdentifiersOnly(scope: Scope, input: { npi?: string; ssn?: string
     for (const [record] of idRecords) if (allowSource(opts, index.sourceOf(record))) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
     return ok ? finish(index, named, idRecords, q, opts) : [];
   });
-  return { indexVersion: scope.index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits, npiCheck: npiCheckOf(scope.index, input.npi, name) };
+  return { indexVersion: scope.index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits, npiCheck: opts.npiCheck ? npiCheckOf(scope.index, input.npi, name) : null };
 }
 
 /** The NPPES check of an NPI query: a malformed NPI is answered too (invalid, with the reason). */

@@ -132,10 +132,11 @@ export async function screenRows(
   const nameType = NAME_TYPES.find((t) => types.includes(t));
   const nameSources = types.includes('OFAC') ? [...EXCLUSION_SOURCES, ...OFAC_SOURCES] : EXCLUSION_SOURCES;
   const nearFloor = settings.nearMisses && settings.threshold !== undefined && settings.threshold > CLIENT_THRESHOLD_MIN ? CLIENT_THRESHOLD_MIN : undefined;
-  // Only the matches are stored: a near miss is counted by its score, never explained (ADR 075).
-  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold, minScore: nearFloor, explain: 'matches' }) : new Map();
+  // Only the matches are stored: a near miss is counted by its score, never explained (ADR 075). The
+  // name and NPI exclusion searches' NPPES checks are not read (the NPI result takes the opt-out query's): not made (ADR 089).
+  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold, minScore: nearFloor, explain: 'matches', npiCheck: false }) : new Map();
   const npiType = NPI_EXCLUSION_TYPES.find((t) => types.includes(t));
-  const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES, threshold: settings.threshold }) : new Map();
+  const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES, threshold: settings.threshold, npiCheck: false }) : new Map();
   const wantsNpiRow = types.includes('NPI Validation');
   // The opt-out query also answers the NPPES check, with the row's name to compare.
   const optOut = wantsNpiRow ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI, name: npiHolderName(r.values) } : null), { sources: ['optout'] }) : new Map();
