@@ -55,7 +55,6 @@ export function personFilter(
   // Each part's listed records (those without the query's identifiers) and their evidence effect, read once by
   // the filter: a candidate whose name then leaves its record under the minimum is not built (ADR 079).
   const effectsOf: Map<number, number>[] = [];
-  const effectsIn = (part: number) => (effectsOf[part] ??= new Map());
   const keep: EntryFilter | null = collectionFilter.on
     ? (part, e) => {
         const index = scope.space.parts[part].index;
@@ -69,7 +68,7 @@ export function personFilter(
         const effect = evidenceEffect(index, record, q, dob);
         const need = (opts.minScore - effect) / NAME_ONLY_CEILING;
         if (need > 1 || (bound && bound.bound(index, e, scope.toUnion[part]) < need)) return false;
-        effectsIn(part).set(record, effect);
+        (effectsOf[part] ??= new Map()).set(record, effect);
         return true;
       }
     : null;
@@ -79,13 +78,13 @@ export function personFilter(
       const effect = evidenceEffect(index, record, q);
       const need = (opts.minScore - effect) / NAME_ONLY_CEILING;
       if (need > 1 || (bound && bound.bound(index, e, scope.toUnion[part]) < need)) return false;
-      effectsIn(part).set(record, effect);
+      (effectsOf[part] ??= new Map()).set(record, effect);
       return true;
     },
     admitUnbounded(part, index, record) {
       const effect = evidenceEffect(index, record, q);
       if ((opts.minScore - effect) / NAME_ONLY_CEILING > 1) return false;
-      effectsIn(part).set(record, effect);
+      (effectsOf[part] ??= new Map()).set(record, effect);
       return true;
     },
     underMinimum(part, record, similarity) {

@@ -29,6 +29,28 @@ export const EVIDENCE_EFFECTS = {
   locationBonusCap: 0.03,
 } as const;
 
+/** The score as the place fields are weighed, and the bonus they gave so far (capped). */
+interface PlaceTally {
+  score: number;
+  locationBonus: number;
+}
+
+// A module function, not a closure per call of combineEvidence: tsx's keepNames would name it each time (ADR 089).
+function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: ScoreAdjustment[], field: 'state' | 'city' | 'postalCode', pair: { query: string; list: string } | null, agree: number, differ: number): void {
+  if (!pair) return;
+  const same = pair.query === pair.list;
+  fields.push({ queryField: field, listField: field, queryValue: pair.query, listValue: pair.list, score: same ? 1 : 0, method: same ? 'exact' : 'different' });
+  if (same && agree) {
+    const effect = Math.min(agree, EVIDENCE_EFFECTS.locationBonusCap - t.locationBonus);
+    t.locationBonus += effect;
+    if (effect > 0) adjustments.push({ reason: `${field} agrees`, effect: round(effect) });
+    t.score += effect;
+  } else if (!same && differ) {
+    adjustments.push({ reason: `${field} differs`, effect: differ });
+    t.score += differ;
+  }
+}
+
 /** Combines the evidence; pushes field comparisons into `fields` and returns score and adjustments. */
 export function combineEvidence(input: EvidenceInput, fields: FieldEvidence[]): { score: number; adjustments: ScoreAdjustment[] } {
   const adjustments: ScoreAdjustment[] = [];
@@ -42,24 +64,11 @@ export function combineEvidence(input: EvidenceInput, fields: FieldEvidence[]): 
     score += d.effect;
     adjustments.push({ reason: d.note, effect: d.effect });
   }
-  let locationBonus = 0;
-  const location = (field: 'state' | 'city' | 'postalCode', pair: { query: string; list: string } | null, agree: number, differ: number): void => {
-    if (!pair) return;
-    const same = pair.query === pair.list;
-    fields.push({ queryField: field, listField: field, queryValue: pair.query, listValue: pair.list, score: same ? 1 : 0, method: same ? 'exact' : 'different' });
-    if (same && agree) {
-      const effect = Math.min(agree, EVIDENCE_EFFECTS.locationBonusCap - locationBonus);
-      locationBonus += effect;
-      if (effect > 0) adjustments.push({ reason: `${field} agrees`, effect: round(effect) });
-      score += effect;
-    } else if (!same && differ) {
-      adjustments.push({ reason: `${field} differs`, effect: differ });
-      score += differ;
-    }
-  };
-  location('state', input.state, EVIDENCE_EFFECTS.stateAgrees, EVIDENCE_EFFECTS.stateDiffers);
-  location('city', input.city, EVIDENCE_EFFECTS.cityAgrees, 0);
-  location('postalCode', input.postal, EVIDENCE_EFFECTS.postalAgrees, 0);
+  const place: PlaceTally = { score, locationBonus: 0 };
+  placeEvidence(place, fields, adjustments, 'state', input.state, EVIDENCE_EFFECTS.stateAgrees, EVIDENCE_EFFECTS.stateDiffers);
+  placeEvidence(place, fields, adjustments, 'city', input.city, EVIDENCE_EFFECTS.cityAgrees, 0);
+  placeEvidence(place, fields, adjustments, 'postalCode', input.postal, EVIDENCE_EFFECTS.postalAgrees, 0);
+  score = place.score;
   for (const c of input.conflicts) {
     const effect = EVIDENCE_EFFECTS[`${c.field}Conflict`];
     fields.push({ queryField: c.field, listField: c.field, queryValue: c.query, listValue: c.list, score: 0, method: 'different' });

@@ -120,7 +120,6 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   const listNpi = data.npi[r] ? String(data.npi[r]).padStart(10, '0') : null;
   const conflicts: EvidenceInput['conflicts'] = [];
   if (q.npi && listNpi && q.npi !== listNpi && identifier?.field !== 'npi') conflicts.push({ field: 'npi', query: q.npi, list: listNpi });
-  const postalOf = (p: number): string | null => (p ? String(p - 1).padStart(5, '0') : null);
   const listPostal = postalOf(data.postal[r]);
   const input: EvidenceInput = {
     nameSimilarity: c.similarity,
@@ -182,8 +181,11 @@ function unexplained(c: NamedCandidate, score: number, options: ResolvedOptions)
   };
 }
 
+// Module functions, not closures per hit: tsx's keepNames would name each as it is made (ADR 089).
+const postalOf = (p: number): string | null => (p ? String(p - 1).padStart(5, '0') : null);
+const pad = (n: number): string => String(n).padStart(2, '0');
+
 function formatDate(d: PartialDate): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
   return d.day ? `${d.year}-${pad(d.month)}-${pad(d.day)}` : d.month ? `${d.year}-${pad(d.month)}` : String(d.year);
 }
 

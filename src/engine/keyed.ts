@@ -37,8 +37,8 @@ export const asKeyedHit = (hit: Hit): Hit => ({ ...hit, record: { ...hit.record,
  * (within the query's limit) and the NPPES check taken from the keyed records.
  */
 export function mergeKeyed(main: ScreenResult, keyed: ScreenResult, options: ScreenOptions = {}): ScreenResult {
-  const { limit } = resolveOptions(options);
-  const hits = keyed.hits.length ? [...main.hits, ...keyed.hits.map(asKeyedHit)].sort(compareHits).slice(0, limit) : main.hits;
+  // The options are resolved (for the limit) only when there are hits to merge: a batch merges ~20,000 answers per 10,000 rows, almost none with keyed hits.
+  const hits = keyed.hits.length ? [...main.hits, ...keyed.hits.map(asKeyedHit)].sort(compareHits).slice(0, resolveOptions(options).limit) : main.hits;
   return { ...main, hits, npiCheck: keyed.npiCheck ?? main.npiCheck };
 }
 

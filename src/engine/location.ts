@@ -37,14 +37,16 @@ export function packPostalCode(input: string | null | undefined): number {
   return m ? Number(m[1]) + 1 : 0;
 }
 
+const ASCII_RE = /^[\x00-\x7f]*$/;
+
 /** Normalised city for equality checks ("St. Louis" → "saint louis"). */
 export function normalizeCity(input: string | null | undefined): string {
   if (input == null || input === '') return '';
-  return String(input ?? '')
+  const lower = String(input ?? '')
     .slice(0, 60)
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+  // ASCII has nothing to decompose and no marks to strip: most cities skip both (ADR 089).
+  return (ASCII_RE.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}+/gu, ''))
     .replace(/[^a-z0-9]+/g, ' ')
     .replace(/\bst\b/g, 'saint')
     .replace(/\bft\b/g, 'fort')

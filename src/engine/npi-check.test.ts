@@ -62,4 +62,20 @@ describe('checkNpiInIndex', () => {
     expect(checkNpiInIndex(index, '1245319599')).toMatchObject({ valid: true, found: false, status: null });
     expect(checkNpiInIndex(index, '12345')).toMatchObject({ valid: false, found: false, message: 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces' });
   });
+
+  it('is not made for queries whose caller reads none (npiCheck: false, ADR 089), their hits unchanged', () => {
+    const queries = [
+      { type: 'npi' as const, npi: '1234567893' },
+      { type: 'npi' as const, npi: '1234567893', name: { type: 'person' as const, firstName: 'Bob', lastName: 'Smith' } },
+      { type: 'individual' as const, firstName: 'Robert', lastName: 'Smith', npi: '1234567893' },
+    ];
+    for (const q of queries) {
+      const made = screen(index, q, { sources: ['leie', 'nppes'] });
+      const skipped = screen(index, q, { sources: ['leie', 'nppes'], npiCheck: false });
+      expect(made.npiCheck).toMatchObject({ found: true, nppesRecordId: '1234567893' });
+      expect(skipped.npiCheck).toBeNull();
+      expect(skipped.hits).toEqual(made.hits);
+      expect(made.hits.length).toBeGreaterThan(0);
+    }
+  });
 });

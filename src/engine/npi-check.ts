@@ -1,6 +1,7 @@
 /** NPI validation against the NPPES records in the index: found, active or not, whose it is. */
 import { checkNpi } from '#shared/identifiers';
 import { PartedIndex, type SearchIndex } from './index-parts';
+import type { MatchIndex } from './match-index';
 import type { RecordView } from './record-view';
 import type { Explanation } from './explanation';
 import { scorePair, type PairResult } from './score-pair';
@@ -65,26 +66,26 @@ function statusOf(v: RecordView): NpiCheck['status'] {
 
 /** Looks an NPI up among NPPES records and compares the customer's name with NPPES's. */
 export function checkNpiInIndex(index: SearchIndex, npi: string, name?: NpiCheckName | null): NpiCheck {
-  if (index instanceof PartedIndex) {
-    // NPPES records sit in one part: the answer of the part that holds the NPI, else of any part.
-    let answer: NpiCheck | null = null;
-    for (const part of index.parts) {
-      answer = checkNpiInIndex(part.index, npi, name);
-      if (answer.found) break;
-    }
-    return answer!;
-  }
   const empty = { found: false, status: null, deactivationDate: null, reactivationDate: null, entityType: null, nppesName: null, nameAgreement: null, nppesRecordId: null };
+  // The NPI is checked once, then looked for part by part (ADR 089: the server's index has a part per list).
   const check = checkNpi(npi);
   if (!check.ok) return { npi: String(npi ?? '').slice(0, 20), valid: false, message: check.message, ...empty };
-  const nppes = lookupPairs(index.data.npi, Number(check.value)).filter((r) => index.sourceOf(r) === 'nppes');
-  if (!nppes.length) return { npi: check.value, valid: true, message: null, ...empty };
-  const v = index.recordView(nppes[0]);
+  // NPPES records sit in one part: the answer of the part that holds the NPI.
+  for (const part of index instanceof PartedIndex ? index.parts.map((p) => p.index) : [index]) {
+    const nppes = lookupPairs(part.data.npi, Number(check.value)).filter((r) => part.sourceOf(r) === 'nppes');
+    if (nppes.length) return foundCheck(part, nppes[0], check.value, name);
+  }
+  return { npi: check.value, valid: true, message: null, ...empty };
+}
+
+/** The check of an NPI that NPPES record `record` of `index` carries. */
+function foundCheck(index: MatchIndex, record: number, npi: string, name?: NpiCheckName | null): NpiCheck {
+  const v = index.recordView(record);
   const entityType = entityTypeOf(v);
   const nppesName = entityType === 'organization' ? v.businessName ?? '' : `${v.lastName ?? ''}, ${[v.firstName, v.middleName].filter(Boolean).join(' ')}`;
   const nameAgreement = name ? agreementOf(name, v, entityType, nppesName) : null;
   return {
-    npi: check.value,
+    npi,
     valid: true,
     message: null,
     found: true,

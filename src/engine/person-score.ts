@@ -172,9 +172,12 @@ export class PersonMatcher {
   /** The whole name written as one word on one side ("PolPot", "SergeiLavrov"). */
   private glued(l: PersonName, trace: Trace): number {
     const q = this.query;
+    // One side one word, the other more, tested on the counts before any word list is made (ADR 089).
+    const qCount = wordCount(q);
+    const lCount = wordCount(l);
+    if (qCount === lCount || (qCount !== 1 && lCount !== 1)) return -1;
     const qw = [q.first, ...q.middle, ...q.last].filter(Boolean);
     const lw = [l.first, ...l.middle, ...l.last].filter(Boolean);
-    if (qw.length === lw.length || (qw.length !== 1 && lw.length !== 1)) return -1;
     const qj = qw.join('');
     const lj = lw.join('');
     if (qj !== lj || qj.length < 5) return -1;
@@ -271,12 +274,31 @@ export class PersonMatcher {
 
 /** The query's words rearranged into the list's fields when both names hold exactly the same words. */
 function sameWordsOrder(q: PersonName, l: PersonName): PersonName | null {
+  // The same words have the same count and letters in all: most pairs differ there, and no word list is made (ADR 089).
+  const count = wordCount(q);
+  if (count < 2 || count !== wordCount(l) || letterCount(q) !== letterCount(l)) return null;
   const qw = [q.first, ...q.middle, ...q.last].filter(Boolean);
   const lw = [l.first, ...l.middle, ...l.last].filter(Boolean);
   if (qw.length < 2 || qw.length !== lw.length) return null;
   if ([...qw].sort().join(' ') !== [...lw].sort().join(' ')) return null;
   if (qw.join(' ') === lw.join(' ')) return null;
   return { first: l.first, middle: l.middle, last: l.last, generation: q.generation };
+}
+
+/** How many words a name has (its first name, middle names and surname tokens that are not empty). */
+function wordCount(n: PersonName): number {
+  let count = n.first ? 1 : 0;
+  for (const t of n.middle) if (t) count++;
+  for (const t of n.last) if (t) count++;
+  return count;
+}
+
+/** How many characters a name's words hold in all. */
+function letterCount(n: PersonName): number {
+  let count = n.first.length;
+  for (const t of n.middle) count += t.length;
+  for (const t of n.last) count += t.length;
+  return count;
 }
 
 function isOneWord(n: PersonName): boolean {

@@ -8,6 +8,9 @@
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 const isVowel = (c: string | undefined): boolean => c !== undefined && VOWELS.has(c);
 
+/** `out` with `code` appended unless it already ends with it (doubled codes collapse). A module function, not a closure per key: tsx's keepNames would name it each time (ADR 089). */
+const withCode = (out: string, code: string): string => (out.endsWith(code) ? out : out + code);
+
 /** Returns the phonetic key of a normalised Latin token ("" when it has no letters). */
 export function phoneticKey(token: string): string {
   let w = token.replace(/[^a-z]/g, '');
@@ -19,95 +22,92 @@ export function phoneticKey(token: string): string {
   // Irish "Sea-/Sio-" is said "Sha-" (Sean, Seamus, Siobhan): align with Shawn, Shamus.
   else if (/^s(ea|io)[nmb]/.test(w)) w = 'sh' + w.slice(2);
   let out = '';
-  const push = (code: string): void => {
-    if (!out.endsWith(code)) out += code;
-  };
   for (let i = 0; i < w.length; i++) {
     const c = w[i];
     const next = w[i + 1];
     const prev = w[i - 1];
     if (isVowel(c)) {
-      if (i === 0) push('A');
+      if (i === 0) out = withCode(out, 'A');
       continue;
     }
     if (c === prev && c !== 'c') continue;
     switch (c) {
       case 'b':
-        if (!(prev === 'm' && i === w.length - 1)) push('P');
+        if (!(prev === 'm' && i === w.length - 1)) out = withCode(out, 'P');
         break;
       case 'c':
         if (next === 'h') {
-          push(w[i + 2] === 'r' || prev === 's' ? 'K' : 'X');
+          out = withCode(out, w[i + 2] === 'r' || prev === 's' ? 'K' : 'X');
           i++;
-        } else if (next === 'i' && w[i + 2] === 'a') push('X');
-        else if (next === 'e' || next === 'i' || next === 'y') push('S');
+        } else if (next === 'i' && w[i + 2] === 'a') out = withCode(out, 'X');
+        else if (next === 'e' || next === 'i' || next === 'y') out = withCode(out, 'S');
         else if (next === 'k' || next === 'q') {
-          push('K');
+          out = withCode(out, 'K');
           i++;
-        } else push('K');
+        } else out = withCode(out, 'K');
         break;
       case 'd':
         if (next === 'g' && ['e', 'i', 'y'].includes(w[i + 2])) {
-          push('J');
+          out = withCode(out, 'J');
           i++;
-        } else push('T');
+        } else out = withCode(out, 'T');
         break;
       case 'g':
         if (next === 'h') {
           // "gh" is silent unless it starts the word or precedes a vowel (Hugh, Wright vs Ghent).
-          if (i === 0 || isVowel(w[i + 2])) push('K');
+          if (i === 0 || isVowel(w[i + 2])) out = withCode(out, 'K');
           i++;
         } else if (next === 'n' && (i + 2 === w.length || w.slice(i + 2) === 'ed')) {
           // silent: Champagne-style endings
-        } else if (next === 'e' || next === 'i' || next === 'y') push('J');
-        else push('K');
+        } else if (next === 'e' || next === 'i' || next === 'y') out = withCode(out, 'J');
+        else out = withCode(out, 'K');
         break;
       case 'h':
-        if (isVowel(next) && (prev === undefined || !'csptgw'.includes(prev))) push('H');
+        if (isVowel(next) && (prev === undefined || !'csptgw'.includes(prev))) out = withCode(out, 'H');
         break;
       case 'k':
-        if (prev !== 'c') push('K');
+        if (prev !== 'c') out = withCode(out, 'K');
         break;
       case 'p':
         if (next === 'h') {
-          push('F');
+          out = withCode(out, 'F');
           i++;
-        } else push('P');
+        } else out = withCode(out, 'P');
         break;
       case 'q':
-        push('K');
+        out = withCode(out, 'K');
         break;
       case 's':
         if (next === 'h') {
-          push('X');
+          out = withCode(out, 'X');
           i++;
-        } else if (next === 'i' && (w[i + 2] === 'o' || w[i + 2] === 'a')) push('X');
+        } else if (next === 'i' && (w[i + 2] === 'o' || w[i + 2] === 'a')) out = withCode(out, 'X');
         else if (next === 'c' && w[i + 2] === 'h') {
-          push('SK');
+          out = withCode(out, 'SK');
           i += 2;
-        } else push('S');
+        } else out = withCode(out, 'S');
         break;
       case 't':
         if (next === 'h') {
-          push('0');
+          out = withCode(out, '0');
           i++;
-        } else if (next === 'i' && (w[i + 2] === 'o' || w[i + 2] === 'a')) push('X');
-        else if (!(next === 'c' && w[i + 2] === 'h')) push('T');
+        } else if (next === 'i' && (w[i + 2] === 'o' || w[i + 2] === 'a')) out = withCode(out, 'X');
+        else if (!(next === 'c' && w[i + 2] === 'h')) out = withCode(out, 'T');
         break;
       case 'v':
-        push('F');
+        out = withCode(out, 'F');
         break;
       case 'w':
-        if (isVowel(next)) push('W');
+        if (isVowel(next)) out = withCode(out, 'W');
         break;
       case 'x':
-        push('KS');
+        out = withCode(out, 'KS');
         break;
       case 'z':
-        push('S');
+        out = withCode(out, 'S');
         break;
       default:
-        push(c.toUpperCase());
+        out = withCode(out, c.toUpperCase());
     }
   }
   return out;

@@ -46,13 +46,12 @@ const clean = (s: string | null | undefined): string => (s == null ? '' : String
 /** Encodes the fields of a record that a hit shows into one string. */
 export function encodeRecordView(r: ListRecord): string {
   const extra = EXTRA_KEYS.filter((k) => r.extra?.[k]).map((k) => `${k}=${clean(r.extra[k])}`);
-  const scalars = (...values: (string | null | undefined)[]): string[] => values.map(clean);
   return [
-    ...scalars(r.sourceRecordId, r.kind, r.firstName, r.middleName, r.lastName, r.suffix, r.businessName),
+    clean(r.sourceRecordId), clean(r.kind), clean(r.firstName), clean(r.middleName), clean(r.lastName), clean(r.suffix), clean(r.businessName),
     (r.akas ?? []).map(clean).join(RS),
     (r.dbas ?? []).map(clean).join(RS),
-    ...scalars(r.dateOfBirth, r.dateOfDeath, r.npi, r.ssn ? maskSsn(r.ssn) : null, r.ein, r.state, r.city, r.postalCode),
-    ...scalars(r.exclusionType, r.exclusionDate, r.reinstatementDate),
+    clean(r.dateOfBirth), clean(r.dateOfDeath), clean(r.npi), clean(r.ssn ? maskSsn(r.ssn) : null), clean(r.ein), clean(r.state), clean(r.city), clean(r.postalCode),
+    clean(r.exclusionType), clean(r.exclusionDate), clean(r.reinstatementDate),
     extra.join(RS),
   ].join(FS);
 }
@@ -76,21 +75,25 @@ export function keyRecordView(head: string, ordinal: number, source: SourceId): 
   };
 }
 
+// Module functions, not closures in decodeRecordView: tsx's keepNames would name two closures per record decoded.
+const fieldOf = (f: string[], i: number): string | null => (f[i] ? f[i] : null);
+const listOf = (f: string[], i: number): string[] => (f[i] ? f[i].split(RS) : []);
+
 /** Decodes a view string back into a RecordView. */
 export function decodeRecordView(s: string, ordinal: number, source: SourceId): RecordView {
   const f = s.split(FS);
-  const v = (i: number): string | null => (f[i] ? f[i] : null);
-  const list = (i: number): string[] => (f[i] ? f[i].split(RS) : []);
   const extra: Record<string, string> = {};
-  for (const kv of list(20)) {
-    const eq = kv.indexOf('=');
-    if (eq > 0) extra[kv.slice(0, eq)] = kv.slice(eq + 1);
+  if (f[20]) {
+    for (const kv of f[20].split(RS)) {
+      const eq = kv.indexOf('=');
+      if (eq > 0) extra[kv.slice(0, eq)] = kv.slice(eq + 1);
+    }
   }
   return {
     ordinal, source, sourceRecordId: f[0] ?? '', kind: f[1] === 'business' ? 'business' : 'person',
-    firstName: v(2), middleName: v(3), lastName: v(4), suffix: v(5), businessName: v(6), akas: list(7), dbas: list(8),
-    dateOfBirth: v(9), dateOfDeath: v(10), npi: v(11), ssn: v(12), ein: v(13), state: v(14), city: v(15), postalCode: v(16),
-    exclusionType: v(17), exclusionDate: v(18), reinstatementDate: v(19), extra,
+    firstName: fieldOf(f, 2), middleName: fieldOf(f, 3), lastName: fieldOf(f, 4), suffix: fieldOf(f, 5), businessName: fieldOf(f, 6), akas: listOf(f, 7), dbas: listOf(f, 8),
+    dateOfBirth: fieldOf(f, 9), dateOfDeath: fieldOf(f, 10), npi: fieldOf(f, 11), ssn: fieldOf(f, 12), ein: fieldOf(f, 13), state: fieldOf(f, 14), city: fieldOf(f, 15), postalCode: fieldOf(f, 16),
+    exclusionType: fieldOf(f, 17), exclusionDate: fieldOf(f, 18), reinstatementDate: fieldOf(f, 19), extra,
   };
 }
 
@@ -147,13 +150,15 @@ export function encodeHitDetails(r: ListRecord, wordId: (value: string) => numbe
   if (values.every((v) => v === null)) return '';
   // An empty value reads back as null and a control character would break the separators: such records are read.
   if (!values.every((v) => v === null || (typeof v === 'string' && v !== '' && !CONTROL.test(v)))) return READ_RECORD;
-  const word = (v: string | null): string => {
-    if (v === null) return '';
-    const id = wordId(v);
-    return id === null ? INLINE + v : String(id);
-  };
   const [shared, own] = link === null ? ['', ''] : splitLink(link);
-  return [address ?? '', word(specialty), word(term), link === null ? '' : word(shared) + RS + own].join(FS);
+  return [address ?? '', wordOf(specialty, wordId), wordOf(term, wordId), link === null ? '' : wordOf(shared, wordId) + RS + own].join(FS);
+}
+
+/** A value's dictionary id, or the value in place (`encodeHitDetails`). */
+function wordOf(v: string | null, wordId: (value: string) => number | null): string {
+  if (v === null) return '';
+  const id = wordId(v);
+  return id === null ? INLINE + v : String(id);
 }
 
 const NO_DETAILS: HitDetails = Object.freeze({ address: null, specialty: null, exclusionTerm: null, link: null });
@@ -163,12 +168,13 @@ export function decodeHitDetails(s: string, words: readonly string[]): HitDetail
   if (s === READ_RECORD) return null;
   if (s === '') return NO_DETAILS;
   const [address, specialty, term, link] = s.split(FS);
-  const word = (v: string): string => (v.startsWith(INLINE) ? v.slice(1) : words[Number(v)]);
   const at = link.indexOf(RS);
   return {
     address: address === '' ? null : address,
-    specialty: specialty === '' ? null : word(specialty),
-    exclusionTerm: term === '' ? null : word(term),
-    link: link === '' ? null : word(link.slice(0, at)) + link.slice(at + 1),
+    specialty: specialty === '' ? null : wordBack(specialty, words),
+    exclusionTerm: term === '' ? null : wordBack(term, words),
+    link: link === '' ? null : wordBack(link.slice(0, at), words) + link.slice(at + 1),
   };
 }
+
+const wordBack = (v: string, words: readonly string[]): string => (v.startsWith(INLINE) ? v.slice(1) : words[Number(v)]);

@@ -13,7 +13,7 @@ import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
 import { businessNameEvidence, personNameEvidence } from './name-evidence';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from './npi-check';
-import { isEmptyPersonName, personNameFromFields } from './person-name';
+import { isEmptyPersonName, personNameFromFields, type PersonName } from './person-name';
 import { personFilter } from './collection-filter';
 import { lexiconOf, sharedWork } from './parts-lexicon';
 import { PersonMatcher } from './person-score';
@@ -115,17 +115,19 @@ interface Identifiers {
 
 function readIdentifiers(input: { npi?: string | null; ssn?: string | null; ein?: string | null }): Identifiers {
   const out: Identifiers = { npi: null, ssn: null, ein: null, issues: [] };
-  const read = (field: 'npi' | 'ssn' | 'ein', check: typeof checkNpi): void => {
-    const raw = input[field];
-    if (raw == null || String(raw).trim() === '') return;
-    const c = check(String(raw));
-    if (c.ok) out[field] = c.value;
-    else out.issues.push({ field, code: c.code, message: c.message });
-  };
-  read('npi', checkNpi);
-  read('ssn', checkSsn);
-  read('ein', checkEin);
+  readIdentifier(input, out, 'npi', checkNpi);
+  readIdentifier(input, out, 'ssn', checkSsn);
+  readIdentifier(input, out, 'ein', checkEin);
   return out;
+}
+
+// A module function rather than a closure per query: tsx compiles with keepNames, which names each closure as it is made.
+function readIdentifier(input: { npi?: string | null; ssn?: string | null; ein?: string | null }, out: Identifiers, field: 'npi' | 'ssn' | 'ein', check: typeof checkNpi): void {
+  const raw = input[field];
+  if (raw == null || String(raw).trim() === '') return;
+  const c = check(String(raw));
+  if (c.ok) out[field] = c.value;
+  else out.issues.push({ field, code: c.code, message: c.message });
 }
 
 function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; city?: string | null; postalCode?: string | null }, ids: Identifiers, issues: QueryIssue[], name: Pick<QueryEvidence, 'nameText' | 'nameType'>): QueryEvidence {
@@ -181,8 +183,7 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   const exactKey = exactPersonKey(name);
   const searchable = hasName || ids.npi !== null || ids.ssn !== null;
   // Each part's records carrying the query's identifiers (made once, when the part is first looked at).
-  const idRecordsOf: Map<number, EvidenceInput['identifier']>[] = [];
-  const idRecordsIn = (part: number, index: MatchIndex) => (idRecordsOf[part] ??= identifierRecords(index, ids));
+  const idRecordsIn = identifierRecordsByPart(ids);
   // A record the name cannot lift to the minimum, given its other evidence, is dropped as the candidates are
   // collected (ADR 075); candidates of every part at once (the tokens expanded once, the budgets over all parts).
   const filter = personFilter(scope, name, loose, hasName, q, opts, idRecordsIn);
@@ -194,48 +195,80 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   const hits = mergeParts(scope, opts, (index, part) => {
     const idRecords = idRecordsIn(part, index);
     const named = new Map<number, NamedCandidate>();
-    const consider = (record: number, listName: ReturnType<typeof personNameFromFields>, listField: string): void => {
-      if (!allowSource(opts, index.sourceOf(record))) return;
-      if (opts.algorithm === 'Exact') {
-        const same = exactPersonKey(listName) === exactKey;
-        if (!same && !idRecords.has(record)) return;
-        const prev = named.get(record);
-        if (prev && (prev.similarity ?? 0) >= (same ? 1 : 0)) return;
-        named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
-        return;
-      }
-      const similarity = matcher.similarity(listName);
-      if (similarity * NAME_ONLY_CEILING < floor && !idRecords.has(record)) return;
-      // Under the minimum given the record's own evidence: its hit would be built and come out null.
-      if (filter.underMinimum(part, record, similarity)) return;
-      const prev = named.get(record);
-      if (prev && (prev.similarity ?? 0) >= similarity) return;
-      // The traced comparison (the explanation's name fields) only for the records that become hits (ADR 071).
-      named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: () => personNameEvidence(matcher.score(listName), listField) });
-    };
+    const w: PersonWeighing = { index, part, opts, exactKey, idRecords, named, matcher, floor, filter };
     if (candidates) {
       for (const e of candidates[part]) {
         const record = index.data.entry.record[e];
         // Without the filter (the differential check): the same test, after collection.
         if (!keep && !idRecords.has(record) && !filter.afterCollection(part, index, e, record)) continue;
-        consider(record, index.personName(e), index.listField(e));
+        considerPerson(w, record, index.personName(e), index.listField(e));
       }
       for (const e of [...glued![part], ...(kanji?.[part] ?? [])]) {
         const record = index.data.entry.record[e];
         if (!idRecords.has(record) && !filter.admitUnbounded(part, index, record)) continue;
-        consider(record, index.personName(e), index.listField(e));
+        considerPerson(w, record, index.personName(e), index.listField(e));
       }
     }
     for (const [record] of idRecords) {
       if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
       const names = hasName ? nameFromRecordView(index.recordView(record)) : [];
-      for (const n of names) consider(record, n.name, n.listField);
+      for (const n of names) considerPerson(w, record, n.name, n.listField);
       if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
     }
     return searchable ? finish(index, named, idRecords, q, opts) : [];
   });
-  const npiCheck = ids.npi ? checkNpiInIndex(scope.index, ids.npi, hasName ? { type: 'person', firstName: str(query.firstName), middleName: str(query.middleName), lastName: str(query.lastName) } : null) : null;
+  const npiCheck = ids.npi && opts.npiCheck ? checkNpiInIndex(scope.index, ids.npi, hasName ? { type: 'person', firstName: str(query.firstName), middleName: str(query.middleName), lastName: str(query.lastName) } : null) : null;
   return { indexVersion: scope.index.version, status: searchable ? 'ok' : 'invalid', issues, hits, npiCheck };
+}
+
+/**
+ * What a person query's candidates of one part are weighed with (`considerPerson`). The weighing
+ * is a module function, not a closure made per query: tsx compiles with esbuild's keepNames,
+ * which names every named closure as it is made (an `Object.defineProperty` each time, ADR 089).
+ */
+interface PersonWeighing {
+  index: MatchIndex;
+  part: number;
+  opts: ResolvedOptions;
+  exactKey: string;
+  idRecords: Map<number, EvidenceInput['identifier']>;
+  named: Map<number, NamedCandidate>;
+  matcher: PersonMatcher;
+  floor: number;
+  filter: ReturnType<typeof personFilter>;
+}
+
+/** Files a candidate record under one of its names when that name may lift it to the minimum. */
+function considerPerson(w: PersonWeighing, record: number, listName: PersonName, listField: string): void {
+  const { opts, named, idRecords } = w;
+  if (!allowSource(opts, w.index.sourceOf(record))) return;
+  if (opts.algorithm === 'Exact') {
+    const same = exactPersonKey(listName) === w.exactKey;
+    if (!same && !idRecords.has(record)) return;
+    const prev = named.get(record);
+    if (prev && (prev.similarity ?? 0) >= (same ? 1 : 0)) return;
+    named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: w.exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
+    return;
+  }
+  const similarity = w.matcher.similarity(listName);
+  if (similarity * NAME_ONLY_CEILING < w.floor && !idRecords.has(record)) return;
+  // Under the minimum given the record's own evidence: its hit would be built and come out null.
+  if (w.filter.underMinimum(w.part, record, similarity)) return;
+  const prev = named.get(record);
+  if (prev && (prev.similarity ?? 0) >= similarity) return;
+  // The traced comparison (the explanation's name fields) only for the records that become hits (ADR 071).
+  named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: tracedPersonEvidence(w.matcher, listName, listField) });
+}
+
+// Returned closures are anonymous: keepNames leaves them alone (see PersonWeighing).
+function tracedPersonEvidence(matcher: PersonMatcher, listName: PersonName, listField: string): () => ReturnType<typeof personNameEvidence> {
+  return () => personNameEvidence(matcher.score(listName), listField);
+}
+
+/** Each part's records carrying the identifiers, made when the part is first looked at. */
+function identifierRecordsByPart(ids: Identifiers): (part: number, index: MatchIndex) => Map<number, EvidenceInput['identifier']> {
+  const byPart: Map<number, EvidenceInput['identifier']>[] = [];
+  return (part, index) => (byPart[part] ??= identifierRecords(index, ids));
 }
 
 function screenBusiness(scope: Scope, query: BusinessQuery, opts: ResolvedOptions): ScreenResult {
@@ -252,31 +285,45 @@ function screenBusiness(scope: Scope, query: BusinessQuery, opts: ResolvedOption
   const hits = mergeParts(scope, opts, (index, part) => {
     const idRecords = identifierRecords(index, ids);
     const named = new Map<number, NamedCandidate>();
-    const consider = (record: number, tokens: string[], listField: string): void => {
-      if (!allowSource(opts, index.sourceOf(record))) return;
-      for (const m of matchers) {
-        const exact = opts.algorithm === 'Exact';
-        const r = exact ? null : m.score(tokens);
-        const s = exact ? (exactBusinessKey(m.query) === exactBusinessKey(tokens) ? 1 : 0) : r!.score;
-        if ((s * NAME_ONLY_CEILING < floor || (exact && s === 0)) && !idRecords.has(record)) continue;
-        const prev = named.get(record);
-        if (prev && (prev.similarity ?? 0) >= s) continue;
-        const ev = r ? businessNameEvidence(r, listField) : { fields: [{ queryField: 'name', listField, queryValue: m.query.join(' '), listValue: tokens.join(' '), score: s, method: s ? 'exact' : 'different' }], adjustments: [] };
-        named.set(record, { record, similarity: s, listField, ...ev });
-      }
-    };
-    if (candidates) for (const e of candidates[part]) consider(index.data.entry.record[e], index.businessTokens(e), index.listField(e));
+    const w: BusinessWeighing = { index, opts, idRecords, named, matchers, floor };
+    if (candidates) for (const e of candidates[part]) considerBusiness(w, index.data.entry.record[e], index.businessTokens(e), index.listField(e));
     for (const [record] of idRecords) {
       if (named.has(record) || !allowSource(opts, index.sourceOf(record))) continue;
       const v = index.recordView(record);
       const listNames = [v.businessName, ...v.dbas].filter((n): n is string => !!n);
-      listNames.forEach((n, i) => consider(record, businessTokens(n, i === 0 && cutAtSource(index.sourceOf(record), n)), i === 0 ? 'businessName' : `dbas[${i - 1}]`));
+      listNames.forEach((n, i) => considerBusiness(w, record, businessTokens(n, i === 0 && cutAtSource(index.sourceOf(record), n)), i === 0 ? 'businessName' : `dbas[${i - 1}]`));
       if (!named.has(record)) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
     }
     return searchable ? finish(index, named, idRecords, q, opts) : [];
   });
-  const npiCheck = ids.npi ? checkNpiInIndex(scope.index, ids.npi, names.length ? { type: 'business', name: str(query.name) } : null) : null;
+  const npiCheck = ids.npi && opts.npiCheck ? checkNpiInIndex(scope.index, ids.npi, names.length ? { type: 'business', name: str(query.name) } : null) : null;
   return { indexVersion: scope.index.version, status: searchable ? 'ok' : 'invalid', issues, hits, npiCheck };
+}
+
+/** What a business query's candidates of one part are weighed with (`considerBusiness`; see PersonWeighing). */
+interface BusinessWeighing {
+  index: MatchIndex;
+  opts: ResolvedOptions;
+  idRecords: Map<number, EvidenceInput['identifier']>;
+  named: Map<number, NamedCandidate>;
+  matchers: BusinessMatcher[];
+  floor: number;
+}
+
+/** Files a candidate record under its best name when that name may lift it to the minimum. */
+function considerBusiness(w: BusinessWeighing, record: number, tokens: string[], listField: string): void {
+  const { opts, named, idRecords } = w;
+  if (!allowSource(opts, w.index.sourceOf(record))) return;
+  for (const m of w.matchers) {
+    const exact = opts.algorithm === 'Exact';
+    const r = exact ? null : m.score(tokens);
+    const s = exact ? (exactBusinessKey(m.query) === exactBusinessKey(tokens) ? 1 : 0) : r!.score;
+    if ((s * NAME_ONLY_CEILING < w.floor || (exact && s === 0)) && !idRecords.has(record)) continue;
+    const prev = named.get(record);
+    if (prev && (prev.similarity ?? 0) >= s) continue;
+    const ev = r ? businessNameEvidence(r, listField) : { fields: [{ queryField: 'name', listField, queryValue: m.query.join(' '), listValue: tokens.join(' '), score: s, method: s ? 'exact' : 'different' }], adjustments: [] };
+    named.set(record, { record, similarity: s, listField, ...ev });
+  }
 }
 
 function screenIdentifiersOnly(scope: Scope, input: { npi?: string; ssn?: string }, opts: ResolvedOptions, name?: NpiCheckName | null): ScreenResult {
@@ -292,7 +339,7 @@ function screenIdentifiersOnly(scope: Scope, input: { npi?: string; ssn?: string
     for (const [record] of idRecords) if (allowSource(opts, index.sourceOf(record))) named.set(record, { record, similarity: null, listField: null, fields: [], adjustments: [] });
     return ok ? finish(index, named, idRecords, q, opts) : [];
   });
-  return { indexVersion: scope.index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits, npiCheck: npiCheckOf(scope.index, input.npi, name) };
+  return { indexVersion: scope.index.version, status: ok ? 'ok' : 'invalid', issues: ids.issues, hits, npiCheck: opts.npiCheck ? npiCheckOf(scope.index, input.npi, name) : null };
 }
 
 /** The NPPES check of an NPI query: a malformed NPI is answered too (invalid, with the reason). */

@@ -36,6 +36,12 @@ export interface ScreenOptions {
    * carrying only its key (ordinal, source, sourceRecordId) and kind: its other fields are empty (round 2).
    */
   explain?: 'all' | 'matches';
+  /**
+   * false: the caller reads no NPPES check of these queries (a batch's name searches and NPI exclusion
+   * queries: its NPI result takes the check from the opt-out query), which then come with none (null) and
+   * are not looked for in NPPES (ADR 089). The default makes it for every query carrying an NPI.
+   */
+  npiCheck?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -45,15 +51,18 @@ export interface ResolvedOptions {
   limit: number;
   sources: ReadonlySet<string> | null;
   explain: 'all' | 'matches';
+  npiCheck: boolean;
 }
 
 /** How many times options were resolved (tests: a batch's queries share one resolution; nothing else reads it). */
 export const optionsWork = { resolved: 0 };
 
+// A module function, not a closure per resolution: tsx's keepNames would name it each time (ADR 089).
+const clamp = (x: unknown, fallback: number): number => (typeof x === 'number' && Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : fallback);
+
 /** Fills defaults and clamps bad values, so a mistyped setting never breaks screening. */
 export function resolveOptions(options: ScreenOptions = {}): ResolvedOptions {
   optionsWork.resolved++;
-  const clamp = (x: unknown, fallback: number): number => (typeof x === 'number' && Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : fallback);
   const threshold = clamp(options.threshold, DEFAULT_REVIEW_THRESHOLD);
   const limit = typeof options.limit === 'number' && options.limit > 0 ? Math.min(1000, Math.floor(options.limit)) : DEFAULT_HIT_LIMIT;
   return {
@@ -63,5 +72,6 @@ export function resolveOptions(options: ScreenOptions = {}): ResolvedOptions {
     limit,
     sources: options.sources?.length ? new Set(options.sources) : null,
     explain: options.explain === 'matches' ? 'matches' : 'all',
+    npiCheck: options.npiCheck !== false,
   };
 }

@@ -12,7 +12,7 @@ import { signedIn, startQueue } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { batchResults } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
-import { RESULT_COLUMNS } from './chunk-screening';
+import { RESULT_COLUMNS, sliceWork } from './chunk-screening';
 import { keyedScreener, readKeyedTexts } from './keyed';
 import { npiUsesOf, screenRows, type NearMisses, type RowInput } from './row-screening';
 import { closeScreeningPool, currentScreening, POOL_MIN_ROWS, screenChunkRows, screenerFor, versionIdsOf } from './screener';
@@ -99,8 +99,11 @@ describe('a chunk screened off the main thread (ADR 084)', () => {
     expect(expected.results.some((r) => r.source === 'dmf' && r.record)).toBe(true);
     expect(expected.results.some((r) => r.source === 'leie' && r.record_from)).toBe(true);
     for (const workers of [0, 2]) {
+      const built = sliceWork.keyedBuilt;
       const { slices } = await shapedResults(ROWS, workers);
       expect(slices).toHaveLength(workers || 1);
+      // On this thread: the slice's keyed index built once for its NPI and SSN queries (ADR 089; it was built again for the DMF's records).
+      if (workers === 0) expect(sliceWork.keyedBuilt - built).toBe(1);
       const results = slices.flatMap((s) => s.results.map((text) => JSON.parse(text) as Record<string, unknown>));
       expect(results.map((r) => Object.keys(r))).toEqual(results.map(() => [...RESULT_COLUMNS]));
       expect(results).toEqual(JSON.parse(JSON.stringify(expected.results)));

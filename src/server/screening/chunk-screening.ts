@@ -11,9 +11,8 @@ import { expandStoredRecord } from '#lists/core/stored-record';
 import { buildIndex } from '#engine/index-builder';
 import type { SearchIndex } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
-import type { ScreenQuery } from '#engine/query-types';
 import { screenMany } from '#engine/screen';
-import { keysOfQueries, mergeKeyedAnswers } from './keyed-answers';
+import { mergeKeyedAnswers } from './keyed-answers';
 import { screenRows, type NearMisses, type NpiUse, type RowInput, type Screener } from './row-screening';
 
 /** The stored text of keyed records read for a slice, by record id, in the order read (per source). */
@@ -46,35 +45,29 @@ export interface ChunkSliceOutput {
 /** The columns of a shaped result, as the insert's `jsonb_to_recordset` reads them. */
 export const RESULT_COLUMNS = ['row_index', 'result_type', 'search_type', 'source', 'source_record_id', 'score', 'explanation', 'review_status', 'search_criteria_key', 'list_version_id', 'record', 'record_from'] as const;
 
+/** What the slices of this thread made (tests: the keyed index is built once per slice). */
+export const sliceWork = { keyedBuilt: 0 };
+
 /**
- * The keyed records a slice's queries ask for, parsed and indexed as they are asked, as
- * `KeyedLookup` reads them for a chunk: a query asks its NPI, and its SSN when the DMF may answer.
+ * The keyed records read for a slice, parsed and indexed at most once (ADR 089). They were read
+ * for the slice's rows' NPIs and SSNs (`keyedTextsOfRows`), and the queries screened in the keyed
+ * index are the rows' NPI and SSN queries (a name search asking none of NPPES and the DMF is not,
+ * `mergeKeyedAnswers`), each finding a record by its key only: a record read for a row but not asked
+ * yet is found by no other query. Taken as the queries asked for them (`keysOfQueries` per query
+ * kind, as `KeyedLookup` does for a chunk on the main thread), the DMF's few records came after the
+ * NPI queries had built the index from the NPPES ones, and it was built again for them: ~400
+ * records parsed into an index twice per 500-row slice.
  */
 class SliceKeyed {
   private readonly records = new Map<string, ListRecord>();
-  private readonly asked = { nppes: new Set<string>(), dmf: new Set<string>() };
   private built: MatchIndex | null = null;
 
   constructor(
-    private readonly texts: KeyedTexts,
+    texts: KeyedTexts,
     private readonly version: string,
-  ) {}
-
-  ask(queries: readonly ScreenQuery[], sources?: readonly string[]): void {
-    const { npis, ssns } = keysOfQueries(queries, sources);
-    this.take('nppes', npis);
-    this.take('dmf', ssns);
-  }
-
-  private take(source: 'nppes' | 'dmf', asked: Set<string>): void {
-    const keys = new Set([...asked].filter((k) => !this.asked[source].has(k)));
-    if (!keys.size) return;
-    for (const k of keys) this.asked[source].add(k);
-    for (const [id, text] of this.texts[source]) {
-      if (!keys.has(id)) continue;
-      this.records.set(`${source}|${id}`, expandStoredRecord(text));
-      this.built = null;
-    }
+  ) {
+    for (const [id, text] of texts.nppes) this.records.set(`nppes|${id}`, expandStoredRecord(text));
+    for (const [id, text] of texts.dmf) this.records.set(`dmf|${id}`, expandStoredRecord(text));
   }
 
   get count(): number {
@@ -86,7 +79,10 @@ class SliceKeyed {
   }
 
   get index(): MatchIndex {
-    this.built ??= buildIndex(this.records.values(), { version: this.version });
+    if (!this.built) {
+      sliceWork.keyedBuilt++;
+      this.built = buildIndex(this.records.values(), { version: this.version });
+    }
     return this.built;
   }
 }
@@ -96,7 +92,6 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
   const keyed = new SliceKeyed(input.keyed, input.keyedVersion);
   const screen: Screener = async (queries, options) => {
     const main = screenMany(index, queries, options);
-    keyed.ask(queries, options.sources);
     return keyed.count === 0 ? main : mergeKeyedAnswers(() => keyed.index, queries, main, options).results;
   };
   const nearMisses: NearMisses = { scores: [], rowBest: [] };

@@ -11,11 +11,13 @@ import { screenMany } from '#engine/screen';
  * keyed record (`keyed` builds the keyed index when one does). A name search asked only other
  * lists gets no hit from NPPES or the DMF, and its NPPES check is not used (the rows take it from
  * their NPI query): it is not screened again here, which was ~70 ms of the main thread per
- * 1,000-row chunk (ADR 069).
+ * 1,000-row chunk (ADR 069). Nor is an NPI query asked only other lists whose NPPES check is not
+ * read (`npiCheck: false`: a batch's NPI exclusion search, ADR 089).
  */
 export function mergeKeyedAnswers(keyed: () => MatchIndex, queries: readonly ScreenQuery[], main: ScreenResult[], options: ScreenOptions): { results: ScreenResult[]; screened: number } {
   const asksKeyed = !options.sources || options.sources.some((s) => s === 'nppes' || s === 'dmf');
-  const withKeys = queries.map((q, i) => [q, i] as const).filter(([q]) => queryHasKeys(q) && (asksKeyed || q.type === 'npi' || q.type === 'ssn'));
+  const readsCheck = options.npiCheck !== false;
+  const withKeys = queries.map((q, i) => [q, i] as const).filter(([q]) => queryHasKeys(q) && (asksKeyed || (readsCheck && (q.type === 'npi' || q.type === 'ssn'))));
   if (!withKeys.length) return { results: main, screened: 0 };
   const answers = screenMany(keyed(), withKeys.map(([q]) => q), options);
   const out = [...main];

@@ -64,10 +64,10 @@ describe('a batch chunk', () => {
     expect(versions.get('dmf')).toBe(s.keyed.versions.dmf);
   });
 
-  it('searches the keyed records only for the NPI and SSN queries, not again for each name search (ADR 069)', async () => {
+  it('searches the keyed records only for the NPI validations and SSN queries, not again for each name search (ADR 069) or NPI exclusion search (ADR 089)', async () => {
     const { s } = await screenChunk();
-    // 4 NPI exclusion queries, 4 NPI validations (opt-out and NPPES check), 2 SSNs; the 4 name searches ask only other lists.
-    expect(s.keyed.screened).toBe(10);
+    // 4 NPI validations (opt-out and NPPES check), 2 SSNs; the 4 name searches and the 4 NPI exclusion queries ask only other lists and read no NPPES check.
+    expect(s.keyed.screened).toBe(6);
   });
 
   it('says the SSNs were not checked when no DMF version is active', async () => {

@@ -104,6 +104,15 @@ const hitDraft = (row: RowInput, searchType: string, hit: Hit): ResultDraft => (
   searchCriteriaKey: searchCriteriaKey(row),
 });
 
+/** A draft per hit whose record the row has no draft of yet (`seen`: the records drafted, by source and id). */
+function addHitDrafts(out: ResultDraft[], seen: Set<string>, row: RowInput, searchType: string, hits: Hit[] = []): void {
+  for (const hit of hits) {
+    const key = `${hit.record.source}|${hit.record.sourceRecordId}`;
+    if (!seen.has(key)) out.push(hitDraft(row, searchType, hit));
+    seen.add(key);
+  }
+}
+
 /**
  * Name candidates scored under the threshold but not under the lowest a client may choose: each
  * one's score, and each row without a finding its best one (the threshold preview, ADR 042).
@@ -123,10 +132,11 @@ export async function screenRows(
   const nameType = NAME_TYPES.find((t) => types.includes(t));
   const nameSources = types.includes('OFAC') ? [...EXCLUSION_SOURCES, ...OFAC_SOURCES] : EXCLUSION_SOURCES;
   const nearFloor = settings.nearMisses && settings.threshold !== undefined && settings.threshold > CLIENT_THRESHOLD_MIN ? CLIENT_THRESHOLD_MIN : undefined;
-  // Only the matches are stored: a near miss is counted by its score, never explained (ADR 075).
-  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold, minScore: nearFloor, explain: 'matches' }) : new Map();
+  // Only the matches are stored: a near miss is counted by its score, never explained (ADR 075). The
+  // name and NPI exclusion searches' NPPES checks are not read (the NPI result takes the opt-out query's): not made (ADR 089).
+  const byName = nameType ? await run(screen, rows, (r) => nameQuery(types, r.values), { sources: nameSources, threshold: settings.threshold, minScore: nearFloor, explain: 'matches', npiCheck: false }) : new Map();
   const npiType = NPI_EXCLUSION_TYPES.find((t) => types.includes(t));
-  const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES, threshold: settings.threshold }) : new Map();
+  const byNpi = npiType ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI } : null), { sources: EXCLUSION_SOURCES, threshold: settings.threshold, npiCheck: false }) : new Map();
   const wantsNpiRow = types.includes('NPI Validation');
   // The opt-out query also answers the NPPES check, with the row's name to compare.
   const optOut = wantsNpiRow ? await run(screen, rows, (r) => (r.values.NPI ? { type: 'npi', npi: r.values.NPI, name: npiHolderName(r.values) } : null), { sources: ['optout'] }) : new Map();
@@ -138,16 +148,9 @@ export async function screenRows(
   const out: ResultDraft[] = [];
   for (const row of rows) {
     const seen = new Set<string>();
-    const add = (searchType: string, hits: Hit[] = []) => {
-      for (const hit of hits) {
-        const key = `${hit.record.source}|${hit.record.sourceRecordId}`;
-        if (!seen.has(key)) out.push(hitDraft(row, searchType, hit));
-        seen.add(key);
-      }
-    };
     const nameHits: Hit[] = byName.get(row.rowIndex)?.hits ?? [];
-    if (nameType) add(nameType, nameHits.filter((h) => h.isMatch));
-    if (npiType) add(npiType, byNpi.get(row.rowIndex)?.hits);
+    if (nameType) addHitDrafts(out, seen, row, nameType, nameHits.filter((h) => h.isMatch));
+    if (npiType) addHitDrafts(out, seen, row, npiType, byNpi.get(row.rowIndex)?.hits);
     if (settings.nearMisses && nearFloor !== undefined) {
       // Records already findings (by name or NPI) are not near misses.
       const near = nameHits.filter((h) => !h.isMatch && !seen.has(`${h.record.source}|${h.record.sourceRecordId}`)).map((h) => h.score);
