@@ -36,6 +36,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Told when the server closes an idle pooled connection (restart, admin termination). */
   onIdleError?: (error: Error) => void;
+  /** PGlite in a folder: settings instead of `PGLITE_SETTINGS`' (the result-write bench). */
+  pgliteSettings?: Readonly<Record<string, string>>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -43,11 +45,24 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Extensions PGlite is always opened with: a database that used one must load it again. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * PGlite's server settings beyond its defaults, for a database in a folder (ADR 090): a batch
+ * writes ~3 MB of results per 1,000 rows, so the 4 MB of WAL buffers filled mid-statement and
+ * were written out page by page, and the 128 MB of shared buffers evicted (wrote, then read
+ * back) the pages of the table and its indexes as they grew. Neither setting touches what a
+ * commit writes, nor when: every commit's WAL is written before it returns, as before.
+ * Both are allocated at start, in PGlite's WebAssembly memory (~+440 MB resident).
+ * An in-memory database (tests) keeps PGlite's defaults.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '512MB', wal_buffers: '64MB' };
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.onIdleError) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.onIdleError) : openPglite(options.dataDir, options.pgliteSettings);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+
+async function openPglite(dataDir: string | undefined, given?: Readonly<Record<string, string>>): Promise<Database> {
+  const settings = given ?? (dataDir ? PGLITE_SETTINGS : {});
   let lock: DataDirLock | undefined;
   let dbDir: string | undefined;
   if (dataDir) {
@@ -56,7 +71,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     dbDir = path.join(dataDir, 'db');
   }
   try {
-    const pglite = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS });
+    const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+    const pglite = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS, startParams });
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
     return {
       db,
