@@ -26,7 +26,9 @@ import type { PGlite } from '@electric-sql/pglite';
 
 const SETTINGS: Record<string, Record<string, string>> = {
   default: {},
+  wal16: { wal_buffers: '16MB' },
   wal64: { wal_buffers: '64MB' },
+  'wal64-nozero': { wal_buffers: '64MB', wal_init_zero: 'off' },
   sb512: { shared_buffers: '512MB' },
   'sb512-wal64': { shared_buffers: '512MB', wal_buffers: '64MB' },
   'sb1g-wal64': { shared_buffers: '1GB', wal_buffers: '64MB' },

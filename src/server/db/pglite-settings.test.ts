@@ -20,10 +20,10 @@ const show = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
   (await database.sql(`SELECT current_setting('shared_buffers') AS shared, current_setting('wal_buffers') AS wal, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS sync, current_setting('full_page_writes') AS fpw`)).rows[0];
 
 describe("PGlite's settings (ADR 090)", () => {
-  it('gives a database in a folder shared buffers and WAL buffers for a batch write, the commit settings unchanged', async () => {
+  it('gives a database in a folder WAL buffers for a batch write, the shared buffers and commit settings unchanged', async () => {
     const database = await openDatabase({ dataDir: tempDir() });
     try {
-      expect(await show(database)).toEqual({ shared: '512MB', wal: '64MB', fsync: 'off', sync: 'on', fpw: 'on' });
+      expect(await show(database)).toEqual({ shared: '128MB', wal: '64MB', fsync: 'off', sync: 'on', fpw: 'on' });
     } finally {
       await database.close();
     }
