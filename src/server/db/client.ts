@@ -47,13 +47,12 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * PGlite's server settings beyond its defaults, for a database in a folder (ADR 090): a batch
- * writes ~3 MB of results per 1,000 rows, and with PGlite's 4 MB of WAL buffers the write cost
- * more (the result-write bench: 166 → 154 ms of CPU per 1,000 rows with 64 MB). It changes
- * neither what a commit writes nor when: every commit's WAL is written before it returns, as
- * before. Allocated at start in PGlite's memory: ~+53 MiB resident. A larger `shared_buffers`
- * (512 MB: 151 ms) was left out: it costs ~+480 MiB resident from the start, which an import's
- * peak (~1,050 MiB on PGlite, ≤ 1.5 GB asked) cannot take. An in-memory database (tests) keeps
- * PGlite's defaults.
+ * writes ~3 MB of results per 1,000 rows; with 64 MB of WAL buffers instead of PGlite's 4 MB that
+ * write took 4 % less CPU on average (the result-write bench, six interleaved runs). What a commit
+ * writes, and when, is unchanged: every commit's WAL is written before it returns, as before.
+ * Allocated at start in PGlite's memory: ~+53 MiB resident. More `shared_buffers` was left out:
+ * 512 MB saved no more that showed and costs ~+480 MiB resident from the start, which an import's
+ * peak (~1,050 MiB on PGlite, < 1.5 GB asked) cannot take. In memory (tests): PGlite's defaults.
  */
 export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { wal_buffers: '64MB' };
 
