@@ -7,10 +7,10 @@ import pg from 'pg';
 import { openDatabase, type Database } from '#server/db/client';
 
 /** `parentDir`: where PGlite's data folder goes (a temp folder by default). */
-export async function openBenchDatabase(kind: 'pglite' | 'postgres', parentDir = tmpdir()): Promise<{ database: Database; dispose(): Promise<void> }> {
+export async function openBenchDatabase(kind: 'pglite' | 'postgres', parentDir = tmpdir(), pgliteSettings?: Readonly<Record<string, string>>): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(parentDir, 'clearlist-bench-'));
-    const database = await openDatabase({ dataDir: dir });
+    const database = await openDatabase({ dataDir: dir, pgliteSettings });
     await database.migrate();
     return { database, dispose: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
   }

@@ -30,7 +30,7 @@ const KEYED_SOURCES = new Set(['nppes', 'dmf']);
 const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 3);
 const ANALYZE = process.env.BENCH_WRITE_ANALYZE === '1';
 
-interface StoredResult {
+export interface StoredResult {
   row_index: number;
   result_type: string;
   search_type: string;
@@ -44,13 +44,13 @@ interface StoredResult {
   search_criteria_key: string;
 }
 
-function readResults(file: string | undefined): StoredResult[] {
+export function readResults(file: string | undefined): StoredResult[] {
   if (!file) throw new Error('BENCH_RESULTS_FILE is not set: give the results of a batch-100k-national-postgres run (its BENCH_RESULTS_DUMP file)');
   return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as StoredResult);
 }
 
 /** The sample's results as a chunk write gives them, grouped by chunk of CHUNK_ROWS batch rows. */
-function chunksOf(results: StoredResult[], batchId: number, now: Date): ResultWrite[][] {
+export function chunksOf(results: StoredResult[], batchId: number, now: Date): ResultWrite[][] {
   const chunks = new Map<number, ResultWrite[]>();
   for (const r of results) {
     const write: ResultWrite = {
@@ -79,7 +79,7 @@ async function writeAll(db: Db, chunks: ResultWrite[][], way: Way = { setup: [] 
 }
 
 /** Results as `screenChunkSlice` shapes them (ADR 084). */
-function asShaped(chunk: ResultWrite[]): ShapedResults {
+export function asShaped(chunk: ResultWrite[]): ShapedResults {
   const json = chunk.map((r) =>
     JSON.stringify({
       row_index: r.rowIndex,
@@ -100,7 +100,7 @@ function asShaped(chunk: ResultWrite[]): ShapedResults {
 }
 
 /** A chunk's results as the way writes them. */
-function shaped(chunk: ResultWrite[], way: Way, versions?: Map<string, number>): ResultWrite[] {
+export function shaped(chunk: ResultWrite[], way: Way, versions?: Map<string, number>): ResultWrite[] {
   const kept = way.keep ? chunk.filter(way.keep) : chunk;
   const reshaped = way.reshape ? kept.map(way.reshape) : kept;
   if (!way.copy || !versions) return reshaped;
@@ -114,7 +114,7 @@ function shaped(chunk: ResultWrite[], way: Way, versions?: Map<string, number>):
  * The exclusion lists as a batch finds them: a full version per source of the sample's hits,
  * holding the hits' records (stored as an import stores them) and others up to LIST_RECORDS.
  */
-async function fillLists(db: Db, results: StoredResult[]): Promise<Map<string, number>> {
+export async function fillLists(db: Db, results: StoredResult[]): Promise<Map<string, number>> {
   const bySource = new Map<string, Map<string, unknown>>();
   for (const r of results) {
     if (!r.source || !r.source_record_id || r.record == null || KEYED_SOURCES.has(r.source)) continue;
@@ -260,7 +260,7 @@ export async function benchBatchRowsWrite(): Promise<Figure[]> {
 }
 
 /** A batch of a new user's client to write rows and results under (its file is never read). */
-async function benchBatch(db: Db, fileName: string, rows: number): Promise<{ id: number }> {
+export async function benchBatch(db: Db, fileName: string, rows: number): Promise<{ id: number }> {
   const user = await createUser(db, {});
   const result = (await db.execute(
     sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, ${fileName}, ${fileName}, '0', 0, '{}', ${rows}) RETURNING id`,

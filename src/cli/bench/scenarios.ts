@@ -20,6 +20,7 @@ import { benchIndexParts } from './index-parts';
 import { benchScaleOut } from './scale-out';
 import { benchNationalBatch } from './national-batch';
 import { benchBatchRowsWrite, benchResultWrite } from './result-write';
+import { benchResultWritePglite } from './result-write-pglite';
 
 export interface Scenario {
   name: string;
@@ -77,6 +78,7 @@ export const SCENARIOS: Scenario[] = [
   // PostgreSQL's CPU to store those results, by way of storing them, interleaved (ADR 076): the
   // results of a run of the bench above (BENCH_RESULTS_DUMP there, BENCH_RESULTS_FILE here).
   { name: 'result-write-postgres', isHeavy: true, needsPostgres: true, run: () => benchResultWrite() },
+  { name: 'result-write-pglite', isHeavy: true, run: () => benchResultWritePglite() },
   { name: 'batch-rows-write-postgres', isHeavy: true, needsPostgres: true, run: () => benchBatchRowsWrite() },
   // The CPU of a batch row by phase at real list sizes (ADR 071): NPPES and the DMF small.
   { name: 'batch-cpu-pglite', isHeavy: true, run: () => benchBatchCpu('pglite') },
