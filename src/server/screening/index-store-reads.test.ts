@@ -15,3 +15,29 @@ describe('pages sized by time', () => {
     expect(nextTimedPage(1_000, 1_000, 20, 20, 20_000)).toBe(1_000);
   });
 });
+
+describe('a keyset page of a version’s records (ADR 086 follow-up)', () => {
+  it('is read along the chain index, not by a scan and a sort, even with no statistics gathered', async () => {
+    const { createTestApp } = await import('#test/app');
+    const { sql } = await import('drizzle-orm');
+    const { activePageQuery, onChainIndex } = await import('./index-store-reads');
+    const t = await createTestApp();
+    try {
+      // A freshly loaded list: no ANALYZE has run (PGlite runs no autovacuum).
+      const [{ id }] = (await t.ctx.db.execute(sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at, records_kept)
+        VALUES ('sam', 'active', 'full', 'import', ARRAY['x.csv'], ARRAY['-'], ARRAY[0], now(), true) RETURNING id`)).rows as { id: number }[];
+      await t.ctx.db.execute(sql`INSERT INTO list_records (version_id, record_id, data) SELECT ${id}, 'sam-' || lpad(g::text, 6, '0'), '{"source":"sam"}' FROM generate_series(1, 50000) g`);
+      const version = { id, recordsFrom: null };
+      const plan = await onChainIndex(t.ctx.db, async (tx) =>
+        ((await tx.execute(sql`EXPLAIN ${activePageQuery(tx, version, 'sam-025000', 500)}`)).rows as Record<string, unknown>[]).map((r) => String(Object.values(r)[0])).join('\n'),
+      );
+      expect(plan).toMatch(/Index Scan using list_records_chain_record/);
+      expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
+      // And the page is the next 500 records in order.
+      const page = await onChainIndex(t.ctx.db, (tx) => activePageQuery(tx, version, 'sam-025000', 500));
+      expect(page.map((r) => r.recordId)).toEqual(Array.from({ length: 500 }, (_, i) => `sam-${String(25_001 + i).padStart(6, '0')}`));
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});

@@ -111,6 +111,31 @@ function countRead(ms: number, rows: number): void {
   pageReads.rows += rows;
 }
 
+/** One keyset page of a version's records (`readActivePages`; exported for its plan's test). */
+export function activePageQuery(db: Db, version: { id: number; recordsFrom: number | null }, after: string | null, size: number, data: unknown = listRecords.data) {
+  return db
+    .select({ recordId: listRecords.recordId, data: data as typeof listRecords.data })
+    .from(listRecords)
+    .where(after === null ? recordsAt(version) : and(recordsAt(version), gt(listRecords.recordId, after)))
+    .orderBy(asc(listRecords.recordId))
+    .limit(size);
+}
+
+/**
+ * Runs `read` with the planner held to the chain index's ordered scan (ADR 088's session, ADR 086
+ * follow-up). PGlite runs no autovacuum: after a list's load `list_records` has no statistics, and
+ * the planner took a bitmap scan of the whole rest of the version plus a sort for every keyset page
+ * — 57–72 ms a page of 200 rows where the index gives it in ~1 ms; on the serving thread that was
+ * the longest wait of a swap. Bitmap scans, sequential scans and sorts are off for the page's
+ * statement only (`set_config(…, true)` lasts to the end of its transaction).
+ */
+export async function onChainIndex<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)`);
+    return read(tx as unknown as Db);
+  });
+}
+
 async function* readActivePages(db: Db, versions: readonly ActiveVersion[], pageSize: number, asText: boolean, pageMs?: number): AsyncGenerator<{ recordId: string; data: unknown }[] & { version: number }> {
   let size = pageMs ? Math.min(pageSize, FIRST_TIMED_PAGE) : pageSize;
   // The column's own text: drizzle's mapping would parse it here, on the thread that answers searches.
@@ -122,12 +147,7 @@ async function* readActivePages(db: Db, versions: readonly ActiveVersion[], page
     let after: string | null = null;
     for (;;) {
       const started = performance.now();
-      const page: { recordId: string; data: unknown }[] = await db
-        .select({ recordId: listRecords.recordId, data })
-        .from(listRecords)
-        .where(after === null ? recordsAt(version) : and(recordsAt(version), gt(listRecords.recordId, after)))
-        .orderBy(asc(listRecords.recordId))
-        .limit(size);
+      const page: { recordId: string; data: unknown }[] = await onChainIndex(db, (tx) => activePageQuery(tx, version, after, size, data));
       const ms = performance.now() - started;
       countRead(ms, page.length);
       if (page.length === 0) break;
