@@ -24,13 +24,14 @@ describe('a keyset page of a version’s records (ADR 086 follow-up)', () => {
     const t = await createTestApp();
     try {
       // A freshly loaded list: no ANALYZE has run (PGlite runs no autovacuum).
-      const [{ id }] = (await t.ctx.db.execute(sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at, records_kept)
-        VALUES ('sam', 'active', 'full', 'import', ARRAY['x.csv'], ARRAY['-'], ARRAY[0], now(), true) RETURNING id`)).rows as { id: number }[];
+      const [{ id }] = ((await t.ctx.db.execute(sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at, records_kept)
+        VALUES ('sam', 'active', 'full', 'import', ARRAY['x.csv'], ARRAY['-'], ARRAY[0], now(), true) RETURNING id`)) as unknown as { rows: { id: number }[] }).rows;
       await t.ctx.db.execute(sql`INSERT INTO list_records (version_id, record_id, data) SELECT ${id}, 'sam-' || lpad(g::text, 6, '0'), '{"source":"sam"}' FROM generate_series(1, 50000) g`);
       const version = { id, recordsFrom: null };
-      const plan = await onChainIndex(t.ctx.db, async (tx) =>
-        ((await tx.execute(sql`EXPLAIN ${activePageQuery(tx, version, 'sam-025000', 500)}`)).rows as Record<string, unknown>[]).map((r) => String(Object.values(r)[0])).join('\n'),
-      );
+      const plan: string = await onChainIndex(t.ctx.db, async (tx) => {
+        const res = (await tx.execute(sql`EXPLAIN ${activePageQuery(tx, version, 'sam-025000', 500)}`)) as unknown as { rows: Record<string, unknown>[] };
+        return res.rows.map((r) => String(Object.values(r)[0])).join('\n');
+      });
       expect(plan).toMatch(/Index Scan using list_records_chain_record/);
       expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
       // And the page is the next 500 records in order.
