@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 /** The modules on a batch row's path whose functions run per query, candidate, hit or record. */
 const HOT = [
   'engine/screen.ts',
+  'engine/candidate-weighing.ts',
   'engine/record-view.ts',
   'engine/evidence.ts',
   'engine/hit-builder.ts',

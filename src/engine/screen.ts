@@ -6,19 +6,19 @@ import { businessCandidates, gluedPersonCandidates, kanjiPersonCandidates, perso
 import { spaceOf, type SearchSpace } from './search-space';
 import { hasKanji } from './kanji-names';
 import type { EvidenceInput } from './evidence';
-import { exactBusinessKey, exactPersonKey } from './exact-keys';
+import { exactPersonKey } from './exact-keys';
 import { buildHit, compareHits, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
 import { normalizeCity, normalizeState, packState } from './location';
 import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
-import { businessNameEvidence, personNameEvidence } from './name-evidence';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from './npi-check';
-import { isEmptyPersonName, personNameFromFields, type PersonName } from './person-name';
+import { isEmptyPersonName, personNameFromFields } from './person-name';
 import { personFilter } from './collection-filter';
+import { allowSource, considerBusiness, considerPerson, type BusinessWeighing, type PersonWeighing } from './candidate-weighing';
 import { lexiconOf, sharedWork } from './parts-lexicon';
 import { PersonMatcher } from './person-score';
 import type { BusinessQuery, Hit, IndividualQuery, QueryIssue, ScreenQuery, ScreenResult } from './query-types';
-import { NAME_ONLY_CEILING, resolveOptions, type ResolvedOptions, type ScreenOptions } from './settings';
+import { resolveOptions, type ResolvedOptions, type ScreenOptions } from './settings';
 import { lookupPairs } from './sorted-pairs';
 import { looseSpellingOf } from './loose-spelling';
 import { MAX_NAME_CHARS } from './text-normalize';
@@ -148,11 +148,6 @@ function identifierRecords(index: MatchIndex, ids: Identifiers): Map<number, Evi
   return out;
 }
 
-function allowSource(opts: ResolvedOptions, source: string): boolean {
-  // NPPES is a directory, not a list of excluded parties: it answers through npiCheck unless asked for.
-  return opts.sources ? opts.sources.has(source) : source !== 'nppes';
-}
-
 function finish(index: MatchIndex, named: Map<number, NamedCandidate>, idRecords: Map<number, EvidenceInput['identifier']>, q: QueryEvidence, opts: ResolvedOptions): Hit[] {
   const hits: Hit[] = [];
   for (const c of named.values()) {
@@ -221,50 +216,6 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   return { indexVersion: scope.index.version, status: searchable ? 'ok' : 'invalid', issues, hits, npiCheck };
 }
 
-/**
- * What a person query's candidates of one part are weighed with (`considerPerson`). The weighing
- * is a module function, not a closure made per query: tsx compiles with esbuild's keepNames,
- * which names every named closure as it is made (an `Object.defineProperty` each time, ADR 089).
- */
-interface PersonWeighing {
-  index: MatchIndex;
-  part: number;
-  opts: ResolvedOptions;
-  exactKey: string;
-  idRecords: Map<number, EvidenceInput['identifier']>;
-  named: Map<number, NamedCandidate>;
-  matcher: PersonMatcher;
-  floor: number;
-  filter: ReturnType<typeof personFilter>;
-}
-
-/** Files a candidate record under one of its names when that name may lift it to the minimum. */
-function considerPerson(w: PersonWeighing, record: number, listName: PersonName, listField: string): void {
-  const { opts, named, idRecords } = w;
-  if (!allowSource(opts, w.index.sourceOf(record))) return;
-  if (opts.algorithm === 'Exact') {
-    const same = exactPersonKey(listName) === w.exactKey;
-    if (!same && !idRecords.has(record)) return;
-    const prev = named.get(record);
-    if (prev && (prev.similarity ?? 0) >= (same ? 1 : 0)) return;
-    named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: w.exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
-    return;
-  }
-  const similarity = w.matcher.similarity(listName);
-  if (similarity * NAME_ONLY_CEILING < w.floor && !idRecords.has(record)) return;
-  // Under the minimum given the record's own evidence: its hit would be built and come out null.
-  if (w.filter.underMinimum(w.part, record, similarity)) return;
-  const prev = named.get(record);
-  if (prev && (prev.similarity ?? 0) >= similarity) return;
-  // The traced comparison (the explanation's name fields) only for the records that become hits (ADR 071).
-  named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: tracedPersonEvidence(w.matcher, listName, listField) });
-}
-
-// Returned closures are anonymous: keepNames leaves them alone (see PersonWeighing).
-function tracedPersonEvidence(matcher: PersonMatcher, listName: PersonName, listField: string): () => ReturnType<typeof personNameEvidence> {
-  return () => personNameEvidence(matcher.score(listName), listField);
-}
-
 /** Each part's records carrying the identifiers, made when the part is first looked at. */
 function identifierRecordsByPart(ids: Identifiers): (part: number, index: MatchIndex) => Map<number, EvidenceInput['identifier']> {
   const byPart: Map<number, EvidenceInput['identifier']>[] = [];
@@ -298,32 +249,6 @@ function screenBusiness(scope: Scope, query: BusinessQuery, opts: ResolvedOption
   });
   const npiCheck = ids.npi && opts.npiCheck ? checkNpiInIndex(scope.index, ids.npi, names.length ? { type: 'business', name: str(query.name) } : null) : null;
   return { indexVersion: scope.index.version, status: searchable ? 'ok' : 'invalid', issues, hits, npiCheck };
-}
-
-/** What a business query's candidates of one part are weighed with (`considerBusiness`; see PersonWeighing). */
-interface BusinessWeighing {
-  index: MatchIndex;
-  opts: ResolvedOptions;
-  idRecords: Map<number, EvidenceInput['identifier']>;
-  named: Map<number, NamedCandidate>;
-  matchers: BusinessMatcher[];
-  floor: number;
-}
-
-/** Files a candidate record under its best name when that name may lift it to the minimum. */
-function considerBusiness(w: BusinessWeighing, record: number, tokens: string[], listField: string): void {
-  const { opts, named, idRecords } = w;
-  if (!allowSource(opts, w.index.sourceOf(record))) return;
-  for (const m of w.matchers) {
-    const exact = opts.algorithm === 'Exact';
-    const r = exact ? null : m.score(tokens);
-    const s = exact ? (exactBusinessKey(m.query) === exactBusinessKey(tokens) ? 1 : 0) : r!.score;
-    if ((s * NAME_ONLY_CEILING < w.floor || (exact && s === 0)) && !idRecords.has(record)) continue;
-    const prev = named.get(record);
-    if (prev && (prev.similarity ?? 0) >= s) continue;
-    const ev = r ? businessNameEvidence(r, listField) : { fields: [{ queryField: 'name', listField, queryValue: m.query.join(' '), listValue: tokens.join(' '), score: s, method: s ? 'exact' : 'different' }], adjustments: [] };
-    named.set(record, { record, similarity: s, listField, ...ev });
-  }
 }
 
 function screenIdentifiersOnly(scope: Scope, input: { npi?: string; ssn?: string }, opts: ResolvedOptions, name?: NpiCheckName | null): ScreenResult {

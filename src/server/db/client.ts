@@ -60,7 +60,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options.onIdleError) : openPglite(options.dataDir, options.pgliteSettings);
 }
 
-
 async function openPglite(dataDir: string | undefined, given?: Readonly<Record<string, string>>): Promise<Database> {
   const settings = given ?? (dataDir ? PGLITE_SETTINGS : {});
   let lock: DataDirLock | undefined;
