@@ -14,6 +14,7 @@ import { lexiconTokensOf, type LexiconArrays, type LexiconData } from '../engine
 import { IndexFileError, type WrittenIndexFile } from './index-file';
 import { RecordsFileError, type RecordsTarget, type WrittenRecordsFile } from './records-file';
 import { workerBootstrap } from './worker-pool';
+import { turnOfTheLoop } from './event-loop-turn';
 
 /** A request to an index thread; each gets one reply, in order. */
 export type IndexRequest =
@@ -132,8 +133,8 @@ function errorFrom(e: IndexThreadError, file?: string): Error {
   return Object.assign(new Error(e.message), e.code ? { code: e.code } : {});
 }
 
-/** Waits for the event loop's next turn: what runs between two slices of work. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** What runs between two slices of work: a whole turn of the event loop (ADR 091). */
+const nextTurn = turnOfTheLoop;
 
 /** Runs a generator of short steps to its end, letting the event loop turn whenever SLICE_MS has passed (ADR 081). */
 export async function runInSlices<T>(steps: Generator<void, T>): Promise<T> {

@@ -32,6 +32,7 @@ import { createMailer } from '#server/mail/mailer';
 import { buildIndexFromDatabase, buildIndexInThreadFromDatabase, buildIndexInThreadFromPostgres, createIndexStore, findActiveVersions, indexedVersionsOf, pageReads, partsOfVersions } from '#server/screening/index-store';
 import { indexFileKey, indexFilePath, recordsFilePath, saveIndexFile } from '#server/screening/index-files';
 import { indexContentHash, readIndexFile, writeIndexFile } from '../../engine-runtime/index-file';
+import { startProfile } from './cpu-profile';
 import { prepareNewVersion, switchVersion, SWAPPED_SOURCE, watchPauses, withProbe } from './index-swap';
 import { swapFigures, type PhaseResult } from './index-start-swaps';
 import { loadRecords } from './interactive-search';
@@ -124,8 +125,15 @@ async function runPhase(phase: string, dir: string): Promise<void> {
       try {
         Object.assign(pageReads, { count: 0, totalMs: 0, longestMs: 0, rows: 0 });
         const watch = watchPauses();
+        // BENCH_SWAP_PROFILE=<dir>: the serving thread's CPU profile over the swap, sampled every 250 µs, with the probe's slow waits (ADR 086 follow-up).
+        const profileDir = process.env.BENCH_SWAP_PROFILE;
+        const profile = profileDir ? await startProfile(250) : null;
         t0 = performance.now();
+        const t0Monotonic = Number(process.hrtime.bigint()) / 1e6;
         const r = await timed(() => withProbe(() => store.getIndex(), () => store.refreshIfChanged()));
+        // The slow waits in the swap's log, beside its lines.
+        if (logFile) for (const w of r.value.probe.slow ?? []) if (w.ms >= 30) appendFileSync(logFile, `${phase} SLOW wait ${w.ms.toFixed(0)} ms [${Math.round(w.atMs - w.ms)}..${Math.round(w.atMs)}]\n`);
+        if (profile) await profile.stopInto(path.join(profileDir!, `${phase}${fromRecords ? '-records' : ''}-${process.pid}.cpuprofile`), { probeStartMs: t0, probeStartMonotonicMs: t0Monotonic, slow: r.value.probe.slow });
         const hash = store.getIndex().parts.map((p) => indexContentHash(p.index)).join(',');
         return out({ ms: r.ms, cpuMs: r.cpuMs, records: store.getIndex().recordCount, rssBeforeMiB, probe: r.value.probe, parts: store.lastBuild?.parts, reads: { ...pageReads }, pauses: watch.stop(), hash });
       } finally {

@@ -67,6 +67,8 @@ export interface ProbeResult {
   p99Ms: number;
   /** When the longest wait ended, in ms from the probe's start (to set beside the swap's log, ADR 086). */
   maxAtMs?: number;
+  /** Every wait of 20 ms or more: when it ended (ms from the probe's start) and how long it was. */
+  slow?: { atMs: number; ms: number }[];
 }
 
 /**
@@ -82,6 +84,7 @@ export async function withProbe<T>(indexOf: () => SearchIndex, run: () => Promis
   let stop = false;
   let n = 0;
   let longest = 0;
+  const slow: { atMs: number; ms: number }[] = [];
   const tick = (): void => {
     if (stop) return;
     screen(indexOf(), queries[n++ % queries.length]);
@@ -91,13 +94,14 @@ export async function withProbe<T>(indexOf: () => SearchIndex, run: () => Promis
       maxAtMs = now - t0;
     }
     late.push(now - due);
+    if (now - due >= 20) slow.push({ atMs: now - t0, ms: now - due });
     due = Math.max(due + PROBE_EVERY_MS, now);
     setTimeout(tick, Math.max(0, due - performance.now()));
   };
   setTimeout(tick, PROBE_EVERY_MS);
   try {
     const value = await run();
-    return { value, probe: { ...summary(late), maxAtMs } };
+    return { value, probe: { ...summary(late), maxAtMs, slow } };
   } finally {
     stop = true;
   }

@@ -16,7 +16,6 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
@@ -31,6 +30,7 @@ import { createMailer } from '#server/mail/mailer';
 import { createIndexStore } from '#server/screening/index-store';
 import { createUser } from '#test/factories';
 import { openBenchDatabase } from './bench-db';
+import { startProfile } from './cpu-profile';
 import { HttpClient } from './http-client';
 import { figure, peakRssMiB, type Figure } from './measure';
 import { fillKeyed, fillLists, NATIONAL_SIZES, nationalRoster } from './national-data';
@@ -102,21 +102,6 @@ async function answersDigest(ctx: AppContext, batchId: number, label: string): P
         (SELECT count(*)::int FROM batch_results WHERE batch_id = ${batchId}) AS n`,
   )) as unknown as { rows: { digest: string; n: number }[] };
   return figure(`${label}: answers digest ${res.rows[0].digest.slice(0, 16)} (results hashed, with the chunks' near misses)`, res.rows[0].n, '');
-}
-
-/** BENCH_CPU_PROFILE=<file>: the main thread's CPU profile over the timed batch (a .cpuprofile for DevTools), ADR 082. */
-async function startProfile() {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stopInto(file: string) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
 }
 
 /** BENCH_RESULTS_DUMP=<file>: the batch's results as JSON lines, the rows the write bench inserts again. */
@@ -220,6 +205,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         const dbBefore = kind === 'postgres' ? await databaseServerCpuMs(ctx) : 0;
         const byKindBefore = kind === 'postgres' ? await databaseServerCpuByKind(ctx) : {};
         timings.length = 0;
+        // BENCH_CPU_PROFILE=<file>: the main thread's CPU profile over the timed batch (ADR 082).
         const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
         const t0 = performance.now();
         await batch.submit();

@@ -8,6 +8,7 @@ import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
 import { RESULT_COLUMNS } from '../screening/chunk-screening';
+import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
 /** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
 export async function markSubmitted(db: Db, batchId: number, set: Partial<NewBatch>): Promise<boolean> {
@@ -136,8 +137,8 @@ const RESULT_TYPES = ['exclusions', 'npi', 'ssdmf'];
  */
 export const WRITE_SLICE_ROWS = 1000;
 
-/** Lets waiting requests in (a PGlite query can resolve without leaving the microtask queue). */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets waiting requests in (a PGlite query can resolve without leaving the microtask queue): a whole turn of the event loop (ADR 091). */
+export const nextTurn = turnOfTheLoop;
 
 const isStopped = (status: string | null | undefined) => !status || status === 'Batch Kill Requested' || status === 'Cancelled';
 

@@ -8,6 +8,7 @@ import { DEAD_MS, startHeartbeat, type DeadWorkerJobs, type Heartbeat, type Runn
 import type { JobDefinition } from './job';
 import { activeJobsAmong, giveBackJob } from './boss-jobs';
 import { readPause } from './pause';
+import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
 /** How long a stopping process lets its running jobs finish before handing them back (ADR 026). */
 export const STOP_GRACE_MS = 4_000;
@@ -115,7 +116,7 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       } finally {
         // Let waiting requests in first: on PGlite a job's queries can resolve without ever
         // leaving the microtask queue, so back-to-back jobs would starve the HTTP server.
-        await new Promise((resolve) => setImmediate(resolve));
+        await turnOfTheLoop();
         if (worker.id) boss.notifyWorker(worker.id);
       }
     });

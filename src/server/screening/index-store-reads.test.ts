@@ -42,3 +42,41 @@ describe('a keyset page of a version’s records (ADR 086 follow-up)', () => {
     }
   }, 60_000);
 });
+
+describe('a read sized by time (ADR 091)', () => {
+  it('lets a timer due meanwhile run before its next page, when its reader resumes from a thread’s message', async () => {
+    const { createTestApp } = await import('#test/app');
+    const { sql } = await import('drizzle-orm');
+    const { MessageChannel } = await import('node:worker_threads');
+    const { pageReads, readActiveRecordPages } = await import('./index-store-reads');
+    const t = await createTestApp();
+    const channel = new MessageChannel();
+    try {
+      const [{ id }] = ((await t.ctx.db.execute(sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at, records_kept)
+        VALUES ('sam', 'active', 'full', 'import', ARRAY['x.csv'], ARRAY['-'], ARRAY[0], now(), true) RETURNING id`)) as unknown as { rows: { id: number }[] }).rows;
+      await t.ctx.db.execute(sql`INSERT INTO list_records (version_id, record_id, data) SELECT ${id}, 'sam-' || lpad(g::text, 6, '0'), '{"source":"sam"}' FROM generate_series(1, 3000) g`);
+      // The other port answers each page, as the index thread does: the reader goes on from that message (the loop's poll phase).
+      channel.port2.on('message', () => channel.port2.postMessage('added'));
+      const readsWhenTimersRan: number[] = [];
+      const readsWhenSet: number[] = [];
+      let pages = 0;
+      for await (const page of readActiveRecordPages(t.ctx.db, [{ id, source: 'sam' }], 200, 20)) {
+        pages += 1;
+        // A search due 1 ms after this page was read...
+        readsWhenSet.push(pageReads.count);
+        setTimeout(() => readsWhenTimersRan.push(pageReads.count), 1);
+        channel.port1.postMessage(page.texts.length);
+        await new Promise((resolve) => channel.port1.once('message', resolve));
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        // ...is answered before the next page is read.
+      }
+      expect(pages).toBeGreaterThanOrEqual(3);
+      expect(readsWhenTimersRan.slice(0, pages - 1)).toEqual(readsWhenSet.slice(0, pages - 1));
+    } finally {
+      channel.port1.close();
+      channel.port2.close();
+      await t.close();
+    }
+  }, 60_000);
+});

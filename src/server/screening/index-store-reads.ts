@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { chainOf, recordsAt, versionRecordsSql } from '../db/list-records';
 import { rowsOf } from '../db/rows';
 import { listRecords, listVersions } from '../db/schema';
+import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
 /** Rows read per query: keeps memory bounded while reading millions of records. */
 export const DEFAULT_PAGE_SIZE = 20_000;
@@ -57,8 +58,8 @@ export async function* readActiveRecords(db: Db, versions: readonly ActiveVersio
   for await (const page of readActivePages(db, versions, pageSize, false)) yield page.map((r) => r.data as ListRecord);
 }
 
-/** The first page of a read sized by time, and the smallest (ADR 077). */
-const FIRST_TIMED_PAGE = 1_000;
+/** The first page of a read sized by time, and the smallest (ADR 077): a first page of 1,000 rows, read cold (PGlite compiles its code for the statement on first use), held searches 50–118 ms (ADR 091). */
+const FIRST_TIMED_PAGE = 200;
 const SMALLEST_TIMED_PAGE = 200;
 
 /**
@@ -75,7 +76,7 @@ export function nextTimedPage(size: number, rows: number, ms: number, pageMs: nu
 /**
  * As readActiveRecords, each record as its stored JSON text (expandStoredRecord reads it): what a build
  * thread parses (ADR 072). `pageMs`: pages sized so that each read takes about that long (200 rows
- * to `pageSize`), starting at 1,000 rows: on PGlite a read is a synchronous query on this thread, so
+ * to `pageSize`), starting at 200 rows: on PGlite a read is a synchronous query on this thread, so
  * a page of 20,000 rows held searches for a second or more (ADR 077).
  */
 export async function* readActiveRecordTexts(db: Db, versions: readonly ActiveVersion[], pageSize = DEFAULT_PAGE_SIZE, pageMs?: number): AsyncGenerator<string[]> {
@@ -155,7 +156,7 @@ async function* readActivePages(db: Db, versions: readonly ActiveVersion[], page
       if (pageMs) size = nextTimedPage(size, page.length, ms, pageMs, pageSize);
       yield Object.assign(page, { version: version.id });
       // A PGlite query resolves without a turn of the event loop (ADR 086): back-to-back reads would hold searches for their sum.
-      if (pageMs) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (pageMs) await turnOfTheLoop();
       if (page.length < asked) break;
       after = page[page.length - 1].recordId;
     }
@@ -190,7 +191,7 @@ export async function buildIndexFromDatabase(db: Db, active: readonly ActiveVers
   for await (const page of readActiveRecords(db, versions, options.pageSize)) {
     for (const record of page) builder.add(record);
     // Let requests through between pages: adding 20,000 records takes a few hundred ms.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await turnOfTheLoop();
   }
   const index = builder.finish();
   return { index, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date() } };

@@ -20,6 +20,7 @@ import { versionChangesAgainst } from '../lists/public';
 import { loadIndexFile, saveIndexFile, indexFileKey, recordsFilePath } from './index-files';
 import { buildIndexFromDatabase, DEFAULT_PAGE_SIZE, indexedVersionsOf, indexVersionOf, readActiveRecordPages, readRecordTextsById, threadReadsOf, type ActiveVersion, type IndexBuildInfo } from './index-store-reads';
 import type { HeldPart } from './index-store-parts';
+import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
 /**
  * What a page read of a swap's build on the thread path should take: on PGlite the read is a
@@ -73,11 +74,8 @@ export async function buildIndexInThreadFromPostgres(db: Db, url: string, active
   return { index, rows, recordsFile, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: 'database', threadIds: [by] } };
 }
 
-/**
- * A turn of the event loop: a PGlite query resolves without one, so query after query the searches'
- * timers would wait for all of them (measured: 23 reads held searches 1.4 s; ADR 086).
- */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** A PGlite query resolves without a turn of the event loop: query after query the searches' timers would wait for all of them (measured: 23 reads held searches 1.4 s; ADR 086, 091). */
+const nextTurn = turnOfTheLoop;
 
 /** Whether the database orders record ids by their bytes (collation C or C.UTF-8), the order a records file's merge follows (ADR 086). */
 async function ordersByBytes(db: Db): Promise<boolean> {
