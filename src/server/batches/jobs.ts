@@ -1,10 +1,10 @@
 /** Batch jobs: 'batches.screen' cuts a batch into chunks, 'batches.screen-chunk' screens one. */
 import { z } from 'zod';
 import { defineJob } from '../jobs/job';
-import { screenChunk, startBatch, MAX_CHUNK_ATTEMPTS } from './processing';
+import { screenChunk, startBatch, MAX_CHUNK_ATTEMPTS, SCREEN_CHUNK_JOB } from './processing';
 
 export const screenChunkJob = defineJob({
-  name: 'batches.screen-chunk',
+  name: SCREEN_CHUNK_JOB,
   payloadSchema: z.object({ batchId: z.number().int().positive(), chunkIndex: z.number().int().min(0) }),
   // One more than the attempts a chunk gets: the last run marks the batch as an internal error.
   retryLimit: MAX_CHUNK_ATTEMPTS,
@@ -18,7 +18,7 @@ export const screenChunkJob = defineJob({
 });
 
 /** The queues of batch work, whose waiting jobs the queue page re-orders and cancels (ADR 038). */
-export const BATCH_JOB_NAMES = ['batches.screen', 'batches.screen-chunk'] as const;
+export const BATCH_JOB_NAMES = ['batches.screen', SCREEN_CHUNK_JOB] as const;
 
 export const screenBatchJob = defineJob({
   name: 'batches.screen',

@@ -136,6 +136,24 @@ describe('screening a batch on the queue', () => {
     await t.ctx.database.sql('DROP TRIGGER crash_once ON usage_records; DROP FUNCTION crash_once(); DROP SEQUENCE crash_once;');
   });
 
+  it('queues the chunks left when its batch job runs again after its process died while queueing them (ADR 091)', async () => {
+    const { screenChunkJob } = await import('./jobs');
+    const agent = await signedIn(t, user);
+    const batchId = await submitBatch(agent, CSV, MAPPING);
+    // The first run queues chunk 0 and dies before chunk 1; another process starts chunk 0 (the batch is Processing).
+    const send = (sent: number[]) => (chunk: { batchId: number; chunkIndex: number }, priority: number) => (sent.push(chunk.chunkIndex), queue.send(screenChunkJob, chunk, { priority }));
+    const first: number[] = [];
+    await expect(startBatch(t.ctx, batchId, (chunk, priority) => (chunk.chunkIndex > 0 ? Promise.reject(new Error('worker killed')) : send(first)(chunk, priority)))).rejects.toThrow('worker killed');
+    await t.ctx.db.update(batches).set({ status: 'Processing' }).where(eq(batches.id, batchId));
+    // The run again queues chunk 1 only: chunk 0's job is still waiting.
+    const again: number[] = [];
+    await startBatch(t.ctx, batchId, send(again));
+    expect({ first, again }).toEqual({ first: [0], again: [1] });
+    await queue.drain();
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', rowsDone: 4 });
+    await expectOneResultSetPerRow(batchId, 4);
+  });
+
   it('marks a batch whose chunk keeps failing as an internal error; resubmit runs it again without billing twice', async () => {
     const agent = await signedIn(t, user);
     const batchId = await submitBatch(agent, CSV, MAPPING);

@@ -13,10 +13,14 @@ import type { KeyedTexts } from '../screening/chunk-screening';
 import { checkNpi, checkSsn } from '#shared/identifiers';
 import { usageFor } from './usage';
 import { chunkPipelineOf } from './chunk-pipeline';
+import { liveChunkJobs } from '../jobs/boss-jobs';
 
 /** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */
 export const MAX_CHUNK_ATTEMPTS = 3;
 export const INTERNAL_ERROR = 'Internal Error - contact support';
+
+/** The queue of a batch's chunks (its job is defined in jobs.ts). */
+export const SCREEN_CHUNK_JOB = 'batches.screen-chunk';
 
 /** Queues one chunk at the batch's queue priority. */
 type SendChunk = (payload: { batchId: number; chunkIndex: number }, priority: number) => Promise<unknown>;
@@ -29,12 +33,15 @@ export async function startBatch(ctx: AppContext, batchId: number, sendChunk: Se
     if (await moveStatus(ctx.db, batchId, ['Batch Kill Requested'], { status: 'Cancelled', processedAt: ctx.now() })) await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancelled', userId: null, at: ctx.now() });
     return;
   }
-  if (batch.status !== 'Submitted' && batch.status !== 'Pending') return;
+  // Pending or Processing: this job runs again after its process died while it queued the chunks
+  // (other processes may be screening the ones it queued): the chunks left are queued now (ADR 091).
+  if (batch.status !== 'Submitted' && batch.status !== 'Pending' && batch.status !== 'Processing') return;
   // The screening threads start while the chunks are made and the first one read (ADR 088).
   void warmScreeningPool(ctx, batch.recordCount);
   const pending = await ensureChunks(ctx.db, batchId, batch.recordCount, ctx.config.batchChunkRows);
   await moveStatus(ctx.db, batchId, ['Submitted'], { status: 'Pending' });
-  for (const chunk of pending) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex }, batch.queuePriority);
+  const queued = batch.status === 'Submitted' ? new Set<number>() : await liveChunkJobs(ctx.db, SCREEN_CHUNK_JOB, batchId);
+  for (const chunk of pending) if (!queued.has(chunk.chunkIndex)) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex }, batch.queuePriority);
 }
 
 /**

@@ -53,3 +53,11 @@ export async function activeJobsAmong(db: Db, jobIds: readonly string[]): Promis
   )) as unknown as { rows: { id: string; name: string }[] };
   return res.rows;
 }
+
+/** The chunk indexes of a batch whose jobs of this queue are waiting or running (a batch job run again queues the others, ADR 091). */
+export async function liveChunkJobs(db: Db, name: string, batchId: number): Promise<Set<number>> {
+  const res = (await db.execute(
+    sql`SELECT (data->>'chunkIndex')::int AS chunk_index FROM pgboss.job WHERE name = ${name} AND state <= 'active' AND (data->>'batchId')::int = ${batchId}`,
+  )) as unknown as { rows: { chunk_index: number }[] };
+  return new Set(res.rows.map((r) => Number(r.chunk_index)));
+}
