@@ -26,9 +26,10 @@ import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
  * What a page read of a swap's build on the thread path should take: on PGlite the read is a
  * synchronous query on the serving thread (a page of 20,000 rows held searches for 1.7 s). Measured
  * (ADR 077): 20 ms pages cut a swap's longest wait to 0.75–0.83 s (from 3.1–4.4 s) at about twice
- * the swap's CPU; 100 ms pages kept waits of seconds and cost more CPU too.
+ * the swap's CPU; 100 ms pages kept waits of seconds and cost more CPU too. 10 ms since ADR 091:
+ * reads of 20 ms pages took up to 39–54 ms on a quiet machine, of 10 ms pages 24–30 ms.
  */
-export const PAGE_MS = 20;
+export const PAGE_MS = 10;
 
 export interface PartMakerOptions {
   pageSize?: number;
