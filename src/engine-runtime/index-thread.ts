@@ -133,8 +133,6 @@ function errorFrom(e: IndexThreadError, file?: string): Error {
   return Object.assign(new Error(e.message), e.code ? { code: e.code } : {});
 }
 
-/** What runs between two slices of work: a whole turn of the event loop (ADR 091). */
-const nextTurn = turnOfTheLoop;
 
 /** Runs a generator of short steps to its end, letting the event loop turn whenever SLICE_MS has passed (ADR 081). */
 export async function runInSlices<T>(steps: Generator<void, T>): Promise<T> {
@@ -143,7 +141,7 @@ export async function runInSlices<T>(steps: Generator<void, T>): Promise<T> {
     const step = steps.next();
     if (step.done) return step.value;
     if (performance.now() - since >= SLICE_MS) {
-      await nextTurn();
+      await turnOfTheLoop();
       since = performance.now();
     }
   }

@@ -75,8 +75,6 @@ export async function buildIndexInThreadFromPostgres(db: Db, url: string, active
   return { index, rows, recordsFile, info: { version, records: index.recordCount, ms: Math.round(performance.now() - started), builtAt: new Date(), from: 'database', threadIds: [by] } };
 }
 
-/** A PGlite query resolves without a turn of the event loop: query after query the searches' timers would wait for all of them (measured: 23 reads held searches 1.4 s; ADR 086, 091). */
-const nextTurn = turnOfTheLoop;
 
 /** Whether the database orders record ids by their bytes (collation C or C.UTF-8), the order a records file's merge follows (ADR 086). */
 async function ordersByBytes(db: Db): Promise<boolean> {
@@ -141,7 +139,7 @@ export class PartMaker {
    */
   private async fromRecords(name: string, versions: ActiveVersion[], held: HeldPart, dir: string, key: string): Promise<HeldPart | null> {
     if (!this.inThread || this.options.fromRecords === false) return null;
-    await nextTurn();
+    await turnOfTheLoop();
     const oldKey = await indexFileKey(this.db, held.versions);
     const from = { file: recordsFilePath(dir, oldKey), key: oldKey };
     const skip = (why: string): null => {
@@ -149,7 +147,7 @@ export class PartMaker {
       return null;
     };
     if (!existsSync(from.file)) return skip('no records file of the part it replaces');
-    await nextTurn();
+    await turnOfTheLoop();
     if (!(await ordersByBytes(this.db))) return skip('the database does not order record ids by their bytes');
     const started = performance.now();
     let changed = 0;
@@ -162,8 +160,8 @@ export class PartMaker {
       }
       const before = held.versions.find((h) => h.source === v.source);
       if (!before) return skip(`${v.source} is new in the part`);
-      await nextTurn();
-      const changes = await versionChangesAgainst(this.db, v.id, before.id, nextTurn);
+      await turnOfTheLoop();
+      const changes = await versionChangesAgainst(this.db, v.id, before.id, turnOfTheLoop);
       if (!changes) return skip(`the changes of version ${v.id} were not computed against version ${before.id}`);
       listed += performance.now() - started;
       const ids: string[] = [];
@@ -173,7 +171,7 @@ export class PartMaker {
           ids.push(r.recordId);
           texts.push(r.data);
         }
-        await nextTurn();
+        await turnOfTheLoop();
       }
       segments.push({ version: v.id, from: before.id, removed: changes.gone, upserts: { ids, texts }, expect: changes.records });
       changed += changes.present.length + changes.gone.length;
