@@ -14,7 +14,8 @@
 import { loadavg } from 'node:os';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { insertResults, nextTurn, shapedResultStatements, WRITE_SLICE_ROWS, type ShapedResults } from '#server/batches/processing-queries';
+import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
+import { insertResults, shapedResultStatements, WRITE_SLICE_ROWS, type ShapedResults } from '#server/batches/processing-queries';
 import { versionRecordJsonbSql } from '#server/db/list-records';
 import { batchResults } from '#server/db/schema';
 import { RESULT_COLUMNS } from '#server/screening/chunk-screening';
@@ -106,7 +107,7 @@ function copyLines(results: StoredResult[], batchId: number): string[][] {
 async function copyChunks(pglite: PGlite, chunks: string[][]): Promise<void> {
   for (const chunk of chunks) {
     for (let i = 0; i < chunk.length; i += WRITE_SLICE_ROWS) {
-      await nextTurn();
+      await turnOfTheLoop();
       const blob = new Blob([chunk.slice(i, i + WRITE_SLICE_ROWS).join('\n')]);
       await pglite.query(`COPY batch_results (batch_id, row_index, result_type, search_type, source, source_record_id, list_version_id, score, explanation, record, review_status, search_criteria_key) FROM '/dev/blob'`, [], { blob });
     }
@@ -117,7 +118,7 @@ async function writeChunks(db: Db, chunks: ShapedResults[], way: ShapedWriteWay 
   if (way === 'copy-direct') return copyChunks(pglite!, lines!);
   for (const chunk of chunks) {
     for (let i = 0; i < chunk.json.length; i += WRITE_SLICE_ROWS) {
-      await nextTurn();
+      await turnOfTheLoop();
       await insertShaped(db, pglite!, { ...chunk, json: chunk.json.slice(i, i + WRITE_SLICE_ROWS) }, way);
     }
   }

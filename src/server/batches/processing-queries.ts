@@ -137,9 +137,6 @@ const RESULT_TYPES = ['exclusions', 'npi', 'ssdmf'];
  */
 export const WRITE_SLICE_ROWS = 1000;
 
-/** Lets waiting requests in (a PGlite query can resolve without leaving the microtask queue): a whole turn of the event loop (ADR 091). */
-export const nextTurn = turnOfTheLoop;
-
 const isStopped = (status: string | null | undefined) => !status || status === 'Batch Kill Requested' || status === 'Cancelled';
 
 /** The chunk's results; the result type bounds the index range (batch, type, row): without it every result of the batch is scanned. */
@@ -198,10 +195,10 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
   if (opened) return opened;
   try {
     for (let i = 0; i < resultCount(w.results); i += sliceRows) {
-      await nextTurn();
+      await turnOfTheLoop();
       await insertResults(db, resultSlice(w.results, i, i + sliceRows));
     }
-    await nextTurn();
+    await turnOfTheLoop();
     return await db.transaction(async (tx) => {
       const closed = await closedChunk(tx as unknown as Db, w);
       if (closed) {

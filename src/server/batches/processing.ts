@@ -2,7 +2,7 @@
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { carryForwardClearings } from './carry-forward';
-import { clearProcessing, ensureChunks, failChunk, nextTurn, readRows, startChunkAttempt, WRITE_SLICE_ROWS, writeChunk } from './processing-queries';
+import { clearProcessing, ensureChunks, failChunk, readRows, startChunkAttempt, WRITE_SLICE_ROWS, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { recordBatchEvent } from './events';
 import { batchNpiUses } from './npi-uses';
@@ -13,6 +13,7 @@ import type { KeyedTexts } from '../screening/chunk-screening';
 import { checkNpi, checkSsn } from '#shared/identifiers';
 import { usageFor } from './usage';
 import { chunkPipelineOf } from './chunk-pipeline';
+import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 import { liveChunkJobs } from '../jobs/boss-jobs';
 
 /** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */
@@ -107,7 +108,7 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     phases.mark('wait');
     // On PGlite every step below runs on this thread with the one connection: requests waiting
     // get a turn (ADR 069).
-    await nextTurn();
+    await turnOfTheLoop();
     const now = ctx.now();
     // The results come shaped for the insert (ADR 084): this thread joins their JSON text only.
     const results = { batchId, createdAt: now, json: slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results) };
