@@ -7,7 +7,7 @@ import { rowsOf } from '../db/rows';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
-import { RESULT_COLUMNS } from '../screening/chunk-screening';
+import { insertCopyShaped, shapedResultStatements, type ShapedResults } from './result-shaped-write';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
 /** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
@@ -80,17 +80,6 @@ export async function readRecords(db: Db, keys: readonly { versionId: number; re
  * (ADR 073). Without it, `record` is stored as given.
  */
 export type ResultWrite = typeof batchResults.$inferInsert & { recordFrom?: number | null };
-
-/**
- * Results shaped for the insert on a screening thread (ADR 084): each one's JSON object text
- * (`RESULT_COLUMNS`), the batch id and the creation time given once per statement. The main
- * thread only joins them into the statement's parameter: it neither builds nor stringifies a result.
- */
-export interface ShapedResults {
-  batchId: number;
-  createdAt: Date;
-  json: readonly string[];
-}
 
 /** A chunk's results: as objects, or shaped already. */
 export type ChunkResults = readonly ResultWrite[] | ShapedResults;
@@ -229,6 +218,8 @@ const RESULTS_PER_STATEMENT = 2000;
  */
 export async function insertResults(db: Db, results: ChunkResults): Promise<void> {
   if (isShaped(results)) {
+    // Lines for COPY (PGlite, ADR 093) go in outside a transaction: writeChunkInSlices writes them.
+    if (results.format === 'copy') return insertCopyShaped(db, results);
     for (const statement of shapedResultStatements(results)) await db.execute(statement);
     return;
   }
@@ -260,25 +251,6 @@ export function resultCopyStatements(results: readonly ResultWrite[]): SQL[] {
     });
     statements.push(
       sql`INSERT INTO batch_results (${sql.raw(names.join(', '))}, "record") SELECT ${sql.raw(names.map((n) => `x.${n}`).join(', '))}, ${record} FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS x(${sql.raw(shape)})`,
-    );
-  }
-  return statements;
-}
-
-/**
- * The statements of `insertResults` for shaped results (ADR 084): as `resultCopyStatements`'s,
- * with the batch id and the creation time as parameters instead of in every result's JSON.
- */
-export function shapedResultStatements(results: ShapedResults): SQL[] {
-  const columns = new Map(Object.values(getTableColumns(batchResults) as Record<string, { name: string; getSQLType(): string }>).map((c) => [c.name, c]));
-  const names = RESULT_COLUMNS.filter((c) => c !== 'record' && c !== 'record_from');
-  const shape = RESULT_COLUMNS.map((c) => `"${c}" ${c === 'record_from' ? 'integer' : columns.get(c)!.getSQLType()}`).join(', ');
-  const record = sql`CASE WHEN x.record_from IS NULL THEN x.record ELSE ${versionRecordJsonbSql(sql`x.record_from`, sql`x.source_record_id`)} END`;
-  const statements: SQL[] = [];
-  for (let i = 0; i < results.json.length; i += RESULTS_PER_STATEMENT) {
-    const json = `[${results.json.slice(i, i + RESULTS_PER_STATEMENT).join(',')}]`;
-    statements.push(
-      sql`INSERT INTO batch_results ("batch_id", "created_at", ${sql.raw(names.map((n) => `"${n}"`).join(', '))}, "record") SELECT ${results.batchId}::integer, ${results.createdAt.toISOString()}::timestamptz, ${sql.raw(names.map((n) => `x."${n}"`).join(', '))}, ${record} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(shape)})`,
     );
   }
   return statements;

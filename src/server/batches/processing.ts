@@ -91,6 +91,8 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     // the screening threads parse, screen and send them back within the results' JSON (ADR 084).
     const texts = await readKeyedTexts(ctx.db, keyed.versions, chunkKeys(batch.searchTypes, rows, dmfLoaded));
     const versions = [...versionIdsOf(version)];
+    // PGlite takes the results as COPY lines (ADR 093); PostgreSQL's workers as JSON.
+    const shape: 'copy' | 'json' = ctx.database.kind === 'pglite' ? 'copy' : 'json';
     phases.mark('setup');
     const slices = await screenChunkRows(ctx, index, rows, (part) => ({
       types: batch.searchTypes,
@@ -101,6 +103,7 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
       keyed: keyedTextsOfRows(texts, part),
       keyedVersion: keyed.indexVersion,
       versions,
+      shape,
     }));
     phases.mark('screen');
     // The chunk before this one is written first (PGlite, ADR 082); the next one is screened meanwhile.
@@ -110,8 +113,8 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     // get a turn (ADR 069).
     await turnOfTheLoop();
     const now = ctx.now();
-    // The results come shaped for the insert (ADR 084): this thread joins their JSON text only.
-    const results = { batchId, createdAt: now, json: slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results) };
+    // The results come shaped for the insert (ADR 084, ADR 093): this thread joins their text only.
+    const results = { batchId, createdAt: now, json: slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results), format: shape };
     const nearMisses: NearMisses = { scores: slices.flatMap((s) => s.nearMisses.scores), rowBest: slices.flatMap((s) => s.nearMisses.rowBest) };
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);

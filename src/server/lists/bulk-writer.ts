@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/client';
+import { BytesBlob } from '../db/bytes-blob';
 
 export interface BulkWriter {
   /**
@@ -30,23 +31,6 @@ const COPY_SQL = 'COPY list_records (version_id, record_id, data) FROM STDIN';
 const UNIQUE_VIOLATION = '23505';
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
-
-/**
- * A Blob over bytes already in memory. PGlite reads a COPY blob with `arrayBuffer()`, which
- * Node answers by copying the blob in small pieces (about 3 ms per MiB); this hands the
- * bytes over as they are.
- */
-class BytesBlob extends Blob {
-  constructor(private readonly content: Uint8Array<ArrayBuffer>) {
-    super([content]);
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    const { buffer, byteOffset, byteLength } = this.content;
-    const isWhole = byteOffset === 0 && byteLength === buffer.byteLength;
-    return Promise.resolve(isWhole ? buffer : buffer.slice(byteOffset, byteOffset + byteLength));
-  }
-}
 
 /**
  * COPY bytes after which the PGlite writer asks for a checkpoint. PGlite runs PostgreSQL in

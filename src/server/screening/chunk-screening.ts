@@ -14,6 +14,7 @@ import type { MatchIndex } from '#engine/match-index';
 import { screenMany } from '#engine/screen';
 import { mergeKeyedAnswers } from './keyed-answers';
 import { screenRows, type NearMisses, type NpiUse, type RowInput, type Screener } from './row-screening';
+import { shapeForCopy, type ResultRow } from './result-lines';
 
 /** The stored text of keyed records read for a slice, by record id, in the order read (per source). */
 export interface KeyedTexts {
@@ -34,16 +35,15 @@ export interface ChunkSliceInput {
   keyedVersion: string;
   /** The list version id of each source screened (the index's and the keyed ones). */
   versions: [string, number][];
+  /** `copy`: results shaped for PGlite's COPY write (`shapeForCopy`, ADR 093); JSON otherwise. */
+  shape?: 'json' | 'copy';
 }
 
-/** A slice's results, each one's JSON object text (`RESULT_COLUMNS`), in order, and its name near misses. */
+/** A slice's results, each one shaped for the write (JSON object text or COPY line, `result-lines.ts`), in order, and its name near misses. */
 export interface ChunkSliceOutput {
   results: string[];
   nearMisses: NearMisses;
 }
-
-/** The columns of a shaped result, as the insert's `jsonb_to_recordset` reads them. */
-export const RESULT_COLUMNS = ['row_index', 'result_type', 'search_type', 'source', 'source_record_id', 'score', 'explanation', 'review_status', 'search_criteria_key', 'list_version_id', 'record', 'record_from'] as const;
 
 /** What the slices of this thread made (tests: the keyed index is built once per slice). */
 export const sliceWork = { keyedBuilt: 0 };
@@ -102,7 +102,7 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
   const results = drafts.map((d) => {
     const versionId = d.source ? (versions.get(d.source) ?? null) : null;
     const record = d.source && d.sourceRecordId ? keyed.record(d.source, d.sourceRecordId) : undefined;
-    const row = {
+    const row: ResultRow = {
       row_index: d.rowIndex,
       result_type: d.resultType,
       search_type: d.searchType,
@@ -116,7 +116,7 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
       record: record && versionId ? record : null,
       record_from: !record && versionId && d.sourceRecordId ? versionId : null,
     };
-    return JSON.stringify(row);
+    return input.shape === 'copy' ? shapeForCopy(row) : JSON.stringify(row);
   });
   return { results, nearMisses };
 }

@@ -1,0 +1,79 @@
+/**
+ * How a screening thread shapes a batch result for the write (ADR 084, ADR 093): as the JSON
+ * object text the insert's `jsonb_to_recordset` reads (PostgreSQL, and every result whose record
+ * the database copies from its list version), or as a line of PostgreSQL's COPY text format
+ * (PGlite: COPY parses each field once and writes a page of rows per WAL record, where the JSON
+ * statement parsed the whole array and then every field again). Pure: the threads import it.
+ */
+
+/** A result row as the write takes it; `record_from` names the list version to copy `record` from. */
+export interface ResultRow {
+  row_index: number;
+  result_type: string;
+  search_type: string;
+  source: string | null;
+  source_record_id: string | null;
+  score: number | null;
+  explanation: unknown;
+  review_status: string;
+  search_criteria_key: string;
+  list_version_id: number | null;
+  record: unknown;
+  record_from: number | null;
+}
+
+/** The keys of a shaped JSON result, as the insert's `jsonb_to_recordset` reads them. */
+export const RESULT_COLUMNS = ['row_index', 'result_type', 'search_type', 'source', 'source_record_id', 'score', 'explanation', 'review_status', 'search_criteria_key', 'list_version_id', 'record', 'record_from'] as const;
+
+/**
+ * The columns of a COPY line as a thread shapes it. The writer puts the row's id, the batch id
+ * and the creation time before them (`COPY_PREFIX_COLUMNS`): the id is taken when written.
+ */
+export const COPY_LINE_COLUMNS = ['row_index', 'result_type', 'search_type', 'source', 'source_record_id', 'score', 'explanation', 'review_status', 'search_criteria_key', 'list_version_id', 'record'] as const;
+export const COPY_PREFIX_COLUMNS = ['id', 'batch_id', 'created_at'] as const;
+
+const NULL_FIELD = '\\N';
+const TO_ESCAPE = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A text field of COPY's text format: backslash, tab, newline and carriage return escaped. */
+export function copyText(value: string | null): string {
+  if (value === null) return NULL_FIELD;
+  return TO_ESCAPE.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : value;
+}
+
+/**
+ * A number field. What is not a finite number is NULL, as JSON.stringify writes it for the
+ * JSON statement (NaN, Infinity): both ways store the same value.
+ */
+const copyNumber = (value: number | null): string => (typeof value === 'number' && Number.isFinite(value) ? String(value) : NULL_FIELD);
+
+/** A jsonb field: its JSON text, which holds no raw control character, its backslashes doubled. */
+const copyJson = (value: unknown): string => (value === null || value === undefined ? NULL_FIELD : copyText(JSON.stringify(value)));
+
+/** The row as a COPY text line of `COPY_LINE_COLUMNS` (no record to copy: `record_from` is null). */
+export function resultCopyLine(row: ResultRow): string {
+  return [
+    copyNumber(row.row_index),
+    copyText(row.result_type),
+    copyText(row.search_type),
+    copyText(row.source),
+    copyText(row.source_record_id),
+    copyNumber(row.score),
+    copyJson(row.explanation),
+    copyText(row.review_status),
+    copyText(row.search_criteria_key),
+    copyNumber(row.list_version_id),
+    copyJson(row.record),
+  ].join('\t');
+}
+
+/**
+ * A result shaped for the COPY write: a COPY line, or the JSON object of a result whose record the
+ * database copies (it cannot within a COPY). A line starts with its row index, a digit: the JSON
+ * ones with `{`.
+ */
+export const shapeForCopy = (row: ResultRow): string => (row.record_from === null ? resultCopyLine(row) : JSON.stringify(row));
+
+/** Whether a result shaped by `shapeForCopy` is a JSON object (its record copied by the database). */
+export const isJsonShaped = (shaped: string): boolean => shaped.charCodeAt(0) === 0x7b;
