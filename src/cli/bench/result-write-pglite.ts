@@ -16,10 +16,10 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 import { insertResults, WRITE_SLICE_ROWS } from '#server/batches/processing-queries';
-import { shapedResultStatements, type ShapedResults } from '#server/batches/result-shaped-write';
+import { shapedResultStatements, withCopiedRecords, type ShapedResults } from '#server/batches/result-shaped-write';
 import { versionRecordJsonbSql } from '#server/db/list-records';
 import { batchResults } from '#server/db/schema';
-import { RESULT_COLUMNS } from '#server/screening/result-lines';
+import { RESULT_COLUMNS, shapeForCopy, type ResultRow } from '#server/screening/result-lines';
 import type { Db } from '#server/db/client';
 import { openBenchDatabase } from './bench-db';
 import { figure, peakRssMiB, type Figure } from './measure';
@@ -41,8 +41,12 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
-/** The ways of sending shaped results measured against `insertResults` (today's: `text`). */
-type ShapedWriteWay = 'text' | 'bytes' | 'copy';
+/**
+ * The ways of sending shaped results measured against `insertResults`'s JSON statement (`text`);
+ * `lines`: as the threads shape them for PGlite since ADR 093 (`shapeForCopy`), written by
+ * `insertResults` (COPY, the records to copy by the JSON statement).
+ */
+type ShapedWriteWay = 'text' | 'bytes' | 'copy' | 'lines';
 
 const dialect = new PgDialect();
 const JSONB = 3802;
@@ -80,7 +84,7 @@ async function insertShapedByCopy(pglite: PGlite, results: ShapedResults): Promi
   const insert = dialect.sqlToQuery(
     sql`INSERT INTO batch_results ("batch_id", "created_at", ${sql.raw(names.map((n) => `"${n}"`).join(', '))}, "record") SELECT ${results.batchId}::integer, ${results.createdAt.toISOString()}::timestamptz, ${sql.raw(names.map((n) => `x."${n}"`).join(', '))}, ${record} FROM result_lines l CROSS JOIN LATERAL jsonb_to_record(l.line::jsonb) AS x(${sql.raw(shape)})`,
   );
-  const blob = new Blob([results.json.join('\n')]);
+  const blob = new Blob([results.texts.join('\n')]);
   await pglite.transaction(async (tx) => {
     await tx.query(`COPY result_lines (line) FROM '/dev/blob' WITH ${JSON_LINE_CSV}`, [], { blob });
     await tx.query(insert.sql, insert.params);
@@ -115,12 +119,25 @@ async function copyChunks(pglite: PGlite, chunks: string[][]): Promise<void> {
   }
 }
 
-async function writeChunks(db: Db, chunks: ShapedResults[], way: ShapedWriteWay | 'copy-direct', lines?: string[][], pglite?: PGlite): Promise<void> {
+/** A chunk's results as the threads shape them for each way: JSON objects, or COPY lines waiting for their records. */
+interface BenchChunk {
+  json: ShapedResults;
+  lines: ReturnType<typeof shapeForCopy>;
+}
+
+/** The CPU `lines` spent reading the records its lines wait for (within its write's). */
+let recordReadMs = 0;
+
+async function writeChunks(db: Db, chunks: BenchChunk[], way: ShapedWriteWay | 'copy-direct', lines?: string[][], pglite?: PGlite): Promise<void> {
   if (way === 'copy-direct') return copyChunks(pglite!, lines!);
-  for (const chunk of chunks) {
-    for (let i = 0; i < chunk.json.length; i += WRITE_SLICE_ROWS) {
+  for (const { json, lines: waiting } of chunks) {
+    // `lines`: the records read on the main thread before the write, as the chunk job reads them (ADR 093).
+    const before = process.cpuUsage();
+    const chunk: ShapedResults = way === 'lines' ? { ...json, texts: await withCopiedRecords(db, [waiting]), format: 'copy' } : json;
+    recordReadMs += cpuMs(before);
+    for (let i = 0; i < chunk.texts.length; i += WRITE_SLICE_ROWS) {
       await turnOfTheLoop();
-      await insertShaped(db, pglite!, { ...chunk, json: chunk.json.slice(i, i + WRITE_SLICE_ROWS) }, way);
+      await insertShaped(db, pglite!, { ...chunk, texts: chunk.texts.slice(i, i + WRITE_SLICE_ROWS) }, way);
     }
   }
 }
@@ -129,10 +146,10 @@ export async function benchResultWritePglite(): Promise<Figure[]> {
   const all = readResults(process.env.BENCH_RESULTS_FILE);
   const items = (process.env.BENCH_WRITE_WAYS ?? 'text@default,bytes@default,copy@default').split(',').map((item) => {
     const [way, settings = 'default'] = item.split('@');
-    if (!['text', 'bytes', 'copy', 'copy-direct'].includes(way) || !SETTINGS[settings]) throw new Error(`unknown way ${item}`);
+    if (!['text', 'bytes', 'copy', 'lines', 'copy-direct'].includes(way) || !SETTINGS[settings]) throw new Error(`unknown way ${item}`);
     return { item, way: way as ShapedWriteWay | 'copy-direct', settings };
   });
-  const instances = new Map<string, { db: Db; pglite: PGlite; dispose(): Promise<void>; chunks: ShapedResults[]; lines: string[][] }>();
+  const instances = new Map<string, { db: Db; pglite: PGlite; dispose(): Promise<void>; chunks: BenchChunk[]; lines: string[][] }>();
   let rows = 0;
   let count = 0;
   try {
@@ -146,12 +163,16 @@ export async function benchResultWritePglite(): Promise<Figure[]> {
       count = results.length;
       const batch = await benchBatch(db, 'sample.csv', rows);
       const versions = await fillLists(db, results);
-      const chunks = chunksOf(results, batch.id, new Date()).map((c) => asShaped(shaped(c, { setup: [], copy: true }, versions)));
+      // Shaped before the clock, as the screening threads shape them.
+      const chunks = chunksOf(results, batch.id, new Date()).map((c): BenchChunk => {
+        const json = asShaped(shaped(c, { setup: [], copy: true }, versions));
+        return { json, lines: shapeForCopy(json.texts.map((j) => JSON.parse(j) as ResultRow)) };
+      });
       instances.set(settings, { db, pglite: database.pglite!, dispose, chunks, lines: copyLines(results, batch.id) });
       // A first write warms the caches and the JIT; not counted.
       await writeChunks(db, chunks, 'text', undefined, database.pglite);
     }
-    const spent = Object.fromEntries(items.map((i) => [i.item, { write: 0, checkpoint: 0 }]));
+    const spent = Object.fromEntries(items.map((i) => [i.item, { write: 0, checkpoint: 0, records: 0 }]));
     const load0 = loadavg()[0];
     for (let round = 0; round < ROUNDS; round++) {
       for (const { item, way, settings } of items) {
@@ -159,8 +180,10 @@ export async function benchResultWritePglite(): Promise<Figure[]> {
         await db.execute(sql`TRUNCATE batch_results`);
         await db.execute(sql`CHECKPOINT`);
         const before = process.cpuUsage();
+        recordReadMs = 0;
         await writeChunks(db, chunks, way, lines, pglite);
         spent[item].write += cpuMs(before);
+        spent[item].records += recordReadMs;
         const beforeCheckpoint = process.cpuUsage();
         await db.execute(sql`CHECKPOINT`);
         spent[item].checkpoint += cpuMs(beforeCheckpoint);
@@ -172,6 +195,7 @@ export async function benchResultWritePglite(): Promise<Figure[]> {
       ...items.flatMap(({ item }) => [
         figure(`PGlite result write (${item}): CPU per 1,000 batch rows (${count.toLocaleString('en-US')} results of ${rows.toLocaleString('en-US')} rows, ${ROUNDS} rounds interleaved, ${load})`, per1k(spent[item].write), 'ms'),
         figure(`PGlite result write (${item}): the checkpoint after it, CPU per 1,000 batch rows`, per1k(spent[item].checkpoint), 'ms'),
+        ...(spent[item].records > 0 ? [figure(`PGlite result write (${item}): of the write, reading the records the lines wait for, CPU per 1,000 batch rows`, per1k(spent[item].records), 'ms')] : []),
       ]),
       figure('PGlite result write: peak memory', peakRssMiB(), 'MiB'),
     ];

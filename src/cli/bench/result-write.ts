@@ -97,7 +97,7 @@ export function asShaped(chunk: ResultWrite[]): ShapedResults {
       record_from: r.recordFrom ?? null,
     }),
   );
-  return { batchId: chunk[0].batchId, createdAt: chunk[0].createdAt ?? new Date(), json };
+  return { batchId: chunk[0].batchId, createdAt: chunk[0].createdAt ?? new Date(), texts: json };
 }
 
 /** A chunk's results as the way writes them. */

@@ -117,7 +117,8 @@ function holdFirstWrite(): Held {
     client[name] = async function (this: unknown, text: unknown, ...rest: unknown[]) {
       const statement = String(typeof text === 'string' ? text : ((text as { text?: string })?.text ?? text)).toLowerCase();
       const params = Array.isArray(rest[0]) ? rest[0] : [];
-      if (/^insert into "?batch_results"?/.test(statement)) {
+      // INSERT on PostgreSQL, COPY on PGlite (ADR 093).
+      if (/^(insert into|copy) "?batch_results"?/.test(statement)) {
         if (!firstHeld) {
           firstHeld = holding = true;
           if (laterRead) sawRead(true);

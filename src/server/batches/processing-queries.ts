@@ -85,8 +85,8 @@ export type ResultWrite = typeof batchResults.$inferInsert & { recordFrom?: numb
 export type ChunkResults = readonly ResultWrite[] | ShapedResults;
 
 const isShaped = (r: ChunkResults): r is ShapedResults => !Array.isArray(r);
-const resultCount = (r: ChunkResults): number => (isShaped(r) ? r.json.length : r.length);
-const resultSlice = (r: ChunkResults, from: number, to: number): ChunkResults => (isShaped(r) ? { ...r, json: r.json.slice(from, to) } : r.slice(from, to));
+const resultCount = (r: ChunkResults): number => (isShaped(r) ? r.texts.length : r.length);
+const resultSlice = (r: ChunkResults, from: number, to: number): ChunkResults => (isShaped(r) ? { ...r, texts: r.texts.slice(from, to) } : r.slice(from, to));
 
 export interface ChunkWrite {
   batchId: number;

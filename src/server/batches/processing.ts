@@ -15,6 +15,7 @@ import { usageFor } from './usage';
 import { chunkPipelineOf } from './chunk-pipeline';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 import { liveChunkJobs } from '../jobs/boss-jobs';
+import { withCopiedRecords } from './result-shaped-write';
 
 /** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */
 export const MAX_CHUNK_ATTEMPTS = 3;
@@ -113,8 +114,10 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     // get a turn (ADR 069).
     await turnOfTheLoop();
     const now = ctx.now();
-    // The results come shaped for the insert (ADR 084, ADR 093): this thread joins their text only.
-    const results = { batchId, createdAt: now, json: slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results), format: shape };
+    // The results come shaped for the insert (ADR 084): this thread joins their text only, and on
+    // PGlite appends to COPY lines the list records they name, read as stored text (ADR 093).
+    const shaped = shape === 'copy' ? await withCopiedRecords(ctx.db, slices) : slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results);
+    const results = { batchId, createdAt: now, texts: shaped, format: shape };
     const nearMisses: NearMisses = { scores: slices.flatMap((s) => s.nearMisses.scores), rowBest: slices.flatMap((s) => s.nearMisses.rowBest) };
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);

@@ -1,44 +1,41 @@
 /**
  * The write of results the screening threads shaped (ADR 084, ADR 093): the main thread only
- * joins their text. JSON objects go in with one `jsonb_to_recordset` statement per 2,000
- * (PostgreSQL); on PGlite, COPY lines go in with COPY and only the results whose record the
- * database copies from a list version (a COPY cannot read one) with the JSON statement.
+ * joins their text. JSON objects go in with one `jsonb_to_recordset` statement per 2,000, each
+ * hit's list record copied in SQL (PostgreSQL); on PGlite, COPY lines go in with COPY, the
+ * records they name read beforehand as stored text and appended (a COPY cannot read them).
  */
 import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { BytesBlob } from '../db/bytes-blob';
-import { versionRecordJsonbSql } from '../db/list-records';
+import { EMPTY_RECORD_JSON, versionRecordJsonbSql, versionRecordsSql } from '../db/list-records';
+import { rowsOf } from '../db/rows';
 import { batchResults } from '../db/schema';
-import { COPY_LINE_COLUMNS, COPY_PREFIX_COLUMNS, isJsonShaped, RESULT_COLUMNS } from '../screening/result-lines';
+import { copiedRecordField, COPY_LINE_COLUMNS, COPY_PREFIX_COLUMNS, RESULT_COLUMNS, type RecordToCopy } from '../screening/result-lines';
 
 /**
  * Results shaped for the insert on a screening thread: each one's text (`result-lines.ts`), the
- * batch id and the creation time given once. `copy`: COPY lines and JSON objects (`shapeForCopy`,
- * PGlite only); otherwise JSON objects.
+ * batch id and the creation time given once. `copy`: COPY lines with their records
+ * (`withCopiedRecords`, PGlite only); otherwise JSON objects.
  */
 export interface ShapedResults {
   batchId: number;
   createdAt: Date;
-  json: readonly string[];
+  texts: readonly string[];
   format?: 'json' | 'copy';
 }
-
-/** The JSON keys whose type is not their column's (`bigserial` is no type; `record_from` is no column). */
-const SHAPE_TYPES: Record<string, string> = { id: 'bigint', record_from: 'integer' };
 
 /** Results per INSERT statement (the JSON parameter of 2,000 results is a few MB). */
 const RESULTS_PER_STATEMENT = 2000;
 
 /**
  * The INSERT of JSON-shaped results (a JSON array's text): every column from the JSON but the
- * record, copied from its list version when `record_from` names one. `withIds`: each object
- * carries its row's `id` (taken beforehand, so that ids keep the results' order).
+ * record, copied from its list version when `record_from` names one.
  */
-function shapedInsert(batchId: number, createdAt: Date, json: string, withIds = false): SQL {
+function shapedInsert(batchId: number, createdAt: Date, json: string): SQL {
   const columns = new Map(Object.values(getTableColumns(batchResults) as Record<string, { name: string; getSQLType(): string }>).map((c) => [c.name, c]));
-  const names = [...(withIds ? ['id'] : []), ...RESULT_COLUMNS.filter((c) => c !== 'record' && c !== 'record_from')];
-  const shape = [...(withIds ? ['id'] : []), ...RESULT_COLUMNS].map((c) => `"${c}" ${SHAPE_TYPES[c] ?? columns.get(c)!.getSQLType()}`).join(', ');
+  const names = RESULT_COLUMNS.filter((c) => c !== 'record' && c !== 'record_from');
+  const shape = RESULT_COLUMNS.map((c) => `"${c}" ${c === 'record_from' ? 'integer' : columns.get(c)!.getSQLType()}`).join(', ');
   const record = sql`CASE WHEN x.record_from IS NULL THEN x.record ELSE ${versionRecordJsonbSql(sql`x.record_from`, sql`x.source_record_id`)} END`;
   return sql`INSERT INTO batch_results ("batch_id", "created_at", ${sql.raw(names.map((n) => `"${n}"`).join(', '))}, "record") SELECT ${batchId}::integer, ${createdAt.toISOString()}::timestamptz, ${sql.raw(names.map((n) => `x."${n}"`).join(', '))}, ${record} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(shape)})`;
 }
@@ -46,45 +43,52 @@ function shapedInsert(batchId: number, createdAt: Date, json: string, withIds = 
 /** The statements of JSON-shaped results (the results bench EXPLAINs them). */
 export function shapedResultStatements(results: ShapedResults): SQL[] {
   const statements: SQL[] = [];
-  for (let i = 0; i < results.json.length; i += RESULTS_PER_STATEMENT) {
-    statements.push(shapedInsert(results.batchId, results.createdAt, `[${results.json.slice(i, i + RESULTS_PER_STATEMENT).join(',')}]`));
+  for (let i = 0; i < results.texts.length; i += RESULTS_PER_STATEMENT) {
+    statements.push(shapedInsert(results.batchId, results.createdAt, `[${results.texts.slice(i, i + RESULTS_PER_STATEMENT).join(',')}]`));
   }
   return statements;
 }
 
 const COPY_SQL = `COPY batch_results (${[...COPY_PREFIX_COLUMNS, ...COPY_LINE_COLUMNS].join(', ')}) FROM '/dev/blob'`;
 
+/** Record ids per read of the records COPY lines wait for (a JSON array parameter). */
+const RECORDS_PER_READ = 5000;
+
 /**
- * Takes `count` ids of `batch_results` in one statement and answers the first: PGlite runs one
- * statement at a time on its one connection, so no other insert takes one in between.
+ * A chunk's COPY lines, in order, each with its record (`shapeForCopy`): the records the lines
+ * wait for are read as stored text, one statement per list version, and appended whole.
  */
-async function takeIds(pglite: PGlite, count: number): Promise<number> {
-  const { rows } = await pglite.query<{ last: string }>(`SELECT setval('batch_results_id_seq', nextval('batch_results_id_seq') + $1 - 1)::text AS last`, [count]);
-  return Number(rows[0].last) - count + 1;
+export async function withCopiedRecords(db: Db, slices: readonly { results: readonly string[]; recordsToCopy?: readonly RecordToCopy[] }[]): Promise<string[]> {
+  const lines: string[] = [];
+  const waiting: RecordToCopy[] = [];
+  for (const slice of slices) {
+    const offset = lines.length;
+    for (const line of slice.results) lines.push(line);
+    for (const [at, versionId, recordId] of slice.recordsToCopy ?? []) waiting.push([offset + at, versionId, recordId]);
+  }
+  const byVersion = new Map<number, Set<string>>();
+  for (const [, versionId, recordId] of waiting) byVersion.set(versionId, (byVersion.get(versionId) ?? new Set()).add(recordId));
+  const stored = new Map<string, string>();
+  for (const [versionId, ids] of byVersion) {
+    const all = [...ids];
+    for (let i = 0; i < all.length; i += RECORDS_PER_READ) {
+      for (const r of await rowsOf<{ record_id: string; data: string }>(db, versionRecordsSql(versionId, all.slice(i, i + RECORDS_PER_READ)))) stored.set(`${versionId}|${r.record_id}`, r.data);
+    }
+  }
+  for (const [at, versionId, recordId] of waiting) lines[at] = `${lines[at]}\t${copiedRecordField(stored.get(`${versionId}|${recordId}`) ?? null, EMPTY_RECORD_JSON)}`;
+  return lines;
 }
 
 /**
- * Writes results shaped for COPY (PGlite, outside a transaction: a chunk's slices are, ADR 069):
- * their ids taken first in the results' order, the COPY lines with COPY, the JSON ones (records
- * copied from their list version) with one statement. The stored rows, ids and their order
- * included, are those the JSON statement alone writes.
+ * Writes results shaped as COPY lines, records in (PGlite, outside a transaction: a chunk's
+ * slices are, ADR 069), with one COPY. The ids are taken in the lines' order, as the JSON
+ * statement takes them in its results' order: the stored rows are those it stores.
  */
 export async function insertCopyShaped(db: Db, results: ShapedResults): Promise<void> {
   const pglite = (db as { $client?: unknown }).$client;
   if (!(pglite instanceof PGlite)) throw new Error('results shaped for COPY are written on PGlite only');
-  const count = results.json.length;
-  if (count === 0) return;
-  const first = await takeIds(pglite, count);
-  const prefix = `\t${results.batchId}\t${results.createdAt.toISOString()}\t`;
-  const lines: string[] = [];
-  const json: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const shaped = results.json[i];
-    if (isJsonShaped(shaped)) json.push(`{"id":${first + i},${shaped.slice(1)}`);
-    else lines.push(`${first + i}${prefix}${shaped}`);
-  }
-  if (lines.length > 0) await pglite.query(COPY_SQL, [], { blob: new BytesBlob(Buffer.from(lines.join('\n'))) });
-  for (let i = 0; i < json.length; i += RESULTS_PER_STATEMENT) {
-    await db.execute(shapedInsert(results.batchId, results.createdAt, `[${json.slice(i, i + RESULTS_PER_STATEMENT).join(',')}]`, true));
-  }
+  if (results.texts.length === 0) return;
+  const prefix = `${results.batchId}\t${results.createdAt.toISOString()}\t`;
+  const text = `${prefix}${results.texts.join(`\n${prefix}`)}`;
+  await pglite.query(COPY_SQL, [], { blob: new BytesBlob(Buffer.from(text) as Uint8Array<ArrayBuffer>) });
 }

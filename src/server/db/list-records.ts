@@ -67,4 +67,4 @@ export function versionRecordJsonbSql(versionId: SQL, recordId: SQL): SQL {
 }
 
 /** The empty fields `expandStoredRecord` puts back (the stored record always has source, id and kind). */
-const EMPTY_RECORD_JSON = JSON.stringify(emptyListRecord('leie', '', 'person'));
+export const EMPTY_RECORD_JSON = JSON.stringify(emptyListRecord('leie', '', 'person'));

@@ -14,7 +14,7 @@ import type { MatchIndex } from '#engine/match-index';
 import { screenMany } from '#engine/screen';
 import { mergeKeyedAnswers } from './keyed-answers';
 import { screenRows, type NearMisses, type NpiUse, type RowInput, type Screener } from './row-screening';
-import { shapeForCopy, type ResultRow } from './result-lines';
+import { shapeForCopy, type RecordToCopy, type ResultRow } from './result-lines';
 
 /** The stored text of keyed records read for a slice, by record id, in the order read (per source). */
 export interface KeyedTexts {
@@ -43,6 +43,8 @@ export interface ChunkSliceInput {
 export interface ChunkSliceOutput {
   results: string[];
   nearMisses: NearMisses;
+  /** COPY lines waiting for the record the main thread reads (`shapeForCopy`). */
+  recordsToCopy?: RecordToCopy[];
 }
 
 /** What the slices of this thread made (tests: the keyed index is built once per slice). */
@@ -98,11 +100,12 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
   const drafts = await screenRows(screen, input.types, input.rows, { threshold: input.threshold, npiUses: input.npiUses, nearMisses, dmfLoaded: input.dmfLoaded });
   const versions = new Map(input.versions);
   // NPPES and DMF records were read for the screening (ADR 060) and go as they are; the others
-  // are copied by the database from the index's version as the result is inserted (ADR 073).
-  const results = drafts.map((d) => {
+  // are copied by the database from the index's version as the result is inserted (ADR 073), or
+  // read by the main thread into the COPY line on PGlite (ADR 093).
+  const rows = drafts.map((d): ResultRow => {
     const versionId = d.source ? (versions.get(d.source) ?? null) : null;
     const record = d.source && d.sourceRecordId ? keyed.record(d.source, d.sourceRecordId) : undefined;
-    const row: ResultRow = {
+    return {
       row_index: d.rowIndex,
       result_type: d.resultType,
       search_type: d.searchType,
@@ -116,9 +119,9 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
       record: record && versionId ? record : null,
       record_from: !record && versionId && d.sourceRecordId ? versionId : null,
     };
-    return input.shape === 'copy' ? shapeForCopy(row) : JSON.stringify(row);
   });
-  return { results, nearMisses };
+  if (input.shape === 'copy') return { ...shapeForCopy(rows), nearMisses };
+  return { results: rows.map((row) => JSON.stringify(row)), nearMisses };
 }
 
 /** The pool task's entry (see `ScreeningPool.runTask`). */

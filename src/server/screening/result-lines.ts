@@ -25,12 +25,12 @@ export interface ResultRow {
 /** The keys of a shaped JSON result, as the insert's `jsonb_to_recordset` reads them. */
 export const RESULT_COLUMNS = ['row_index', 'result_type', 'search_type', 'source', 'source_record_id', 'score', 'explanation', 'review_status', 'search_criteria_key', 'list_version_id', 'record', 'record_from'] as const;
 
-/**
- * The columns of a COPY line as a thread shapes it. The writer puts the row's id, the batch id
- * and the creation time before them (`COPY_PREFIX_COLUMNS`): the id is taken when written.
- */
+/** The columns of a COPY line as a thread shapes it; the writer puts the batch id and the creation time before them. */
 export const COPY_LINE_COLUMNS = ['row_index', 'result_type', 'search_type', 'source', 'source_record_id', 'score', 'explanation', 'review_status', 'search_criteria_key', 'list_version_id', 'record'] as const;
-export const COPY_PREFIX_COLUMNS = ['id', 'batch_id', 'created_at'] as const;
+export const COPY_PREFIX_COLUMNS = ['batch_id', 'created_at'] as const;
+
+/** A line waiting for its record: its place among the slice's results, the list version and the record id to read it from. */
+export type RecordToCopy = [at: number, versionId: number, recordId: string];
 
 const NULL_FIELD = '\\N';
 const TO_ESCAPE = /[\\\t\n\r]/;
@@ -51,8 +51,8 @@ const copyNumber = (value: number | null): string => (typeof value === 'number' 
 /** A jsonb field: its JSON text, which holds no raw control character, its backslashes doubled. */
 const copyJson = (value: unknown): string => (value === null || value === undefined ? NULL_FIELD : copyText(JSON.stringify(value)));
 
-/** The row as a COPY text line of `COPY_LINE_COLUMNS` (no record to copy: `record_from` is null). */
-export function resultCopyLine(row: ResultRow): string {
+/** The row's COPY fields but the record (the last). */
+function copyFieldsButRecord(row: ResultRow): string {
   return [
     copyNumber(row.row_index),
     copyText(row.result_type),
@@ -64,16 +64,34 @@ export function resultCopyLine(row: ResultRow): string {
     copyText(row.review_status),
     copyText(row.search_criteria_key),
     copyNumber(row.list_version_id),
-    copyJson(row.record),
   ].join('\t');
 }
 
-/**
- * A result shaped for the COPY write: a COPY line, or the JSON object of a result whose record the
- * database copies (it cannot within a COPY). A line starts with its row index, a digit: the JSON
- * ones with `{`.
- */
-export const shapeForCopy = (row: ResultRow): string => (row.record_from === null ? resultCopyLine(row) : JSON.stringify(row));
+/** The row as a COPY text line of `COPY_LINE_COLUMNS`, its record as given. */
+export const resultCopyLine = (row: ResultRow): string => `${copyFieldsButRecord(row)}\t${copyJson(row.record)}`;
 
-/** Whether a result shaped by `shapeForCopy` is a JSON object (its record copied by the database). */
-export const isJsonShaped = (shaped: string): boolean => shaped.charCodeAt(0) === 0x7b;
+/**
+ * The rows as COPY lines. A row whose record is to be copied from a list version (`record_from`)
+ * lacks its last field: the main thread reads the record's stored text and appends it
+ * (`withCopiedRecords`), since a COPY cannot read it as the JSON statement's subquery does.
+ */
+export function shapeForCopy(rows: readonly ResultRow[]): { results: string[]; recordsToCopy: RecordToCopy[] } {
+  const recordsToCopy: RecordToCopy[] = [];
+  const results = rows.map((row, at) => {
+    if (row.record_from === null || row.source_record_id === null) return resultCopyLine(row);
+    recordsToCopy.push([at, row.record_from, row.source_record_id]);
+    return copyFieldsButRecord(row);
+  });
+  return { results, recordsToCopy };
+}
+
+/**
+ * The record field of a line waiting for it: the stored record's text (`storedRecordJson`: empty
+ * fields left out), or null when the version has none (NULL, as the JSON statement stores).
+ * The whole record is the empty record's fields followed by the stored ones: jsonb keeps the last
+ * value of a key given twice, so it reads what the JSON statement's `empty || stored` makes.
+ */
+export function copiedRecordField(stored: string | null, emptyRecordJson: string): string {
+  if (stored === null) return NULL_FIELD;
+  return copyText(stored === '{}' ? emptyRecordJson : `${emptyRecordJson.slice(0, -1)},${stored.slice(1)}`);
+}
