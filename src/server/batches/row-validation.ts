@@ -32,9 +32,44 @@ export interface MappedColumns {
 
 const EARLIEST_BIRTH_YEAR = 1900;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const digitAt = (v: string, i: number) => v.charCodeAt(i) - 48;
+
+/**
+ * YYYY-MM-DD, the form of most rosters, checked without a Date: a submission reads every row's
+ * date twice (its check, its value), and the Date path cost ~1.6 µs a call, a third of the
+ * check of 100,000 rows. Null when the value is not in that form; `parseDateOfBirth` then
+ * reads it the general way. Same answers (row-validation.test.ts).
+ */
+function isoDateOfBirth(v: string, today: Date): string | null | undefined {
+  if (v.length !== 10 || v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45) return undefined;
+  let y = 0;
+  for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) {
+    const digit = digitAt(v, i);
+    if (digit < 0 || digit > 9) return undefined;
+    if (i < 4) y = y * 10 + digit;
+  }
+  const mo = digitAt(v, 5) * 10 + digitAt(v, 6);
+  const d = digitAt(v, 8) * 10 + digitAt(v, 9);
+  if (mo < 1 || mo > 12 || d < 1 || d > (mo === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[mo - 1])) return null;
+  // A date's midnight (UTC) is after `today` exactly when its day is after today's (UTC).
+  if (y < EARLIEST_BIRTH_YEAR || v > isoDayOf(today)) return null;
+  return v;
+}
+
+/** Today's ISO day, kept for the calls of one submission (all given the same `today`). */
+let lastDay = { time: Number.NaN, iso: '' };
+function isoDayOf(today: Date): string {
+  if (today.getTime() !== lastDay.time) lastDay = { time: today.getTime(), iso: today.toISOString().slice(0, 10) };
+  return lastDay.iso;
+}
+
 /** Reads a date of birth as ISO (YYYY-MM-DD, MM/DD/YYYY, M/D/YYYY, YYYYMMDD); null when impossible. */
 export function parseDateOfBirth(value: string, today: Date): string | null {
   const v = value.trim();
+  const iso = isoDateOfBirth(v, today);
+  if (iso !== undefined) return iso;
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(v);
   let [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
   if (!m) {
