@@ -136,7 +136,8 @@ function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; 
   if (dob === 'invalid') issues.push({ field: 'dateOfBirth', code: 'date-invalid', message: 'Date of birth is not a date (use YYYY-MM-DD or MM/DD/YYYY).' });
   const postal = /^\s*(\d{5})/.exec(String(q.postalCode ?? ''))?.[1] ?? null;
   const state = normalizeState(q.state);
-  return { ...name, dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal };
+  // Written out, not `{ ...name, dob, … }`: on Node 20 each key added after a spread costs ~1 µs (ADR 092).
+  return { nameText: name.nameText, nameType: name.nameType, dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal };
 }
 
 /** Records carrying the query's identifiers, with which identifier matched. */

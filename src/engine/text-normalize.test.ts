@@ -1,7 +1,7 @@
-/** normalizeText's shortcut for plain names (ADR 089) gives what its every step gives. */
+/** normalizeText's shortcuts for plain names (ADR 089) and other ASCII text (ADR 092) give what its every step gives. */
 import { describe, expect, it } from 'vitest';
 import { SYNTHETIC_FIRST_NAMES, SYNTHETIC_SURNAMES } from './synthetic-names';
-import { normalizeEveryStep, normalizeText } from './text-normalize';
+import { normalizeAscii, normalizeEveryStep, normalizeText } from './text-normalize';
 
 const cased = (w: string, i: number) => (i % 3 === 0 ? w.toUpperCase() : i % 3 === 1 ? w[0].toUpperCase() + w.slice(1) : w);
 
@@ -20,5 +20,16 @@ describe('normalizeText', () => {
     expect(normalizeText("O'Brien")).toBe('obrien');
     expect(normalizeText('Mary-Ann  Smith')).toBe('mary ann smith');
     expect(normalizeText('x'.repeat(400))).toHaveLength(300);
+  });
+
+  it('gives other ASCII text (commas, hyphens, apostrophes, spaces around, controls) what every step gives', () => {
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
+    // Every pair of ASCII characters, around the characters that separate, join or are kept.
+    const texts = ascii.flatMap((a) => ascii.flatMap((b) => ['', ' ', "'", '`', 'x', 'Q', '7', ','].map((m) => a + m + b)));
+    texts.push('Smith, John A', ' Lee', 'Lee ', 'SMITH-JONES, MARY', "O'BRIEN, DANIEL P.", 'x, '.repeat(120), '');
+    // normalizeText cuts a text at 300 characters before either.
+    for (const text of texts) expect(normalizeAscii(text.slice(0, 300))).toBe(normalizeEveryStep(text));
+    for (const text of texts) expect(normalizeText(text)).toBe(normalizeEveryStep(text.slice(0, 300)));
+    expect(normalizeText('SMITH-JONES, MARY')).toBe('smith jones mary');
   });
 });

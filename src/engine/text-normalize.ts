@@ -22,6 +22,10 @@ const SEPARATOR_RE = /[^\p{L}\p{N}]+/gu;
 
 // Words of ASCII letters and digits, one space apart, nothing before or after: normalizeText only lowercases them.
 const PLAIN_RE = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
+// Any other ASCII text ("Smith, John A", " Lee", ""): no step but the lowercasing, the apostrophes and the separators changes it.
+const ASCII_RE = /^[\x00-\x7f]*$/;
+const ASCII_APOSTROPHES_RE = /['`]/g;
+const ASCII_SEPARATOR_RE = /[^a-z0-9]+/g;
 
 // Anything beyond Latin (with its accented and extended forms) is written in Latin letters first.
 const NON_LATIN_RE = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/;
@@ -80,7 +84,19 @@ export function normalizeText(input: string | null | undefined): string {
   if (s.length > MAX_NAME_CHARS) s = s.slice(0, MAX_NAME_CHARS);
   // Most names are ASCII letters and digits in words one space apart: every step below leaves them as
   // they are but the lowercasing (ADR 089: a batch row normalises ~20 names and name parts).
-  return PLAIN_RE.test(s) ? s.toLowerCase() : normalizeEveryStep(s);
+  // Other ASCII names (a comma, a hyphen, spaces around: ~5 of a batch row's names with an NPPES
+  // match) skip the steps that cannot change them: transliteration, NFKD, marks, special letters (ADR 092).
+  if (PLAIN_RE.test(s)) return s.toLowerCase();
+  return ASCII_RE.test(s) ? normalizeAscii(s) : normalizeEveryStep(s);
+}
+
+/**
+ * normalizeEveryStep for ASCII text: NFKD leaves ASCII as it is, no ASCII character is a mark or
+ * one of the special letters, the ASCII apostrophes are ' and `, and the ASCII letters and digits
+ * (\p{L}, \p{N}) are a-z and 0-9 once lowercased.
+ */
+export function normalizeAscii(input: string): string {
+  return input.toLowerCase().replace(ASCII_APOSTROPHES_RE, '').replace(ASCII_SEPARATOR_RE, ' ').trim();
 }
 
 /** normalizeText's steps, every one run (exported for the test that holds the plain names' shortcut to them). */

@@ -15,6 +15,7 @@ import { benchMonitoringFull } from './monitoring-full';
 import { benchReports } from './results-reports';
 import { benchNationalServing } from './national-serving';
 import { benchBatchCpu } from './batch-cpu';
+import { benchSliceCpu } from './slice-cpu';
 import { benchIndexStart } from './index-start';
 import { benchIndexParts } from './index-parts';
 import { benchScaleOut } from './scale-out';
@@ -82,4 +83,6 @@ export const SCENARIOS: Scenario[] = [
   { name: 'batch-rows-write-postgres', isHeavy: true, needsPostgres: true, run: () => benchBatchRowsWrite() },
   // The CPU of a batch row by phase at real list sizes (ADR 071): NPPES and the DMF small.
   { name: 'batch-cpu-pglite', isHeavy: true, run: () => benchBatchCpu('pglite') },
+  // What the embedded batch's screening threads run per slice (ADR 092), on batch-cpu-pglite's kept database.
+  { name: 'slice-cpu-pglite', isHeavy: true, run: benchSliceCpu },
 ];

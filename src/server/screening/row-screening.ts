@@ -180,10 +180,12 @@ export async function screenRows(
  * largest result stored, and every one was over the size PostgreSQL compresses (ADR 076).
  */
 export function storedNpiCheck(check: NpiCheck | null): Record<string, unknown> | null {
-  const agreement = check?.nameAgreement;
-  if (!check || !agreement) return check as Record<string, unknown> | null;
-  const { explanation, ...rest } = agreement;
-  return { ...check, nameAgreement: { ...rest, explanation: { algorithmVersion: explanation.algorithmVersion, fields: explanation.fields } } };
+  const a = check?.nameAgreement;
+  if (!check || !a) return check as Record<string, unknown> | null;
+  // Written out in the order stored before (`{ ...rest, explanation }`, rest the agreement but its
+  // explanation): on Node 20 a key added after a spread makes a new hidden class per result (ADR 092).
+  const nameAgreement = { score: a.score, agrees: a.agrees, summary: a.summary, customerName: a.customerName, nppesName: a.nppesName, matchedThrough: a.matchedThrough, explanation: { algorithmVersion: a.explanation.algorithmVersion, fields: a.explanation.fields } };
+  return { ...check, nameAgreement };
 }
 
 /**
