@@ -9,7 +9,7 @@ import type { ListRecord } from '#shared/list-record';
 import type { CsvSourceSpec } from '../core/csv-source';
 import { WrongSourceError } from '../core/errors';
 import type { FileContext } from '../core/parse-run';
-import { readPdfPages, type PdfPage } from '../core/pdf-read';
+import type { PdfPage } from '../core/pdf-read';
 import { pdfTableRows, type PdfRow } from '../core/pdf-table';
 import { parseSheetSource } from '../core/xls-sheet-source';
 import type { StateListConfig } from './config';
@@ -50,6 +50,10 @@ export async function* parsePdfList(
 ): AsyncGenerator<ListRecord[]> {
   if ((await stat(path)).size > MAX_PDF_BYTES) throw new WrongSourceError(`${context.file} is larger than a list PDF can be (64 MiB)`);
   const pages: PdfPage[] = [];
+  // pdf.js is loaded with the first PDF read, not with the importers: its legacy build installs
+  // core-js polyfills over the process's built-ins (Array.prototype.push 2-3 times slower, JSON.parse,
+  // Set methods, Iterator), which a server that reads no PDF list should not carry (ADR 093).
+  const { readPdfPages } = await import('../core/pdf-read');
   for await (const page of readPdfPages(new Uint8Array(await readFile(path)), context.file)) pages.push(page);
   const pageOf = new Map<number, number>();
   const paged = withPages(context, pageOf);
