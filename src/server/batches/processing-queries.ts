@@ -7,7 +7,7 @@ import { rowsOf } from '../db/rows';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
-import { insertCopyShaped, shapedResultStatements, type ShapedResults } from './result-shaped-write';
+import { insertCopyShaped, RESULTS_PER_STATEMENT, shapedResultStatements, type ShapedResults } from './result-shaped-write';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
 /** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
@@ -208,9 +208,6 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
     throw error;
   }
 }
-
-/** Results per INSERT statement (the JSON parameter of 2,000 results is a few MB). */
-const RESULTS_PER_STATEMENT = 2000;
 
 /**
  * Inserts results as one JSON parameter per statement (as `insertJsonRows`), each record given

@@ -25,8 +25,8 @@ export interface ShapedResults {
   format?: 'json' | 'copy';
 }
 
-/** Results per INSERT statement (the JSON parameter of 2,000 results is a few MB). */
-const RESULTS_PER_STATEMENT = 2000;
+/** Results per INSERT statement (the JSON parameter of 2,000 results is a few MB), shaped or not. */
+export const RESULTS_PER_STATEMENT = 2000;
 
 /**
  * The INSERT of JSON-shaped results (a JSON array's text): every column from the JSON but the
