@@ -11,6 +11,7 @@ import { screenBatchJob } from './jobs';
 import { checkMapping, type CheckedMapping } from './mapping-rules';
 import { recordBatchEvent } from './events';
 import { markSubmitted } from './processing-queries';
+import { rememberNpiUses } from './npi-uses';
 import { clientReviewThreshold, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { checkRows, parseDateOfBirth } from './row-validation';
 import { scopeOf, type BatchCaller } from '../access/batch-scope';
@@ -97,6 +98,7 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
   const today = ctx.now();
   const client = await findClient(ctx.db, batch.clientId);
   const trial = { clientId: batch.clientId, state: client?.state ?? '', trialSearchesPerMonth: client?.trialSearchesPerMonth ?? null };
+  const stored = rows.map((kept, rowIndex) => ({ batchId: batch.id, rowIndex, ...storedRowOf(batch.header, mapping, kept, skipped !== null) }));
   // A trial's batch reserves its searches as it is submitted: the check above could be overtaken by a parallel submission.
   const submitted = await withTrialAllowance(
     ctx.db,
@@ -104,9 +106,10 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
     needed,
     today,
     ({ remaining, perMonth }) => new AppError('BAD_REQUEST', trialLimitMessage(needed, remaining, perMonth)),
-    (db) => storeSubmission(db, batch, mapping, rows, today, skipped !== null),
+    (db) => storeSubmission(db, batch, mapping, stored, today),
   );
   if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
+  if (mapping.searchTypes.includes('NPI Validation')) rememberNpiUses(ctx.db, { id: batch.id, submittedAt: today }, stored);
   const details = { rows: rows.length, searchTypes: mapping.searchTypes, ...(batch.sheetName ? { sheet: batch.sheetName } : {}), ...(skipped ? { skippedRows: skipped.count, skipped: skipped.rows } : {}) };
   await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'submitted', userId: caller.userId, at: today, details });
   await ctx.jobs.send(screenBatchJob, { batchId: batch.id });
@@ -121,12 +124,11 @@ export function storedRowOf(header: readonly string[], mapping: CheckedMapping, 
   return { values, additional, uniqueId };
 }
 
+type StoredRow = ReturnType<typeof storedRowOf> & { batchId: number; rowIndex: number };
+
 /** Stores the rows and moves the draft to Submitted; false when it was submitted already. */
-async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: KeptRow[], today: Date, hasSkipped: boolean): Promise<boolean> {
-  await insertBatchRows(
-    db,
-    rows.map((kept, rowIndex) => ({ batchId: batch.id, rowIndex, ...storedRowOf(batch.header, mapping, kept, hasSkipped) })),
-  );
+async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: StoredRow[], today: Date): Promise<boolean> {
+  await insertBatchRows(db, rows);
   // Only a draft moves to Submitted: a double click cannot queue the batch twice.
   return markSubmitted(db, batch.id, {
     searchTypes: mapping.searchTypes,
