@@ -96,7 +96,7 @@ async function resultFigures(ctx: AppContext, batchId: number, label: string): P
  */
 async function answersDigest(ctx: AppContext, batchId: number, label: string): Promise<Figure> {
   const res = (await ctx.db.execute(
-    sql`SELECT md5(coalesce((SELECT string_agg(concat_ws('|', row_index, result_type, search_type, source, source_record_id, score, explanation::text, review_status, search_criteria_key, list_version_id, record::text), E'\n'
+    sql`SELECT md5(coalesce((SELECT string_agg(concat_ws('|', row_index, result_type, search_type, source, source_record_id, score, explanation::text, review_status, search_criteria_key, list_version_id, record::jsonb::text), E'\n'
           ORDER BY row_index, result_type, search_type, source, source_record_id) FROM batch_results WHERE batch_id = ${batchId}), '')
         || coalesce((SELECT string_agg(concat_ws('|', chunk_index, near_miss_scores::text, near_miss_row_best::text), E'\n' ORDER BY chunk_index) FROM batch_chunks WHERE batch_id = ${batchId}), '')) AS digest,
         (SELECT count(*)::int FROM batch_results WHERE batch_id = ${batchId}) AS n`,

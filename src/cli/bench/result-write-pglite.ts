@@ -16,8 +16,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 import { insertResults, WRITE_SLICE_ROWS } from '#server/batches/processing-queries';
-import { shapedResultStatements, withCopiedRecords, type ShapedResults } from '#server/batches/result-shaped-write';
-import { versionRecordJsonbSql } from '#server/db/list-records';
+import { SHAPED_RECORD_SQL, shapedResultStatements, withCopiedRecords, type ShapedResults } from '#server/batches/result-shaped-write';
 import { batchResults } from '#server/db/schema';
 import { RESULT_COLUMNS, shapeForCopy, type ResultRow } from '#server/screening/result-lines';
 import type { Db } from '#server/db/client';
@@ -80,9 +79,8 @@ async function insertShapedByCopy(pglite: PGlite, results: ShapedResults): Promi
   const columns = new Map(Object.values(getTableColumns(batchResults) as Record<string, { name: string; getSQLType(): string }>).map((c) => [c.name, c]));
   const names = RESULT_COLUMNS.filter((c) => c !== 'record' && c !== 'record_from');
   const shape = RESULT_COLUMNS.map((c) => `"${c}" ${c === 'record_from' ? 'integer' : columns.get(c)!.getSQLType()}`).join(', ');
-  const record = sql`CASE WHEN x.record_from IS NULL THEN x.record ELSE ${versionRecordJsonbSql(sql`x.record_from`, sql`x.source_record_id`)} END`;
   const insert = dialect.sqlToQuery(
-    sql`INSERT INTO batch_results ("batch_id", "created_at", ${sql.raw(names.map((n) => `"${n}"`).join(', '))}, "record") SELECT ${results.batchId}::integer, ${results.createdAt.toISOString()}::timestamptz, ${sql.raw(names.map((n) => `x."${n}"`).join(', '))}, ${record} FROM result_lines l CROSS JOIN LATERAL jsonb_to_record(l.line::jsonb) AS x(${sql.raw(shape)})`,
+    sql`INSERT INTO batch_results ("batch_id", "created_at", ${sql.raw(names.map((n) => `"${n}"`).join(', '))}, "record") SELECT ${results.batchId}::integer, ${results.createdAt.toISOString()}::timestamptz, ${sql.raw(names.map((n) => `x."${n}"`).join(', '))}, ${SHAPED_RECORD_SQL} FROM result_lines l CROSS JOIN LATERAL jsonb_to_record(l.line::jsonb) AS x(${sql.raw(shape)})`,
   );
   const blob = new Blob([results.texts.join('\n')]);
   await pglite.transaction(async (tx) => {

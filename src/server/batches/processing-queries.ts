@@ -1,13 +1,13 @@
 /** SQL of batch processing: submission, chunks, rows, record snapshots, the chunk's one write. */
 import { and, asc, count, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { findVersionRecords, versionRecordJsonbSql } from '../db/list-records';
+import { findVersionRecords } from '../db/list-records';
 import { insertJsonRows } from '../db/json-insert';
 import { rowsOf } from '../db/rows';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
-import { insertCopyShaped, RESULTS_PER_STATEMENT, shapedResultStatements, type ShapedResults } from './result-shaped-write';
+import { insertCopyShaped, RESULTS_PER_STATEMENT, SHAPED_RECORD_SQL, shapedResultStatements, type ShapedResults } from './result-shaped-write';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
 /** Moves a draft to Submitted with its mapping; false when it was no longer a draft. */
@@ -235,8 +235,7 @@ export function resultCopyStatements(results: readonly ResultWrite[]): SQL[] {
   const keys = [...new Set(results.flatMap((r) => Object.keys(r)))].filter((k) => k !== 'recordFrom' && k !== 'record' && results.some((r) => (r as Record<string, unknown>)[k] !== undefined));
   for (const key of keys) if (!columns[key]) throw new Error(`insertResults: ${key} is not a column`);
   const names = keys.map((k) => `"${columns[k].name}"`);
-  const shape = [...keys.map((k) => `"${columns[k].name}" ${columns[k].getSQLType()}`), '"record" jsonb', '"record_from" integer'].join(', ');
-  const record = sql`CASE WHEN x.record_from IS NULL THEN x.record ELSE ${versionRecordJsonbSql(sql`x.record_from`, sql`x.source_record_id`)} END`;
+  const shape = [...keys.map((k) => `"${columns[k].name}" ${columns[k].getSQLType()}`), '"record" json', '"record_from" integer'].join(', ');
   const statements: SQL[] = [];
   for (let i = 0; i < results.length; i += RESULTS_PER_STATEMENT) {
     const slice = results.slice(i, i + RESULTS_PER_STATEMENT).map((r) => {
@@ -247,7 +246,7 @@ export function resultCopyStatements(results: readonly ResultWrite[]): SQL[] {
       return out;
     });
     statements.push(
-      sql`INSERT INTO batch_results (${sql.raw(names.join(', '))}, "record") SELECT ${sql.raw(names.map((n) => `x.${n}`).join(', '))}, ${record} FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS x(${sql.raw(shape)})`,
+      sql`INSERT INTO batch_results (${sql.raw(names.join(', '))}, "record") SELECT ${sql.raw(names.map((n) => `x.${n}`).join(', '))}, ${SHAPED_RECORD_SQL} FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS x(${sql.raw(shape)})`,
     );
   }
   return statements;

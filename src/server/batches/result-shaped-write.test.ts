@@ -1,14 +1,14 @@
 /** Results written as COPY lines store what the JSON statement stores, ids and their order included (ADR 093). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/client';
 import { batchResults, listRecords, listVersions } from '#server/db/schema';
 import { parseLeie } from '#lists/leie/parse';
-import { copiedRecordField, copyText, resultCopyLine, shapeForCopy, type ResultRow } from '#server/screening/result-lines';
+import { copyText, resultCopyLine, shapeForCopy, type ResultRow } from '#server/screening/result-lines';
 import { EMPTY_RECORD_JSON } from '#server/db/list-records';
-import { insertCopyShaped, shapedResultStatements, withCopiedRecords } from './result-shaped-write';
+import { copiedRecordField, insertCopyShaped, shapedResultStatements, withCopiedRecords } from './result-shaped-write';
 
 const fixtures = fileURLToPath(new URL('../../lists', import.meta.url));
 const createdAt = new Date('2026-04-02T09:00:00.123Z');
@@ -88,8 +88,20 @@ describe('results written as COPY lines (ADR 093)', () => {
     expect(line.split('\t')[5]).toBe('\\N');
   });
 
-  it('give a copied record the empty fields first, its stored ones after (jsonb keeps the last of a key)', () => {
-    expect(copiedRecordField('{"source":"sam","sourceRecordId":"S1","kind":"entity","note":"a\\b"}', '{"source":"leie","note":null}')).toBe('{"source":"leie","note":null,"source":"sam","sourceRecordId":"S1","kind":"entity","note":"a\\\\b"}');
-    expect(copiedRecordField(null, EMPTY_RECORD_JSON)).toBe('\\N');
+  it('give a copied record whole: the empty record’s fields, the stored ones over them, each key once (json keeps the text as written)', () => {
+    const field = copiedRecordField('{"source":"sam","sourceRecordId":"S1","kind":"entity","businessName":"A\\\\B","akas":["X"]}');
+    const record = JSON.parse(field.replaceAll('\\\\', '\\'));
+    expect(Object.keys(record)).toEqual(Object.keys(JSON.parse(EMPTY_RECORD_JSON)));
+    expect(record).toMatchObject({ source: 'sam', sourceRecordId: 'S1', kind: 'entity', businessName: 'A\\B', akas: ['X'], firstName: null, dbas: [] });
+    expect(copiedRecordField(null)).toBe('\\N');
+  });
+
+  it('read a record named again from what it held, not from the database', async () => {
+    const rows = rowsOf();
+    await writeAsCopy(3, rows);
+    const before = await stored(3);
+    await database.db.execute(sql`UPDATE list_records SET data = '{"source":"leie","sourceRecordId":"changed","kind":"person"}'`);
+    await writeAsCopy(4, rows);
+    expect((await stored(4)).map((r) => r.record)).toEqual(before.map((r) => r.record));
   });
 });

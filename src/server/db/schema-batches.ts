@@ -1,6 +1,6 @@
 /** Tables of batch search: batches, their rows, chunks of work, results and billable usage. */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, json, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clients, teams, users } from './schema-accounts';
 
 export const batches = pgTable(
@@ -113,8 +113,8 @@ export const batchResults = pgTable(
     score: real('score'),
     /** The engine's explanation (exclusions) or the check's outcome (npi, ssdmf). */
     explanation: jsonb('explanation').notNull().default(sql`'{}'::jsonb`),
-    /** The list record as it was when screened (ADR 008: pruning never loses it). */
-    record: jsonb('record'),
+    /** The list record as it was when screened (ADR 008: pruning never loses it). json, kept as written: nothing searches inside it (ADR 095). */
+    record: json('record'),
     /** NONCLEARED | UNDER_REVIEW | HISTORICAL_MATCH | CLEARED */
     reviewStatus: text('review_status').notNull().default('NONCLEARED'),
     latestNote: text('latest_note'),

@@ -25,5 +25,5 @@ export const flagSql = (key: 'optedOut' | 'excluded' | 'found'): SQL =>
 export const criteriaHashSql = (values: SQL): SQL =>
   sql`md5(lower(coalesce((SELECT jsonb_object_agg(e.key, regexp_replace(btrim(e.value), '\\s+', ' ', 'g')) FROM jsonb_each_text(${values}) e WHERE btrim(e.value) <> ''), '{}'::jsonb)::text))`;
 
-/** The same list record: md5 of its content without the acquisition date (a re-import is not a change). */
-export const recordHashSql = (record: SQL): SQL => sql`md5((${record} - 'dateAcquired')::text)`;
+/** The same list record: md5 of its content without the acquisition date (a re-import is not a change), as jsonb's text: the hash of a record stored as json (ADR 095) is the one it had as jsonb. */
+export const recordHashSql = (record: SQL): SQL => sql`md5((${record}::jsonb - 'dateAcquired')::text)`;

@@ -37,7 +37,7 @@ beforeAll(async () => {
   foreignBatchId = await screenedBatch(other, queue, t);
   // Before the first read (the facets are then held): distinct values to sort and filter on.
   for (const [uniqueId, s] of Object.entries(SHAPE)) {
-    await t.ctx.db.execute(sql`UPDATE batch_results r SET score = ${s.score}, source = ${s.source}, record = jsonb_set(r.record, '{exclusionDate}', to_jsonb(${s.date}::text))
+    await t.ctx.db.execute(sql`UPDATE batch_results r SET score = ${s.score}, source = ${s.source}, record = jsonb_set(r.record::jsonb, '{exclusionDate}', to_jsonb(${s.date}::text))
       FROM batch_rows b WHERE r.batch_id = ${batchId} AND r.result_type = 'exclusions' AND b.batch_id = r.batch_id AND b.row_index = r.row_index AND b.unique_id = ${uniqueId}`);
   }
 }, 60_000);

@@ -84,14 +84,3 @@ export function shapeForCopy(rows: readonly ResultRow[]): { results: string[]; r
   });
   return { results, recordsToCopy };
 }
-
-/**
- * The record field of a line waiting for it: the stored record's text (`storedRecordJson`: empty
- * fields left out), or null when the version has none (NULL, as the JSON statement stores).
- * The whole record is the empty record's fields followed by the stored ones: jsonb keeps the last
- * value of a key given twice, so it reads what the JSON statement's `empty || stored` makes.
- */
-export function copiedRecordField(stored: string | null, emptyRecordJson: string): string {
-  if (stored === null) return NULL_FIELD;
-  return copyText(stored === '{}' ? emptyRecordJson : `${emptyRecordJson.slice(0, -1)},${stored.slice(1)}`);
-}
