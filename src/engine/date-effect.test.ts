@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareDates, dateEffect, oneTypoApart, oneTypoApartText, unpackDate, type PartialDate } from './dates';
+import { yearsFarApart, yearsFarApartByDigits } from './hit-builder';
 import { seededRandom } from './synthetic-records';
 
 // The batch filters candidates on these before any name comparison (ADR 071): they must agree with
@@ -46,5 +47,17 @@ describe('date comparisons of the candidate filter', () => {
     }
     expect(near).toBeGreaterThan(100);
     expect(dateEffect(unpackDate(19560228)!, unpackDate(19560229)!)).toBe(compareDates(unpackDate(19560228)!, unpackDate(19560229)!).effect);
+  });
+});
+
+describe('yearsFarApart (ADR 095)', () => {
+  it('answers from its table what the digits answer, inside the table’s years and around them', () => {
+    const years: number[] = [];
+    for (let y = 1700; y <= 2300; y++) years.push(y);
+    years.push(0, 1, 99, 999, 1000, 9999, 10_000, 12_345, -1, 1956.5);
+    for (const a of years) for (const b of years) if (yearsFarApart(a, b) !== yearsFarApartByDigits(a, b)) expect([a, b, yearsFarApart(a, b)]).toEqual([a, b, yearsFarApartByDigits(a, b)]);
+    expect(yearsFarApart(1956, 1971)).toBe(true);
+    expect(yearsFarApart(1956, 1965)).toBe(false);
+    expect(yearsFarApart(1956, 1957)).toBe(false);
   });
 });

@@ -52,9 +52,32 @@ export function maxEvidenceBonus(q: QueryEvidence): number {
  * typed arrays only: a clean row with a different date of birth is dropped before any
  * name comparison. Mirrors combineEvidence (checked by tests).
  */
-/** Years that differ by more than one typo (1956 vs 1958 or 1965 is one typo, 1956 vs 1971 is not). */
-function yearsFarApart(a: number, b: number): boolean {
+/** Years that differ by more than one typo (1956 vs 1958 or 1965 is one typo, 1956 vs 1971 is not), on their digits. */
+export function yearsFarApartByDigits(a: number, b: number): boolean {
   return Math.abs(a - b) > 1 && !oneTypoApart(a, b, 4);
+}
+
+/**
+ * The years a date of birth holds (`parseDate` admits 1800–2200): `yearsFarApartByDigits` of two of them is
+ * read from a row of answers made once per query year (401 comparisons), not worked out digit by digit for
+ * every candidate of a dated row (ADR 095). Other years are compared on their digits.
+ */
+const TABLE_FIRST_YEAR = 1800;
+const TABLE_YEARS = 401;
+const farApartRows: Uint8Array[] = [];
+
+function farApartRowOf(year: number): Uint8Array {
+  const row = new Uint8Array(TABLE_YEARS);
+  for (let j = 0; j < TABLE_YEARS; j++) row[j] = yearsFarApartByDigits(year, TABLE_FIRST_YEAR + j) ? 1 : 0;
+  return row;
+}
+
+/** yearsFarApartByDigits, from the table for years 1800–2200 (integers, as the packed dates give them). */
+export function yearsFarApart(a: number, b: number): boolean {
+  const i = a - TABLE_FIRST_YEAR;
+  const j = b - TABLE_FIRST_YEAR;
+  if (i >= 0 && i < TABLE_YEARS && j >= 0 && j < TABLE_YEARS && Number.isInteger(i) && Number.isInteger(j)) return (farApartRows[i] ??= farApartRowOf(a))[j] === 1;
+  return yearsFarApartByDigits(a, b);
 }
 
 /** The date of birth's share of evidenceEffect (0 when either side has none). */

@@ -35,6 +35,7 @@ export async function runTask(index: SearchIndex, payload: { slices: ChunkSliceI
     results += out.results.length;
     for (const text of out.results) digest.update(text);
     digest.update(JSON.stringify(out.nearMisses));
+    if (out.recordsToCopy) digest.update(JSON.stringify(out.recordsToCopy));
   }
   if (session) {
     const { profile } = await session.post('Profiler.stop');

@@ -1,12 +1,13 @@
 /**
  * Bench (issue 21, ADR 092): the CPU a batch row costs a screening thread of the embedded batch, which
  * runs `screenChunkSlice` per slice of a chunk (keyed texts parsed and indexed, rows screened, results
- * shaped as JSON text; ADR 084). batch-cpu-pglite does not run it, and its own thread has imported the
+ * shaped for the write; ADR 084, 093). batch-cpu-pglite does not run it, and its own thread has imported the
  * list importers (pdfjs-dist's core-js polyfills), so its profiles are not a pool thread's. Here: the
  * database batch-cpu-pglite keeps (BENCH_BATCH_CPU_DB=<folder>, required), the index in parts by source
  * as the server holds it, batch-cpu's roster cut as processing.ts cuts it (chunks of 1,000, one slice
  * of 500 per thread), screened on a one-thread pool started as the server starts it; the thread reads
- * its own CPU around each slice. A warm-up pass, then BENCH_SLICE_CPU_PASSES passes (default 3);
+ * its own CPU around each slice. Results shaped as COPY lines as the embedded batch shapes them (ADR 093;
+ * BENCH_SLICE_CPU_SHAPE=json: as JSON, PostgreSQL's way). A warm-up pass, then BENCH_SLICE_CPU_PASSES passes (default 3);
  * the answers' digest is in the figure's name, to compare two builds. CLEARLIST_BENCH_PROFILE=<dir>: the
  * thread's profile of one more pass (slice-cpu.cpuprofile).
  */
@@ -30,6 +31,8 @@ const PASSES = Number(process.env.BENCH_SLICE_CPU_PASSES ?? 3);
 const CHUNK_ROWS = 1000;
 const SLICE_ROWS = 500;
 const THRESHOLD = 0.85;
+/** The results' shape: COPY lines as the embedded batch writes them (ADR 093, the default), or `json` (PostgreSQL's). */
+const SHAPE: 'copy' | 'json' = process.env.BENCH_SLICE_CPU_SHAPE === 'json' ? 'json' : 'copy';
 const TASK = new URL('./slice-cpu-task.ts', import.meta.url);
 
 /** The NPIs and SSNs of rows that the keyed lists may hold (processing.ts's chunkKeys, every type asked). */
@@ -70,7 +73,7 @@ export async function benchSliceCpu(): Promise<Figure[]> {
         const own = keysOf(part, true);
         const shared = new Map(part.flatMap((r) => (r.values.NPI && npiUses.has(npiKey(r.values.NPI)) ? [[npiKey(r.values.NPI), npiUses.get(npiKey(r.values.NPI))!] as const] : [])));
         const keyed = { nppes: [...texts.nppes].filter(([id]) => own.npis.has(id)), dmf: [...texts.dmf].filter(([id]) => own.ssns.has(id)) };
-        slices.push({ types: BENCH_BATCH_TYPES, rows: part, threshold: THRESHOLD, npiUses: shared, dmfLoaded, keyed, keyedVersion, versions });
+        slices.push({ types: BENCH_BATCH_TYPES, rows: part, threshold: THRESHOLD, npiUses: shared, dmfLoaded, keyed, keyedVersion, versions, shape: SHAPE });
       }
     }
     pool = await ScreeningPool.create(index, { size: 1 });
@@ -89,7 +92,7 @@ export async function benchSliceCpu(): Promise<Figure[]> {
     const per = (ms: number) => ms / (ROWS / 1000);
     const ms = passes.map((p) => p.ms).sort((a, b) => a - b);
     return [
-      figure(`Screening thread CPU per 1,000 rows, screenChunkSlice (${ROWS.toLocaleString('en-US')} rows in slices of ${SLICE_ROWS}, index in ${index.parts.length} parts, ${passes[0].results.toLocaleString('en-US')} result texts, answers ${[...digests].join(', ')}; median of ${PASSES} passes; load ${load.toFixed(2)})`, per(ms[ms.length >> 1]), 'ms'),
+      figure(`Screening thread CPU per 1,000 rows, screenChunkSlice (${ROWS.toLocaleString('en-US')} rows shaped as ${SHAPE} in slices of ${SLICE_ROWS}, index in ${index.parts.length} parts, ${passes[0].results.toLocaleString('en-US')} result texts, answers ${[...digests].join(', ')}; median of ${PASSES} passes; load ${load.toFixed(2)})`, per(ms[ms.length >> 1]), 'ms'),
       figure('  fastest pass', per(ms[0]), 'ms'),
     ];
   } finally {
