@@ -50,7 +50,7 @@ describe('date comparisons of the candidate filter', () => {
   });
 });
 
-describe('yearsFarApart (ADR 095)', () => {
+describe('yearsFarApart (ADR 096)', () => {
   it('answers from its table what the digits answer, inside the table’s years and around them', () => {
     const years: number[] = [];
     for (let y = 1700; y <= 2300; y++) years.push(y);

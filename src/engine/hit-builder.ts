@@ -60,7 +60,7 @@ export function yearsFarApartByDigits(a: number, b: number): boolean {
 /**
  * The years a date of birth holds (`parseDate` admits 1800–2200): `yearsFarApartByDigits` of two of them is
  * read from a row of answers made once per query year (401 comparisons), not worked out digit by digit for
- * every candidate of a dated row (ADR 095). Other years are compared on their digits.
+ * every candidate of a dated row (ADR 096). Other years are compared on their digits.
  */
 const TABLE_FIRST_YEAR = 1800;
 const TABLE_YEARS = 401;
