@@ -2,7 +2,7 @@
  * Worker thread body: revive each part of the index once (ADR 068), then screen the chunks it is
  * sent against the index version each names.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import { PartedIndex } from '../engine/index-parts';
 import { fromTransferable } from '../engine/index-transfer';
 import type { MatchIndex } from '../engine/match-index';
@@ -82,4 +82,5 @@ parentPort!.on('message', (req: ChunkRequest | UseIndexMessage | TaskRequest | {
     parentPort!.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) });
   }
 });
-parentPort!.postMessage({ ready: true, nice: niceSet });
+// The young generation the pool gave this thread (ADR 097), as V8 was told it.
+parentPort!.postMessage({ ready: true, nice: niceSet, youngMb: resourceLimits.maxYoungGenerationSizeMb ?? null });

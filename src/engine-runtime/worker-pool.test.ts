@@ -9,7 +9,7 @@ import { syntheticIndividuals, syntheticRecords } from '../engine/synthetic-reco
 import { matchedOnLine } from '#shared/match-words';
 import { PartedIndex } from '../engine/index-parts';
 import { lexiconOf } from '../engine/parts-lexicon';
-import { balancedChunkSize, ScreeningPool } from './worker-pool';
+import { balancedChunkSize, ScreeningPool, SCREENING_YOUNG_GENERATION_MB } from './worker-pool';
 
 let index: MatchIndex;
 let pool: ScreeningPool;
@@ -129,6 +129,21 @@ describe('the screening threads’ priority (ADR 088)', () => {
       expect(JSON.stringify(await lowered.screenBatch(queries))).toBe(JSON.stringify(screenMany(index, queries)));
     } finally {
       await lowered.close();
+    }
+  });
+});
+
+describe('the screening threads’ young generation (ADR 097)', () => {
+  it('gives each thread 64 MB semi-spaces by default, or what the pool is asked for', async () => {
+    expect(pool.threadYoungGenerationMbs).toEqual([SCREENING_YOUNG_GENERATION_MB, SCREENING_YOUNG_GENERATION_MB]);
+    expect(SCREENING_YOUNG_GENERATION_MB).toBe(192);
+    const small = await ScreeningPool.create(index, { size: 1, youngGenerationMb: 48 });
+    try {
+      expect(small.threadYoungGenerationMbs).toEqual([48]);
+      const queries = syntheticIndividuals(40, 3);
+      expect(JSON.stringify(await small.screenBatch(queries))).toBe(JSON.stringify(screenMany(index, queries)));
+    } finally {
+      await small.close();
     }
   });
 });

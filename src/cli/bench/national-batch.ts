@@ -13,7 +13,7 @@
  * took PostgreSQL's time (with pg_stat_statements preloaded).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -67,6 +67,42 @@ function mainThreadCpuMs(): number | null {
   }
 }
 const per1k = (ms: number) => ms / (ROWS / 1000);
+
+/** CPU ms of each of this process's threads but the main one, by thread id (Linux; empty elsewhere). */
+function threadCpuMs(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      if (tid === String(process.pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // No /proc.
+  }
+  return out;
+}
+
+/**
+ * The other threads' CPU over the batch split: threads started during it (the screening pool),
+ * threads there before and still there (V8's garbage collector and compiler helpers, libuv's),
+ * and threads that ended before the batch did (their CPU is in the process's total only).
+ */
+function otherThreadsSplit(before: Map<string, number>, after: Map<string, number>, otherMs: number): { started: number; helpers: number; ended: number } {
+  let started = 0;
+  let helpers = 0;
+  for (const [tid, ms] of after) {
+    const was = before.get(tid);
+    if (was === undefined) started += ms;
+    else helpers += ms - was;
+  }
+  return { started, helpers, ended: Math.max(0, otherMs - started - helpers) };
+}
 
 /** Results written for a batch, and the bytes of their records and explanations. */
 async function resultFigures(ctx: AppContext, batchId: number, label: string): Promise<Figure[]> {
@@ -202,6 +238,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         const cpuBefore = started.map((w) => procUsage(w.pid!).cpuMs);
         const selfBefore = process.cpuUsage();
         const mainBefore = mainThreadCpuMs();
+        const threadsBefore = threadCpuMs();
         const dbBefore = kind === 'postgres' ? await databaseServerCpuMs(ctx) : 0;
         const byKindBefore = kind === 'postgres' ? await databaseServerCpuByKind(ctx) : {};
         timings.length = 0;
@@ -215,6 +252,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
         const wall = (performance.now() - t0) / 1000;
         const self = process.cpuUsage(selfBefore);
         const mainMs = mainBefore === null ? null : mainThreadCpuMs()! - mainBefore;
+        const threadsAfter = threadCpuMs();
         figures.push(figure(`${label}: ${n(ROWS)} rows, submitted to Completed, every result written (load ${load1.toFixed(1)} → ${loadavg()[0].toFixed(1)}, ${cpus().length} cores)`, wall, 's', run === 'default' || kind === 'pglite' ? { max: 30, text: '≤ 30 s' } : undefined));
         if (kind === 'postgres') {
           const dbMs = (await databaseServerCpuMs(ctx)) - dbBefore;
@@ -247,6 +285,9 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
             const threads = config.batchScreenWorkers;
             figures.push(figure(`${label}: main thread CPU per 1,000 rows (busy ${((100 * mainMs) / (wall * 1000)).toFixed(0)} % of the wall time)`, per1k(mainMs), 'ms'));
             figures.push(figure(`${label}: other threads' CPU per 1,000 rows (the pool's ${threads} busy ${((100 * (allMs - mainMs)) / (threads * wall * 1000)).toFixed(0)} % of theirs)`, per1k(allMs - mainMs), 'ms'));
+            // Which threads: those the batch started (the screening pool), and the helpers there before (V8's GC, compiler; libuv).
+            const split = otherThreadsSplit(threadsBefore, threadsAfter, allMs - mainMs);
+            figures.push(figure(`${label}: other threads' CPU per 1,000 rows: started by the batch ${per1k(split.started).toFixed(0)}, V8/libuv helpers ${per1k(split.helpers).toFixed(0)}, ended ${per1k(split.ended).toFixed(0)}`, per1k(split.helpers), 'ms'));
           }
           const fake = { pid: process.pid } as ChildProcess;
           const timed = phaseMeans([fake], new Map([[fake, timings]]));
