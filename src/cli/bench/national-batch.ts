@@ -13,7 +13,7 @@
  * took PostgreSQL's time (with pg_stat_statements preloaded).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +31,7 @@ import { createIndexStore } from '#server/screening/index-store';
 import { createUser } from '#test/factories';
 import { openBenchDatabase } from './bench-db';
 import { startProfile } from './cpu-profile';
+import { mainThreadCpuMs, otherThreadsSplit, threadCpuMs } from './thread-cpu';
 import { HttpClient } from './http-client';
 import { figure, peakRssMiB, type Figure } from './measure';
 import { fillKeyed, fillLists, NATIONAL_SIZES, nationalRoster } from './national-data';
@@ -56,53 +57,7 @@ function rosterCsv(rows: number): string {
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-/** CPU milliseconds of this process's main thread (Linux: its task's user + system ticks), null elsewhere. */
-function mainThreadCpuMs(): number | null {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 const per1k = (ms: number) => ms / (ROWS / 1000);
-
-/** CPU ms of each of this process's threads but the main one, by thread id (Linux; empty elsewhere). */
-function threadCpuMs(): Map<string, number> {
-  const out = new Map<string, number>();
-  try {
-    for (const tid of readdirSync('/proc/self/task')) {
-      if (tid === String(process.pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
-      } catch {
-        // The thread ended meanwhile.
-      }
-    }
-  } catch {
-    // No /proc.
-  }
-  return out;
-}
-
-/**
- * The other threads' CPU over the batch split: threads started during it (the screening pool),
- * threads there before and still there (V8's garbage collector and compiler helpers, libuv's),
- * and threads that ended before the batch did (their CPU is in the process's total only).
- */
-function otherThreadsSplit(before: Map<string, number>, after: Map<string, number>, otherMs: number): { started: number; helpers: number; ended: number } {
-  let started = 0;
-  let helpers = 0;
-  for (const [tid, ms] of after) {
-    const was = before.get(tid);
-    if (was === undefined) started += ms;
-    else helpers += ms - was;
-  }
-  return { started, helpers, ended: Math.max(0, otherMs - started - helpers) };
-}
 
 /** Results written for a batch, and the bytes of their records and explanations. */
 async function resultFigures(ctx: AppContext, batchId: number, label: string): Promise<Figure[]> {
