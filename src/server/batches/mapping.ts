@@ -3,7 +3,9 @@ import { BATCH_MESSAGES, trialLimitMessage } from '#shared/messages';
 import type { ColumnMappingInput, MappingSummary, RowError } from '#shared/batches';
 import { rowsPerSearchType, type SearchCriterion } from '#shared/search-types';
 import type { AppContext } from '../app-context';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { batchRows } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { parseInWorker } from './csv-worker';
 import { readDecrypted } from './file-store';
@@ -11,8 +13,10 @@ import { screenBatchJob } from './jobs';
 import { checkMapping, type CheckedMapping } from './mapping-rules';
 import { recordBatchEvent } from './events';
 import { markSubmitted } from './processing-queries';
+import { SCREEN_CHUNK_JOB } from './processing';
+import { warmScreeningPool } from '../screening/screener';
 import { rememberNpiUses } from './npi-uses';
-import { clientReviewThreshold, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
+import { clientReviewThreshold, copyBatchRows, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { checkRows, parseDateOfBirth } from './row-validation';
 import { scopeOf, type BatchCaller } from '../access/batch-scope';
 import { csvLimitsOf, requireSearchOptions } from './upload';
@@ -67,6 +71,9 @@ export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: nu
   const batch = await findVisibleBatch(ctx.db, scopeOf(caller), batchId);
   if (!batch) throw notFound('The batch');
   if (batch.status !== null) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
+  // Where this process screens the chunks, its screening threads boot beside the rows' check and
+  // store (ADR 098) rather than after them, in the batch's job (ADR 088).
+  if (!dryRun && ctx.jobs?.worksHere(SCREEN_CHUNK_JOB)) void warmScreeningPool(ctx, batch.recordCount);
   const { mapping, errors, invalid, kept, searches, summary } = await mappedRows(ctx, caller, batch, input);
   const today = ctx.now();
   if (errors.length && !input.skipInvalidRows) return { kind: 'errors', errors, summary };
@@ -106,7 +113,7 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
     needed,
     today,
     ({ remaining, perMonth }) => new AppError('BAD_REQUEST', trialLimitMessage(needed, remaining, perMonth)),
-    (db) => storeSubmission(db, batch, mapping, stored, today),
+    (db) => storeSubmission(db, batch, mapping, stored, today, ctx.database.kind === 'pglite'),
   );
   if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
   if (mapping.searchTypes.includes('NPI Validation')) rememberNpiUses(ctx.db, { id: batch.id, submittedAt: today }, stored);
@@ -127,15 +134,30 @@ export function storedRowOf(header: readonly string[], mapping: CheckedMapping, 
 type StoredRow = ReturnType<typeof storedRowOf> & { batchId: number; rowIndex: number };
 
 /** Stores the rows and moves the draft to Submitted; false when it was submitted already. */
-async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: StoredRow[], today: Date): Promise<boolean> {
-  await insertBatchRows(db, rows);
-  // Only a draft moves to Submitted: a double click cannot queue the batch twice.
+async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: StoredRow[], today: Date, embedded: boolean): Promise<boolean> {
+  if (!embedded) {
+    await insertBatchRows(db, rows);
+    return markDraftSubmitted(db, batch, mapping, rows.length, today);
+  }
+  // PGlite: the rows by COPY (ADR 098), which cannot skip rows stored already, in one transaction
+  // with the move to Submitted: a second submission finds the batch submitted and stores nothing.
+  return db.transaction(async (tx) => {
+    if (!(await markDraftSubmitted(tx as unknown as Db, batch, mapping, rows.length, today))) return false;
+    // A draft has no rows, but for those of a submission stopped midway before this one was (the JSON statements are not one transaction).
+    await tx.delete(batchRows).where(eq(batchRows.batchId, batch.id));
+    await copyBatchRows(tx as unknown as Db, rows);
+    return true;
+  });
+}
+
+/** Only a draft moves to Submitted: a double click cannot queue the batch twice. */
+async function markDraftSubmitted(db: Db, batch: BatchRow, mapping: CheckedMapping, recordCount: number, today: Date): Promise<boolean> {
   return markSubmitted(db, batch.id, {
     searchTypes: mapping.searchTypes,
     columnMappings: mapping.columnMappings,
     uniqueIdIndex: mapping.columns.uniqueIdIndex,
     correlatedColumnIndexes: mapping.correlatedColumnIndexes,
-    recordCount: rows.length,
+    recordCount,
     submittedAt: today,
     reviewThreshold: await clientReviewThreshold(db, batch.clientId),
   });

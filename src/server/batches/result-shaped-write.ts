@@ -4,10 +4,9 @@
  * hit's list record copied in SQL (PostgreSQL); on PGlite, COPY lines go in with COPY, the
  * records they name read beforehand as stored text, made whole and appended (a COPY cannot read them).
  */
-import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { BytesBlob } from '../db/bytes-blob';
+import { pgliteCopyFrom } from '../db/pglite-copy';
 import { versionRecordJsonbSql, versionRecordsSql } from '../db/list-records';
 import { expandStoredRecord } from '#lists/core/stored-record';
 import { rowsOf } from '../db/rows';
@@ -124,10 +123,7 @@ export async function withCopiedRecords(db: Db, slices: readonly { results: read
  * statement takes them in its results' order: the stored rows are those it stores.
  */
 export async function insertCopyShaped(db: Db, results: ShapedResults): Promise<void> {
-  const pglite = (db as { $client?: unknown }).$client;
-  if (!(pglite instanceof PGlite)) throw new Error('results shaped for COPY are written on PGlite only');
   if (results.texts.length === 0) return;
   const prefix = `${results.batchId}\t${results.createdAt.toISOString()}\t`;
-  const text = `${prefix}${results.texts.join(`\n${prefix}`)}`;
-  await pglite.query(COPY_SQL, [], { blob: new BytesBlob(Buffer.from(text) as Uint8Array<ArrayBuffer>) });
+  await pgliteCopyFrom(db, COPY_SQL, `${prefix}${results.texts.join(`\n${prefix}`)}`);
 }

@@ -90,10 +90,11 @@ export interface RowProblem {
 }
 
 /** The problems of one row, in column order. */
-export function rowProblems(row: string[], columns: MappedColumns, today: Date): RowProblem[] {
+export function rowProblems(row: string[], columns: MappedColumns, today: Date, stored: readonly number[] = storedIndexes(columns)): RowProblem[] {
   const problems: RowProblem[] = [];
   const add = (index: number | null, reason: string) => problems.push({ column: index === null ? '' : columnName(columns, index), reason });
-  const extra = row.slice(columns.columnCount).filter((cell) => cell.trim() !== '').length;
+  let extra = 0;
+  for (let i = columns.columnCount; i < row.length; i++) if (row[i].trim() !== '') extra++;
   if (extra > 0) add(null, ROW_MESSAGES.extraCells(extra, columns.columnCount));
   for (const [index, criterion] of columns.criteria) {
     const value = (row[index] ?? '').trim();
@@ -111,12 +112,17 @@ export function rowProblems(row: string[], columns: MappedColumns, today: Date):
       add(index, ROW_MESSAGES.dateOfBirth);
     }
   }
-  const stored = new Set([...columns.criteria.keys(), ...(columns.additionalIndexes ?? []), ...(columns.uniqueIdIndex === null ? [] : [columns.uniqueIdIndex])]);
-  for (const index of [...stored].sort((a, b) => a - b)) {
+  for (const index of stored) {
     // Values that reach the database: PostgreSQL refuses NUL, and no roster value holds a control character.
     if (hasControlCharacter(row[index] ?? '')) add(index, ROW_MESSAGES.controlCharacter(columnName(columns, index)));
   }
   return problems;
+}
+
+/** The columns whose values are stored (criteria, additional data, unique id), in the file's order. */
+function storedIndexes(columns: MappedColumns): number[] {
+  const stored = new Set([...columns.criteria.keys(), ...(columns.additionalIndexes ?? []), ...(columns.uniqueIdIndex === null ? [] : [columns.uniqueIdIndex])]);
+  return [...stored].sort((a, b) => a - b);
 }
 
 const columnName = (columns: MappedColumns, index: number) => columns.labels?.[index] ?? columns.criteria.get(index) ?? `Column ${index + 1}`;
@@ -131,8 +137,9 @@ export function checkRows(rows: readonly string[][], columns: MappedColumns, tod
   const errors: RowError[] = [];
   const invalid = new Set<number>();
   const firstSeen = new Map<string, number>();
+  const stored = storedIndexes(columns);
   rows.forEach((row, rowIndx) => {
-    const problems = rowProblems(row, columns, today);
+    const problems = rowProblems(row, columns, today, stored);
     if (columns.uniqueIdIndex !== null) {
       const uid = (row[columns.uniqueIdIndex] ?? '').trim();
       const column = columnName(columns, columns.uniqueIdIndex);

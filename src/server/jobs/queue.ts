@@ -27,6 +27,8 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Started and not stopped (the readiness check). */
   isRunning(): boolean;
+  /** This process's own loops work the queue `name` (its jobs may run here, not only in other processes). */
+  worksHere(name: string): boolean;
 }
 
 export interface QueueOptions {
@@ -173,6 +175,7 @@ export async function startJobQueue(ctx: AppContext, jobs: readonly JobDefinitio
       await heartbeat?.stop();
     },
     isRunning: () => running,
+    worksHere: (name) => running && (loopsByQueue.get(name)?.length ?? 0) > 0,
     heartbeat,
   };
 }

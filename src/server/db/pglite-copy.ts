@@ -1,0 +1,24 @@
+/**
+ * COPY FROM a blob on the embedded database, through a Drizzle handle: the database itself or a
+ * transaction open on it (PGlite runs a transaction's statements on the transaction's own handle;
+ * a statement sent to the database meanwhile would wait for the transaction's end).
+ */
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db } from './client';
+import { BytesBlob } from './bytes-blob';
+
+/** PGlite, or a transaction open on it, under a Drizzle handle; null on PostgreSQL. */
+function pgliteHandle(db: Db): PGlite | Transaction | null {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof PGlite) return client;
+  // A PGlite transaction is a plain object; node-postgres's pools and clients have no `rollback`.
+  const isTransaction = typeof client === 'object' && client !== null && 'rollback' in client && 'listen' in client && 'query' in client;
+  return isTransaction ? (client as Transaction) : null;
+}
+
+/** Runs `copySql` (a `COPY … FROM '/dev/blob'`) over `text`'s UTF-8 bytes; throws on PostgreSQL. */
+export async function pgliteCopyFrom(db: Db, copySql: string, text: string): Promise<void> {
+  const handle = pgliteHandle(db);
+  if (!handle) throw new Error('COPY from a blob runs on PGlite only');
+  await handle.query(copySql, [], { blob: new BytesBlob(Buffer.from(text) as Uint8Array<ArrayBuffer>) });
+}
