@@ -116,6 +116,32 @@ describe('statements per chunk (ADR 076, round 2)', () => {
     expect(stored).toEqual(rows.map((r) => ({ additional: {}, retiredAt: null, ...r })));
   });
 
+  it('stores a submission’s rows by COPY on PGlite, in the transaction that marks it Submitted, as the JSON statements store them (ADR 098)', async () => {
+    const agent = await signedIn(t, user);
+    // COPY's markup as values (a backslash, \N, \.), quotes and non-ASCII text.
+    const csv = 'First,Last,DOB,NPI\n' + 'Zoë,O\\Brien,1971-02-03,1234567893\n' + '\\N,\\.,,1234567893\n' + '"Ann ""Jo""",Lee,,1234567893\n';
+    let batchId = 0;
+    const statements = await statementsOf(async () => void (batchId = await submitBatch(agent, csv, MAPPING)));
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Submitted', recordCount: 3 });
+    const stored = await t.ctx.db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(batchRows.rowIndex);
+    expect(stored.map((r) => r.values)).toEqual([
+      { 'First Name': 'Zoë', 'Last Name': 'O\\Brien', 'Date of Birth': '1971-02-03', NPI: '1234567893' },
+      { 'First Name': '\\N', 'Last Name': '\\.', NPI: '1234567893' },
+      { 'First Name': 'Ann "Jo"', 'Last Name': 'Lee', NPI: '1234567893' },
+    ]);
+    expect(stored.map((r) => [r.additional, r.uniqueId, r.retiredAt])).toEqual(Array(3).fill([{}, null, null]));
+    const rowWrites = statements.filter((s) => /^copy batch_rows|^insert into "batch_rows"/.test(s));
+    if (t.ctx.database.kind === 'pglite') {
+      expect(rowWrites).toEqual([expect.stringMatching(/^copy batch_rows/)]);
+      // The move to Submitted comes first, in the same transaction: a second submission stores nothing.
+      const submitted = statements.findIndex((s) => /^update "batches" set .*"status"/.test(s));
+      expect(submitted).toBeGreaterThan(-1);
+      expect(submitted).toBeLessThan(statements.indexOf(rowWrites[0]));
+    } else {
+      expect(rowWrites).toEqual([expect.stringMatching(/^insert into "batch_rows"/)]);
+    }
+  });
+
   it('a chunk written in one transaction reads the batch row once, under its lock, and still stops for a kill', async () => {
     const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
     await startBatch(t.ctx, batchId, async () => undefined);
