@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ColumnMappingResponseSchema, RowErrorsBodySchema } from '#shared/batches';
@@ -116,6 +118,33 @@ describe('submission', () => {
     const again = await map(agent, batchId, base, false);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(BATCH_MESSAGES.alreadySubmitted);
+  });
+});
+
+describe('a dry run, then the submission', () => {
+  it('takes the rows the dry run of the same mapping just read and checked, without reading the file again (ADR 098)', async () => {
+    const { agent, batchId } = await uploaded(CSV_NPIS);
+    const body = { ...base, columnMappings: { ...NAMES, NPI: 'NPI' } };
+    expect((await map(agent, batchId, body)).statusCode).toBe(200);
+    const [draft] = await t.ctx.db.select().from(batches).where(eq(batches.id, batchId));
+    // The stored file moved away: only what the dry run held can serve the submission.
+    const file = path.join(t.ctx.config.dataDir, draft.storedPath);
+    renameSync(file, `${file}.away`);
+    try {
+      // Another mapping than the dry run's is read from the file, which is gone.
+      const other = await map(agent, batchId, base, false);
+      expect(other.statusCode).toBe(409);
+      expect(other.json().error.message).toBe(BATCH_MESSAGES.fileMissing);
+      const res = await map(agent, batchId, body, false);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await t.ctx.db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(batchRows.rowIndex);
+      expect(rows.map((r) => r.values)).toEqual([
+        { 'First Name': 'Ann', 'Last Name': 'Lee', NPI: '1234567893' },
+        { 'First Name': 'Bo', 'Last Name': 'Ray', NPI: '1234567893' },
+      ]);
+    } finally {
+      renameSync(`${file}.away`, file);
+    }
   });
 });
 

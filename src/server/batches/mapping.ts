@@ -18,6 +18,7 @@ import { warmScreeningPool } from '../screening/screener';
 import { rememberNpiUses } from './npi-uses';
 import { clientReviewThreshold, copyBatchRows, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { checkRows, parseDateOfBirth } from './row-validation';
+import { holdCheckedRows, takeCheckedRows, type CheckKey } from './checked-rows';
 import { scopeOf, type BatchCaller } from '../access/batch-scope';
 import { csvLimitsOf, requireSearchOptions } from './upload';
 import { checkTrialAllowance, withTrialAllowance } from './usage';
@@ -54,16 +55,26 @@ async function readRows(ctx: AppContext, batch: BatchRow): Promise<string[][]> {
  * problems, the rows kept with their mapped values, and the summary. Batches and monitored
  * rosters (ADR 053) read uploads through this one path.
  */
-export async function mappedRows(ctx: AppContext, caller: BatchCaller, batch: BatchRow, input: ColumnMappingInput) {
+export async function mappedRows(ctx: AppContext, caller: BatchCaller, batch: BatchRow, input: ColumnMappingInput, held: 'hold' | 'take' | 'none' = 'none') {
   const options = await requireSearchOptions(ctx, { ...caller, clientId: batch.clientId });
   const mapping = checkMapping(input, batch.header, options);
-  const all = await readRows(ctx, batch);
   const today = ctx.now();
+  // A submission takes what the dry run of the same mapping read and checked just before (ADR 098).
+  const key: CheckKey = { batchId: batch.id, sha256: batch.sha256, sheetName: batch.sheetName, input, options, today };
+  const read = (held === 'take' ? takeCheckedRows<CheckedRows>(ctx.db, key) : null) ?? (await readAndCheck(ctx, batch, mapping, today));
+  if (held === 'hold') holdCheckedRows(ctx.db, key, read);
+  return { mapping, ...read };
+}
+
+type CheckedRows = Awaited<ReturnType<typeof readAndCheck>>;
+
+async function readAndCheck(ctx: AppContext, batch: BatchRow, mapping: CheckedMapping, today: Date) {
+  const all = await readRows(ctx, batch);
   const { errors, invalid } = checkRows(all, mapping.columns, today);
   const kept: KeptRow[] = all.flatMap((row, fileRow) => (invalid.has(fileRow) ? [] : [{ row, fileRow, values: valuesOf(row, mapping, today) }]));
   const searches = rowsPerSearchType(mapping.searchTypes, kept.map((r) => r.values));
   const summary: MappingSummary = { rows: all.length, validRows: kept.length, invalidRows: invalid.size, searches };
-  return { mapping, all, errors, invalid, kept, searches, summary };
+  return { all, errors, invalid, kept, searches, summary };
 }
 
 /** Validates (and unless a dry run, submits) the mapping of a draft batch. */
@@ -74,7 +85,7 @@ export async function mapBatch(ctx: AppContext, caller: BatchCaller, batchId: nu
   // Where this process screens the chunks, its screening threads boot beside the rows' check and
   // store (ADR 098) rather than after them, in the batch's job (ADR 088).
   if (!dryRun && ctx.jobs?.worksHere(SCREEN_CHUNK_JOB)) void warmScreeningPool(ctx, batch.recordCount);
-  const { mapping, errors, invalid, kept, searches, summary } = await mappedRows(ctx, caller, batch, input);
+  const { mapping, errors, invalid, kept, searches, summary } = await mappedRows(ctx, caller, batch, input, dryRun ? 'hold' : 'take');
   const today = ctx.now();
   if (errors.length && !input.skipInvalidRows) return { kind: 'errors', errors, summary };
   if (kept.length === 0) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.noValidRows);
