@@ -55,7 +55,14 @@ const WORKER_URL = new URL('./screen-worker.ts', import.meta.url);
 const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/index\.cjs$/, 'index.mjs');
 /** The source of a worker (eval: true) that runs the TypeScript module at `url`. */
 export const workerBootstrap = (url: URL): string => `import(${JSON.stringify(TSX_API)}).then((api) => { api.register(); return import(${JSON.stringify(url.href)}); });`;
-const BOOTSTRAP = workerBootstrap(WORKER_URL);
+/**
+ * A screening thread lowers its priority (workerData.nice, ADR 088) before anything else (ADR
+ * 098): its boot (tsx, the modules' transform and compile) then runs below the main thread too,
+ * which is storing the submission's rows meanwhile. `screen-worker.ts` sets the same value again
+ * and reports it; where it cannot be set nothing changes.
+ */
+const PRIORITY_FIRST = `try { const nice = require('node:worker_threads').workerData?.nice; if (nice && process.platform === 'linux') { const os = require('node:os'); const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()); os.setPriority(tid, Math.min(19, os.getPriority(process.pid) + nice)); } } catch {}\n`;
+const BOOTSTRAP = PRIORITY_FIRST + workerBootstrap(WORKER_URL);
 
 /**
  * The chunk size that splits `count` queries into equal chunks, a multiple of the worker count
