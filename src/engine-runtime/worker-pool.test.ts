@@ -112,7 +112,7 @@ describe('ScreeningPool and the parts’ dictionary (ADR 077)', () => {
 });
 
 describe('the screening threads’ priority (ADR 088)', () => {
-  /** The nice value of each thread of this process, as the kernel holds it (/proc/self/task/<tid>/stat, field 19). */
+  /** The nice value of one of this process's threads, as the kernel holds it (/proc/self/task/<tid>/stat, field 19). */
   const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
 
   it.runIf(process.platform === 'linux')('runs the threads that many nice steps below the process, and leaves them alone by default', async () => {
