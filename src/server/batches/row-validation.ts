@@ -92,29 +92,28 @@ export interface RowProblem {
 /** The problems of one row, in column order. */
 export function rowProblems(row: string[], columns: MappedColumns, today: Date, stored: readonly number[] = storedIndexes(columns)): RowProblem[] {
   const problems: RowProblem[] = [];
-  const add = (index: number | null, reason: string) => problems.push({ column: index === null ? '' : columnName(columns, index), reason });
   let extra = 0;
   for (let i = columns.columnCount; i < row.length; i++) if (row[i].trim() !== '') extra++;
-  if (extra > 0) add(null, ROW_MESSAGES.extraCells(extra, columns.columnCount));
+  if (extra > 0) problems.push(problemAt(columns, null, ROW_MESSAGES.extraCells(extra, columns.columnCount)));
   for (const [index, criterion] of columns.criteria) {
     const value = (row[index] ?? '').trim();
     if (value === '') {
-      if (columns.required.includes(criterion)) add(index, ROW_MESSAGES.missing(criterion));
+      if (columns.required.includes(criterion)) problems.push(problemAt(columns, index, ROW_MESSAGES.missing(criterion)));
       continue;
     }
     if (criterion === 'NPI') {
       const check = checkNpi(value);
-      if (!check.ok) add(index, check.message);
+      if (!check.ok) problems.push(problemAt(columns, index, check.message));
     } else if (criterion === 'SSN') {
       const check = checkSsn(value);
-      if (!check.ok && check.code === 'ssn-format') add(index, check.message);
+      if (!check.ok && check.code === 'ssn-format') problems.push(problemAt(columns, index, check.message));
     } else if (criterion === 'Date of Birth' && parseDateOfBirth(value, today) === null) {
-      add(index, ROW_MESSAGES.dateOfBirth);
+      problems.push(problemAt(columns, index, ROW_MESSAGES.dateOfBirth));
     }
   }
   for (const index of stored) {
     // Values that reach the database: PostgreSQL refuses NUL, and no roster value holds a control character.
-    if (hasControlCharacter(row[index] ?? '')) add(index, ROW_MESSAGES.controlCharacter(columnName(columns, index)));
+    if (hasControlCharacter(row[index] ?? '')) problems.push(problemAt(columns, index, ROW_MESSAGES.controlCharacter(columnName(columns, index))));
   }
   return problems;
 }
@@ -124,6 +123,9 @@ function storedIndexes(columns: MappedColumns): number[] {
   const stored = new Set([...columns.criteria.keys(), ...(columns.additionalIndexes ?? []), ...(columns.uniqueIdIndex === null ? [] : [columns.uniqueIdIndex])]);
   return [...stored].sort((a, b) => a - b);
 }
+
+/** A problem of a row in one of its columns (null: the row as a whole). */
+const problemAt = (columns: MappedColumns, index: number | null, reason: string): RowProblem => ({ column: index === null ? '' : columnName(columns, index), reason });
 
 const columnName = (columns: MappedColumns, index: number) => columns.labels?.[index] ?? columns.criteria.get(index) ?? `Column ${index + 1}`;
 
