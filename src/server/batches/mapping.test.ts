@@ -135,7 +135,8 @@ describe('a dry run, then the submission', () => {
       const other = await map(agent, batchId, base, false);
       expect(other.statusCode).toBe(409);
       expect(other.json().error.message).toBe(BATCH_MESSAGES.fileMissing);
-      const res = await map(agent, batchId, body, false);
+      // Skipping invalid rows or not is chosen after the check: the held rows serve either.
+      const res = await map(agent, batchId, { ...body, skipInvalidRows: true }, false);
       expect(res.statusCode, res.body).toBe(200);
       const rows = await t.ctx.db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(batchRows.rowIndex);
       expect(rows.map((r) => r.values)).toEqual([

@@ -60,7 +60,8 @@ export async function mappedRows(ctx: AppContext, caller: BatchCaller, batch: Ba
   const mapping = checkMapping(input, batch.header, options);
   const today = ctx.now();
   // A submission takes what the dry run of the same mapping read and checked just before (ADR 098).
-  const key: CheckKey = { batchId: batch.id, sha256: batch.sha256, sheetName: batch.sheetName, input, options, today };
+  // Whether invalid rows are skipped is the submission's choice, made after the check: not part of the key.
+  const key: CheckKey = { batchId: batch.id, sha256: batch.sha256, sheetName: batch.sheetName, input: { ...input, skipInvalidRows: undefined }, options, today };
   const read = (held === 'take' ? takeCheckedRows<CheckedRows>(ctx.db, key) : null) ?? (await readAndCheck(ctx, batch, mapping, today));
   if (held === 'hold') holdCheckedRows(ctx.db, key, read);
   return { mapping, ...read };
