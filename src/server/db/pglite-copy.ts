@@ -20,5 +20,10 @@ function pgliteHandle(db: Db): PGlite | Transaction | null {
 export async function pgliteCopyFrom(db: Db, copySql: string, text: string): Promise<void> {
   const handle = pgliteHandle(db);
   if (!handle) throw new Error('COPY from a blob runs on PGlite only');
-  await handle.query(copySql, [], { blob: new BytesBlob(Buffer.from(text) as Uint8Array<ArrayBuffer>) });
+  await copyBytes(handle, copySql, Buffer.from(text));
+}
+
+/** Runs `copySql` (a `COPY … FROM '/dev/blob'`) over `bytes`, handed to PGlite as they are (`BytesBlob`). */
+export async function copyBytes(handle: PGlite | Transaction, copySql: string, bytes: Uint8Array): Promise<void> {
+  await handle.query(copySql, [], { blob: new BytesBlob(bytes as Uint8Array<ArrayBuffer>) });
 }

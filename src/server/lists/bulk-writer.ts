@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/client';
-import { BytesBlob } from '../db/bytes-blob';
+import { copyBytes } from '../db/pglite-copy';
 
 export interface BulkWriter {
   /**
@@ -47,9 +47,8 @@ export function pgliteBulkWriter(pglite: PGlite, options: { checkpointBytes?: nu
   return {
     async copy(payload) {
       if (payload.byteLength === 0) return true;
-      const blob = new BytesBlob(payload as Uint8Array<ArrayBuffer>);
       try {
-        await pglite.query(COPY_SQL.replace('STDIN', "'/dev/blob'"), [], { blob });
+        await copyBytes(pglite, COPY_SQL.replace('STDIN', "'/dev/blob'"), payload);
       } catch (error) {
         if (isUniqueViolation(error)) return false;
         throw error;
