@@ -9,6 +9,7 @@ import { normalizeCity, normalizeState, packPostalCode, packState } from './loca
 import { MatchIndex } from './match-index';
 import { parsePersonName, personNameFromFields, type PersonName } from './person-name';
 import { encodeHitDetails, encodeRecordView } from './record-view';
+import { buildPhoneticClasses } from './phonetic-classes';
 import { StringPoolBuilder } from './string-pool';
 import { buildTypoKeys } from './typo-keys';
 import { sortedPairs } from './sorted-pairs';
@@ -191,6 +192,7 @@ export class IndexBuilder {
       entry,
       postings: [GROUP.person, GROUP.business].map((g) => buildPostings(entry, this.entGroup.finish(), g, this.tokenList.length, shared)),
       typo: buildTypoKeys(this.tokenList),
+      phonetic: buildPhoneticClasses(this.tokenList, shared),
       npi: sortedPairs(this.npiPairs.keys.finish(), this.npiPairs.records.finish(), Float64Array),
       ssn: sortedPairs(this.ssnPairs.keys.finish(), this.ssnPairs.records.finish(), Uint32Array),
       ein: sortedPairs(this.einPairs.keys.finish(), this.einPairs.records.finish(), Uint32Array),

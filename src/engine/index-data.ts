@@ -2,6 +2,7 @@
  * The index as plain typed arrays: nothing per record but numbers and pooled strings, so
  * a million records stay small and the whole index moves to worker threads as-is.
  */
+import type { PhoneticClasses } from './phonetic-classes';
 import type { StringPool } from './string-pool';
 import type { TypoKeys } from './typo-keys';
 
@@ -46,6 +47,8 @@ export interface IndexData {
   /** postings[g]: entries (ascending) of group g containing token t at entries[start[t] .. start[t+1]). */
   postings: { start: Int32Array; entries: Int32Array }[];
   typo: TypoKeys;
+  /** The dictionary's tokens by phonetic key, computed where the index is built (ADR 099). */
+  phonetic: PhoneticClasses;
   /** Exact maps: sorted keys with the record of each. */
   npi: { keys: Float64Array; records: Int32Array };
   ssn: { keys: Uint32Array; records: Int32Array };

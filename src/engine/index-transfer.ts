@@ -22,6 +22,7 @@ export interface TransferableIndex {
   entry: IndexData['entry'];
   postings: IndexData['postings'];
   typo: IndexData['typo'];
+  phonetic: { keys: Pool; start: Int32Array; tokens: Int32Array };
   npi: IndexData['npi'];
   ssn: IndexData['ssn'];
   ein: IndexData['ein'];
@@ -54,6 +55,7 @@ export function dataToTransferable(d: IndexData): TransferableIndex {
     entry: mapArrays(d.entry),
     postings: d.postings.map(mapArrays),
     typo: mapArrays(d.typo),
+    phonetic: { keys: pool(d.phonetic.keys), start: toShared(d.phonetic.start), tokens: toShared(d.phonetic.tokens) },
     npi: mapArrays(d.npi),
     ssn: mapArrays(d.ssn),
     ein: mapArrays(d.ein),
@@ -74,6 +76,7 @@ export function transferableToData(t: TransferableIndex): IndexData {
     views: new StringPool(t.views.bytes, t.views.offsets),
     details: new StringPool(t.details.bytes, t.details.offsets),
     detailWords: new StringPool(t.detailWords.bytes, t.detailWords.offsets),
+    phonetic: { ...t.phonetic, keys: new StringPool(t.phonetic.keys.bytes, t.phonetic.keys.offsets) },
   };
 }
 

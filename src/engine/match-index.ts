@@ -3,9 +3,9 @@ import type { SourceId } from '#shared/list-record';
 import { ENTRY_KIND, ROLE, type IndexData } from './index-data';
 import type { PersonName } from './person-name';
 import { phoneticKey } from './phonetic';
+import { classTokens, type TokenIdList } from './phonetic-classes';
 import { decodeHitDetails, decodeRecordView, KEY_FIELDS, keyRecordView, type HitDetails, type RecordView } from './record-view';
 import { ShardedMap } from './sharded-map';
-import { isLatinToken } from './text-normalize';
 
 export interface IndexStats {
   version: string;
@@ -23,31 +23,39 @@ export interface IndexLookups {
   tokens: string[];
   /** In shards: a Map of a million keys rehashes for 100+ ms in one call (ADR 081). */
   tokenIds: ShardedMap<number>;
-  phonetic: ShardedMap<number[]>;
+  /** A phonetic key's class in the index's `phonetic` (ADR 099). */
+  phonetic: ShardedMap<number>;
   detailWords: string[];
 }
 
 /**
- * Makes the lookups of an index, stopping (yield) after every `slice` tokens, so a thread that
- * serves searches can let them run between slices (ADR 072); run to its end in one go otherwise.
+ * Makes the lookups of an index, stopping (yield) after every `slice` tokens or phonetic keys, so a
+ * thread that serves searches can let them run between slices (ADR 072); run to its end in one go
+ * otherwise. The phonetic keys come with the index (ADR 099): none is computed here.
  */
 export function* makeLookups(data: IndexData, tokens?: string[], slice = Infinity): Generator<void, IndexLookups> {
   const count = tokens?.length ?? data.tokens.count;
   const out: IndexLookups = { tokens: tokens ?? new Array<string>(count), tokenIds: new ShardedMap(), phonetic: new ShardedMap(), detailWords: data.detailWords.toArray() };
-  for (let i = 0; i < count; i++) {
-    if (i > 0 && i % slice === 0) yield;
-    const t = tokens ? tokens[i] : (out.tokens[i] = data.tokens.get(i));
-    out.tokenIds.set(t, i);
-    if (t.length >= 2 && isLatinToken(t)) {
-      const key = phoneticKey(t);
-      if (!key) continue;
-      const list = out.phonetic.get(key);
-      if (list) list.push(i);
-      else out.phonetic.set(key, [i]);
+  for (let from = 0; from < count; from += slice) {
+    if (from > 0) yield;
+    const to = Math.min(count, from + slice);
+    const some = tokens ? null : data.tokens.range(from, to);
+    for (let i = from; i < to; i++) {
+      const t = some ? (out.tokens[i] = some[i - from]) : out.tokens[i];
+      out.tokenIds.set(t, i);
     }
+  }
+  const keys = data.phonetic.keys.count;
+  for (let from = 0; from < keys; from += slice) {
+    yield;
+    const to = Math.min(keys, from + slice);
+    const some = data.phonetic.keys.range(from, to);
+    for (let c = from; c < to; c++) out.phonetic.set(some[c - from], c);
   }
   return out;
 }
+
+const NO_TOKENS: TokenIdList = [];
 
 function runToEnd<T>(steps: Generator<void, T>): T {
   for (;;) {
@@ -61,7 +69,7 @@ export class MatchIndex {
   readonly version: string;
   readonly tokens: readonly string[];
   private readonly tokenIds: ShardedMap<number>;
-  private readonly phonetic: ShardedMap<number[]>;
+  private readonly phonetic: ShardedMap<number>;
   private readonly detailWords: readonly string[];
   /** Per-entry scratch for candidate search (queries run one at a time per thread). */
   readonly scratchMask: Uint8Array;
@@ -89,14 +97,15 @@ export class MatchIndex {
     return this.tokenIds.get(token) ?? -1;
   }
 
-  /** Dictionary tokens that share a phonetic key with the token. */
-  phoneticNeighbours(token: string): readonly number[] {
-    return this.phonetic.get(phoneticKey(token)) ?? [];
+  /** Dictionary tokens that share a phonetic key with the token, in ascending id order. */
+  phoneticNeighbours(token: string): TokenIdList {
+    return this.phoneticNeighboursOfKey(phoneticKey(token));
   }
 
   /** Dictionary tokens filed under a phonetic key (the key computed once for every part, ADR 070). */
-  phoneticNeighboursOfKey(key: string): readonly number[] {
-    return this.phonetic.get(key) ?? [];
+  phoneticNeighboursOfKey(key: string): TokenIdList {
+    const c = this.phonetic.get(key);
+    return c === undefined ? NO_TOKENS : classTokens(this.data.phonetic, c);
   }
 
   get recordCount(): number {

@@ -10,6 +10,7 @@
 import type { MatchIndex } from './match-index';
 import type { PartedIndex } from './index-parts';
 import { phoneticKey } from './phonetic';
+import type { TokenIdList } from './phonetic-classes';
 import { typoCandidates, type TypoKeys } from './typo-keys';
 
 /**
@@ -22,7 +23,7 @@ export const sharedWork = { preparations: 0, expansions: 0, boundTokens: 0 };
 export interface Lexicon {
   readonly tokens: readonly string[];
   tokenId(token: string): number;
-  phoneticNeighbours(token: string): readonly number[];
+  phoneticNeighbours(token: string): TokenIdList;
 }
 
 /**

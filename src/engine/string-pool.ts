@@ -76,8 +76,25 @@ export class StringPool {
 
   /** All strings, in order (used to rebuild lookup maps in a worker). */
   toArray(): string[] {
-    const out = new Array<string>(this.count);
-    for (let i = 0; i < out.length; i++) out[i] = this.get(i);
+    return this.range(0, this.count);
+  }
+
+  /**
+   * The strings at ordinals from..to-1, decoded in one call: their bytes are copied once (not
+   * once per string, as `get` must from shared memory), and when every byte is ASCII each string is
+   * a cut of the one decoded text (each byte one character, so byte offsets are its offsets).
+   */
+  range(from: number, to: number): string[] {
+    const base = this.offsets[from];
+    const bytes = this.bytes.slice(base, this.offsets[to]);
+    const all = decoder.decode(bytes);
+    const out = new Array<string>(to - from);
+    const ascii = all.length === bytes.length;
+    for (let i = from; i < to; i++) {
+      const s = this.offsets[i] - base;
+      const e = this.offsets[i + 1] - base;
+      out[i - from] = ascii ? all.slice(s, e) : decoder.decode(bytes.subarray(s, e));
+    }
     return out;
   }
 }
