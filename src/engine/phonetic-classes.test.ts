@@ -8,7 +8,7 @@ import { StringPoolBuilder } from './string-pool';
 import { syntheticRecords } from './synthetic-records';
 import { listRecord } from './test-records';
 
-const person = (id: string, firstName: string, lastName: string) => listRecord('leie', id, 'individual', { firstName, lastName });
+const person = (id: string, firstName: string, lastName: string) => listRecord('leie', id, 'person', { firstName, lastName });
 
 /** The tokens filed under a token's key, found by computing every token's key. */
 const byBruteForce = (tokens: readonly string[], token: string): number[] => {
