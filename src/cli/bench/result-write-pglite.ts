@@ -16,8 +16,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 import { insertResults, WRITE_SLICE_ROWS } from '#server/batches/processing-queries';
-import { SHAPED_RECORD_SQL, shapedResultStatements, withCopiedRecords, type JsonShapedResults, type ShapedResults } from '#server/batches/result-shaped-write';
-import { sliceTuples } from '#server/screening/copy-binary';
+import { SHAPED_RECORD_SQL, shapedResultStatements, withCopiedRecords, type ShapedResults } from '#server/batches/result-shaped-write';
 import { batchResults } from '#server/db/schema';
 import { RESULT_COLUMNS, shapeForCopy, type ResultRow } from '#server/screening/result-lines';
 import type { Db } from '#server/db/client';
@@ -43,8 +42,8 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 
 /**
  * The ways of sending shaped results measured against `insertResults`'s JSON statement (`text`);
- * `lines`: as the threads shape them for PGlite since ADR 093 (`shapeForCopy`, binary COPY tuples
- * since ADR 100), written by `insertResults` (COPY, the records read beforehand).
+ * `lines`: as the threads shape them for PGlite since ADR 093 (`shapeForCopy`), written by
+ * `insertResults` (COPY, the records to copy by the JSON statement).
  */
 type ShapedWriteWay = 'text' | 'bytes' | 'copy' | 'lines';
 
@@ -59,7 +58,7 @@ function jsonbBytes(text: string): Uint8Array {
 }
 
 /** `bytes`: `shapedResultStatements`'s statements, the JSON parameter sent as jsonb's binary form (no string for PGlite's protocol writer to measure and encode). */
-async function insertShapedAsBytes(pglite: PGlite, results: JsonShapedResults): Promise<void> {
+async function insertShapedAsBytes(pglite: PGlite, results: ShapedResults): Promise<void> {
   for (const statement of shapedResultStatements(results)) {
     const query = dialect.sqlToQuery(statement);
     const params = query.params.map((p, i) => (i === query.params.length - 1 ? jsonbBytes(p as string) : p));
@@ -72,7 +71,7 @@ const linesTableReady = new WeakSet<PGlite>();
 const JSON_LINE_CSV = `(FORMAT csv, DELIMITER E'\\x02', QUOTE E'\\x01')`;
 
 /** `copy`: the results' JSON lines COPYed from a Blob into a session table, then inserted from there as `shapedResultStatements` does (one transaction). */
-async function insertShapedByCopy(pglite: PGlite, results: JsonShapedResults): Promise<void> {
+async function insertShapedByCopy(pglite: PGlite, results: ShapedResults): Promise<void> {
   if (!linesTableReady.has(pglite)) {
     await pglite.exec(`CREATE TEMP TABLE IF NOT EXISTS result_lines (line text) ON COMMIT DELETE ROWS; ALTER TABLE result_lines ALTER COLUMN line SET STORAGE EXTERNAL`);
     linesTableReady.add(pglite);
@@ -91,7 +90,6 @@ async function insertShapedByCopy(pglite: PGlite, results: JsonShapedResults): P
 }
 
 async function insertShaped(db: Db, pglite: PGlite, results: ShapedResults, way: ShapedWriteWay): Promise<void> {
-  if (results.format === 'copy') return insertResults(db, results);
   if (way === 'bytes') return insertShapedAsBytes(pglite, results);
   if (way === 'copy') return insertShapedByCopy(pglite, results);
   return insertResults(db, results);
@@ -119,13 +117,13 @@ async function copyChunks(pglite: PGlite, chunks: string[][]): Promise<void> {
   }
 }
 
-/** A chunk's results as the threads shape them for each way: JSON objects, or COPY tuples waiting for their records. */
+/** A chunk's results as the threads shape them for each way: JSON objects, or COPY lines waiting for their records. */
 interface BenchChunk {
-  json: JsonShapedResults;
+  json: ShapedResults;
   lines: ReturnType<typeof shapeForCopy>;
 }
 
-/** The CPU `lines` spent reading the records its tuples wait for (within its write's). */
+/** The CPU `lines` spent reading the records its lines wait for (within its write's). */
 let recordReadMs = 0;
 
 async function writeChunks(db: Db, chunks: BenchChunk[], way: ShapedWriteWay | 'copy-direct', lines?: string[][], pglite?: PGlite): Promise<void> {
@@ -133,12 +131,11 @@ async function writeChunks(db: Db, chunks: BenchChunk[], way: ShapedWriteWay | '
   for (const { json, lines: waiting } of chunks) {
     // `lines`: the records read on the main thread before the write, as the chunk job reads them (ADR 093).
     const before = process.cpuUsage();
-    const tuples = way === 'lines' ? await withCopiedRecords(db, [waiting]) : null;
+    const chunk: ShapedResults = way === 'lines' ? { ...json, texts: await withCopiedRecords(db, [waiting]), format: 'copy' } : json;
     recordReadMs += cpuMs(before);
-    for (let i = 0; i < json.texts.length; i += WRITE_SLICE_ROWS) {
+    for (let i = 0; i < chunk.texts.length; i += WRITE_SLICE_ROWS) {
       await turnOfTheLoop();
-      const slice: ShapedResults = tuples ? { batchId: json.batchId, createdAt: json.createdAt, format: 'copy', tuples: sliceTuples(tuples, i, i + WRITE_SLICE_ROWS) } : { ...json, texts: json.texts.slice(i, i + WRITE_SLICE_ROWS) };
-      await insertShaped(db, pglite!, slice, way);
+      await insertShaped(db, pglite!, { ...chunk, texts: chunk.texts.slice(i, i + WRITE_SLICE_ROWS) }, way);
     }
   }
 }

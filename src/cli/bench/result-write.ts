@@ -14,7 +14,7 @@ import type { Db } from '#server/db/client';
 import { batchRows } from '#server/db/schema';
 import { insertBatchRows } from '#server/batches/queries';
 import { insertResults, resultCopyStatements, type ResultWrite } from '#server/batches/processing-queries';
-import type { JsonShapedResults } from '#server/batches/result-shaped-write';
+import type { ShapedResults } from '#server/batches/result-shaped-write';
 import { storedRecordJson } from '#lists/core/stored-record';
 import type { ListRecord } from '#shared/list-record';
 import { createUser } from '#test/factories';
@@ -80,7 +80,7 @@ async function writeAll(db: Db, chunks: ResultWrite[][], way: Way = { setup: [] 
 }
 
 /** Results as `screenChunkSlice` shapes them (ADR 084). */
-export function asShaped(chunk: ResultWrite[]): JsonShapedResults {
+export function asShaped(chunk: ResultWrite[]): ShapedResults {
   const json = chunk.map((r) =>
     JSON.stringify({
       row_index: r.rowIndex,

@@ -7,7 +7,6 @@ import { rowsOf } from '../db/rows';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
-import { sliceTuples } from '../screening/copy-binary';
 import { insertCopyShaped, RESULTS_PER_STATEMENT, SHAPED_RECORD_SQL, shapedResultStatements, type ShapedResults } from './result-shaped-write';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
@@ -86,11 +85,8 @@ export type ResultWrite = typeof batchResults.$inferInsert & { recordFrom?: numb
 export type ChunkResults = readonly ResultWrite[] | ShapedResults;
 
 const isShaped = (r: ChunkResults): r is ShapedResults => !Array.isArray(r);
-const resultCount = (r: ChunkResults): number => (!isShaped(r) ? r.length : r.format === 'copy' ? r.tuples.ends.length : r.texts.length);
-function resultSlice(r: ChunkResults, from: number, to: number): ChunkResults {
-  if (!isShaped(r)) return r.slice(from, to);
-  return r.format === 'copy' ? { ...r, tuples: sliceTuples(r.tuples, from, to) } : { ...r, texts: r.texts.slice(from, to) };
-}
+const resultCount = (r: ChunkResults): number => (isShaped(r) ? r.texts.length : r.length);
+const resultSlice = (r: ChunkResults, from: number, to: number): ChunkResults => (isShaped(r) ? { ...r, texts: r.texts.slice(from, to) } : r.slice(from, to));
 
 export interface ChunkWrite {
   batchId: number;
@@ -219,8 +215,8 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
  */
 export async function insertResults(db: Db, results: ChunkResults): Promise<void> {
   if (isShaped(results)) {
-    // Tuples for COPY (PGlite, ADR 093, ADR 100) go in outside a transaction: writeChunkInSlices writes them.
-    if (results.format === 'copy') return insertCopyShaped(db, results.batchId, results.createdAt, results.tuples);
+    // Lines for COPY (PGlite, ADR 093) go in outside a transaction: writeChunkInSlices writes them.
+    if (results.format === 'copy') return insertCopyShaped(db, results);
     for (const statement of shapedResultStatements(results)) await db.execute(statement);
     return;
   }

@@ -15,7 +15,7 @@ import { usageFor } from './usage';
 import { chunkPipelineOf } from './chunk-pipeline';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 import { liveChunkJobs } from '../jobs/boss-jobs';
-import { withCopiedRecords, type ShapedResults } from './result-shaped-write';
+import { withCopiedRecords } from './result-shaped-write';
 
 /** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */
 export const MAX_CHUNK_ATTEMPTS = 3;
@@ -92,7 +92,7 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     // the screening threads parse, screen and send them back within the results' JSON (ADR 084).
     const texts = await readKeyedTexts(ctx.db, keyed.versions, chunkKeys(batch.searchTypes, rows, dmfLoaded));
     const versions = [...versionIdsOf(version)];
-    // PGlite takes the results as binary COPY tuples (ADR 093, ADR 100); PostgreSQL's workers as JSON.
+    // PGlite takes the results as COPY lines (ADR 093); PostgreSQL's workers as JSON.
     const shape: 'copy' | 'json' = ctx.database.kind === 'pglite' ? 'copy' : 'json';
     phases.mark('setup');
     const slices = await screenChunkRows(ctx, index, rows, (part) => ({
@@ -114,10 +114,10 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     // get a turn (ADR 069).
     await turnOfTheLoop();
     const now = ctx.now();
-    // The results come shaped for the insert (ADR 084): this thread joins them only, and on
-    // PGlite appends to COPY tuples the list records they name, read as stored text (ADR 093).
-    const results: ShapedResults =
-      shape === 'copy' ? { batchId, createdAt: now, format: 'copy', tuples: await withCopiedRecords(ctx.db, slices) } : { batchId, createdAt: now, texts: slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results) };
+    // The results come shaped for the insert (ADR 084): this thread joins their text only, and on
+    // PGlite appends to COPY lines the list records they name, read as stored text (ADR 093).
+    const shaped = shape === 'copy' ? await withCopiedRecords(ctx.db, slices) : slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results);
+    const results = { batchId, createdAt: now, texts: shaped, format: shape };
     const nearMisses: NearMisses = { scores: slices.flatMap((s) => s.nearMisses.scores), rowBest: slices.flatMap((s) => s.nearMisses.rowBest) };
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);

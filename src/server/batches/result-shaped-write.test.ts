@@ -1,4 +1,4 @@
-/** Results written as binary COPY tuples store what the JSON statement stores, ids and their order included (ADR 093, ADR 100). */
+/** Results written as COPY lines store what the JSON statement stores, ids and their order included (ADR 093). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/client';
 import { batchResults, listRecords, listVersions } from '#server/db/schema';
 import { parseLeie } from '#lists/leie/parse';
-import { shapeForCopy, type ResultRow } from '#server/screening/result-lines';
-import { sliceTuples, tupleStart } from '#server/screening/copy-binary';
+import { copyText, resultCopyLine, shapeForCopy, type ResultRow } from '#server/screening/result-lines';
 import { EMPTY_RECORD_JSON } from '#server/db/list-records';
 import { copiedRecordField, insertCopyShaped, shapedResultStatements, withCopiedRecords } from './result-shaped-write';
 
@@ -18,7 +17,7 @@ let database: Database;
 let versionId: number;
 let recordIds: string[];
 beforeAll(async () => {
-  // COPY tuples are PGlite's way: an embedded database of its own, in both suites.
+  // COPY lines are PGlite's way: an embedded database of its own, in both suites.
   database = await openDatabase({});
   await database.migrate();
   const [version] = await database.db
@@ -33,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** Results of every kind a chunk writes, with the values COPY's text format escapes, non-ASCII text and numbers of every kind. */
+/** Results of every kind a chunk writes, with the values COPY's text format escapes. */
 function rowsOf(): ResultRow[] {
   const base = { search_type: 'Exclusion Search by Individual Name', review_status: 'NONCLEARED', list_version_id: versionId, record: null, record_from: null };
   return [
@@ -57,13 +56,10 @@ const stored = async (batchId: number) => {
 /** Writes `rows` as a chunk job on PGlite does: shaped on the threads in two slices, records read, one COPY. */
 async function writeAsCopy(batchId: number, rows: ResultRow[]) {
   const slices = [shapeForCopy(rows.slice(0, 3)), shapeForCopy(rows.slice(3))];
-  const tuples = await withCopiedRecords(database.db, slices);
-  // In two COPYs, as a chunk's write takes them in slices of its results.
-  await insertCopyShaped(database.db, batchId, createdAt, sliceTuples(tuples, 0, 4));
-  await insertCopyShaped(database.db, batchId, createdAt, sliceTuples(tuples, 4, 10));
+  await insertCopyShaped(database.db, { batchId, createdAt, texts: await withCopiedRecords(database.db, slices), format: 'copy' });
 }
 
-describe('results written as binary COPY tuples (ADR 093, ADR 100)', () => {
+describe('results written as COPY lines (ADR 093)', () => {
   it('store the rows the JSON statement stores: every value, records copied from the version, ids in the results’ order', async () => {
     const rows = rowsOf();
     for (const statement of shapedResultStatements({ batchId: 1, createdAt, texts: rows.map((r) => JSON.stringify(r)) })) await database.db.execute(statement);
@@ -83,29 +79,21 @@ describe('results written as binary COPY tuples (ADR 093, ADR 100)', () => {
     expect(byCopy[4].searchCriteriaKey).toBe('\\N');
   });
 
-  it('are tuples of fields by length: a NULL is -1, a number not finite is NULL, jsonb has its version byte', () => {
-    const { tuples } = shapeForCopy([rowsOf()[3]]);
-    const view = new DataView(tuples.bytes.buffer, tuples.bytes.byteOffset, tuples.bytes.byteLength);
-    const fields: (number | null)[] = [];
-    for (let at = 0; at < tuples.ends[0]; ) {
-      const n = view.getInt32(at);
-      fields.push(n);
-      at += 4 + Math.max(n, 0);
-    }
-    // row_index … list_version_id and the record (given, here none): 11 fields.
-    expect(fields).toEqual([4, 'ssdmf'.length, 'SSDMF'.length, -1, -1, -1, 1 + JSON.stringify({ ssn: 'not found' }).length, 'CLEARED'.length, 'SSN ***-**-1234'.length, -1, -1]);
-    expect(view.getInt32(4)).toBe(1);
-    expect(tupleStart(tuples, 0)).toBe(0);
+  it('escape what COPY’s text format reads as markup, and nothing else', () => {
+    expect(copyText('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
+    expect(copyText('plain, "quoted" | Zoë')).toBe('plain, "quoted" | Zoë');
+    expect(copyText(null)).toBe('\\N');
+    const line = resultCopyLine(rowsOf()[3]);
+    expect(line.split('\t')).toHaveLength(11);
+    expect(line.split('\t')[5]).toBe('\\N');
   });
 
   it('give a copied record whole: the empty record’s fields, the stored ones over them, each key once (json keeps the text as written)', () => {
     const field = copiedRecordField('{"source":"sam","sourceRecordId":"S1","kind":"entity","businessName":"A\\\\B","akas":["X"]}');
-    const length = new DataView(field.buffer, field.byteOffset).getInt32(0);
-    expect(length).toBe(field.length - 4);
-    const record = JSON.parse(Buffer.from(field.subarray(4)).toString('utf8'));
+    const record = JSON.parse(field.replaceAll('\\\\', '\\'));
     expect(Object.keys(record)).toEqual(Object.keys(JSON.parse(EMPTY_RECORD_JSON)));
     expect(record).toMatchObject({ source: 'sam', sourceRecordId: 'S1', kind: 'entity', businessName: 'A\\B', akas: ['X'], firstName: null, dbas: [] });
-    expect([...copiedRecordField(null)]).toEqual([0xff, 0xff, 0xff, 0xff]);
+    expect(copiedRecordField(null)).toBe('\\N');
   });
 
   it('read a record named again from what it held, not from the database', async () => {

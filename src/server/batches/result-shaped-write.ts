@@ -1,28 +1,29 @@
 /**
  * The write of results the screening threads shaped (ADR 084, ADR 093): the main thread only
  * joins their text. JSON objects go in with one `jsonb_to_recordset` statement per 2,000, each
- * hit's list record copied in SQL (PostgreSQL); on PGlite, binary COPY tuples go in with COPY
- * (ADR 100), the records they name read beforehand as stored text, made whole and appended (a COPY
- * cannot read them).
+ * hit's list record copied in SQL (PostgreSQL); on PGlite, COPY lines go in with COPY, the
+ * records they name read beforehand as stored text, made whole and appended (a COPY cannot read them).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { copyBytesThrough } from '../db/pglite-copy';
+import { pgliteCopyFrom } from '../db/pglite-copy';
 import { versionRecordJsonbSql, versionRecordsSql } from '../db/list-records';
 import { expandStoredRecord } from '#lists/core/stored-record';
 import { rowsOf } from '../db/rows';
 import { batchResults } from '../db/schema';
-import { copyBinaryData, fieldBytes, tupleStart, TupleWriter, type CopyTuples } from '../screening/copy-binary';
-import { COPY_LINE_COLUMNS, COPY_PREFIX_COLUMNS, RESULT_COLUMNS, type RecordToCopy } from '../screening/result-lines';
+import { COPY_LINE_COLUMNS, COPY_PREFIX_COLUMNS, copyText, RESULT_COLUMNS, type RecordToCopy } from '../screening/result-lines';
 
 /**
- * Results shaped for the insert on a screening thread, the batch id and the creation time given
- * once: JSON object texts (`result-lines.ts`), or (`copy`, PGlite only) binary COPY tuples with
- * their records (`withCopiedRecords`).
+ * Results shaped for the insert on a screening thread: each one's text (`result-lines.ts`), the
+ * batch id and the creation time given once. `copy`: COPY lines with their records
+ * (`withCopiedRecords`, PGlite only); otherwise JSON objects.
  */
-export type ShapedResults = JsonShapedResults | CopyShapedResults;
-export type JsonShapedResults = { batchId: number; createdAt: Date; format?: 'json'; texts: readonly string[] };
-export type CopyShapedResults = { batchId: number; createdAt: Date; format: 'copy'; tuples: CopyTuples };
+export interface ShapedResults {
+  batchId: number;
+  createdAt: Date;
+  texts: readonly string[];
+  format?: 'json' | 'copy';
+}
 
 /** Results per INSERT statement (the JSON parameter of 2,000 results is a few MB), shaped or not. */
 export const RESULTS_PER_STATEMENT = 2000;
@@ -42,7 +43,7 @@ function shapedInsert(batchId: number, createdAt: Date, json: string): SQL {
 }
 
 /** The statements of JSON-shaped results (the results bench EXPLAINs them). */
-export function shapedResultStatements(results: JsonShapedResults): SQL[] {
+export function shapedResultStatements(results: ShapedResults): SQL[] {
   const statements: SQL[] = [];
   for (let i = 0; i < results.texts.length; i += RESULTS_PER_STATEMENT) {
     statements.push(shapedInsert(results.batchId, results.createdAt, `[${results.texts.slice(i, i + RESULTS_PER_STATEMENT).join(',')}]`));
@@ -50,9 +51,9 @@ export function shapedResultStatements(results: JsonShapedResults): SQL[] {
   return statements;
 }
 
-const COPY_SQL = `COPY batch_results (${[...COPY_PREFIX_COLUMNS, ...COPY_LINE_COLUMNS].join(', ')}) FROM '/dev/blob' WITH (FORMAT binary)`;
+const COPY_SQL = `COPY batch_results (${[...COPY_PREFIX_COLUMNS, ...COPY_LINE_COLUMNS].join(', ')}) FROM '/dev/blob'`;
 
-/** Record ids per read of the records COPY tuples wait for (a JSON array parameter). */
+/** Record ids per read of the records COPY lines wait for (a JSON array parameter). */
 const RECORDS_PER_READ = 5000;
 
 /**
@@ -60,10 +61,10 @@ const RECORDS_PER_READ = 5000;
  * change once it is screened against, and a batch names the same records again and again (a
  * 100,000-row roster: 49,562 exclusion hits, 19,054 records). At most `MAX_HELD` (~25 MB).
  */
-const heldFields = new WeakMap<Db, Map<string, Uint8Array>>();
+const heldFields = new WeakMap<Db, Map<string, string>>();
 const MAX_HELD = 20_000;
 
-function heldFieldsOf(db: Db): Map<string, Uint8Array> {
+function heldFieldsOf(db: Db): Map<string, string> {
   let held = heldFields.get(db);
   if (!held) heldFields.set(db, (held = new Map()));
   return held;
@@ -75,23 +76,28 @@ function heldFieldsOf(db: Db): Map<string, Uint8Array> {
  * is json (ADR 095): it keeps the text as given, so the fields are merged here, not left to
  * the database as jsonb did with a key given twice.
  */
-export function copiedRecordField(stored: string | null): Uint8Array {
-  return fieldBytes((w) => (stored === null ? w.null() : w.text(JSON.stringify(expandStoredRecord(stored)))));
+export function copiedRecordField(stored: string | null): string {
+  return stored === null ? copyText(null) : copyText(JSON.stringify(expandStoredRecord(stored)));
 }
 
 /**
- * A chunk's COPY tuples, in order, each with its record (`shapeForCopy`): the records the tuples
+ * A chunk's COPY lines, in order, each with its record (`shapeForCopy`): the records the lines
  * wait for are read as stored text (those not held already), one statement per list version.
  */
-export async function withCopiedRecords(db: Db, slices: readonly { tuples?: CopyTuples; recordsToCopy?: readonly RecordToCopy[] }[]): Promise<CopyTuples> {
+export async function withCopiedRecords(db: Db, slices: readonly { results: readonly string[]; recordsToCopy?: readonly RecordToCopy[] }[]): Promise<string[]> {
+  const lines: string[] = [];
+  const waiting: RecordToCopy[] = [];
+  for (const slice of slices) {
+    const offset = lines.length;
+    for (const line of slice.results) lines.push(line);
+    for (const [at, versionId, recordId] of slice.recordsToCopy ?? []) waiting.push([offset + at, versionId, recordId]);
+  }
   const held = heldFieldsOf(db);
   const byVersion = new Map<number, Set<string>>();
-  for (const slice of slices) {
-    for (const [, versionId, recordId] of slice.recordsToCopy ?? []) {
-      if (!held.has(`${versionId}|${recordId}`)) byVersion.set(versionId, (byVersion.get(versionId) ?? new Set()).add(recordId));
-    }
+  for (const [, versionId, recordId] of waiting) {
+    if (!held.has(`${versionId}|${recordId}`)) byVersion.set(versionId, (byVersion.get(versionId) ?? new Set()).add(recordId));
   }
-  const read = new Map<string, Uint8Array>();
+  const read = new Map<string, string>();
   for (const [versionId, ids] of byVersion) {
     const all = [...ids];
     for (let i = 0; i < all.length; i += RECORDS_PER_READ) {
@@ -104,36 +110,20 @@ export async function withCopiedRecords(db: Db, slices: readonly { tuples?: Copy
       }
     }
   }
-  const out = new TupleWriter();
-  const missing = copiedRecordField(null);
-  for (const { tuples, recordsToCopy = [] } of slices) {
-    if (!tuples) continue;
-    let next = 0;
-    for (let i = 0; i < tuples.ends.length; i++) {
-      out.raw(tuples.bytes.subarray(tupleStart(tuples, i), tuples.ends[i]));
-      const waiting = recordsToCopy[next];
-      if (waiting && waiting[0] === i) {
-        const key = `${waiting[1]}|${waiting[2]}`;
-        out.raw(held.get(key) ?? read.get(key) ?? missing);
-        next++;
-      }
-      out.end();
-    }
+  for (const [at, versionId, recordId] of waiting) {
+    const key = `${versionId}|${recordId}`;
+    lines[at] = `${lines[at]}\t${held.get(key) ?? read.get(key) ?? copiedRecordField(null)}`;
   }
-  return out.finish();
-}
-
-/** The head of every tuple of a chunk's COPY: the field count, the batch id and the creation time. */
-function tupleHead(batchId: number, createdAt: Date): Uint8Array {
-  return fieldBytes((w) => w.count(COPY_PREFIX_COLUMNS.length + COPY_LINE_COLUMNS.length).int4(batchId).timestamptz(createdAt));
+  return lines;
 }
 
 /**
- * Writes results shaped as COPY tuples, records in (PGlite, outside a transaction: a chunk's
- * slices are, ADR 069), with one COPY. The ids are taken in the tuples' order, as the JSON
+ * Writes results shaped as COPY lines, records in (PGlite, outside a transaction: a chunk's
+ * slices are, ADR 069), with one COPY. The ids are taken in the lines' order, as the JSON
  * statement takes them in its results' order: the stored rows are those it stores.
  */
-export async function insertCopyShaped(db: Db, batchId: number, createdAt: Date, tuples: CopyTuples): Promise<void> {
-  if (tuples.ends.length === 0) return;
-  await copyBytesThrough(db, COPY_SQL, copyBinaryData(tupleHead(batchId, createdAt), tuples));
+export async function insertCopyShaped(db: Db, results: ShapedResults): Promise<void> {
+  if (results.texts.length === 0) return;
+  const prefix = `${results.batchId}\t${results.createdAt.toISOString()}\t`;
+  await pgliteCopyFrom(db, COPY_SQL, `${prefix}${results.texts.join(`\n${prefix}`)}`);
 }

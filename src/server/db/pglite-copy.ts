@@ -18,14 +18,9 @@ function pgliteHandle(db: Db): PGlite | Transaction | null {
 
 /** Runs `copySql` (a `COPY … FROM '/dev/blob'`) over `text`'s UTF-8 bytes; throws on PostgreSQL. */
 export async function pgliteCopyFrom(db: Db, copySql: string, text: string): Promise<void> {
-  await copyBytesThrough(db, copySql, Buffer.from(text));
-}
-
-/** Runs `copySql` (a `COPY … FROM '/dev/blob'`) over `bytes` through a Drizzle handle; throws on PostgreSQL. */
-export async function copyBytesThrough(db: Db, copySql: string, bytes: Uint8Array): Promise<void> {
   const handle = pgliteHandle(db);
   if (!handle) throw new Error('COPY from a blob runs on PGlite only');
-  await copyBytes(handle, copySql, bytes);
+  await copyBytes(handle, copySql, Buffer.from(text));
 }
 
 /** Runs `copySql` (a `COPY … FROM '/dev/blob'`) over `bytes`, handed to PGlite as they are (`BytesBlob`). */

@@ -14,7 +14,6 @@ import type { MatchIndex } from '#engine/match-index';
 import { screenMany } from '#engine/screen';
 import { mergeKeyedAnswers } from './keyed-answers';
 import { screenRows, type NearMisses, type NpiUse, type RowInput, type Screener } from './row-screening';
-import type { CopyTuples } from './copy-binary';
 import { shapeForCopy, type RecordToCopy, type ResultRow } from './result-lines';
 
 /** The stored text of keyed records read for a slice, by record id, in the order read (per source). */
@@ -36,20 +35,15 @@ export interface ChunkSliceInput {
   keyedVersion: string;
   /** The list version id of each source screened (the index's and the keyed ones). */
   versions: [string, number][];
-  /** `copy`: results shaped for PGlite's COPY write (`shapeForCopy`, ADR 093, ADR 100); JSON otherwise. */
+  /** `copy`: results shaped for PGlite's COPY write (`shapeForCopy`, ADR 093); JSON otherwise. */
   shape?: 'json' | 'copy';
 }
 
-/**
- * A slice's results, each one shaped for the write (`result-lines.ts`), in order: JSON object texts,
- * or binary COPY tuples (`copy`); and its name near misses.
- */
+/** A slice's results, each one shaped for the write (JSON object text or COPY line, `result-lines.ts`), in order, and its name near misses. */
 export interface ChunkSliceOutput {
   results: string[];
   nearMisses: NearMisses;
-  /** `copy`: the results as COPY tuples (`results` is empty). */
-  tuples?: CopyTuples;
-  /** COPY tuples waiting for the record the main thread reads (`shapeForCopy`). */
+  /** COPY lines waiting for the record the main thread reads (`shapeForCopy`). */
   recordsToCopy?: RecordToCopy[];
 }
 
@@ -107,7 +101,7 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
   const versions = new Map(input.versions);
   // NPPES and DMF records were read for the screening (ADR 060) and go as they are; the others
   // are copied by the database from the index's version as the result is inserted (ADR 073), or
-  // read by the main thread into the COPY tuple on PGlite (ADR 093).
+  // read by the main thread into the COPY line on PGlite (ADR 093).
   const rows = drafts.map((d): ResultRow => {
     const versionId = d.source ? (versions.get(d.source) ?? null) : null;
     const record = d.source && d.sourceRecordId ? keyed.record(d.source, d.sourceRecordId) : undefined;
@@ -126,7 +120,7 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
       record_from: !record && versionId && d.sourceRecordId ? versionId : null,
     };
   });
-  if (input.shape === 'copy') return { results: [], ...shapeForCopy(rows), nearMisses };
+  if (input.shape === 'copy') return { ...shapeForCopy(rows), nearMisses };
   return { results: rows.map((row) => JSON.stringify(row)), nearMisses };
 }
 
