@@ -91,8 +91,13 @@ describe.skipIf(!url)('a clearlist worker killed with SIGKILL while it holds a c
     expect(status).toBe('Completed');
     expect(survivor.exitCode).toBeNull();
 
-    // The dead worker's job was failed by the survivor and retried, once.
-    const [job] = await rowsOf<{ state: string; retry_count: number }>(sql`SELECT state, retry_count FROM pgboss.job WHERE id = ${held!.jobId}::uuid`);
+    // The dead worker's job was failed by the survivor and retried, once. The batch is marked
+    // Completed inside the job, a moment before the queue marks the job completed: waited for.
+    let job = { state: '', retry_count: -1 };
+    for (let i = 0; i < 100 && job.state !== 'completed'; i++) {
+      if (i > 0) await pause(100);
+      [job] = await rowsOf<{ state: string; retry_count: number }>(sql`SELECT state, retry_count FROM pgboss.job WHERE id = ${held!.jobId}::uuid`);
+    }
     expect(job.state).toBe('completed');
     expect(job.retry_count).toBe(1);
     const [chunk] = await rowsOf<{ status: string; attempts: number }>(sql`SELECT status, attempts FROM batch_chunks WHERE batch_id = ${batchId} AND chunk_index = ${held!.chunkIndex}`);
