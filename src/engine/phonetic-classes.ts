@@ -4,7 +4,7 @@
  * (shared memory, the index file). Each thread that revives the index only maps the keys to their
  * class; before, every screening thread computed the key of every token again as it booted.
  */
-import { Growable, toShared } from './growable';
+import { toShared } from './growable';
 import { phoneticKey } from './phonetic';
 import { StringPoolBuilder, type StringPool } from './string-pool';
 import { isLatinToken } from './text-normalize';
@@ -29,7 +29,6 @@ export function buildPhoneticClasses(tokens: readonly string[], shared = false):
   const classOfKey = new Map<string, number>();
   const keys = new StringPoolBuilder();
   const classOf = new Int32Array(tokens.length).fill(-1);
-  const counts = new Growable(Int32Array);
   for (let i = 0; i < tokens.length; i++) {
     const key = filedPhoneticKey(tokens[i]);
     if (!key) continue;
@@ -37,7 +36,6 @@ export function buildPhoneticClasses(tokens: readonly string[], shared = false):
     if (c === undefined) {
       c = keys.add(key);
       classOfKey.set(key, c);
-      counts.push(0);
     }
     classOf[i] = c;
   }
