@@ -1,6 +1,6 @@
 # One image for every Clearlist process: the server (`clearlist serve`) and the job workers
 # (`clearlist worker`) run the same code with different commands (docker-compose.yml).
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 # `openssl dgst` hashes large list files several times faster than Node's own SHA-256 (ADR 067).
 RUN apt-get update && apt-get install -y --no-install-recommends openssl && rm -rf /var/lib/apt/lists/*

@@ -4,6 +4,7 @@
  * DATABASE_URL is set; `npm run bench` provides a throwaway server when one is installed.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Figure } from './bench/measure';
@@ -17,6 +18,8 @@ export async function runBench(argv: string[]): Promise<number> {
   const wanted = values.only?.split(',');
   const hasPostgres = Boolean(process.env.DATABASE_URL);
   const all: Figure[] = [];
+  // Every figure depends on the runtime: say which one ran them (ADR 100).
+  console.log(`Node.js ${process.version} (${process.execPath}), ${availableParallelism()} cores`);
   for (const scenario of SCENARIOS) {
     if (wanted && !wanted.some((w) => scenario.name.startsWith(w))) continue;
     if (scenario.isHeavy && !wanted) continue; // national-size files: only when asked for
