@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL 
 import { reviewThresholdFor } from '#shared/review-threshold';
 import type { Db } from '../db/client';
 import { insertJsonRows } from '../db/json-insert';
-import { pgliteCopyFrom } from '../db/pglite-copy';
+import { pgliteCopyLines } from '../db/pglite-copy';
 import { copyJson, copyText } from '../screening/result-lines';
 import { batches, batchRows, clients, teams, usageRecords, users } from '../db/schema';
 import type { BatchScope } from '../access/batch-scope';
@@ -77,7 +77,7 @@ const ROWS_COPY_SQL = `COPY batch_rows (batch_id, row_index, "values", additiona
 export async function copyBatchRows(db: Db, rows: readonly (typeof batchRows.$inferInsert)[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_COPY) {
     const lines = rows.slice(i, i + ROWS_PER_COPY).map((r) => `${r.batchId}\t${r.rowIndex}\t${copyJson(r.values)}\t${copyJson(r.additional ?? {})}\t${copyText(r.uniqueId ?? null)}`);
-    await pgliteCopyFrom(db, ROWS_COPY_SQL, lines.join('\n'));
+    await pgliteCopyLines(db, ROWS_COPY_SQL, '', lines);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { pgliteCopyFrom } from '../db/pglite-copy';
+import { pgliteCopyLines } from '../db/pglite-copy';
 import { versionRecordJsonbSql, versionRecordsSql } from '../db/list-records';
 import { expandStoredRecord } from '#lists/core/stored-record';
 import { rowsOf } from '../db/rows';
@@ -125,5 +125,5 @@ export async function withCopiedRecords(db: Db, slices: readonly { results: read
 export async function insertCopyShaped(db: Db, results: ShapedResults): Promise<void> {
   if (results.texts.length === 0) return;
   const prefix = `${results.batchId}\t${results.createdAt.toISOString()}\t`;
-  await pgliteCopyFrom(db, COPY_SQL, `${prefix}${results.texts.join(`\n${prefix}`)}`);
+  await pgliteCopyLines(db, COPY_SQL, prefix, results.texts);
 }

@@ -6,6 +6,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db } from './client';
 import { BytesBlob } from './bytes-blob';
+import { copyLinesBytes } from './copy-lines';
 
 /** PGlite, or a transaction open on it, under a Drizzle handle; null on PostgreSQL. */
 function pgliteHandle(db: Db): PGlite | Transaction | null {
@@ -16,11 +17,11 @@ function pgliteHandle(db: Db): PGlite | Transaction | null {
   return isTransaction ? (client as Transaction) : null;
 }
 
-/** Runs `copySql` (a `COPY … FROM '/dev/blob'`) over `text`'s UTF-8 bytes; throws on PostgreSQL. */
-export async function pgliteCopyFrom(db: Db, copySql: string, text: string): Promise<void> {
+/** Runs `copySql` (a `COPY … FROM '/dev/blob'`) over `prefix + line` for each line, newline-separated (`copyLinesBytes`). */
+export async function pgliteCopyLines(db: Db, copySql: string, prefix: string, lines: readonly string[]): Promise<void> {
   const handle = pgliteHandle(db);
   if (!handle) throw new Error('COPY from a blob runs on PGlite only');
-  await copyBytes(handle, copySql, Buffer.from(text));
+  await copyBytes(handle, copySql, copyLinesBytes(prefix, lines));
 }
 
 /** Runs `copySql` (a `COPY … FROM '/dev/blob'`) over `bytes`, handed to PGlite as they are (`BytesBlob`). */
