@@ -9,7 +9,10 @@
  * a checkpoint run (not counted; the checkpoint after a round is measured apart).
  *
  * BENCH_WRITE_WAYS: `<way>@<settings>` items, way one of `ShapedWriteWay`, settings a name of
- * `SETTINGS` (a PGlite instance of its own each). BENCH_WRITE_CHUNKS: the first so many chunks.
+ * `SETTINGS` (a PGlite instance of its own each; those also in `TABLE_CHANGES` change the
+ * results table first, to price a part of the write, ADR 102). BENCH_WRITE_CHUNKS: the first so
+ * many chunks. Each instance holds its chunks shaped: more than three at 100,000 rows outgrow
+ * the bench's 4 GB heap.
  */
 import { loadavg } from 'node:os';
 import { getTableColumns, sql } from 'drizzle-orm';
@@ -33,6 +36,19 @@ const SETTINGS: Record<string, Record<string, string>> = {
   sb512: { shared_buffers: '512MB' },
   'sb512-wal64': { shared_buffers: '512MB', wal_buffers: '64MB' },
   'sb1g-wal64': { shared_buffers: '1GB', wal_buffers: '64MB' },
+  'fpw-off': { wal_buffers: '64MB', full_page_writes: 'off' },
+  'no-row-index': { wal_buffers: '64MB' },
+  'no-pkey': { wal_buffers: '64MB' },
+  'no-partial-indexes': { wal_buffers: '64MB' },
+  'explanation-json': { wal_buffers: '64MB' },
+};
+
+/** What settings change in the results table before the write, to price a part of it (not ways to ship: the app needs each part). */
+const TABLE_CHANGES: Record<string, string> = {
+  'no-row-index': 'DROP INDEX batch_results_batch_type_row',
+  'no-pkey': 'ALTER TABLE batch_results DROP CONSTRAINT batch_results_pkey',
+  'no-partial-indexes': 'DROP INDEX batch_results_batch_status; DROP INDEX batch_results_exclusion_score',
+  'explanation-json': 'ALTER TABLE batch_results ALTER COLUMN explanation DROP DEFAULT, ALTER COLUMN explanation TYPE json',
 };
 const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 3);
 const cpuMs = (since: NodeJS.CpuUsage) => {
@@ -154,6 +170,7 @@ export async function benchResultWritePglite(): Promise<Figure[]> {
     for (const settings of new Set(items.map((i) => i.settings))) {
       const { database, dispose } = await openBenchDatabase('pglite', undefined, SETTINGS[settings]);
       const db = database.db;
+      if (TABLE_CHANGES[settings]) await database.pglite!.exec(TABLE_CHANGES[settings]);
       const maxChunks = Number(process.env.BENCH_WRITE_CHUNKS ?? Infinity);
       const rowLimit = maxChunks * Number(process.env.BENCH_CHUNK_ROWS ?? 1000);
       const results = all.filter((r) => r.row_index < rowLimit);
