@@ -11,8 +11,8 @@
  * BENCH_WRITE_WAYS: `<way>@<settings>` items, way one of `ShapedWriteWay`, settings a name of
  * `SETTINGS` (a PGlite instance of its own each; those also in `TABLE_CHANGES` change the
  * results table first, to price a part of the write, ADR 102). BENCH_WRITE_CHUNKS: the first so
- * many chunks. Each instance holds its chunks shaped: more than three at 100,000 rows outgrow
- * the bench's 4 GB heap.
+ * many chunks. Each instance holds its chunks shaped: six at 100,000 rows outgrew the bench's
+ * 4 GB heap (ADR 102 ran them on 50,000 rows with a larger heap).
  */
 import { loadavg } from 'node:os';
 import { getTableColumns, sql } from 'drizzle-orm';
