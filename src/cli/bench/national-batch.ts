@@ -243,6 +243,8 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
             // Which threads: those the batch started (the screening pool), and the helpers there before (V8's GC, compiler; libuv).
             const split = otherThreadsSplit(threadsBefore, threadsAfter, allMs - mainMs);
             figures.push(figure(`${label}: other threads' CPU per 1,000 rows: started by the batch ${per1k(split.started).toFixed(0)}, V8/libuv helpers ${per1k(split.helpers).toFixed(0)}, ended ${per1k(split.ended).toFixed(0)}`, per1k(split.helpers), 'ms'));
+            const byName = [...split.helpersByName].filter(([, ms]) => per1k(ms) >= 1).map(([name, ms]) => `${name} ${per1k(ms).toFixed(0)}`);
+            figures.push(figure(`${label}: the helpers' CPU per 1,000 rows by thread name: ${byName.join(', ') || 'none'}`, per1k(split.helpers), 'ms'));
           }
           const fake = { pid: process.pid } as ChildProcess;
           const timed = phaseMeans([fake], new Map([[fake, timings]]));

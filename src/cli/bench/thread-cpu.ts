@@ -42,13 +42,32 @@ export function threadCpuMs(): Map<string, number> {
  * threads there before and still there (V8's garbage collector and compiler helpers, libuv's),
  * and threads that ended before the run did (their CPU is in the process's total only).
  */
-export function otherThreadsSplit(before: Map<string, number>, after: Map<string, number>, otherMs: number): { started: number; helpers: number; ended: number } {
+export function otherThreadsSplit(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  otherMs: number,
+): { started: number; helpers: number; ended: number; helpersByName: Map<string, number> } {
   let started = 0;
   let helpers = 0;
+  // The helpers by their thread's name (V8's platform workers, libuv's pool, the index store's thread…).
+  const helpersByName = new Map<string, number>();
   for (const [tid, ms] of after) {
     const was = before.get(tid);
     if (was === undefined) started += ms;
-    else helpers += ms - was;
+    else {
+      helpers += ms - was;
+      const name = taskName(tid);
+      helpersByName.set(name, (helpersByName.get(name) ?? 0) + ms - was);
+    }
   }
-  return { started, helpers, ended: Math.max(0, otherMs - started - helpers) };
+  return { started, helpers, ended: Math.max(0, otherMs - started - helpers), helpersByName };
+}
+
+/** A thread's name (its task's comm), '?' once it has ended. */
+function taskName(tid: string): string {
+  try {
+    return readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+  } catch {
+    return '?';
+  }
 }
