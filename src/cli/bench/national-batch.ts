@@ -40,6 +40,8 @@ import { endWorkerBench, phaseMeans, procUsage, resetStatements, startWorker, st
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 const RUNS = (process.env.BENCH_SCALE_RUNS ?? 'default').split(',');
+/** PGlite: batches run one after the other on the same server (BENCH_PGLITE_BATCHES, default 1): from the second on, its screening threads are warm. */
+const PGLITE_BATCHES = Math.max(1, Number(process.env.BENCH_PGLITE_BATCHES ?? 1));
 const PINS: Record<string, (string | null)[]> = { '1': ['0'], '2': ['0', '1'], default: [null, null] };
 const COLUMNS = ['First Name', 'Last Name', 'NPI', 'SSN', 'Date of Birth'];
 const MAPPING = {
@@ -49,9 +51,10 @@ const MAPPING = {
   uniqueIdIndex: 0,
 };
 
-function rosterCsv(rows: number): string {
+/** The roster's CSV; `seed` draws other names (the same keys), as another client's roster would have. */
+function rosterCsv(rows: number, seed?: number): string {
   const lines = [['Employee ID', ...COLUMNS].join(',')];
-  for (const r of nationalRoster(rows)) lines.push([r.uniqueId, ...COLUMNS.map((c) => r.values[c] ?? '')].join(','));
+  for (const r of nationalRoster(rows, undefined, seed)) lines.push([r.uniqueId, ...COLUMNS.map((c) => r.values[c] ?? '')].join(','));
   return lines.join('\n');
 }
 
@@ -177,8 +180,9 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
       await http.login(user.username, user.password);
       const csv = rosterCsv(ROWS);
       const hasStatements = kind === 'postgres' && (await resetStatements(ctx));
-      for (const run of kind === 'pglite' ? ['embedded'] : RUNS) {
-        const label = kind === 'pglite' ? 'PGlite, the server runs the jobs' : `PostgreSQL, ${PINS[run]?.length} worker(s) ${run === 'default' ? 'not pinned (default setup)' : 'pinned'}`;
+      for (const run of kind === 'pglite' ? Array.from({ length: PGLITE_BATCHES }, (_, i) => `embedded-${i + 1}`) : RUNS) {
+        const embeddedLabel = `PGlite, the server runs the jobs${PGLITE_BATCHES > 1 ? ` (batch ${run.slice(9)} of ${PGLITE_BATCHES})` : ''}`;
+        const label = kind === 'pglite' ? embeddedLabel : `PostgreSQL, ${PINS[run]?.length} worker(s) ${run === 'default' ? 'not pinned (default setup)' : 'pinned'}`;
         let started: ChildProcess[] = [];
         if (kind === 'postgres') {
           if (!PINS[run]) throw new Error(`unknown run ${run} (1, 2 or default)`);
@@ -187,7 +191,9 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
           started = await Promise.all(PINS[run].map((pin) => startWorker(env, pin)));
           workers.push(...started);
         }
-        const batch = await uploadAndSubmit(http, csv, `roster-${run}.csv`);
+        // A later PGlite batch screens another roster (other names drawn), not the first one again.
+        const batchCsv = run.startsWith('embedded-') && run !== 'embedded-1' ? rosterCsv(ROWS, 8 + Number(run.slice(9))) : csv;
+        const batch = await uploadAndSubmit(http, batchCsv, `roster-${run}.csv`);
         const load1 = loadavg()[0];
         if (hasStatements) await resetStatements(ctx);
         const cpuBefore = started.map((w) => procUsage(w.pid!).cpuMs);
@@ -249,6 +255,11 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
           const fake = { pid: process.pid } as ChildProcess;
           const timed = phaseMeans([fake], new Map([[fake, timings]]));
           figures.push(phaseFigure(label, timed));
+          // The screening threads' warm-up: the screen phase of the batch's chunks in tenths, in the order they started.
+          const inOrder = [...timings].sort((a, b) => a.startedAt - b.startedAt).map((c) => c.phasesMs.screen ?? 0);
+          const tenths = Array.from({ length: 10 }, (_, i) => inOrder.slice(Math.floor((i * inOrder.length) / 10), Math.floor(((i + 1) * inOrder.length) / 10)));
+          const tenthMeans = tenths.map((t) => (t.length ? t.reduce((a, b) => a + b, 0) / t.length : 0));
+          figures.push(figure(`${label}: mean screen phase of the chunks by tenth of the batch, in ms: ${tenthMeans.map((m) => m.toFixed(0)).join(', ')}`, tenthMeans[0], 'ms'));
           // The chunk jobs' time added up over the wall time: ~1 when they run one after another, up to 2 in the pipeline (ADR 082).
           const jobsMs = timings.reduce((sum, c) => sum + (c.endedAt - c.startedAt), 0);
           figures.push(figure(`${label}: chunk jobs running at once, on average over the batch`, jobsMs / (wall * 1000), ''));

@@ -202,9 +202,9 @@ export function keysFromFiles(dir: string, sizes: NationalSizes, log: (s: string
  * rows in 10 (8 found in NPPES, 1 unknown), an SSN on every row that has a valid one (1 in 50
  * in the DMF), a date of birth.
  */
-export function nationalRoster(rows: number, keys: BenchKeys = generatedKeys()): RowInput[] {
+export function nationalRoster(rows: number, keys: BenchKeys = generatedKeys(), seed = 9): RowInput[] {
   const NPPES = keys.sizes.nppes;
-  return syntheticIndividuals(rows, 9).map((p, i) => ({
+  return syntheticIndividuals(rows, seed).map((p, i) => ({
     rowIndex: i,
     uniqueId: `E${i}`,
     values: { 'First Name': p.firstName, 'Last Name': p.lastName, 'Date of Birth': p.dateOfBirth ?? '', NPI: i % 10 < 8 ? keys.npi(i * 7) : i % 10 === 8 ? benchNpi(NPPES + i) : '', SSN: i % 50 === 0 ? keys.ssn(i * 3) : (checkSsn(`5${String(10_000_000 + i).slice(-8)}`).ok ? `5${String(10_000_000 + i).slice(-8)}` : '') },
