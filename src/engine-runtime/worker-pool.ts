@@ -123,6 +123,7 @@ const partsOf = (index: SearchIndex): { name: string; index: MatchIndex }[] => (
 export class ScreeningPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
+  private posted = 0;
   private next = 0;
   private closed = false;
   /** Part ids of each index version the workers hold, the current one last. */
@@ -259,7 +260,13 @@ export class ScreeningPool {
     return this.post<R[]>({ queries, options, light, version });
   }
 
+  /** Searches and tasks sent to the workers since the pool started. */
+  get messagesSent(): number {
+    return this.posted;
+  }
+
   private post<R>(message: object): Promise<R> {
+    this.posted++;
     const id = this.nextId++;
     const worker = this.workers[this.next++ % this.workers.length];
     return new Promise((resolve, reject) => {

@@ -69,6 +69,11 @@ export const EnvSchema = z.object({
    * statement; the threads take the cores it leaves (ADR 088). `clearlist worker`: 0 unless set.
    */
   SCREEN_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** Screening threads started and warmed once the index is open, then kept (ADR 103); "false": started per batch, closed after a minute idle. */
+  SCREEN_THREADS_WARM: z
+    .enum(['0', '1', 'false', 'true'])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
   /** Folder of match index files (ADR 062); unset: DATA_DIR/index; "off": always build from the database. */
   INDEX_DIR: optionalText,
   /** The match index in parts by source (default, ADR 068, 077), a list change remaking only its part; or in one part. */
@@ -155,6 +160,8 @@ export interface AppConfig {
   batchScreenWorkers: number;
   /** The screening threads' nice value above the main thread's (ADR 088). */
   screenThreadNice: number;
+  /** Where this process screens batch chunks: its screening threads started and warmed at start, then kept (ADR 103). */
+  screenThreadsWarm: boolean;
   /** Folder of match index files shared by the processes on one DATA_DIR (ADR 062); null: none. */
   indexDir: string | null;
   /** 'sources' (default): the index in parts by source, swapped part by part (ADR 068, 077); 'one': one index. */
@@ -240,6 +247,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     demoQueuePaused: env.DEMO_QUEUE_PAUSED,
     batchScreenWorkers: env.BATCH_SCREEN_WORKERS,
     screenThreadNice: env.SCREEN_THREAD_NICE,
+    screenThreadsWarm: env.SCREEN_THREADS_WARM,
     indexDir: env.INDEX_DIR === 'off' ? null : path.resolve(env.INDEX_DIR ?? path.join(env.DATA_DIR, 'index')),
     indexParts: env.INDEX_PARTS,
     indexInThread: env.INDEX_IN_THREAD,

@@ -13,6 +13,7 @@ import { JOBS } from './jobs/registry';
 import { sweepMonitoringJob } from './monitoring/jobs';
 import { resumeUnfinishedBatches } from './batches/resume';
 import { closeScreeningPool, openIndexStore } from './screening/screener';
+import { warmInBackground } from './screening/thread-warmup';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
@@ -69,6 +70,7 @@ export async function startServer(
   const app = await createApp(ctx);
   const admin = env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL } : null;
   let firstRun;
+  let stopped = false;
   try {
     if (prepare) await prepare(ctx);
     firstRun = await ensureFirstAdmin(database.db, admin, new Date());
@@ -88,6 +90,8 @@ export async function startServer(
     // List versions imported while the server was stopped (the CLI) reach monitored rosters (ADR 046).
     await ctx.jobs.send(sweepMonitoringJob, {});
     await app.listen({ port: env.PORT, host: env.HOST });
+    // Where this process screens batch chunks, its screening threads start and warm now (ADR 103).
+    if (env.JOBS_IN_PROCESS) warmInBackground(ctx, () => stopped);
   } catch (error) {
     await ctx.jobs?.stop();
     await app.close();
@@ -107,7 +111,6 @@ export async function startServer(
     ctx.screening?.refreshIfChanged().catch((error: unknown) => ctx.log.error({ err: error }, 'match index refresh failed'));
   }, INDEX_CHECK_MS);
   indexCheck.unref();
-  let stopped = false;
   return {
     app,
     ctx,

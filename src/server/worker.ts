@@ -1,6 +1,7 @@
 /** `clearlist worker`: a process that only runs jobs, beside `clearlist serve` processes. */
 import { parseWorkerEnv } from './config';
 import { closeScreeningPool, openIndexStore } from './screening/screener';
+import { warmInBackground } from './screening/thread-warmup';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { openAppContext } from './main';
@@ -22,8 +23,12 @@ export async function startWorker(rawEnv: NodeJS.ProcessEnv): Promise<{ stop(): 
   // Schedules are installed by the servers; a worker only pulls jobs.
   ctx.jobs = await startJobQueue(ctx, JOBS, { work: true, schedule: false, heartbeat: 'worker' });
   ctx.log.info(`Clearlist worker running ${JOBS.length} job types on the PostgreSQL server.`);
+  // Its screening threads start and warm while it waits for its first chunk (ADR 103).
+  let stopping = false;
+  warmInBackground(ctx, () => stopping);
   return {
     async stop() {
+      stopping = true;
       await ctx.jobs?.stop();
       await closeScreeningPool();
       await ctx.database.close();

@@ -28,6 +28,7 @@ import { startJobQueue } from '#server/jobs/queue';
 import { JOBS } from '#server/jobs/registry';
 import { createMailer } from '#server/mail/mailer';
 import { createIndexStore } from '#server/screening/index-store';
+import { warmScreeningThreads } from '#server/screening/thread-warmup';
 import { createUser } from '#test/factories';
 import { openBenchDatabase } from './bench-db';
 import { startProfile } from './cpu-profile';
@@ -146,7 +147,9 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
   const log = (s: string) => process.stderr.write(`[national-batch ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
   const { database, dispose } = await openBenchDatabase(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-bench-natbatch-'));
-  const config = testConfig({ dataDir, uploadMaxBytes: 200 * 1_048_576 });
+  // The server's screening threads warmed at its start (ADR 103) unless SCREEN_THREADS_WARM=false (to compare).
+  const screenThreadsWarm = process.env.SCREEN_THREADS_WARM !== 'false' && process.env.SCREEN_THREADS_WARM !== '0';
+  const config = testConfig({ dataDir, uploadMaxBytes: 200 * 1_048_576, screenThreadsWarm });
   const timings: ChunkTimings[] = [];
   const ctx: AppContext = {
     db: database.db,
@@ -171,6 +174,11 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
     if (kind === 'pglite') ctx.screening = await createIndexStore(database.db);
     // PostgreSQL: the server sends jobs and runs none; PGlite: the server's own job runner.
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: kind === 'pglite', schedule: false });
+    // As `clearlist serve` does once listening: the batch comes to a server up for a while (ADR 103).
+    if (kind === 'pglite') {
+      const warm = await warmScreeningThreads(ctx);
+      figures.push(figure(`PGlite: the screening threads warmed at the server's start (${warm ? `${n(warm.rows)} rows` : 'not warmed: SCREEN_THREADS_WARM=false'}), before the batch`, (warm?.ms ?? 0) / 1000, 's'));
+    }
     const app = await createApp(ctx);
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {

@@ -22,6 +22,8 @@ export const POOL_MIN_ROWS = 500;
 const IDLE_CLOSE_MS = 60_000;
 
 let pool: { pool: Promise<ScreeningPool>; timer: NodeJS.Timeout | null } | null = null;
+/** The threads stay for the process's life once warmed at its start (ADR 103), instead of closing when idle. */
+let kept = false;
 
 type StoreContext = { db: Db; screening?: IndexStore | null; config: { indexDir?: string | null; indexParts?: 'one' | 'sources'; indexInThread?: boolean; databaseUrl?: string }; log?: Pick<AppContext['log'], 'info'> };
 
@@ -72,17 +74,34 @@ export async function movePoolTo(index: SearchIndex): Promise<boolean> {
   return true;
 }
 
-/** The running pool's index version and how many index parts it has handed its workers in all (null without a pool). */
-export async function screeningPoolState(): Promise<{ version: string; partsSent: number } | null> {
+/** The running pool's index version, how many index parts it has handed its workers in all, and how many tasks and searches it has sent them (null without a pool). */
+export async function screeningPoolState(): Promise<{ version: string; partsSent: number; messagesSent: number } | null> {
   const held = pool;
   if (!held) return null;
   const running = await held.pool;
-  return { version: running.indexVersion, partsSent: running.partsSent };
+  return { version: running.indexVersion, partsSent: running.partsSent, messagesSent: running.messagesSent };
 }
 
 /** Whether worker threads are running (started by a large enough batch chunk or bulk request). */
 export function isScreeningPoolRunning(): boolean {
   return pool !== null;
+}
+
+/**
+ * Keeps the running threads until the process stops them (`closeScreeningPool`): they are not
+ * closed after a minute idle (ADR 103). False without a running pool.
+ */
+export function keepScreeningPool(): boolean {
+  if (!pool) return false;
+  kept = true;
+  if (pool.timer) clearTimeout(pool.timer);
+  pool.timer = null;
+  return true;
+}
+
+/** Whether the running threads are kept for the process's life (ADR 103). */
+export function isScreeningPoolKept(): boolean {
+  return pool !== null && kept;
 }
 
 /** Ends the worker threads now (a stopping process): kept idle, they would hold it alive for a minute. */
@@ -93,6 +112,7 @@ export async function closeScreeningPool(): Promise<void> {
 async function closePool(): Promise<void> {
   const held = pool;
   pool = null;
+  kept = false;
   if (held?.timer) clearTimeout(held.timer);
   if (held) await (await held.pool).close();
 }
@@ -105,8 +125,8 @@ async function pooled(index: SearchIndex, config: PoolConfig): Promise<Screening
   pool ??= { pool: ScreeningPool.create(index, { size: config.batchScreenWorkers, nice: config.screenThreadNice ?? 0 }), timer: null };
   const held = pool;
   if (held.timer) clearTimeout(held.timer);
-  held.timer = setTimeout(() => void (pool === held ? closePool() : undefined), IDLE_CLOSE_MS);
-  held.timer.unref();
+  held.timer = kept ? null : setTimeout(() => void (pool === held ? closePool() : undefined), IDLE_CLOSE_MS);
+  held.timer?.unref();
   const running = await held.pool;
   if (!running.holds(index.version)) running.use(index);
   return running;
