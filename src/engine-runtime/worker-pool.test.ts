@@ -151,3 +151,18 @@ describe('the screening threads’ young generation (ADR 097)', () => {
     }
   });
 });
+
+describe('a thread that ends', () => {
+  it('fails the pool, whose pending work is rejected instead of waiting for ever (ADR 103)', async () => {
+    const own = await ScreeningPool.create(index, { size: 1 });
+    try {
+      expect(own.hasFailed).toBe(false);
+      const pending = own.screenBatch(syntheticIndividuals(2000, 4), { minScore: 0.6 });
+      await (own as unknown as { workers: { terminate(): Promise<number> }[] }).workers[0].terminate();
+      await expect(pending).rejects.toThrow(/exited/);
+      expect(own.hasFailed).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -124,6 +124,7 @@ export class ScreeningPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private posted = 0;
+  private failed = false;
   private next = 0;
   private closed = false;
   /** Part ids of each index version the workers hold, the current one last. */
@@ -149,8 +150,22 @@ export class ScreeningPool {
         if (m.error !== undefined) p.reject(new Error(m.error));
         else p.resolve((m.results ?? []) as never);
       });
-      w.on('error', (err) => this.failAll(err));
+      w.on('error', (err) => this.fail(err));
+      // A thread that ended while the pool is open answers nothing more: its pending work fails now, not never.
+      w.on('exit', (code) => {
+        if (!this.closed) this.fail(new Error(`a screening thread exited (code ${code})`));
+      });
     }
+  }
+
+  /** Whether one of its threads failed or ended: the pool's owner replaces it (ADR 103). */
+  get hasFailed(): boolean {
+    return this.failed;
+  }
+
+  private fail(err: Error): void {
+    this.failed = true;
+    this.failAll(err);
   }
 
   /** Starts the workers and hands each the shared index; resolves when all are ready. */

@@ -122,6 +122,13 @@ type PoolConfig = Pick<AppContext['config'], 'batchScreenWorkers'> & Partial<Pic
 
 /** The pool, holding `index` (a caller on an index the pool has moved past gets it back, without its unchanged parts). */
 async function pooled(index: SearchIndex, config: PoolConfig): Promise<ScreeningPool> {
+  // A pool one of whose threads failed is replaced: kept for the process's life (ADR 103), it would never be closed idle.
+  const current = pool;
+  if (current && (await current.pool).hasFailed && pool === current) {
+    const keep = kept;
+    await closePool();
+    kept = keep;
+  }
   pool ??= { pool: ScreeningPool.create(index, { size: config.batchScreenWorkers, nice: config.screenThreadNice ?? 0 }), timer: null };
   const held = pool;
   if (held.timer) clearTimeout(held.timer);
