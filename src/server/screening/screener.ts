@@ -82,6 +82,11 @@ export async function screeningPoolState(): Promise<{ version: string; partsSent
   return { version: running.indexVersion, partsSent: running.partsSent, messagesSent: running.messagesSent };
 }
 
+/** The running pool, null without one (tests: to make one of its threads fail). */
+export async function runningScreeningPool(): Promise<ScreeningPool | null> {
+  return pool ? pool.pool : null;
+}
+
 /** Whether worker threads are running (started by a large enough batch chunk or bulk request). */
 export function isScreeningPoolRunning(): boolean {
   return pool !== null;

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app';
 import { seedLists } from '#test/results-setup';
-import { closeScreeningPool, currentScreening, isScreeningPoolKept, isScreeningPoolRunning, screenChunkRows, screeningPoolState, versionIdsOf } from './screener';
+import { closeScreeningPool, currentScreening, isScreeningPoolKept, isScreeningPoolRunning, runningScreeningPool, screenChunkRows, screeningPoolState, versionIdsOf } from './screener';
 import { warmScreeningThreads } from './thread-warmup';
 
 let t: TestApp;
@@ -30,6 +30,22 @@ describe('warming the screening threads', () => {
     const [slice] = await screenChunkRows(t.ctx, index, rows, (part) => ({ types: ['Exclusion Search by Individual Name'], rows: part, dmfLoaded: keyed.dmfLoaded, keyed: { nppes: [], dmf: [] }, keyedVersion: keyed.indexVersion, versions: [...versionIdsOf(version)] }));
     expect(slice.results.length).toBeGreaterThan(0);
     expect(await screeningPoolState()).toEqual({ ...after, messagesSent: 5 });
+    expect(isScreeningPoolKept()).toBe(true);
+  });
+
+  it('replaces the kept threads when one of them ends, and keeps the new ones', async () => {
+    await warmScreeningThreads(t.ctx);
+    const warmed = await runningScreeningPool();
+    // A task that ends its thread: the pool fails, and its pending work is rejected.
+    await expect(warmed!.runTask(new URL('../../../test/exit-task.ts', import.meta.url), [{}], warmed!.indexVersion)).rejects.toThrow(/exited/);
+    expect(warmed!.hasFailed).toBe(true);
+    const { index, keyed, version } = await currentScreening(t.ctx);
+    const rows = Array.from({ length: 600 }, (_, i) => ({ rowIndex: i, uniqueId: null, values: { 'First Name': 'Kathleen', 'Last Name': 'Brennan' } }));
+    const [slice] = await screenChunkRows(t.ctx, index, rows, (part) => ({ types: ['Exclusion Search by Individual Name'], rows: part, dmfLoaded: keyed.dmfLoaded, keyed: { nppes: [], dmf: [] }, keyedVersion: keyed.indexVersion, versions: [...versionIdsOf(version)] }));
+    expect(slice.results.length).toBeGreaterThan(0);
+    const now = await runningScreeningPool();
+    expect(now).not.toBe(warmed);
+    expect(now!.hasFailed).toBe(false);
     expect(isScreeningPoolKept()).toBe(true);
   });
 
