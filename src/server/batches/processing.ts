@@ -158,7 +158,7 @@ function chunkKeys(types: readonly string[], rows: readonly RowInput[], dmfLoade
 }
 
 /** The keyed records (stored text) of a slice's rows' keys, in the order read. */
-function keyedTextsOfRows(texts: { nppes: Map<string, string>; dmf: Map<string, string> }, rows: readonly RowInput[]): KeyedTexts {
+export function keyedTextsOfRows(texts: { nppes: Map<string, string>; dmf: Map<string, string> }, rows: readonly RowInput[]): KeyedTexts {
   const out: KeyedTexts = { nppes: [], dmf: [] };
   const { npis, ssns } = chunkKeys(['NPI Validation', 'SSDMF'], rows, true);
   for (const [id, text] of texts.nppes) if (npis.has(id)) out.nppes.push([id, text]);

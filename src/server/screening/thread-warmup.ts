@@ -14,7 +14,7 @@ import { expandStoredRecord } from '#lists/core/stored-record';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import type { KeyedTexts } from './chunk-screening';
+import { keyedTextsOfRows } from '../batches/public';
 import { findKeyedVersions, KeyedLookup, screeningVersionOf } from './keyed';
 import type { RowInput } from './row-screening';
 import { keepScreeningPool, POOL_MIN_ROWS, screenChunkRows, versionIdsOf } from './screener';
@@ -66,12 +66,6 @@ export async function warmScreeningThreads(ctx: Pick<AppContext, 'db' | 'databas
     if (providers.length) values.NPI = id;
     return { rowIndex: i, uniqueId: null, values };
   });
-  const keyedOf = (rows: readonly RowInput[]): KeyedTexts => {
-    const out: KeyedTexts = { nppes: [], dmf: [] };
-    for (const key of new Set(rows.map((r) => r.values.NPI).filter(Boolean))) if (texts.nppes.has(key)) out.nppes.push([key, texts.nppes.get(key)!]);
-    for (const key of new Set(rows.map((r) => r.values.SSN).filter(Boolean))) if (texts.dmf.has(key)) out.dmf.push([key, texts.dmf.get(key)!]);
-    return out;
-  };
   for (let i = 0; i < WARM_CHUNKS; i++) {
     // A process stopping meanwhile has closed its threads: none is started again for the warm-up.
     if (isStopping()) return null;
@@ -80,7 +74,7 @@ export async function warmScreeningThreads(ctx: Pick<AppContext, 'db' | 'databas
       rows: part,
       threshold: DEFAULT_REVIEW_THRESHOLD,
       dmfLoaded: versions.dmf !== null,
-      keyed: keyedOf(part),
+      keyed: keyedTextsOfRows(texts, part),
       keyedVersion,
       versions: versionIds,
       shape,
