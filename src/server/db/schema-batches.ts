@@ -92,6 +92,14 @@ export const batchChunks = pgTable(
      */
     nearMissScores: real('near_miss_scores').array(),
     nearMissRowBest: real('near_miss_row_best').array(),
+    /**
+     * The chunk's SSNs checked against the DMF and not found in it, kept here instead of a result
+     * row each (ADR 104's plan, docs/plans/ssn-checks-per-chunk.md): the rows' indexes, and the DMF
+     * version checked (null: no DMF loaded, the rows' SSNs not checked). Null rows: none recorded
+     * here (a chunk not done, no SSDMF search, or a batch whose checks are result rows).
+     */
+    ssnNotFoundRows: integer('ssn_not_found_rows').array(),
+    ssnDmfVersionId: integer('ssn_dmf_version_id'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.chunkIndex] })],
 );
