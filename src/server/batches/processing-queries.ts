@@ -101,6 +101,8 @@ export interface ChunkWrite {
   afterResults?: (tx: Db) => Promise<unknown>;
   /** Name candidates under the batch's threshold (the threshold preview, ADR 042). */
   nearMisses?: { scores: number[]; rowBest: number[] };
+  /** The rows whose SSN the DMF version did not hold (null version: no DMF loaded), kept by the chunk (docs/plans/ssn-checks-per-chunk.md); absent when the batch asks no SSDMF. */
+  ssnChecks?: { rows: number[]; dmfVersionId: number | null };
   /** Write the results in slices of this many, outside the final transaction (PGlite, ADR 069). */
   sliceRows?: number;
   /**
@@ -271,7 +273,7 @@ async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | n
 async function finishChunk(tx: Db, w: ChunkWrite, isBatchHeld = false): Promise<ChunkWriteOutcome> {
   if (w.afterResults) await w.afterResults(tx);
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
-  await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null, ssnNotFoundRows: w.ssnChecks?.rows ?? null, ssnDmfVersionId: w.ssnChecks?.dmfVersionId ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
   // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
   // UPDATE: the usage's foreign key holds the row FOR KEY SHARE in every writer of the batch,
   // which FOR UPDATE would wait for (a deadlock between two writers). The results have no

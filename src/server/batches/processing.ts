@@ -119,13 +119,15 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     const shaped = shape === 'copy' ? await withCopiedRecords(ctx.db, slices) : slices.length === 1 ? slices[0].results : slices.flatMap((s) => s.results);
     const results = { batchId, createdAt: now, texts: shaped, format: shape };
     const nearMisses: NearMisses = { scores: slices.flatMap((s) => s.nearMisses.scores), rowBest: slices.flatMap((s) => s.nearMisses.rowBest) };
+    // The SSNs not in the DMF (or not checked) are kept by the chunk, with the DMF version checked.
+    const ssnChecks = batch.searchTypes.includes('SSDMF') ? { rows: slices.flatMap((s) => s.ssnNotFound), dmfVersionId: dmfLoaded ? keyed.versions.dmf : null } : undefined;
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
     phases.mark('build');
     // PGlite: results in slices outside the final transaction, so requests are not held for the whole write.
     const sliceRows = ctx.database.kind === 'pglite' ? WRITE_SLICE_ROWS : undefined;
-    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, sliceRows, isFirstAttempt: chunk.attempts === 1 });
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, ssnChecks, sliceRows, isFirstAttempt: chunk.attempts === 1 });
     phases.mark('write');
     // Where a chunk's time goes (the scale-out bench reads these lines, ADR 065).
     ctx.log.debug({ batchId, chunkIndex, startedAt: phases.startedAt, endedAt: Date.now(), phasesMs: phases.spent }, 'batch chunk timings');

@@ -45,7 +45,15 @@ export interface ChunkSliceOutput {
   nearMisses: NearMisses;
   /** COPY lines waiting for the record the main thread reads (`shapeForCopy`). */
   recordsToCopy?: RecordToCopy[];
+  /**
+   * The rows whose SSN was checked against the DMF and not found (or not checked, no DMF loaded),
+   * in order: kept by the chunk, not as a result each (docs/plans/ssn-checks-per-chunk.md).
+   */
+  ssnNotFound: number[];
 }
+
+/** An SSDMF result that found no record: an SSN not in the DMF, or not checked (no DMF loaded). */
+const isSsnNotFound = (d: { resultType: string; source: string | null }): boolean => d.resultType === 'ssdmf' && d.source === null;
 
 /** What the slices of this thread made (tests: the keyed index is built once per slice). */
 export const sliceWork = { keyedBuilt: 0 };
@@ -97,7 +105,9 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
     return keyed.count === 0 ? main : mergeKeyedAnswers(() => keyed.index, queries, main, options).results;
   };
   const nearMisses: NearMisses = { scores: [], rowBest: [] };
-  const drafts = await screenRows(screen, input.types, input.rows, { threshold: input.threshold, npiUses: input.npiUses, nearMisses, dmfLoaded: input.dmfLoaded });
+  const screened = await screenRows(screen, input.types, input.rows, { threshold: input.threshold, npiUses: input.npiUses, nearMisses, dmfLoaded: input.dmfLoaded });
+  const ssnNotFound = screened.filter(isSsnNotFound).map((d) => d.rowIndex);
+  const drafts = ssnNotFound.length ? screened.filter((d) => !isSsnNotFound(d)) : screened;
   const versions = new Map(input.versions);
   // NPPES and DMF records were read for the screening (ADR 060) and go as they are; the others
   // are copied by the database from the index's version as the result is inserted (ADR 073), or
@@ -120,8 +130,8 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
       record_from: !record && versionId && d.sourceRecordId ? versionId : null,
     };
   });
-  if (input.shape === 'copy') return { ...shapeForCopy(rows), nearMisses };
-  return { results: rows.map((row) => JSON.stringify(row)), nearMisses };
+  if (input.shape === 'copy') return { ...shapeForCopy(rows), nearMisses, ssnNotFound };
+  return { results: rows.map((row) => JSON.stringify(row)), nearMisses, ssnNotFound };
 }
 
 /** The pool task's entry (see `ScreeningPool.runTask`). */
