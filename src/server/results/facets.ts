@@ -12,6 +12,7 @@ import type { BatchRow } from '../batches/public';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { flagSql, npiStatusSql } from '../db/sql-fragments';
+import { ssnChecksOf } from './ssn-checks';
 
 export interface Facet {
   id: number;
@@ -70,6 +71,14 @@ async function loadFacets(db: Db, batchId: number, type: ResultTabType): Promise
   );
   // Sorted here as well: the database's collation may differ from code-point order.
   const facets = rows.map((r) => ({ id: r.id, rowIndex: r.row_index, status: r.status, key: r.key, keyLower: r.key.toLowerCase(), source: r.source, npiStatus: r.npi_status, optOut: r.opt_out, excluded: r.excluded, found: r.found, score: r.score, exclusionDate: r.exclusion_date, uniqueId: r.unique_id }));
+  if (type === 'ssdmf') {
+    // The SSNs not in the DMF that the chunks keep (ssn-checks.ts): a row has one SSDMF result at most.
+    const checks = await ssnChecksOf(db, batchId);
+    if (checks.length) {
+      for (const c of checks) facets.push({ id: c.id, rowIndex: c.row_index, status: c.review_status, key: c.search_criteria_key, keyLower: c.search_criteria_key.toLowerCase(), source: null, npiStatus: null, optOut: null, excluded: null, found: c.explanation.dmfLoaded === false ? 'NOT_LOADED' : 'NOT_FOUND', score: null, exclusionDate: null, uniqueId: null });
+      facets.sort((a, b) => a.rowIndex - b.rowIndex || a.id - b.id);
+    }
+  }
   if (type === 'exclusions') {
     const rank = new Map(facets.map((f, i) => [f.id, i]));
     facets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : rank.get(a.id)! - rank.get(b.id)!));

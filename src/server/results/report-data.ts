@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { type ResultRow } from './page-queries';
 import { rowsOf } from '../db/rows';
 import { historyOf, type HistoryRow } from './review-queries';
+import { ssnChecksOf } from './ssn-checks';
 import { sourceName } from './record-views';
 
 /** Rows read per query while streaming. */
@@ -111,7 +112,9 @@ export async function* reportRows(db: Db, batchId: number, only?: 'exclusions'):
     );
     const history = await historyOf(db, results.map((r) => r.id));
     const historyBy = groupBy(history, (h) => h.result_id);
-    const resultsBy = groupBy(results, (r) => r.row_index);
+    // The SSNs not in the DMF that the chunks keep (ssn-checks.ts) come last of their rows, as stored ones did.
+    const checks = only || !rows.length ? [] : await ssnChecksOf(db, batchId, rows.map((r) => r.row_index));
+    const resultsBy = groupBy(checks.length ? [...results, ...checks.map((c) => ({ ...c, values: null, unique_id: null }))] : results, (r) => r.row_index);
     yield rows.map((r) => ({
       rowIndex: r.row_index,
       uniqueId: r.unique_id,

@@ -33,11 +33,22 @@ export async function statusCounts(db: Db, batchId: number, only?: ResultKind): 
     counts[r.review_status] = r.n;
     byType.set(r.result_type, counts);
   }
+  // The SSNs not in the DMF that the chunks keep (ssn-checks.ts): cleared SSDMF results of their rows.
+  const withChecks = !only || only === 'ssdmf';
+  if (withChecks) {
+    const [{ n }] = await rowsOf<{ n: number }>(db, sql`SELECT coalesce(sum(cardinality(ssn_not_found_rows)), 0)::int AS n FROM batch_chunks WHERE batch_id = ${batchId}`);
+    if (n > 0) {
+      const counts = byType.get('ssdmf') ?? zero();
+      counts.CLEARED += n;
+      byType.set('ssdmf', counts);
+    }
+  }
+  const checkedRows = withChecks ? sql` AND b.row_index NOT IN (SELECT unnest(c.ssn_not_found_rows) FROM batch_chunks c WHERE c.batch_id = ${batchId} AND c.ssn_not_found_rows IS NOT NULL)` : sql``;
   const [rowFacts] = await rowsOf<{ without: number; open: number }>(
     db,
     sql`SELECT
           (SELECT count(*)::int FROM batch_rows b WHERE b.batch_id = ${batchId}
-             AND NOT EXISTS (SELECT 1 FROM batch_results r WHERE r.batch_id = b.batch_id AND r.row_index = b.row_index${filter})) AS without,
+             AND NOT EXISTS (SELECT 1 FROM batch_results r WHERE r.batch_id = b.batch_id AND r.row_index = b.row_index${filter})${checkedRows}) AS without,
           (SELECT count(DISTINCT row_index)::int FROM batch_results WHERE batch_id = ${batchId}${filter} AND review_status IN ('NONCLEARED', 'UNDER_REVIEW')) AS open`,
   );
   return { byType, rowsWithoutResults: rowFacts.without, rowsToReview: rowFacts.open };

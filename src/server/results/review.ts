@@ -14,6 +14,7 @@ import { lastHistoryId, patchFacets } from './facets';
 import { groupsByKeys, resultsByIds, type ResultRow } from './page-queries';
 import { lockResults, writeStatusChange } from './review-queries';
 import { toScGroup } from './record-views';
+import { rowOfSsnCheckId, ssnChecksOf } from './ssn-checks';
 
 export interface Reviewer {
   userId: number;
@@ -37,6 +38,15 @@ export async function changeStatus(
   if (batch.status !== 'Completed') throw new AppError('CONFLICT', REVIEW_MESSAGES.batchNotReady);
   const [user] = await ctx.db.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, reviewer.userId));
   if (!user) throw notFound('The user');
+  // SSNs not in the DMF that the chunks keep (ssn-checks.ts) never change, as their stored results did not.
+  const checkRows = resultType === 'ssdmf' ? ids.map(rowOfSsnCheckId).filter((r): r is number => r !== null) : [];
+  if (checkRows.length) {
+    const missing = () => notFound(ids.length === 1 ? 'The record' : 'One of the records');
+    if ((await ssnChecksOf(ctx.db, batch.id, checkRows)).length !== new Set(checkRows).size) throw missing();
+    const storedIds = ids.filter((id) => rowOfSsnCheckId(id) === null);
+    if ((await resultsByIds(ctx.db, batch.id, resultType, storedIds)).length !== new Set(storedIds).size) throw missing();
+    throw new AppError('CONFLICT', REVIEW_MESSAGES.ssdmfNotFoundFixed);
+  }
   const note = input.comment.trim() || null;
   const historyBefore = await lastHistoryId(ctx.db, batch.id);
   let changed: number[] = [];

@@ -53,7 +53,10 @@ async function resultsBuiltOnTheMainThread(rows: RowInput[]) {
   const nearMisses: NearMisses = { scores: [], rowBest: [] };
   const drafts = await screenRows(keyedScreener(s.keyed, screenerFor({ config: { batchScreenWorkers: 0 } }, s.index, rows.length)), TYPES, rows, { threshold: THRESHOLD, nearMisses, dmfLoaded: s.keyed.dmfLoaded });
   const versions = versionIdsOf(s.version);
-  const results = drafts.map((d) => {
+  // An SSN not in the DMF is no result row: the chunk keeps its row (ssnNotFound).
+  const notFound = (d: (typeof drafts)[number]) => d.resultType === 'ssdmf' && d.source === null;
+  const ssnNotFound = drafts.filter(notFound).map((d) => d.rowIndex);
+  const results = drafts.filter((d) => !notFound(d)).map((d) => {
     const versionId = d.source ? (versions.get(d.source) ?? null) : null;
     const record = d.source && d.sourceRecordId ? s.keyed.fullRecord(d.source, d.sourceRecordId) : undefined;
     return {
@@ -71,7 +74,7 @@ async function resultsBuiltOnTheMainThread(rows: RowInput[]) {
       record_from: !record && versionId && d.sourceRecordId ? versionId : null,
     };
   });
-  return { results, nearMisses };
+  return { results, nearMisses, ssnNotFound };
 }
 
 /** The chunk as processing screens it now: keyed records read as text, slices screened by `workers` threads (0: this one). */
@@ -109,6 +112,8 @@ describe('a chunk screened off the main thread (ADR 084)', () => {
       expect(results.map((r) => Object.keys(r))).toEqual(results.map(() => [...RESULT_COLUMNS]));
       expect(results).toEqual(JSON.parse(JSON.stringify(expected.results)));
       expect({ scores: slices.flatMap((s) => s.nearMisses.scores), rowBest: slices.flatMap((s) => s.nearMisses.rowBest) }).toEqual(expected.nearMisses);
+      expect(expected.ssnNotFound.length).toBeGreaterThan(0);
+      expect(slices.flatMap((s) => s.ssnNotFound)).toEqual(expected.ssnNotFound);
     }
   });
 
