@@ -79,7 +79,8 @@ export const RESULT_TABS = ['exclusions', 'npi', 'ssdmf'] as const;
 
 export const ApiStatusChangeInputSchema = z.strictObject({
   tab: z.enum(RESULT_TABS).default('exclusions').describe('Which results: exclusion matches, NPI checks or SSDMF checks.'),
-  resultIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_IDS_PER_CHANGE),
+  // An SSN not in the DMF has its chunk's id (2^52 + its row): refused as fixed (409), as on the web.
+  resultIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_IDS_PER_CHANGE),
   newStatus: ReviewStatusSchema,
   note: z.string().trim().max(REVIEW_NOTE_MAX, `A note can have at most ${REVIEW_NOTE_MAX} characters.`).default('').describe('Why: kept in the record’s history and the audit report.'),
 });

@@ -87,16 +87,17 @@ async function resultFigures(ctx: AppContext, batchId: number, label: string): P
 
 /**
  * The batch's answers as a digest (ADR 084): every result's stored content (not its id or time)
- * and every chunk's near misses, so two builds' runs are compared for the same answers.
+ * and every chunk's near misses and SSNs not in the DMF, so two builds' runs are compared for the
+ * same answers.
  */
 async function answersDigest(ctx: AppContext, batchId: number, label: string): Promise<Figure> {
   const res = (await ctx.db.execute(
     sql`SELECT md5(coalesce((SELECT string_agg(concat_ws('|', row_index, result_type, search_type, source, source_record_id, score, explanation::text, review_status, search_criteria_key, list_version_id, record::jsonb::text), E'\n'
           ORDER BY row_index, result_type, search_type, source, source_record_id) FROM batch_results WHERE batch_id = ${batchId}), '')
-        || coalesce((SELECT string_agg(concat_ws('|', chunk_index, near_miss_scores::text, near_miss_row_best::text), E'\n' ORDER BY chunk_index) FROM batch_chunks WHERE batch_id = ${batchId}), '')) AS digest,
+        || coalesce((SELECT string_agg(concat_ws('|', chunk_index, near_miss_scores::text, near_miss_row_best::text, ssn_not_found_rows::text, ssn_dmf_version_id), E'\n' ORDER BY chunk_index) FROM batch_chunks WHERE batch_id = ${batchId}), '')) AS digest,
         (SELECT count(*)::int FROM batch_results WHERE batch_id = ${batchId}) AS n`,
   )) as unknown as { rows: { digest: string; n: number }[] };
-  return figure(`${label}: answers digest ${res.rows[0].digest.slice(0, 16)} (results hashed, with the chunks' near misses)`, res.rows[0].n, '');
+  return figure(`${label}: answers digest ${res.rows[0].digest.slice(0, 16)} (results hashed, with the chunks' near misses and SSNs not in the DMF)`, res.rows[0].n, '');
 }
 
 /** BENCH_RESULTS_DUMP=<file>: the batch's results as JSON lines, the rows the write bench inserts again. */

@@ -287,6 +287,19 @@ describe('SSDMF tab', () => {
     expect((await ssdmfPage('?searchCriteria=nobody')).total).toBe(1);
   });
 
+  it('keeps the SSNs not in the DMF with their chunks, not as a result row each, and shows them as before', async () => {
+    const page = await ssdmfPage();
+    const notFound = page.ssdmfResults.filter((r) => r.id === null);
+    expect(notFound).toHaveLength(3);
+    // Their ids are the chunk's (2^52 + the row), not a stored result's.
+    for (const r of notFound) expect(r.searchId).toBeGreaterThanOrEqual(2 ** 52);
+    const stored = (await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM batch_results WHERE batch_id = ${batchId} AND result_type = 'ssdmf' AND source IS NULL`)) as unknown as { rows: { n: number }[] };
+    expect(stored.rows[0].n).toBe(0);
+    const kept = (await t.ctx.db.execute(sql`SELECT sum(cardinality(ssn_not_found_rows))::int AS n, min(ssn_dmf_version_id) AS v FROM batch_chunks WHERE batch_id = ${batchId}`)) as unknown as { rows: { n: number; v: number | null }[] };
+    expect(kept.rows[0].n).toBe(3);
+    expect(kept.rows[0].v).not.toBeNull();
+  });
+
   it('opens the drawer by searchId, changes found rows, refuses rows without an id', async () => {
     const page = await ssdmfPage();
     const [found, notFound] = page.ssdmfResults;
