@@ -10,7 +10,9 @@ import { logIn } from './helpers';
 const CSV = Buffer.from('First Name,Last Name,Employee Id,Department\r\nCarol,Moore,E1,Nursing\r\nChristopher,Davis,E2,Pharmacy\r\nZelda,Quixotic,E3,Billing\r\n', 'utf8');
 
 /** Uploads and submits a batch through the API with the page's session, and waits until it is Completed. */
-async function screenBatch(page: Page, fileName: string, csv = CSV): Promise<number> {
+const NAME_MAPPING = { columnMappings: { 'First Name': 'First Name', 'Last Name': 'Last Name' }, searchTypes: ['Exclusion Search by Individual Name'], correlatedColumnIndexes: [3], uniqueIdIndex: 2 };
+
+async function screenBatch(page: Page, fileName: string, csv = CSV, mapping: object = NAME_MAPPING): Promise<number> {
   const csrf = async () => (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
   const upload = await page.request.post('/services/fileupload', {
     headers: { 'X-CSRF-Token': await csrf() },
@@ -18,11 +20,8 @@ async function screenBatch(page: Page, fileName: string, csv = CSV): Promise<num
   });
   expect(upload.status()).toBe(200);
   const { batchId } = (await upload.json()) as { batchId: number };
-  const mapping = await page.request.post(`/services/flexsearchs/${batchId}/columnmappings`, {
-    headers: { 'X-CSRF-Token': await csrf() },
-    data: { columnMappings: { 'First Name': 'First Name', 'Last Name': 'Last Name' }, searchTypes: ['Exclusion Search by Individual Name'], correlatedColumnIndexes: [3], uniqueIdIndex: 2 },
-  });
-  expect(mapping.status()).toBe(200);
+  const mapped = await page.request.post(`/services/flexsearchs/${batchId}/columnmappings`, { headers: { 'X-CSRF-Token': await csrf() }, data: mapping });
+  expect(mapped.status()).toBe(200);
   await expect
     .poll(async () => {
       const list = await page.request.get(`/services/flexsearchs?fileNameFilter=${encodeURIComponent(fileName)}`);
@@ -134,6 +133,50 @@ test("the demo roster's rows carrying someone else's NPI are findings: reviewabl
   await expect(agreement).toContainText('The NPI may belong to someone else.');
   await expect(agreement).toContainText('Last name: different (');
   await expect(drawer.getByRole('button', { name: 'Status of this record: Needs Review' })).toBeVisible();
+});
+
+// James Wang's SSN is on the shipped DMF sample; the other two are not.
+const SSN_CSV = Buffer.from('First Name,Last Name,SSN,Employee Id\r\nJames,Wang,445-34-1000,S1\r\nZelda,Quixotic,123-45-6789,S2\r\nOtto,Nobody,987-65-4320,S3\r\n', 'utf8');
+
+test('the SSDMF tab shows an SSN found in the DMF to review, and SSNs not in it as clear, each naming the DMF version checked', async ({ page }) => {
+  const fileName = `ssns-${Date.now()}.csv`;
+  await logIn(page, 'owner');
+  const batchId = await screenBatch(page, fileName, SSN_CSV, {
+    columnMappings: { 'First Name': 'First Name', 'Last Name': 'Last Name', SSN: 'SSN' },
+    searchTypes: ['Exclusion Search by Individual Name', 'SSDMF'],
+    correlatedColumnIndexes: [],
+    uniqueIdIndex: 3,
+  });
+  await page.goto(`/flex-search/${batchId}/details`);
+  await page.getByRole('tab', { name: /SSDMF/ }).click();
+  const table = page.getByRole('table', { name: 'SSDMF results' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  const found = table.getByRole('row').filter({ hasText: '***-**-1000' });
+  await expect(found).toContainText('Found on SSDMF');
+  await expect(found.getByRole('checkbox')).toBeVisible();
+  const notFound = table.getByRole('row').filter({ hasText: '***-**-6789' });
+  await expect(notFound).toContainText('Not Found on SSDMF');
+  await expect(notFound.getByRole('checkbox')).toHaveCount(0);
+
+  // Filtered to the SSNs not found: both, and only they.
+  await page.getByRole('combobox', { name: 'SSDMF Status' }).click();
+  await page.getByRole('option', { name: 'Not Found on SSDMF' }).click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).not.toContainText('***-**-1000');
+
+  // The drawer of an SSN not found: clear, no status to choose, the DMF version it was checked against.
+  await notFound.getByRole('button', { name: /^Open details of / }).click();
+  const drawer = page.getByRole('dialog', { name: 'Record details' });
+  await expect(drawer.getByLabel('List version')).toContainText(/^Checked against .+, list version \d+/);
+  await expect(drawer.getByRole('button', { name: /^Status of this record/ })).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  // The audit report has a line for each SSN checked, the ones not found with the DMF version.
+  await page.getByRole('button', { name: 'Reports' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Audit Report (CSV)' }).click()]);
+  const lines = (await readFile((await download.path())!, 'utf8')).split(/\r?\n/);
+  expect(lines.filter((l) => l.includes(',SSDMF,'))).toHaveLength(3);
+  expect(lines.filter((l) => /,SSDMF,Not Found on SSDMF,"SSA DMF, version \d+",/.test(l))).toHaveLength(2);
 });
 
 // Fourteen people on the shipped LEIE sample: more search criteria groups than one page of ten.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '#shared/roles';
 import type { SearchOption, TeamType } from '#shared/teams';
 import type { Db } from '#server/db/client';
-import { clients, teams, userRoles, users } from '#server/db/schema';
+import { batches, clients, teams, userRoles, users } from '#server/db/schema';
 import { hashPassword } from '#server/auth/password-hash';
 
 let sequence = 0;
@@ -100,4 +100,16 @@ export async function createUser(db: Db, overrides: UserOverrides = {}) {
 async function firstTeam(db: Db, clientId: number): Promise<number | undefined> {
   const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.clientId, clientId)).limit(1);
   return team?.id;
+}
+
+/**
+ * A batch with no file, rows or chunks behind it (status Uploaded), for tests that write its rows,
+ * chunks or results in SQL themselves.
+ */
+export async function createBareBatch(db: Db, user: { id: number; clientId: number }, recordCount: number, fileName = 'r.csv') {
+  const [batch] = await db
+    .insert(batches)
+    .values({ clientId: user.clientId, uploaderUserId: user.id, fileName, storedPath: fileName, sha256: '0', sizeBytes: 0, header: [], recordCount })
+    .returning({ id: batches.id });
+  return batch.id;
 }

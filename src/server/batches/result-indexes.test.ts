@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client';
 import type { Database } from '#server/db/client';
 import { createTestDatabase } from '#test/app';
-import { createUser } from '#test/factories';
+import { createBareBatch, createUser } from '#test/factories';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -20,10 +20,7 @@ beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
   db = database.db;
   const user = await createUser(db, {});
-  const res = (await db.execute(
-    sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, 'r.csv', 'r.csv', '0', 0, '{}', 3000) RETURNING id`,
-  )) as unknown as { rows: { id: number }[] };
-  batchId = res.rows[0].id;
+  batchId = await createBareBatch(db, user, 3000);
   // A batch's results as they come: most cleared (SSNs not in the DMF, NPI checks), some hits.
   await db.execute(sql`INSERT INTO batch_results (batch_id, row_index, result_type, search_type, source, score, review_status, search_criteria_key)
     SELECT ${batchId}, g, t.type, t.search, t.source, t.score, t.status, 'KEY ' || g
@@ -89,10 +86,7 @@ describe('batch results indexes (ADR 080)', () => {
     )) as unknown as { rows: { tbl: string }[] };
     expect(keys.rows).toEqual([]);
     const user = await createUser(db, {});
-    const made = (await db.execute(
-      sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, 'gone.csv', 'gone.csv', '0', 0, '{}', 2) RETURNING id`,
-    )) as unknown as { rows: { id: number }[] };
-    const gone = made.rows[0].id;
+    const gone = await createBareBatch(db, user, 2, 'gone.csv');
     await db.execute(sql`INSERT INTO batch_rows (batch_id, row_index, "values") VALUES (${gone}, 0, '{}'), (${gone}, 1, '{}')`);
     await db.execute(sql`INSERT INTO batch_results (batch_id, row_index, result_type, search_type, search_criteria_key) VALUES (${gone}, 0, 'ssdmf', 'SSDMF', 'A'), (${gone}, 1, 'ssdmf', 'SSDMF', 'B')`);
     await db.execute(sql`DELETE FROM batch_chunks WHERE batch_id = ${gone}`);

@@ -52,7 +52,9 @@ export async function listsSearched(db: Db, batch: BatchRow): Promise<ListSearch
   const used = await rowsOf<{ source: string; id: number; as_of: string | null; fetched_at: Date | string }>(
     db,
     sql`SELECT v.source, v.id, v.as_of, v.fetched_at FROM list_versions v
-        WHERE v.id IN (SELECT DISTINCT list_version_id FROM batch_results WHERE batch_id = ${batch.id} AND list_version_id IS NOT NULL) ORDER BY v.source, v.id`,
+        WHERE v.id IN (SELECT DISTINCT list_version_id FROM batch_results WHERE batch_id = ${batch.id} AND list_version_id IS NOT NULL)
+           OR v.id IN (SELECT ssn_dmf_version_id FROM batch_chunks WHERE batch_id = ${batch.id} AND ssn_dmf_version_id IS NOT NULL)
+        ORDER BY v.source, v.id`,
   );
   const out: ListSearched[] = [];
   for (const source of sources) {

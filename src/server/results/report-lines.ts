@@ -91,9 +91,10 @@ export function shortListName(source: string | null): string {
   return SHORT_LIST_NAMES[source] ?? sourceName(source);
 }
 
-/** "LEIE, record 123, version 4" (the list version). */
+/** "LEIE, record 123, version 4" (the list version); "SSA DMF, version 9" for an SSN checked and not found. */
 export function listAndRecord(x: ResultRow): string {
-  return [shortListName(x.source), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `version ${x.list_version_id}` : ''].filter(Boolean).join(', ');
+  const list = x.source ?? (x.result_type === 'ssdmf' && x.list_version_id ? 'dmf' : null);
+  return [shortListName(list), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `version ${x.list_version_id}` : ''].filter(Boolean).join(', ');
 }
 
 /** The version of the matching rules that scored an exclusion result ('' for checks and older results). */

@@ -69,6 +69,9 @@ describe('audit report', () => {
     expect(res.body).not.toContain('401556789');
     expect(table[9][col('Status')]).toBe('Reviewed: Clear');
     expect(table[9][col('Decided')]).toBe('Clearlist (screening)');
+    // An SSN not in the DMF names the DMF version it was checked against.
+    expect(table[10][col('Outcome')]).toBe('Not Found on SSDMF');
+    expect(table[10][col('List And Record')]).toMatch(/^SSA DMF, version \d+$/);
     expect(table[4][col('Outcome')]).toBe('NPI Inactive; Deactivated in NPPES on 2020-01-01.');
   });
 

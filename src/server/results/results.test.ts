@@ -305,6 +305,8 @@ describe('SSDMF tab', () => {
     const [found, notFound] = page.ssdmfResults;
     const clear = await getDetail(`/ssdmfdetails/${notFound.searchId}?searchId=${notFound.searchId}`);
     expect(clear).toMatchObject({ clearOnly: true, matchStatus: 'CLEARED' });
+    // The drawer names the DMF version the SSN was checked against.
+    expect(clear.listVersion).toMatchObject({ source: 'dmf' });
     const refused = await agent.put(`${base()}/ssdmfdetails/${notFound.searchId}`, { newStatus: 'UNDER_REVIEW' });
     expect(refused.statusCode).toBe(409);
     const ok = SsdmfChangeResponseSchema.parse((await agent.put(`${base()}/ssdmfdetails/${found.id}`, { newStatus: 'CLEARED', comment: 'Different person' })).json());

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client';
 import { createTestDatabase } from '#test/app';
-import { createUser } from '#test/factories';
+import { createBareBatch, createUser } from '#test/factories';
 import { rowOfSsnCheckId, SSN_CHECK_ID_BASE, ssnCheckId, ssnChecksOf } from './ssn-checks';
 
 let db: Db;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   db = made.database.db;
   drop = made.drop;
   const user = await createUser(db, {});
-  const res = (await db.execute(
-    sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, record_count) VALUES (${user.clientId}, ${user.id}, 'r.csv', 'r.csv', '0', 0, '{}', 5) RETURNING id`,
-  )) as unknown as { rows: { id: number }[] };
-  batchId = res.rows[0].id;
+  batchId = await createBareBatch(db, user, 5);
   const values = (i: number) => JSON.stringify({ 'First Name': `First${i}`, 'Last Name': `Last${i}`, SSN: `123-45-${String(6780 + i)}` });
   await db.execute(sql`INSERT INTO batch_rows (batch_id, row_index, values, unique_id) VALUES
     (${batchId}, 0, ${values(0)}::jsonb, 'E-0'), (${batchId}, 1, ${values(1)}::jsonb, NULL), (${batchId}, 2, ${values(2)}::jsonb, 'E-2'),
@@ -41,6 +38,7 @@ describe('SSN checks kept per chunk', () => {
       result_type: 'ssdmf',
       search_type: 'SSDMF',
       source: null,
+      list_version_id: 7,
       review_status: 'CLEARED',
       explanation: { found: false, dateOfDeath: null },
       search_criteria_key: 'E-0: First0 Last0 | SSN ***-**-6780',
@@ -48,6 +46,7 @@ describe('SSN checks kept per chunk', () => {
     });
     // No DMF loaded: the row's SSN was not checked, as the stored result says it.
     expect(checks[2].explanation).toEqual({ found: false, dmfLoaded: false, dateOfDeath: null });
+    expect(checks[2].list_version_id).toBeNull();
     expect(checks[2].search_criteria_key).toBe('First3 Last3 | SSN ***-**-6783');
   });
 

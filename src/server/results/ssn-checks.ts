@@ -59,7 +59,8 @@ function ssnCheckResult(batchId: number, r: CheckRow): ResultRow {
     search_type: 'SSDMF',
     source: null,
     source_record_id: null,
-    list_version_id: null,
+    // The DMF version checked, which the stored result did not name (its source was null).
+    list_version_id: r.dmf_version_id,
     score: null,
     explanation: checked ? { found: false, dateOfDeath: null } : { found: false, dmfLoaded: false, dateOfDeath: null },
     record: null,

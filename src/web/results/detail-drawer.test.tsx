@@ -129,16 +129,20 @@ describe('Detail drawer', () => {
     expect(within(drawer).getByRole('button', { name: 'Status of this record: Reviewed: Match' })).toBeTruthy();
   });
 
-  it('opens an SSDMF row without an id by its search id', async () => {
-    const notFound = makeSsdmf({ id: null, searchId: 555, ssdmfStatus: 'Not Found on SSDMF', status: 'CLEARED', name: 'Ben Ode' });
+  it('opens an SSDMF row without an id by its search id, and names the DMF version it was checked against', async () => {
+    // An SSN not in the DMF has the id its chunk gives it: 2^52 + its row.
+    const searchId = 2 ** 52 + 3;
+    const notFound = makeSsdmf({ id: null, searchId, ssdmfStatus: 'Not Found on SSDMF', status: 'CLEARED', name: 'Ben Ode' });
+    const dmf = { source: 'dmf', sourceName: 'SSA Death Master File', versionId: 9, asOf: '2026-03-01', fetchedAt: '2026-03-01T06:00:00.000Z' };
     const { server } = renderResults({
       searchTypes: [false, false, true],
       ssdmf: () => json(200, { ssdmfResults: [notFound], total: 1, nameSearch: true }),
-      extra: { 'GET /services/flexsearchs/42/ssdmfdetails/555': () => json(200, makeDetail({ id: 555, resultType: 'ssdmf', clearOnly: true, statusChoices: [], matchStatus: 'CLEARED', explanation: null, listVersion: null })) },
+      extra: { [`GET /services/flexsearchs/42/ssdmfdetails/${searchId}`]: () => json(200, makeDetail({ id: searchId, resultType: 'ssdmf', clearOnly: true, statusChoices: [], matchStatus: 'CLEARED', explanation: null, listVersion: dmf })) },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Open details of ***-**-6789' }));
     const drawer = await screen.findByRole('dialog', { name: 'Record details' });
     expect(await within(drawer).findByText('Clear')).toBeTruthy();
-    expect(callsTo(server.requests, 'GET', '/services/flexsearchs/42/ssdmfdetails/555')[0].query.get('searchId')).toBe('555');
+    expect(within(drawer).getByLabelText('List version').textContent).toMatch(/^Checked against SSA Death Master File, list version 9, as of 2026-03-01/);
+    expect(callsTo(server.requests, 'GET', `/services/flexsearchs/42/ssdmfdetails/${searchId}`)[0].query.get('searchId')).toBe(String(searchId));
   });
 });

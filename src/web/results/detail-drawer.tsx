@@ -79,7 +79,7 @@ function DetailBody({ detail, onChoose }: { detail: MatchDetail; onChoose: (stat
           )}
         </Group>
       </Stack>
-      {detail.listVersion && <ListVersionLine version={detail.listVersion} />}
+      {detail.listVersion && <ListVersionLine version={detail.listVersion} checkedOnly={detail.resultType === 'ssdmf' && detail.clearOnly} />}
       {detail.explanation && detail.explanationWords && <MatchExplanationView score={detail.explanation.score} threshold={detail.explanation.threshold} words={detail.explanationWords} algorithmVersion={detail.explanation.algorithmVersion} />}
       <Divider />
       <DetailSections sections={detail.details} />
@@ -99,10 +99,11 @@ function DetailBody({ detail, onChoose }: { detail: MatchDetail; onChoose: (stat
   );
 }
 
-function ListVersionLine({ version }: { version: ListVersionInfo }) {
+/** Where the record came from; for an SSN not in the DMF (`checkedOnly`), the version it was checked against. */
+function ListVersionLine({ version, checkedOnly }: { version: ListVersionInfo; checkedOnly: boolean }) {
   return (
     <Text size="sm" c="dimmed" aria-label="List version">
-      From {version.sourceName}, list version {version.versionId}
+      {checkedOnly ? 'Checked against' : 'From'} {version.sourceName}, list version {version.versionId}
       {version.asOf ? `, as of ${version.asOf}` : ''} (fetched {formatUtcTime(version.fetchedAt)}).
     </Text>
   );
