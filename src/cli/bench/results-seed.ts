@@ -28,6 +28,10 @@ export async function seedBatch(database: Database, clientId: number, userId: nu
     (await db.execute(sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at, as_of, activated_at)
       VALUES ('leie', 'active', 'full', 'import', '{UPDATED.csv}', '{-}', '{0}', now(), '2026-03-01', now()) RETURNING id`)) as unknown as { rows: { id: number }[] }
   ).rows;
+  const [{ id: dmfVersionId }] = (
+    (await db.execute(sql`INSERT INTO list_versions (source, status, mode, origin, file_names, file_sha256, file_sizes, fetched_at, as_of, activated_at)
+      VALUES ('dmf', 'active', 'full', 'import', '{ssdm1}', '{-}', '{0}', now(), '2026-03-01', now()) RETURNING id`)) as unknown as { rows: { id: number }[] }
+  ).rows;
   const [{ id: batchId }] = (
     (await db.execute(sql`INSERT INTO batches (client_id, uploader_user_id, file_name, stored_path, sha256, size_bytes, header, status, search_types, record_count, rows_done, uploaded_at, submitted_at, started_at, processed_at, review_threshold)
       VALUES (${clientId}, ${userId}, 'roster-100k.csv', 'uploads/none.bin', '-', 0, '{Employee ID,First Name,Last Name,NPI,SSN}', 'Completed',
@@ -55,13 +59,23 @@ export async function seedBatch(database: Database, clientId: number, userId: nu
         'optedOut', g % 50 = 0, 'excluded', NULL),
       CASE WHEN g % 97 <> 0 AND g % 13 <> 0 AND g % 17 <> 0 AND g % 50 <> 0 THEN 'CLEARED' ELSE 'NONCLEARED' END, ${key('g')}
     FROM generate_series(0, ${rows - 1}) g`);
+  // One SSN in fifty is in the DMF: a stored result. The others are kept by their chunks of 1,000
+  // rows as the screening keeps them (ADR 105), or stored as results (BENCH_RESULTS_SSN_STORED=1,
+  // the way before it).
+  const stored = process.env.BENCH_RESULTS_SSN_STORED === '1';
   await db.execute(sql`INSERT INTO batch_results (batch_id, row_index, result_type, search_type, source, source_record_id, score, explanation, review_status, search_criteria_key)
     SELECT ${batchId}, g, 'ssdmf', 'SSDMF', CASE WHEN g % 50 = 0 THEN 'dmf' END, CASE WHEN g % 50 = 0 THEN lpad((400000000 + g)::text, 9, '0') END, NULL,
       jsonb_build_object('found', g % 50 = 0, 'dateOfDeath', CASE WHEN g % 50 = 0 THEN '2024-01-01' END),
       CASE WHEN g % 50 = 0 THEN 'NONCLEARED' ELSE 'CLEARED' END, ${key('g')}
-    FROM generate_series(0, ${rows - 1}) g`);
+    FROM generate_series(0, ${rows - 1}) g WHERE ${stored} OR g % 50 = 0`);
+  await db.execute(sql`INSERT INTO batch_chunks (batch_id, chunk_index, first_row, row_count, status, done_at, ssn_not_found_rows, ssn_dmf_version_id)
+    SELECT ${batchId}, c, c * 1000, least(1000, ${rows} - c * 1000), 'done', now(),
+      CASE WHEN NOT ${stored} THEN ARRAY(SELECT g FROM generate_series(c * 1000, least(c * 1000 + 999, ${rows - 1})) g WHERE g % 50 <> 0) END,
+      CASE WHEN NOT ${stored} THEN ${dmfVersionId}::int END
+    FROM generate_series(0, ${Math.ceil(rows / 1000) - 1}) c`);
   await db.execute(sql`ANALYZE batch_results`);
   await db.execute(sql`ANALYZE batch_rows`);
+  await db.execute(sql`ANALYZE batch_chunks`);
   return batchId;
 }
 
