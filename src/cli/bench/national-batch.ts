@@ -13,7 +13,7 @@
  * took PostgreSQL's time (with pg_stat_statements preloaded).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +35,8 @@ import { startProfile } from './cpu-profile';
 import { mainThreadCpuMs, otherThreadsSplit, threadCpuMs } from './thread-cpu';
 import { HttpClient } from './http-client';
 import { figure, peakRssMiB, type Figure } from './measure';
-import { fillKeyed, fillLists, NATIONAL_SIZES, nationalRoster } from './national-data';
+import { fillKeyed, fillLists, keysFromFiles, NATIONAL_SIZES, nationalRoster, type BenchKeys } from './national-data';
+import { keptSizes, openKeptDatabase } from './national-serving';
 import { databaseServerCpuByKind, databaseServerCpuMs } from './postgres-cpu';
 import { endWorkerBench, phaseMeans, procUsage, resetStatements, startWorker, stopWorkers, topStatements, type ChunkTimings } from './scale-out';
 
@@ -53,9 +54,9 @@ const MAPPING = {
 };
 
 /** The roster's CSV; `seed` draws other names (the same keys), as another client's roster would have. */
-function rosterCsv(rows: number, seed?: number): string {
+function rosterCsv(rows: number, seed?: number, keys?: BenchKeys): string {
   const lines = [['Employee ID', ...COLUMNS].join(',')];
-  for (const r of nationalRoster(rows, undefined, seed)) lines.push([r.uniqueId, ...COLUMNS.map((c) => r.values[c] ?? '')].join(','));
+  for (const r of nationalRoster(rows, keys, seed)) lines.push([r.uniqueId, ...COLUMNS.map((c) => r.values[c] ?? '')].join(','));
   return lines.join('\n');
 }
 
@@ -146,7 +147,11 @@ function phaseFigure(label: string, timed: ReturnType<typeof phaseMeans>): Figur
 
 export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<Figure[]> {
   const log = (s: string) => process.stderr.write(`[national-batch ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
-  const { database, dispose } = await openBenchDatabase(kind);
+  // NATIONAL_SERVING_DB=<folder> (PGlite): the national-serving bench's kept database (NPPES and the
+  // DMF at full size, imported from $NATIONAL_DIR's files): the batch runs on it, nothing filled.
+  const kept = kind === 'pglite' && process.env.NATIONAL_SERVING_DB && process.env.NATIONAL_DIR ? process.env.NATIONAL_SERVING_DB : null;
+  if (kept && !existsSync(path.join(kept, 'db', 'PG_VERSION'))) throw new Error(`NATIONAL_SERVING_DB=${kept} holds no database: run national-serving-pglite with it first`);
+  const { database, dispose } = kept ? await openKeptDatabase(kept) : await openBenchDatabase(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-bench-natbatch-'));
   // The server's screening threads warmed at its start (ADR 103) unless SCREEN_THREADS_WARM=false (to compare).
   const screenThreadsWarm = process.env.SCREEN_THREADS_WARM !== 'false' && process.env.SCREEN_THREADS_WARM !== '0';
@@ -163,15 +168,26 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
   };
   const figures: Figure[] = [];
   const workers: ChildProcess[] = [];
-  const scale = `NPPES ${n(NATIONAL_SIZES.nppes)} + DMF ${n(NATIONAL_SIZES.dmf)} (BENCH_NATIONAL_SCALE=${NATIONAL_SIZES.scale})`;
+  let scale = `NPPES ${n(NATIONAL_SIZES.nppes)} + DMF ${n(NATIONAL_SIZES.dmf)} (BENCH_NATIONAL_SCALE=${NATIONAL_SIZES.scale})`;
+  let keys: BenchKeys | undefined;
   try {
     const fillStarted = performance.now();
-    const listed = await fillLists(database.db);
-    await fillKeyed(database.db, log);
-    // Lists are loaded long before a batch runs: without this, autovacuum's first pass over the
-    // million rows just inserted ran during the timed batch and counted as its PostgreSQL CPU (ADR 076).
-    if (kind === 'postgres') await database.db.execute(sql`VACUUM (ANALYZE)`);
-    figures.push(figure(`National batch (${kind}): ${n(listed)} list records + ${scale} generated`, (performance.now() - fillStarted) / 1000, 's'));
+    if (kept) {
+      const sizes = await keptSizes(database.db);
+      // 720,000 NPIs: the roster's (keys.npi(7 i), 80,000 rows) all differ, as the generated keys'
+      // do; the first 20,000 are those the exclusion lists were filled with (the same stride), so
+      // ~2 % of the rows' NPIs are on an exclusion list. Reading them takes ~2 minutes.
+      keys = keysFromFiles(process.env.NATIONAL_DIR!, sizes, log, 720_000);
+      scale = `NPPES ${n(sizes.nppes)} + DMF ${n(sizes.dmf)} imported from the national files`;
+      figures.push(figure(`National batch (${kind}): ${n(sizes.lists)} list records + ${scale}, reused from ${kept}`, (performance.now() - fillStarted) / 1000, 's'));
+    } else {
+      const listed = await fillLists(database.db);
+      await fillKeyed(database.db, log);
+      // Lists are loaded long before a batch runs: without this, autovacuum's first pass over the
+      // million rows just inserted ran during the timed batch and counted as its PostgreSQL CPU (ADR 076).
+      if (kind === 'postgres') await database.db.execute(sql`VACUUM (ANALYZE)`);
+      figures.push(figure(`National batch (${kind}): ${n(listed)} list records + ${scale} generated`, (performance.now() - fillStarted) / 1000, 's'));
+    }
     if (kind === 'pglite') ctx.screening = await createIndexStore(database.db);
     // PostgreSQL: the server sends jobs and runs none; PGlite: the server's own job runner.
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: kind === 'pglite', schedule: false });
@@ -187,7 +203,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
       const user = await createUser(database.db, { roles: ['name_search_user', 'npi_search_user'] });
       await database.db.update(clients).set({ searchOptions: ['NAME', 'NPI', 'OFAC', 'SSNDMF'] }).where(eq(clients.id, user.clientId));
       await http.login(user.username, user.password);
-      const csv = rosterCsv(ROWS);
+      const csv = rosterCsv(ROWS, undefined, keys);
       const hasStatements = kind === 'postgres' && (await resetStatements(ctx));
       for (const run of kind === 'pglite' ? Array.from({ length: PGLITE_BATCHES }, (_, i) => `embedded-${i + 1}`) : RUNS) {
         const embeddedLabel = `PGlite, the server runs the jobs${PGLITE_BATCHES > 1 ? ` (batch ${run.slice(9)} of ${PGLITE_BATCHES})` : ''}`;
@@ -201,7 +217,7 @@ export async function benchNationalBatch(kind: 'pglite' | 'postgres'): Promise<F
           workers.push(...started);
         }
         // A later PGlite batch screens another roster (other names drawn), not the first one again.
-        const batchCsv = run.startsWith('embedded-') && run !== 'embedded-1' ? rosterCsv(ROWS, 8 + Number(run.slice(9))) : csv;
+        const batchCsv = run.startsWith('embedded-') && run !== 'embedded-1' ? rosterCsv(ROWS, 8 + Number(run.slice(9)), keys) : csv;
         const batch = await uploadAndSubmit(http, batchCsv, `roster-${run}.csv`);
         const load1 = loadavg()[0];
         if (hasStatements) await resetStatements(ctx);

@@ -188,9 +188,9 @@ export async function importKeyed(db: Db, dir: string, log: (s: string) => void)
 }
 
 /** The NPIs and SSNs searched when NPPES and the DMF come from the national files: read from the files at spread-out offsets. */
-export function keysFromFiles(dir: string, sizes: NationalSizes, log: (s: string) => void): BenchKeys {
+export function keysFromFiles(dir: string, sizes: NationalSizes, log: (s: string) => void, npiCount = 20_000): BenchKeys {
   const files = nationalFiles(dir);
-  const npis = sampleKeys(files.nppesFull, 20_000, (line) => /^"(\d{10})"/.exec(line)?.[1] ?? null);
+  const npis = sampleKeys(files.nppesFull, npiCount, (line) => /^"(\d{10})"/.exec(line)?.[1] ?? null);
   const ssns = sampleKeys(files.dmfFull, 20_000, (line) => /^[ ACD](\d{9})/.exec(line)?.[1] ?? null);
   if (npis.length < 1000 || ssns.length < 1000) throw new Error(`too few NPIs (${npis.length}) or SSNs (${ssns.length}) read from the national files`);
   log(`${npis.length} NPIs and ${ssns.length} SSNs read from the files for the searches`);

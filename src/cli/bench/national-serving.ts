@@ -43,15 +43,17 @@ const BATCH_ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 600);
 
 
-async function openKeptDatabase(dir: string): Promise<{ database: Database; dispose(): Promise<void> }> {
+export async function openKeptDatabase(dir: string): Promise<{ database: Database; dispose(): Promise<void> }> {
   mkdirSync(dir, { recursive: true });
-  const database = await openDatabase({ dataDir: dir });
+  // BENCH_PGLITE_SETTINGS='{"shared_buffers":"512MB"}': PGlite's settings instead of the app's (trials).
+  const settings = process.env.BENCH_PGLITE_SETTINGS ? (JSON.parse(process.env.BENCH_PGLITE_SETTINGS) as Record<string, string>) : undefined;
+  const database = await openDatabase({ dataDir: dir, pgliteSettings: settings });
   await database.migrate();
   return { database, dispose: () => database.close() };
 }
 
 /** The sizes of a kept database: its active NPPES and DMF versions' records, and the other lists'. */
-async function keptSizes(db: Db): Promise<NationalSizes & { lists: number }> {
+export async function keptSizes(db: Db): Promise<NationalSizes & { lists: number }> {
   const rows = await rowsOf<{ source: string; records: number }>(db, sql`SELECT source, records FROM list_versions WHERE status = 'active'`);
   const of = (source: string) => rows.find((r) => r.source === source)?.records ?? 0;
   const lists = rows.filter((r) => r.source !== 'nppes' && r.source !== 'dmf').reduce((sum, r) => sum + r.records, 0);
