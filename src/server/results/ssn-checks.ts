@@ -11,7 +11,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { anyId } from '../db/sql-fragments';
 import { searchCriteriaKey } from '../screening/row-screening';
 import type { ResultRow } from './page-queries';
 
@@ -35,14 +34,20 @@ interface CheckRow {
  */
 export async function ssnChecksOf(db: Db, batchId: number, rowIndexes?: readonly number[]): Promise<ResultRow[]> {
   if (rowIndexes && rowIndexes.length === 0) return [];
+  // Given rows: each looked up in its own chunk's list only (a page must not unnest the whole batch's).
+  const listed = rowIndexes
+    ? sql`SELECT r.row_index, c.ssn_dmf_version_id
+          FROM unnest(${`{${[...new Set(rowIndexes)].map((i) => Math.trunc(Number(i))).join(',')}}`}::int[]) AS r(row_index)
+          JOIN batch_chunks c ON c.batch_id = ${batchId} AND c.first_row <= r.row_index AND r.row_index < c.first_row + c.row_count
+          WHERE r.row_index = ANY(c.ssn_not_found_rows)`
+    : sql`SELECT r.row_index, c.ssn_dmf_version_id
+          FROM batch_chunks c CROSS JOIN LATERAL unnest(c.ssn_not_found_rows) AS r(row_index)
+          WHERE c.batch_id = ${batchId} AND c.ssn_not_found_rows IS NOT NULL`;
   const rows = await rowsOf<CheckRow>(
     db,
-    sql`SELECT r.row_index, c.ssn_dmf_version_id AS dmf_version_id, b.values, b.unique_id
-        FROM batch_chunks c CROSS JOIN LATERAL unnest(c.ssn_not_found_rows) AS r(row_index)
-        LEFT JOIN batch_rows b ON b.batch_id = c.batch_id AND b.row_index = r.row_index
-        WHERE c.batch_id = ${batchId} AND c.ssn_not_found_rows IS NOT NULL
-        ${rowIndexes ? sql`AND r.row_index ${anyId(rowIndexes)}` : sql``}
-        ORDER BY r.row_index`,
+    sql`SELECT l.row_index, l.ssn_dmf_version_id AS dmf_version_id, b.values, b.unique_id
+        FROM (${listed}) l LEFT JOIN batch_rows b ON b.batch_id = ${batchId} AND b.row_index = l.row_index
+        ORDER BY l.row_index`,
   );
   return rows.map((r) => ssnCheckResult(batchId, r));
 }
