@@ -1,8 +1,11 @@
 /** SQL expressions shared by the results queries: derived statuses and the carry-forward hashes. */
 import { sql, type SQL } from 'drizzle-orm';
 
-/** `= ANY(ids)` with one array parameter: thousands of separate parameters are slow to bind. */
-export const anyId = (ids: readonly number[]): SQL => sql`= ANY(${`{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`}::bigint[])`;
+/** Whole numbers as one array parameter's text (`{1,2,3}`): thousands of separate parameters are slow to bind. */
+export const intArrayText = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
+
+/** `= ANY(ids)` with one array parameter. */
+export const anyId = (ids: readonly number[]): SQL => sql`= ANY(${intArrayText(ids)}::bigint[])`;
 
 /** A list of values as `(a, b, c)` parameters. */
 export const sqlList = (values: readonly (string | number)[]): SQL => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { intArrayText } from '../db/sql-fragments';
 import { searchCriteriaKey } from '../screening/row-screening';
 import type { ResultRow } from './page-queries';
 
@@ -37,7 +38,7 @@ export async function ssnChecksOf(db: Db, batchId: number, rowIndexes?: readonly
   // Given rows: each looked up in its own chunk's list only (a page must not unnest the whole batch's).
   const listed = rowIndexes
     ? sql`SELECT r.row_index, c.ssn_dmf_version_id
-          FROM unnest(${`{${[...new Set(rowIndexes)].map((i) => Math.trunc(Number(i))).join(',')}}`}::int[]) AS r(row_index)
+          FROM unnest(${intArrayText([...new Set(rowIndexes)])}::int[]) AS r(row_index)
           JOIN batch_chunks c ON c.batch_id = ${batchId} AND c.first_row <= r.row_index AND r.row_index < c.first_row + c.row_count
           WHERE r.row_index = ANY(c.ssn_not_found_rows)`
     : sql`SELECT r.row_index, c.ssn_dmf_version_id
