@@ -43,6 +43,9 @@ export const CHANGED_RECORD_NOTE = 'Cleared in an earlier batch, but the list re
 
 /** Applies earlier clearings of the client to the new results of rows [firstRow, firstRow + rowCount). */
 export async function carryForwardClearings(tx: Db, s: CarryForwardScope): Promise<{ carried: number; changed: number }> {
+  // A client that never cleared a result has nothing to carry: one probe of the clearances'
+  // index rather than every result of the chunk read and joined to its row (ADR 107).
+  if (!(await rowsOf(tx, sql`SELECT 1 FROM review_clearances WHERE client_id = ${s.clientId} LIMIT 1`)).length) return { carried: 0, changed: 0 };
   const candidates = await rowsOf<Candidate>(
     tx,
     sql`WITH fresh AS (

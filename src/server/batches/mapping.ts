@@ -16,6 +16,7 @@ import { markSubmitted } from './processing-queries';
 import { SCREEN_CHUNK_JOB } from './processing';
 import { warmScreeningPool } from '../screening/screener';
 import { rememberNpiUses } from './npi-uses';
+import { startHeadScreening } from './head-start';
 import { clientReviewThreshold, copyBatchRows, findClient, findVisibleBatch, insertBatchRows, type BatchRow } from './queries';
 import { checkRows, parseDateOfBirth } from './row-validation';
 import { holdCheckedRows, takeCheckedRows, type CheckKey } from './checked-rows';
@@ -118,6 +119,10 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
   const client = await findClient(ctx.db, batch.clientId);
   const trial = { clientId: batch.clientId, state: client?.state ?? '', trialSearchesPerMonth: client?.trialSearchesPerMonth ?? null };
   const stored = rows.map((kept, rowIndex) => ({ batchId: batch.id, rowIndex, ...storedRowOf(batch.header, mapping, kept, skipped !== null) }));
+  if (mapping.searchTypes.includes('NPI Validation')) rememberNpiUses(ctx.db, { id: batch.id, submittedAt: today }, stored);
+  // Where this process screens the chunks on the embedded database, its screening threads begin
+  // the first ones while the rows are stored, which holds this thread (ADR 107).
+  if (ctx.jobs.worksHere(SCREEN_CHUNK_JOB)) await startHeadScreening(ctx, { id: batch.id, searchTypes: mapping.searchTypes, submittedAt: today }, await clientReviewThreshold(ctx.db, batch.clientId), stored);
   // A trial's batch reserves its searches as it is submitted: the check above could be overtaken by a parallel submission.
   const submitted = await withTrialAllowance(
     ctx.db,
@@ -128,7 +133,6 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
     (db) => storeSubmission(db, batch, mapping, stored, today, ctx.database.kind === 'pglite'),
   );
   if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
-  if (mapping.searchTypes.includes('NPI Validation')) rememberNpiUses(ctx.db, { id: batch.id, submittedAt: today }, stored);
   const details = { rows: rows.length, searchTypes: mapping.searchTypes, ...(batch.sheetName ? { sheet: batch.sheetName } : {}), ...(skipped ? { skippedRows: skipped.count, skipped: skipped.rows } : {}) };
   await recordBatchEvent(ctx.db, { batchId: batch.id, clientId: batch.clientId, kind: 'submitted', userId: caller.userId, at: today, details });
   await ctx.jobs.send(screenBatchJob, { batchId: batch.id });

@@ -97,8 +97,17 @@ export interface ChunkWrite {
   results: ChunkResults;
   usage: (typeof usageRecords.$inferInsert)[];
   now: Date;
-  /** Runs in the write transaction once the results are in (review carries clearings forward, ADR 015). */
-  afterResults?: (tx: Db) => Promise<unknown>;
+  /**
+   * Runs in the write transaction once the results are in (review carries clearings forward, ADR 015);
+   * answers how many of the results left to review it cleared (none when it answers nothing).
+   */
+  afterResults?: (tx: Db) => Promise<{ carried: number } | void>;
+  /**
+   * The chunk's results left to review (NONCLEARED or UNDER_REVIEW) as written, before `afterResults`
+   * (ADR 107). Absent, results given as objects are counted here; shaped ones leave the count to the
+   * batch's completion.
+   */
+  openResults?: number;
   /** Name candidates under the batch's threshold (the threshold preview, ADR 042). */
   nearMisses?: { scores: number[]; rowBest: number[] };
   /** The rows whose SSN the DMF version did not hold (null version: no DMF loaded), kept by the chunk (docs/plans/ssn-checks-per-chunk.md); absent when the batch asks no SSDMF. */
@@ -271,9 +280,11 @@ async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | n
 
 /** After the chunk's results: clearings carried, usage, done, and the progress under the batch row. */
 async function finishChunk(tx: Db, w: ChunkWrite, isBatchHeld = false): Promise<ChunkWriteOutcome> {
-  if (w.afterResults) await w.afterResults(tx);
+  const carried = (w.afterResults ? await w.afterResults(tx) : undefined)?.carried ?? 0;
+  const written = openResultsOf(w);
+  const openResults = written === null ? null : written - carried;
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
-  await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null, ssnNotFoundRows: w.ssnChecks?.rows ?? null, ssnDmfVersionId: w.ssnChecks?.dmfVersionId ?? null }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null, ssnNotFoundRows: w.ssnChecks?.rows ?? null, ssnDmfVersionId: w.ssnChecks?.dmfVersionId ?? null, openResults }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
   // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
   // UPDATE: the usage's foreign key holds the row FOR KEY SHARE in every writer of the batch,
   // which FOR UPDATE would wait for (a deadlock between two writers). The results have no
@@ -286,17 +297,37 @@ async function finishChunk(tx: Db, w: ChunkWrite, isBatchHeld = false): Promise<
   }
   // The chunks summed and the progress written in one statement (ADR 080): a statement of its
   // own after the lock above, so its snapshot sees every chunk committed before this one.
-  const [progress] = await rowsOf<{ done: number; pending: number }>(
+  // The chunks' counts of results left to review are summed too: the last chunk counts no result
+  // row (ADR 107), unless a chunk did not count its own.
+  const [progress] = await rowsOf<{ done: number; pending: number; open: number; uncounted: number }>(
     tx,
     sql`UPDATE batches b SET rows_done = p.done
-        FROM (SELECT coalesce(sum(row_count) FILTER (WHERE status = 'done'), 0)::int AS done, count(*) FILTER (WHERE status <> 'done')::int AS pending FROM batch_chunks WHERE batch_id = ${w.batchId}) p
-        WHERE b.id = ${w.batchId} RETURNING p.done, p.pending`,
+        FROM (SELECT coalesce(sum(row_count) FILTER (WHERE status = 'done'), 0)::int AS done, count(*) FILTER (WHERE status <> 'done')::int AS pending,
+                     coalesce(sum(open_results) FILTER (WHERE status = 'done'), 0)::int AS open, count(*) FILTER (WHERE status = 'done' AND open_results IS NULL)::int AS uncounted
+              FROM batch_chunks WHERE batch_id = ${w.batchId}) p
+        WHERE b.id = ${w.batchId} RETURNING p.done, p.pending, p.open, p.uncounted`,
   );
   if (progress.pending > 0) return 'written';
-  const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, w.batchId), inArray(batchResults.reviewStatus, ['NONCLEARED', 'UNDER_REVIEW'])));
+  const open = progress.uncounted === 0 ? progress.open : await countOpenResults(tx, w.batchId);
   await tx.update(batches).set({ status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
   await recordBatchEvent(tx, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
   return 'completed';
+}
+
+/** The results left to review of a write as given (`openResults`), or counted when given as objects; null when shaped and not counted. */
+function openResultsOf(w: ChunkWrite): number | null {
+  if (w.openResults !== undefined) return w.openResults;
+  if (isShaped(w.results)) return null;
+  return w.results.filter((r) => OPEN_STATUSES.includes(r.reviewStatus ?? 'NONCLEARED')).length;
+}
+
+/** The statuses of a result left to review: the batch's hits and results to review count them. */
+const OPEN_STATUSES = ['NONCLEARED', 'UNDER_REVIEW'];
+
+/** The batch's results left to review, counted row by row (a chunk that did not count its own). */
+async function countOpenResults(tx: Db, batchId: number): Promise<number> {
+  const [{ open }] = await tx.select({ open: count() }).from(batchResults).where(and(eq(batchResults.batchId, batchId), inArray(batchResults.reviewStatus, OPEN_STATUSES)));
+  return open;
 }
 
 /** Forgets a batch's chunks and results (resubmit); usage stays, so nothing is billed twice. */

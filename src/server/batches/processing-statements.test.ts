@@ -175,6 +175,54 @@ describe('the progress at a chunk’s end (ADR 080)', () => {
   });
 });
 
+describe('the results left to review at the batch’s end (ADR 107)', () => {
+  const countsResults = (statements: string[]) => statements.filter((s) => /count\(\*\)/.test(s) && /from "batch_results"/.test(s));
+  const openOf = async (batchId: number) => (await resultsOf(batchId)).filter((r) => r.reviewStatus === 'NONCLEARED' || r.reviewStatus === 'UNDER_REVIEW').length;
+
+  it('each chunk keeps the count of its results to review as screened, and the last one sums them without counting the batch’s results', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    await screenChunk(t.ctx, batchId, 0);
+    const last = await statementsOf(() => screenChunk(t.ctx, batchId, 1));
+    expect(countsResults(last)).toEqual([]);
+    // The client cleared nothing yet: no clearing to carry, the chunk's results are not read for one.
+    expect(last.filter((s) => /review_clearances/.test(s))).toHaveLength(1);
+    expect(last.filter((s) => /with fresh as/.test(s))).toEqual([]);
+    const open = await openOf(batchId);
+    expect(open).toBeGreaterThan(0);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', hits: open, toReview: open });
+    const chunks = await t.ctx.db.select().from(batchChunks).where(eq(batchChunks.batchId, batchId)).orderBy(batchChunks.chunkIndex);
+    expect(chunks.map((c) => c.openResults).reduce((a, b) => a! + b!, 0)).toBe(open);
+  });
+
+  it('counts out the results a chunk’s clearings carried forward cleared', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const result = (rowIndex: number) => ({ batchId, rowIndex, resultType: 'exclusions', searchType: 'Search by NPI', searchCriteriaKey: `row ${rowIndex}`, reviewStatus: 'NONCLEARED', createdAt: now });
+    // A clearing carried forward in the write: one of the chunk's two results arrives cleared.
+    const carryOne = async (tx: typeof t.ctx.db) => {
+      await tx.update(batchResults).set({ reviewStatus: 'CLEARED' }).where(and(eq(batchResults.batchId, batchId), eq(batchResults.rowIndex, 0)));
+      return { carried: 1 };
+    };
+    await writeChunk(t.ctx.db, { batchId, clientId: user.clientId, chunkIndex: 0, firstRow: 0, rowCount: 2, results: [result(0), result(1)], usage: [], now, afterResults: carryOne });
+    const last = await statementsOf(() => writeChunk(t.ctx.db, { batchId, clientId: user.clientId, chunkIndex: 1, firstRow: 2, rowCount: 2, results: [result(2)], usage: [], now }));
+    expect(countsResults(last)).toEqual([]);
+    expect(await openOf(batchId)).toBe(2);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', hits: 2, toReview: 2 });
+  });
+
+  it('counts the batch’s results when a chunk did not count its own (shaped results, or written before the counts)', async () => {
+    const batchId = await submitBatch(await signedIn(t, user), CSV, MAPPING);
+    await startBatch(t.ctx, batchId, async () => undefined);
+    const result = (rowIndex: number) => ({ batchId, rowIndex, resultType: 'exclusions', searchType: 'Search by NPI', searchCriteriaKey: `row ${rowIndex}`, reviewStatus: 'NONCLEARED', createdAt: now });
+    await writeChunk(t.ctx.db, { batchId, clientId: user.clientId, chunkIndex: 0, firstRow: 0, rowCount: 2, results: [result(0), result(1)], usage: [], now });
+    // A chunk done by a build before the counts: its count is null.
+    await t.ctx.db.update(batchChunks).set({ openResults: null }).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
+    const last = await statementsOf(() => writeChunk(t.ctx.db, { batchId, clientId: user.clientId, chunkIndex: 1, firstRow: 2, rowCount: 2, results: [result(2)], usage: [], now }));
+    expect(countsResults(last)).toHaveLength(1);
+    expect(await batchOf(batchId)).toMatchObject({ status: 'Completed', hits: 3, toReview: 3 });
+  });
+});
 
 describe.skipIf(!!process.env.DATABASE_URL)('a chunk’s first attempt on PGlite (ADR 084)', () => {
   const result = (batchId: number, rowIndex: number) => ({ batchId, rowIndex, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: `row ${rowIndex}`, reviewStatus: 'CLEARED', createdAt: now });

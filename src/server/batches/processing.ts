@@ -5,12 +5,10 @@ import { carryForwardClearings } from './carry-forward';
 import { clearProcessing, ensureChunks, failChunk, readRows, startChunkAttempt, WRITE_SLICE_ROWS, writeChunk } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { recordBatchEvent } from './events';
-import { batchNpiUses } from './npi-uses';
-import { npiKey, type NearMisses, type NpiUse, type NpiUses, type RowInput } from '../screening/row-screening';
-import { currentScreening, screenChunkRows, versionIdsOf, warmScreeningPool } from '../screening/screener';
-import { readKeyedTexts } from '../screening/keyed';
-import type { KeyedTexts } from '../screening/chunk-screening';
-import { checkNpi, checkSsn } from '#shared/identifiers';
+import type { NearMisses, RowInput } from '../screening/row-screening';
+import { currentScreening, warmScreeningPool } from '../screening/screener';
+import { chunkScreening } from './chunk-screen';
+import { takeHeadStart } from './head-start';
 import { usageFor } from './usage';
 import { chunkPipelineOf } from './chunk-pipeline';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
@@ -82,30 +80,20 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
     phases.mark('read');
     // The index and the NPPES/DMF versions of this chunk, read once: its lookups and results agree (ADR 060).
-    const { index, keyed, version } = await currentScreening(ctx);
+    const screening = await currentScreening(ctx);
+    const { keyed } = screening;
+    const dmfLoaded = keyed.dmfLoaded;
     // The threshold recorded at submission; a batch from before it was recorded uses the client's.
     const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
-    const npiUses = batch.searchTypes.includes('NPI Validation') ? await batchNpiUses(ctx.db, batch) : undefined;
-    // A deployment may not hold the licensed Death Master File: its SSNs are then not checked (ADR 055).
-    const dmfLoaded = keyed.dmfLoaded;
-    // The NPPES and DMF records of the chunk's keys, one query per source, read as stored text:
-    // the screening threads parse, screen and send them back within the results' JSON (ADR 084).
-    const texts = await readKeyedTexts(ctx.db, keyed.versions, chunkKeys(batch.searchTypes, rows, dmfLoaded));
-    const versions = [...versionIdsOf(version)];
-    // PGlite takes the results as COPY lines (ADR 093); PostgreSQL's workers as JSON.
     const shape: 'copy' | 'json' = ctx.database.kind === 'pglite' ? 'copy' : 'json';
-    phases.mark('setup');
-    const slices = await screenChunkRows(ctx, index, rows, (part) => ({
-      types: batch.searchTypes,
-      rows: part,
-      threshold,
-      npiUses: npiUses && npiUsesOfRows(npiUses, part),
-      dmfLoaded,
-      keyed: keyedTextsOfRows(texts, part),
-      keyedVersion: keyed.indexVersion,
-      versions,
-      shape,
-    }));
+    // A chunk the submission began to screen while it stored the rows (ADR 107), when it screened
+    // what this job would: the same rows, threshold and list versions. Else screened here.
+    let slices = await takeHeadStart(ctx.db, { batchId, submittedAt: batch.submittedAt, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, threshold, version: screening.version });
+    if (!slices) {
+      const screen = await chunkScreening(ctx, screening, batch, threshold, rows);
+      phases.mark('setup');
+      slices = await screen();
+    }
     phases.mark('screen');
     // The chunk before this one is written first (PGlite, ADR 082); the next one is screened meanwhile.
     await toWrite();
@@ -123,11 +111,13 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     const ssnChecks = batch.searchTypes.includes('SSDMF') ? { rows: slices.flatMap((s) => s.ssnNotFound), dmfVersionId: dmfLoaded ? keyed.versions.dmf : null } : undefined;
     // An SSN check that did not run is not billed.
     const usage = usageFor(dmfLoaded ? batch : { ...batch, searchTypes: batch.searchTypes.filter((t) => t !== 'SSDMF') }, rows, now);
+    // Its results left to review, counted as they were shaped: the last chunk sums the chunks' (ADR 107).
+    const openResults = slices.reduce((n, s) => n + s.open, 0);
     const afterResults = (tx: typeof ctx.db) => carryForwardClearings(tx, { batchId, clientId: batch.clientId, firstRow: chunk.firstRow, rowCount: chunk.rowCount, now });
     phases.mark('build');
     // PGlite: results in slices outside the final transaction, so requests are not held for the whole write.
     const sliceRows = ctx.database.kind === 'pglite' ? WRITE_SLICE_ROWS : undefined;
-    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, ssnChecks, sliceRows, isFirstAttempt: chunk.attempts === 1 });
+    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, ssnChecks, openResults, sliceRows, isFirstAttempt: chunk.attempts === 1 });
     phases.mark('write');
     // Where a chunk's time goes (the scale-out bench reads these lines, ADR 065).
     ctx.log.debug({ batchId, chunkIndex, startedAt: phases.startedAt, endedAt: Date.now(), phasesMs: phases.spent }, 'batch chunk timings');
@@ -139,44 +129,6 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
     await failBatch(ctx, batch, reason);
   }
-}
-
-/** Search types whose queries carry a row's NPI (the name searches, by NPI, the NPI check). */
-const NPI_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name', 'Exclusion Search by NPI', 'Search by NPI', 'NPI Validation'];
-
-/** The NPIs and SSNs a chunk's screening may look up in NPPES and the DMF. */
-function chunkKeys(types: readonly string[], rows: readonly RowInput[], dmfLoaded: boolean): { npis: Set<string>; ssns: Set<string> } {
-  const npis = new Set<string>();
-  const ssns = new Set<string>();
-  const withNpis = types.some((t) => NPI_TYPES.includes(t));
-  const withSsns = dmfLoaded && types.includes('SSDMF');
-  for (const r of rows) {
-    const npi = withNpis && r.values.NPI ? checkNpi(r.values.NPI) : null;
-    if (npi?.ok) npis.add(npi.value);
-    const ssn = withSsns && r.values.SSN ? checkSsn(r.values.SSN) : null;
-    if (ssn?.ok) ssns.add(ssn.value);
-  }
-  return { npis, ssns };
-}
-
-/** The keyed records (stored text) of a slice's rows' keys, in the order read. */
-export function keyedTextsOfRows(texts: { nppes: Map<string, string>; dmf: Map<string, string> }, rows: readonly RowInput[]): KeyedTexts {
-  const out: KeyedTexts = { nppes: [], dmf: [] };
-  const { npis, ssns } = chunkKeys(['NPI Validation', 'SSDMF'], rows, true);
-  for (const [id, text] of texts.nppes) if (npis.has(id)) out.nppes.push([id, text]);
-  for (const [id, text] of texts.dmf) if (ssns.has(id)) out.dmf.push([id, text]);
-  return out;
-}
-
-/** The batch's shared NPIs that a slice's rows carry. */
-function npiUsesOfRows(uses: NpiUses, rows: readonly RowInput[]): Map<string, readonly NpiUse[]> {
-  const out = new Map<string, readonly NpiUse[]>();
-  for (const r of rows) {
-    const key = r.values.NPI ? npiKey(r.values.NPI) : '';
-    const shared = key ? uses.get(key) : undefined;
-    if (shared) out.set(key, shared);
-  }
-  return out;
 }
 
 /** Milliseconds spent between marks, by the mark's name. */

@@ -7,7 +7,7 @@ export { listBatches } from './list';
 export { mapBatch, mappedRows, storedRowOf } from './mapping';
 export { batchNpiUses } from './npi-uses';
 export { readRecords } from './processing-queries';
-export { keyedTextsOfRows } from './processing';
+export { keyedTextsOfRows } from './chunk-screen';
 export { clientReviewThreshold, findBatch, findVisibleBatch, insertBatch, insertBatchRows, searchesCommitted } from './queries';
 export type { BatchRow } from './queries';
 export { keepUpload, receiveUpload, requireSearchOptions } from './upload';

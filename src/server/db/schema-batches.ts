@@ -100,6 +100,13 @@ export const batchChunks = pgTable(
      */
     ssnNotFoundRows: integer('ssn_not_found_rows').array(),
     ssnDmfVersionId: integer('ssn_dmf_version_id'),
+    /**
+     * The chunk's results left to review (NONCLEARED or UNDER_REVIEW) once it was written, clearings
+     * carried forward counted out: the last chunk sums them for the batch's hits and results to
+     * review instead of counting every result of the batch (ADR 107). Null: not counted (a chunk
+     * written before, or results given as they are stored); the batch's results are counted then.
+     */
+    openResults: integer('open_results'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.chunkIndex] })],
 );

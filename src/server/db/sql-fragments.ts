@@ -4,6 +4,9 @@ import { sql, type SQL } from 'drizzle-orm';
 /** Whole numbers as one array parameter's text (`{1,2,3}`): thousands of separate parameters are slow to bind. */
 export const intArrayText = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
 
+/** The text of a text-array parameter: every element quoted, its quotes and backslashes escaped. */
+export const textArrayText = (values: readonly string[]): string => `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
 /** `= ANY(ids)` with one array parameter. */
 export const anyId = (ids: readonly number[]): SQL => sql`= ANY(${intArrayText(ids)}::bigint[])`;
 

@@ -50,6 +50,8 @@ export interface ChunkSliceOutput {
    * in order: kept by the chunk, not as a result each (docs/plans/ssn-checks-per-chunk.md).
    */
   ssnNotFound: number[];
+  /** The slice's results left to review (NONCLEARED): the chunk keeps their count (ADR 107). */
+  open: number;
 }
 
 /** An SSDMF result that found no record: an SSN not in the DMF, or not checked (no DMF loaded). */
@@ -108,6 +110,8 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
   const screened = await screenRows(screen, input.types, input.rows, { threshold: input.threshold, npiUses: input.npiUses, nearMisses, dmfLoaded: input.dmfLoaded });
   const ssnNotFound = screened.filter(isSsnNotFound).map((d) => d.rowIndex);
   const drafts = ssnNotFound.length ? screened.filter((d) => !isSsnNotFound(d)) : screened;
+  let open = 0;
+  for (const d of drafts) if (d.reviewStatus === 'NONCLEARED') open++;
   const versions = new Map(input.versions);
   // NPPES and DMF records were read for the screening (ADR 060) and go as they are; the others
   // are copied by the database from the index's version as the result is inserted (ADR 073), or
@@ -130,8 +134,8 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
       record_from: !record && versionId && d.sourceRecordId ? versionId : null,
     };
   });
-  if (input.shape === 'copy') return { ...shapeForCopy(rows), nearMisses, ssnNotFound };
-  return { results: rows.map((row) => JSON.stringify(row)), nearMisses, ssnNotFound };
+  if (input.shape === 'copy') return { ...shapeForCopy(rows), nearMisses, ssnNotFound, open };
+  return { results: rows.map((row) => JSON.stringify(row)), nearMisses, ssnNotFound, open };
 }
 
 /** The pool task's entry (see `ScreeningPool.runTask`). */

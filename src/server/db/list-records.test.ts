@@ -1,0 +1,34 @@
+/** A version's records read by id (`findVersionRecords`, ADR 107): one array parameter, any id text. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyListRecord } from '#shared/list-record';
+import { createTestApp, type TestApp } from '#test/app';
+import { findVersionRecords } from './list-records';
+import { listRecords, listVersions } from './schema';
+
+let t: TestApp;
+let versionId: number;
+// Ids with an array literal's markup: quotes, backslashes, braces, commas, spaces, NULL's word.
+const ODD_IDS = ['plain-1', 'with "quotes"', 'back\\slash', '{braced}', 'a,b', ' spaced ', 'NULL', ''];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [version] = await t.ctx.db
+    .insert(listVersions)
+    .values({ source: 'leie', status: 'active', mode: 'full', origin: 'import', fileNames: ['UPDATED.csv'], fileSha256: ['-'], fileSizes: [0], fetchedAt: new Date('2026-04-01T00:00:00Z') })
+    .returning();
+  versionId = version.id;
+  await t.ctx.db.insert(listRecords).values(ODD_IDS.map((id) => ({ versionId, recordId: id, data: { ...emptyListRecord('leie', id, 'person'), lastName: `Last of ${id}` } })));
+});
+afterAll(() => t.close());
+
+describe('findVersionRecords', () => {
+  it('finds records whose ids hold an array literal’s markup, each once, and none for an id the version lacks', async () => {
+    const found = await findVersionRecords(t.ctx.db, versionId, [...ODD_IDS, 'with "quotes"', 'absent']);
+    expect(found.map((r) => r.recordId).sort()).toEqual([...ODD_IDS].sort());
+    for (const r of found) expect(r.data).toMatchObject({ sourceRecordId: r.recordId, lastName: `Last of ${r.recordId}` });
+  });
+
+  it('finds nothing in a version that does not exist', async () => {
+    expect(await findVersionRecords(t.ctx.db, versionId + 1000, ODD_IDS)).toEqual([]);
+  });
+});

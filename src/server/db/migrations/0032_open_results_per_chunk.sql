@@ -1,0 +1,1 @@
+ALTER TABLE "batch_chunks" ADD COLUMN "open_results" integer;
