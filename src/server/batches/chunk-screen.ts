@@ -32,7 +32,7 @@ export async function chunkScreening(ctx: AppContext, screening: Screening, batc
   // the screening threads parse, screen and send them back within the results' JSON (ADR 084).
   const texts = await readKeyedTexts(ctx.db, keyed.versions, chunkKeys(batch.searchTypes, rows, dmfLoaded));
   const versions = [...versionIdsOf(version)];
-  const shape: 'copy' | 'json' = ctx.database.kind === 'pglite' ? 'copy' : 'json';
+  const shape = resultShapeOf(ctx);
   return () =>
     screenChunkRows(ctx, index, rows, (part) => ({
       types: batch.searchTypes,
@@ -46,6 +46,9 @@ export async function chunkScreening(ctx: AppContext, screening: Screening, batc
       shape,
     }));
 }
+
+/** How a chunk's results come from the threads: COPY lines on PGlite (ADR 093), JSON for PostgreSQL's workers. */
+export const resultShapeOf = (ctx: Pick<AppContext, 'database'>): 'copy' | 'json' => (ctx.database.kind === 'pglite' ? 'copy' : 'json');
 
 /** Search types whose queries carry a row's NPI (the name searches, by NPI, the NPI check). */
 const NPI_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name', 'Exclusion Search by NPI', 'Search by NPI', 'NPI Validation'];

@@ -7,7 +7,7 @@ import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './que
 import { recordBatchEvent } from './events';
 import type { NearMisses, RowInput } from '../screening/row-screening';
 import { currentScreening, warmScreeningPool } from '../screening/screener';
-import { chunkScreening } from './chunk-screen';
+import { chunkScreening, resultShapeOf } from './chunk-screen';
 import { takeHeadStart } from './head-start';
 import { usageFor } from './usage';
 import { chunkPipelineOf } from './chunk-pipeline';
@@ -85,11 +85,12 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     const dmfLoaded = keyed.dmfLoaded;
     // The threshold recorded at submission; a batch from before it was recorded uses the client's.
     const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
-    const shape: 'copy' | 'json' = ctx.database.kind === 'pglite' ? 'copy' : 'json';
+    const shape = resultShapeOf(ctx);
     // A chunk the submission began to screen while it stored the rows (ADR 107), when it screened
     // what this job would: the same rows, threshold and list versions. Else screened here.
     let slices = await takeHeadStart(ctx.db, { batchId, submittedAt: batch.submittedAt, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, threshold, version: screening.version });
-    if (!slices) {
+    if (slices) phases.mark('setup');
+    else {
       const screen = await chunkScreening(ctx, screening, batch, threshold, rows);
       phases.mark('setup');
       slices = await screen();
