@@ -29,10 +29,11 @@ export function recordsAt(version: ChainedVersion): SQL {
 }
 
 /**
- * The records of a version among `ids`: one scan of the chain index for all of them (`= ANY` of
- * one array parameter, the ids looked up in the index's order, ADR 107). The chain is the value
- * of a subquery, so the planner cannot plan a join with the version (the view) as a scan of the
- * whole chain, as it may when the statistics are off after a load.
+ * The records of a version among `ids`, each read by one probe of the chain index. A lateral
+ * subquery per id leaves the planner no other plan: a join with the version (the view), or the
+ * ids as one `= ANY` condition, may be planned as a scan of the whole chain when the statistics
+ * are off, as they are after a load (PostgreSQL then filtered all of a 50,000-record chain for
+ * 1,000 ids, ADR 107).
  */
 export async function findVersionRecords(db: Db, versionId: number, ids: readonly string[]): Promise<{ recordId: string; data: ListRecord }[]> {
   if (ids.length === 0) return [];
@@ -40,11 +41,19 @@ export async function findVersionRecords(db: Db, versionId: number, ids: readonl
   return rows.map((r) => ({ recordId: r.record_id, data: expandStoredRecord(r.data) }));
 }
 
-/** The statement of `findVersionRecords` (benches EXPLAIN it): at most one row per id, none for an id the version lacks. */
+/**
+ * The statement of `findVersionRecords` (benches EXPLAIN it): the ids, each once, as one text
+ * array (no JSON to parse, no DISTINCT to sort, ADR 107); at most one row per id.
+ */
 export function versionRecordsSql(versionId: number, ids: readonly string[]): SQL {
-  return sql`SELECT r.record_id, r.data FROM list_records r
-    WHERE coalesce(r.chain, r.version_id) = (SELECT coalesce(records_from, id) FROM list_versions WHERE id = ${versionId} AND records_kept)
-      AND r.record_id = ANY(${textArrayText(ids)}::text[]) AND r.version_id <= ${versionId} AND (r.valid_to IS NULL OR r.valid_to > ${versionId})`;
+  return sql`SELECT k.id AS record_id, r.data
+    FROM unnest(${textArrayText([...new Set(ids)])}::text[]) AS k(id)
+    CROSS JOIN (SELECT coalesce(records_from, id) AS chain FROM list_versions WHERE id = ${versionId} AND records_kept) v
+    CROSS JOIN LATERAL (
+      SELECT data FROM list_records
+      WHERE coalesce(chain, version_id) = v.chain AND record_id = k.id AND version_id <= ${versionId} AND (valid_to IS NULL OR valid_to > ${versionId})
+      LIMIT 1
+    ) r`;
 }
 
 /**

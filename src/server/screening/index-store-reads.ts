@@ -89,7 +89,7 @@ export async function* readActiveRecordPages(db: Db, versions: readonly ActiveVe
 }
 
 /**
- * The stored text of a version's records among `ids` (read by one scan of the chain index,
+ * The stored text of a version's records among `ids` (each read by one probe of the chain index,
  * ADR 066, 107), counted as page reads of this thread: what a part built from its records file reads (ADR 086).
  */
 export async function readRecordTextsById(db: Db, versionId: number, ids: readonly string[]): Promise<{ recordId: string; data: string }[]> {

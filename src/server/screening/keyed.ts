@@ -1,7 +1,7 @@
 /**
  * NPPES and the Death Master File served from the database by key (ADR 060): their records are
  * not in the match index; a chunk or a search reads the records of its NPIs and SSNs from
- * list_records (`findVersionRecords`: one scan of the chain index for all the keys, ADR 066, 107: record ids are the NPI and the SSN), one
+ * list_records (`findVersionRecords`: one probe of the chain index per key, the keys sent as one text array, ADR 066, 107: record ids are the NPI and the SSN), one
  * query per kind of key, and screens them in a small keyed index next to the main one.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
