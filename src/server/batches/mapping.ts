@@ -120,9 +120,11 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
   const trial = { clientId: batch.clientId, state: client?.state ?? '', trialSearchesPerMonth: client?.trialSearchesPerMonth ?? null };
   const stored = rows.map((kept, rowIndex) => ({ batchId: batch.id, rowIndex, ...storedRowOf(batch.header, mapping, kept, skipped !== null) }));
   if (mapping.searchTypes.includes('NPI Validation')) rememberNpiUses(ctx.db, { id: batch.id, submittedAt: today }, stored);
+  // The client's threshold, read once: recorded with the batch, and what its first chunks are screened ahead with.
+  const reviewThreshold = await clientReviewThreshold(ctx.db, batch.clientId);
   // Where this process screens the chunks on the embedded database, its screening threads begin
   // the first ones while the rows are stored, which holds this thread (ADR 107).
-  if (ctx.jobs.worksHere(SCREEN_CHUNK_JOB)) await startHeadScreening(ctx, { id: batch.id, searchTypes: mapping.searchTypes, submittedAt: today }, await clientReviewThreshold(ctx.db, batch.clientId), stored);
+  if (ctx.jobs.worksHere(SCREEN_CHUNK_JOB)) await startHeadScreening(ctx, { id: batch.id, searchTypes: mapping.searchTypes, submittedAt: today }, reviewThreshold, stored);
   // A trial's batch reserves its searches as it is submitted: the check above could be overtaken by a parallel submission.
   const submitted = await withTrialAllowance(
     ctx.db,
@@ -130,7 +132,7 @@ async function submit(ctx: AppContext, caller: BatchCaller, batch: BatchRow, map
     needed,
     today,
     ({ remaining, perMonth }) => new AppError('BAD_REQUEST', trialLimitMessage(needed, remaining, perMonth)),
-    (db) => storeSubmission(db, batch, mapping, stored, today, ctx.database.kind === 'pglite'),
+    (db) => storeSubmission(db, batch, mapping, stored, today, reviewThreshold, ctx.database.kind === 'pglite'),
   );
   if (!submitted) throw new AppError('CONFLICT', BATCH_MESSAGES.alreadySubmitted);
   const details = { rows: rows.length, searchTypes: mapping.searchTypes, ...(batch.sheetName ? { sheet: batch.sheetName } : {}), ...(skipped ? { skippedRows: skipped.count, skipped: skipped.rows } : {}) };
@@ -150,15 +152,15 @@ export function storedRowOf(header: readonly string[], mapping: CheckedMapping, 
 type StoredRow = ReturnType<typeof storedRowOf> & { batchId: number; rowIndex: number };
 
 /** Stores the rows and moves the draft to Submitted; false when it was submitted already. */
-async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: StoredRow[], today: Date, embedded: boolean): Promise<boolean> {
+async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping, rows: StoredRow[], today: Date, reviewThreshold: number, embedded: boolean): Promise<boolean> {
   if (!embedded) {
     await insertBatchRows(db, rows);
-    return markDraftSubmitted(db, batch, mapping, rows.length, today);
+    return markDraftSubmitted(db, batch, mapping, rows.length, today, reviewThreshold);
   }
   // PGlite: the rows by COPY (ADR 098), which cannot skip rows stored already, in one transaction
   // with the move to Submitted: a second submission finds the batch submitted and stores nothing.
   return db.transaction(async (tx) => {
-    if (!(await markDraftSubmitted(tx as unknown as Db, batch, mapping, rows.length, today))) return false;
+    if (!(await markDraftSubmitted(tx as unknown as Db, batch, mapping, rows.length, today, reviewThreshold))) return false;
     // A draft has no rows, but for those of a submission stopped midway before this one was (the JSON statements are not one transaction).
     await tx.delete(batchRows).where(eq(batchRows.batchId, batch.id));
     await copyBatchRows(tx as unknown as Db, rows);
@@ -167,7 +169,7 @@ async function storeSubmission(db: Db, batch: BatchRow, mapping: CheckedMapping,
 }
 
 /** Only a draft moves to Submitted: a double click cannot queue the batch twice. */
-async function markDraftSubmitted(db: Db, batch: BatchRow, mapping: CheckedMapping, recordCount: number, today: Date): Promise<boolean> {
+async function markDraftSubmitted(db: Db, batch: BatchRow, mapping: CheckedMapping, recordCount: number, today: Date, reviewThreshold: number): Promise<boolean> {
   return markSubmitted(db, batch.id, {
     searchTypes: mapping.searchTypes,
     columnMappings: mapping.columnMappings,
@@ -175,7 +177,7 @@ async function markDraftSubmitted(db: Db, batch: BatchRow, mapping: CheckedMappi
     correlatedColumnIndexes: mapping.correlatedColumnIndexes,
     recordCount,
     submittedAt: today,
-    reviewThreshold: await clientReviewThreshold(db, batch.clientId),
+    reviewThreshold,
   });
 }
 
