@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
-export type BatchEventKind = 'uploaded' | 'submitted' | 'cancel-requested' | 'cancelled' | 'resubmitted' | 'completed' | 'failed' | 'removed' | 'npi-rechecked' | 'chunks-retried';
+export type BatchEventKind = 'uploaded' | 'submitted' | 'cancel-requested' | 'cancelled' | 'resubmitted' | 'completed' | 'failed' | 'removed' | 'npi-rechecked' | 'chunks-retried' | 'rescreened';
 
 /** The name events carry when the system acted. */
 export const SYSTEM_ACTOR = 'Clearlist';

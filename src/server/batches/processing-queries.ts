@@ -24,30 +24,39 @@ export async function ensureChunks(db: Db, batchId: number, recordCount: number,
   return db.select().from(batchChunks).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.status, 'pending'))).orderBy(asc(batchChunks.chunkIndex));
 }
 
-/** Counts an attempt at a chunk (outside any transaction, so a crash still counts) and answers it. */
-export async function startChunkAttempt(db: Db, batchId: number, chunkIndex: number, now: Date) {
+/**
+ * Counts an attempt at a chunk not done (outside any transaction, so a crash still counts) and
+ * makes it the chunk's claim ("<attempt>@<process>", issue 50): from here only this attempt's
+ * write is taken, and an earlier one's (a process handed back as dead, a slow one) is refused.
+ * A chunk done answers as it is, its claim kept.
+ */
+export async function startChunkAttempt(db: Db, batchId: number, chunkIndex: number, now: Date, process: string) {
+  const where = and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex));
   const [chunk] = await db
     .update(batchChunks)
-    .set({ attempts: sql`${batchChunks.attempts} + 1`, startedAt: now })
-    .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex)))
+    .set({ attempts: sql`${batchChunks.attempts} + 1`, startedAt: now, claim: sql`(${batchChunks.attempts} + 1)::text || '@' || ${process}::text` })
+    .where(and(where, sql`${batchChunks.status} <> 'done'`))
     .returning();
-  return chunk ?? null;
+  if (chunk) return chunk as typeof chunk & { claim: string };
+  const [done] = await db.select().from(batchChunks).where(where);
+  return done ? { ...done, claim: done.claim ?? '' } : null;
 }
 
 /**
  * Records why an attempt failed; `isFinal` marks the chunk failed (its attempts ran out) and removes
  * whatever results an attempt killed with its process left of it: a failed chunk holds none, so
- * once reopened (attempts from 0) its first attempt has nothing to clear (ADR 084).
+ * once reopened (attempts from 0) its first attempt has nothing to clear (ADR 084). Answers whether
+ * it recorded the failure (false: the chunk is done, or another attempt's claim).
  */
-export async function failChunk(db: Db, batchId: number, chunkIndex: number, reason: string, isFinal: boolean): Promise<void> {
-  const where = and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex), sql`${batchChunks.status} <> 'done'`);
-  if (!isFinal) {
-    await db.update(batchChunks).set({ error: reason }).where(where);
-    return;
-  }
-  await db.transaction(async (tx) => {
+export async function failChunk(db: Db, batchId: number, chunkIndex: number, reason: string, isFinal: boolean, claim?: string): Promise<boolean> {
+  // Only the chunk's current claim records its failure: an attempt handed back to another touches
+  // nothing (an operator's or the demo's failure, with no claim, does).
+  const where = and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex), sql`${batchChunks.status} <> 'done'`, claim === undefined ? undefined : eq(batchChunks.claim, claim));
+  if (!isFinal) return (await db.update(batchChunks).set({ error: reason }).where(where).returning({ status: batchChunks.status })).length > 0;
+  return db.transaction(async (tx) => {
     const [chunk] = await tx.update(batchChunks).set({ error: reason, status: 'failed' }).where(where).returning({ firstRow: batchChunks.firstRow, rowCount: batchChunks.rowCount });
     if (chunk) await tx.delete(batchResults).where(inChunk({ batchId, firstRow: chunk.firstRow, rowCount: chunk.rowCount }));
+    return chunk !== undefined;
   });
 }
 
@@ -121,9 +130,30 @@ export interface ChunkWrite {
   isFirstAttempt?: boolean;
   /** The clock that stamps the chunk done once its results are in (ADR 073: its time includes the write); `now` without it. */
   clock?: () => Date;
+  /**
+   * The attempt's claim (`startChunkAttempt`): the write is refused ('superseded') once the chunk's
+   * claim is another's. Absent: a write of a chunk no attempt claimed (tests, seeds).
+   */
+  claim?: string;
+  /**
+   * Rows the screening recorded an outcome for (results or none found): a write of fewer than
+   * `rowCount` is refused. Absent: the writer vouches for every row (tests and seeds that write
+   * results they made; a chunk's job always gives it).
+   */
+  rowsScreened?: number;
+  /** What the chunk was screened against (the screening's version string), kept with it for the audit. */
+  screenedWith?: string;
 }
 
-export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed';
+/**
+ * 'superseded': the chunk was claimed by a later attempt (this one was handed back): nothing written.
+ * 'rescreen': the batch's last chunk found chunks whose outcome is not whole; they are pending again,
+ * their jobs to be queued, and the batch is not Completed.
+ */
+export type ChunkWriteOutcome = 'written' | 'already-done' | 'cancelled' | 'completed' | 'superseded' | 'rescreen';
+
+/** Thrown when a write is not whole (rows not screened, results missing): the attempt fails and is retried. */
+export class IncompleteChunkWrite extends Error {}
 
 /** Thrown inside a chunk's write to roll it back: the batch was cancelled while the chunk was written. */
 class KilledDuringWrite extends Error {}
@@ -157,11 +187,13 @@ const inChunk = (w: Pick<ChunkWrite, 'batchId' | 'firstRow' | 'rowCount'>) =>
  * them to the chunk's re-run, which deletes the rows of its chunk before writing (ADR 069).
  */
 export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutcome> {
+  if (w.rowsScreened !== undefined && w.rowsScreened !== w.rowCount) throw new IncompleteChunkWrite(`chunk ${w.chunkIndex}: ${w.rowsScreened} of its ${w.rowCount} rows were screened`);
   if (w.sliceRows) return writeChunkInSlices(db, w, w.sliceRows);
   try {
     return await db.transaction(async (tx) => {
-      const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex))).for('update');
+      const [chunk] = await tx.select({ status: batchChunks.status, claim: batchChunks.claim }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex))).for('update');
       if (!chunk || chunk.status === 'done') return 'already-done';
+      if (chunk.claim !== (w.claim ?? null)) return 'superseded';
       // A kill is seen under the batch row at the end (finishChunk), which rolls the write back:
       // no read of the batch's status before it (ADR 076 round 2).
       await tx.delete(batchResults).where(inChunk(w));
@@ -181,18 +213,23 @@ export async function writeChunk(db: Db, w: ChunkWrite): Promise<ChunkWriteOutco
   }
 }
 
-/** PGlite: the results in slices, then the final transaction (see writeChunk). */
+/**
+ * PGlite: the results in slices, then the final transaction (see writeChunk). The chunks' writes
+ * take one lane in the process (chunk-pipeline.ts) and one process holds the database, so between
+ * the first check and the final transaction no other write of results runs: the results this
+ * attempt added are those of its chunk above the results' id sequence read at the first check.
+ */
 async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Promise<ChunkWriteOutcome> {
-  // A re-run deletes what an attempt killed with its process left; a batch cancelled meanwhile is
-  // not written. A first attempt has nothing to delete, and the final transaction sees a cancel.
-  const opened = w.isFirstAttempt
-    ? null
-    : await db.transaction(async (tx) => {
-        const closed = await closedChunk(tx as unknown as Db, w);
-        if (!closed) await tx.delete(batchResults).where(inChunk(w));
-        return closed;
-      });
-  if (opened) return opened;
+  // The claim is checked before a result goes in. A re-run deletes what an attempt killed with its
+  // process left (a first attempt has nothing to delete); a batch cancelled meanwhile is not written.
+  const opened = await db.transaction(async (tx) => {
+    const closed = await closedChunk(tx as unknown as Db, w);
+    if (!closed && !w.isFirstAttempt) await tx.delete(batchResults).where(inChunk(w));
+    const [{ mark }] = await rowsOf<{ mark: string }>(tx, sql`SELECT (CASE WHEN is_called THEN last_value ELSE last_value - 1 END)::text AS mark FROM batch_results_id_seq`);
+    return { closed, mark };
+  });
+  if (opened.closed) return opened.closed;
+  const ours = and(inChunk(w), sql`${batchResults.id} > ${opened.mark}::bigint`);
   try {
     for (let i = 0; i < resultCount(w.results); i += sliceRows) {
       await turnOfTheLoop();
@@ -202,19 +239,19 @@ async function writeChunkInSlices(db: Db, w: ChunkWrite, sliceRows: number): Pro
     return await db.transaction(async (tx) => {
       const closed = await closedChunk(tx as unknown as Db, w);
       if (closed) {
-        // Slices written before a cancel go; a chunk found done cannot be (chunks run one at a time there).
-        if (closed === 'cancelled') await tx.delete(batchResults).where(inChunk(w));
+        // This attempt's slices go: the batch was cancelled, or the chunk is another attempt's now.
+        await tx.delete(batchResults).where(ours);
         return closed;
       }
       // The batch row is held since closedChunk read it: no second read.
       return finishChunk(tx as unknown as Db, w, true);
     });
   } catch (error) {
-    // A failed attempt leaves nothing of its chunk, as one transaction would (a killed process
+    // A failed attempt leaves nothing of its own, as one transaction would (a killed process
     // leaves its slices to the re-run, which deletes them first).
     await db
       .delete(batchResults)
-      .where(and(inChunk(w), sql`NOT EXISTS (SELECT 1 FROM batch_chunks c WHERE c.batch_id = ${w.batchId} AND c.chunk_index = ${w.chunkIndex} AND c.status = 'done')`))
+      .where(ours)
       .catch(() => undefined);
     throw error;
   }
@@ -273,18 +310,26 @@ async function closedChunk(tx: Db, w: ChunkWrite): Promise<ChunkWriteOutcome | n
     }
     return 'cancelled';
   }
-  const [chunk] = await tx.select({ status: batchChunks.status }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  const [chunk] = await tx.select({ status: batchChunks.status, claim: batchChunks.claim }).from(batchChunks).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
   if (!chunk || chunk.status === 'done') return 'already-done';
+  if (chunk.claim !== (w.claim ?? null)) return 'superseded';
   return null;
 }
 
 /** After the chunk's results: clearings carried, usage, done, and the progress under the batch row. */
 async function finishChunk(tx: Db, w: ChunkWrite, isBatchHeld = false): Promise<ChunkWriteOutcome> {
+  // The results in the table are the ones this write gave, no fewer and no more (issue 50).
+  const resultsWritten = resultCount(w.results);
+  const [{ found }] = await tx.select({ found: count() }).from(batchResults).where(inChunk(w));
+  if (found !== resultsWritten) throw new IncompleteChunkWrite(`chunk ${w.chunkIndex}: ${found} results in the table, ${resultsWritten} written`);
   const carried = (w.afterResults ? await w.afterResults(tx) : undefined)?.carried ?? 0;
   const written = openResultsOf(w);
   const openResults = written === null ? null : written - carried;
   await insertJsonRows(tx, usageRecords, w.usage, sql`ON CONFLICT DO NOTHING`);
-  await tx.update(batchChunks).set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null, ssnNotFoundRows: w.ssnChecks?.rows ?? null, ssnDmfVersionId: w.ssnChecks?.dmfVersionId ?? null, openResults }).where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
+  await tx
+    .update(batchChunks)
+    .set({ status: 'done', doneAt: w.clock?.() ?? w.now, nearMissScores: w.nearMisses?.scores ?? null, nearMissRowBest: w.nearMisses?.rowBest ?? null, ssnNotFoundRows: w.ssnChecks?.rows ?? null, ssnDmfVersionId: w.ssnChecks?.dmfVersionId ?? null, openResults, writtenBy: w.claim ?? null, rowsScreened: w.rowsScreened ?? w.rowCount, resultsWritten, screenedWith: w.screenedWith ?? null })
+    .where(and(eq(batchChunks.batchId, w.batchId), eq(batchChunks.chunkIndex, w.chunkIndex)));
   // From here to the commit the batch row is held: a kill waits for it, or was seen. NO KEY
   // UPDATE: the usage's foreign key holds the row FOR KEY SHARE in every writer of the batch,
   // which FOR UPDATE would wait for (a deadlock between two writers). The results have no
@@ -308,10 +353,54 @@ async function finishChunk(tx: Db, w: ChunkWrite, isBatchHeld = false): Promise<
         WHERE b.id = ${w.batchId} RETURNING p.done, p.pending, p.open, p.uncounted`,
   );
   if (progress.pending > 0) return 'written';
+  // Every chunk done: the batch completes only when each one's outcome is whole, read from the data.
+  const broken = await incompleteChunks(tx, w.batchId);
+  if (broken.length) {
+    await reopenChunks(tx, w.batchId, broken);
+    await recordBatchEvent(tx, { batchId: w.batchId, clientId: w.clientId, kind: 'rescreened', userId: null, at: w.now, details: { chunks: broken.map((c) => c.chunkIndex), reasons: broken.map((c) => c.reason) } });
+    return 'rescreen';
+  }
   const open = progress.uncounted === 0 ? progress.open : await countOpenResults(tx, w.batchId);
   await tx.update(batches).set({ status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
   await recordBatchEvent(tx, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
   return 'completed';
+}
+
+/**
+ * The batch's chunks whose outcome is not whole (issue 50): not done, not written by the attempt
+ * that holds its claim, fewer rows screened than it has, or other than its written results in the
+ * table. One statement: the chunks, and a count of each one's results by the results' index.
+ */
+export async function incompleteChunks(db: Db, batchId: number): Promise<{ chunkIndex: number; reason: string }[]> {
+  const rows = await rowsOf<{ chunk_index: number; reason: string }>(
+    db,
+    sql`SELECT c.chunk_index,
+               CASE WHEN c.status <> 'done' THEN 'not done'
+                    WHEN c.written_by IS DISTINCT FROM c.claim THEN 'not written by its claim'
+                    WHEN c.rows_screened IS DISTINCT FROM c.row_count THEN coalesce(c.rows_screened, 0) || ' of ' || c.row_count || ' rows screened'
+                    ELSE r.n || ' results in the table, ' || c.results_written || ' written' END AS reason
+        FROM batch_chunks c
+        CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM batch_results b
+                   WHERE b.batch_id = c.batch_id AND b.result_type IN ('exclusions', 'npi', 'ssdmf') AND b.row_index >= c.first_row AND b.row_index < c.first_row + c.row_count) r
+        WHERE c.batch_id = ${batchId}
+          AND (c.status <> 'done' OR c.written_by IS DISTINCT FROM c.claim OR c.rows_screened IS DISTINCT FROM c.row_count
+               OR c.results_written IS NULL OR r.n <> c.results_written)
+        ORDER BY c.chunk_index`,
+  );
+  return rows.map((r) => ({ chunkIndex: r.chunk_index, reason: r.reason }));
+}
+
+/** Puts chunks back to pending without their results (the completion check found them not whole). */
+async function reopenChunks(tx: Db, batchId: number, chunks: readonly { chunkIndex: number }[]): Promise<void> {
+  for (const { chunkIndex } of chunks) {
+    const [chunk] = await tx
+      .update(batchChunks)
+      .set({ status: 'pending', attempts: 0, writtenBy: null, rowsScreened: null, resultsWritten: null, screenedWith: null, openResults: null, doneAt: null })
+      .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex)))
+      .returning({ firstRow: batchChunks.firstRow, rowCount: batchChunks.rowCount });
+    if (chunk) await tx.delete(batchResults).where(inChunk({ batchId, firstRow: chunk.firstRow, rowCount: chunk.rowCount }));
+  }
+  await tx.execute(sql`UPDATE batches SET rows_done = (SELECT coalesce(sum(row_count) FILTER (WHERE status = 'done'), 0)::int FROM batch_chunks WHERE batch_id = ${batchId}) WHERE id = ${batchId}`);
 }
 
 /** The results left to review of a write as given (`openResults`), or counted when given as objects; null when shaped and not counted. */

@@ -2,7 +2,9 @@
 import { SEARCH_TYPES } from '#shared/search-types';
 import type { AppContext } from '../app-context';
 import { carryForwardClearings } from './carry-forward';
-import { clearProcessing, ensureChunks, failChunk, readRows, startChunkAttempt, WRITE_SLICE_ROWS, writeChunk } from './processing-queries';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { clearProcessing, ensureChunks, failChunk, IncompleteChunkWrite, readRows, startChunkAttempt, WRITE_SLICE_ROWS, writeChunk, type ChunkWriteOutcome } from './processing-queries';
 import { clientReviewThreshold, findBatch, moveStatus, updateBatch } from './queries';
 import { recordBatchEvent } from './events';
 import type { NearMisses, RowInput } from '../screening/row-screening';
@@ -49,14 +51,36 @@ export async function startBatch(ctx: AppContext, batchId: number, sendChunk: Se
  * embedded database the chunk passes the process's pipeline: screened while the chunk before is
  * written, written after it (ADR 082).
  */
-export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: number): Promise<void> {
+export async function screenChunk(ctx: AppContext, batchId: number, chunkIndex: number, sendChunk: SendChunk = sendOnQueue(ctx)): Promise<void> {
   const pipeline = chunkPipelineOf(ctx.database);
-  if (!pipeline) return runChunk(ctx, batchId, chunkIndex, async () => undefined);
-  return pipeline.run((toWrite) => runChunk(ctx, batchId, chunkIndex, toWrite));
+  const outcome = pipeline ? await pipeline.run((toWrite) => runChunk(ctx, batchId, chunkIndex, toWrite)) : await runChunk(ctx, batchId, chunkIndex, async () => undefined);
+  if (outcome === 'rescreen') await requeueChunks(ctx, batchId, sendChunk);
 }
 
+/** Queues a chunk on the context's job queue (the job's module loaded when first needed: it imports this one). */
+const sendOnQueue =
+  (ctx: AppContext): SendChunk =>
+  async (chunk, priority) => {
+    if (!ctx.jobs) throw new Error('the job queue is not running');
+    const { screenChunkJob } = await import('./jobs');
+    return ctx.jobs.send(screenChunkJob, chunk, { priority });
+  };
+
+/** Queues the batch's pending chunks that have no job waiting or running (the completion check reopened them). */
+async function requeueChunks(ctx: AppContext, batchId: number, sendChunk: SendChunk): Promise<void> {
+  const batch = await findBatch(ctx.db, batchId);
+  if (!batch) return;
+  const pending = await ensureChunks(ctx.db, batchId, batch.recordCount, ctx.config.batchChunkRows);
+  const queued = await liveChunkJobs(ctx.db, SCREEN_CHUNK_JOB, batchId);
+  ctx.log.warn({ batchId, chunks: pending.map((c) => c.chunkIndex) }, 'the completion check found chunks without a whole outcome: screened again');
+  for (const chunk of pending) if (!queued.has(chunk.chunkIndex)) await sendChunk({ batchId, chunkIndex: chunk.chunkIndex }, batch.queuePriority);
+}
+
+/** This process as a chunk's claim names it: host, pid and a random tag (a restarted process with the same pid is another). */
+export const PROCESS_CLAIM = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
 /** One chunk; `toWrite` is awaited once its rows are screened, before its results are built and written. */
-async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, toWrite: () => Promise<void>): Promise<void> {
+async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, toWrite: () => Promise<void>): Promise<ChunkWriteOutcome | undefined> {
   const phases = chunkPhases();
   const batch = await findBatch(ctx.db, batchId);
   if (!batch) return;
@@ -65,12 +89,12 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     return;
   }
   if (batch.status !== 'Pending' && batch.status !== 'Processing') return;
-  const chunk = await startChunkAttempt(ctx.db, batchId, chunkIndex, ctx.now());
+  const chunk = await startChunkAttempt(ctx.db, batchId, chunkIndex, ctx.now(), PROCESS_CLAIM);
   if (!chunk || chunk.status === 'done') return;
+  const claim = chunk.claim;
   if (chunk.attempts > MAX_CHUNK_ATTEMPTS) {
     const reason = `chunk ${chunkIndex} failed ${MAX_CHUNK_ATTEMPTS} times`;
-    await failChunk(ctx.db, batchId, chunkIndex, chunk.error ?? reason, true);
-    await failBatch(ctx, batch, reason);
+    if (await failChunk(ctx.db, batchId, chunkIndex, chunk.error ?? reason, true, claim)) await failBatch(ctx, batch, reason);
     return;
   }
   // The batch's first chunk moves it on; the others found it Processing already (one statement less each, ADR 076 round 2).
@@ -78,6 +102,8 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
   phases.mark('start');
   try {
     const rows = (await readRows(ctx.db, batchId, chunk.firstRow, chunk.rowCount)) as RowInput[];
+    // A chunk whose rows are not all stored is not screened (its rows would carry no outcome).
+    if (rows.length !== chunk.rowCount) throw new IncompleteChunkWrite(`chunk ${chunkIndex}: ${rows.length} of its ${chunk.rowCount} rows are stored`);
     phases.mark('read');
     // The index and the NPPES/DMF versions of this chunk, read once: its lookups and results agree (ADR 060).
     const screening = await currentScreening(ctx);
@@ -118,17 +144,22 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
     phases.mark('build');
     // PGlite: results in slices outside the final transaction, so requests are not held for the whole write.
     const sliceRows = ctx.database.kind === 'pglite' ? WRITE_SLICE_ROWS : undefined;
-    await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, ssnChecks, openResults, sliceRows, isFirstAttempt: chunk.attempts === 1 });
+    // The rows the screening recorded an outcome for: each slice answers the rows it screened.
+    const rowsScreened = slices.reduce((n, s) => n + s.screened, 0);
+    const outcome = await writeChunk(ctx.db, { batchId, clientId: batch.clientId, chunkIndex, firstRow: chunk.firstRow, rowCount: chunk.rowCount, results, usage, now, clock: ctx.now, afterResults, nearMisses, ssnChecks, openResults, sliceRows, isFirstAttempt: chunk.attempts === 1, claim, rowsScreened, screenedWith: screening.version });
     phases.mark('write');
+    if (outcome === 'superseded') ctx.log.warn({ batchId, chunkIndex, claim }, 'a chunk attempt handed back to another was not written');
     // Where a chunk's time goes (the scale-out bench reads these lines, ADR 065).
     ctx.log.debug({ batchId, chunkIndex, startedAt: phases.startedAt, endedAt: Date.now(), phasesMs: phases.spent }, 'batch chunk timings');
+    return outcome;
   } catch (error) {
     const reason = reasonOf(error);
     // Every failed attempt leaves its reason on the chunk (the queue page shows it).
-    await failChunk(ctx.db, batchId, chunkIndex, reason, chunk.attempts >= MAX_CHUNK_ATTEMPTS);
+    const recorded = await failChunk(ctx.db, batchId, chunkIndex, reason, chunk.attempts >= MAX_CHUNK_ATTEMPTS, claim);
     if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
     ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
-    await failBatch(ctx, batch, reason);
+    // An attempt handed back to another fails nothing: the chunk is that attempt's.
+    if (recorded) await failBatch(ctx, batch, reason);
   }
 }
 

@@ -107,6 +107,19 @@ export const batchChunks = pgTable(
      * written before, or results given as they are stored); the batch's results are counted then.
      */
     openResults: integer('open_results'),
+    /**
+     * The claim of its latest attempt ("<attempt>@<process>", issue 50): set as the attempt starts;
+     * a write whose claim is no longer the chunk's (handed back to another attempt) is refused.
+     */
+    claim: text('claim'),
+    /** The claim whose screening wrote the chunk (the screening run an auditor sees); null until done. */
+    writtenBy: text('written_by'),
+    /** Rows that screening recorded an outcome for (results, or none found): equal to row_count once done. */
+    rowsScreened: integer('rows_screened'),
+    /** Results that screening wrote, counted again in the table by the write that marked it done. */
+    resultsWritten: integer('results_written'),
+    /** What it was screened against: the index's list versions and the NPPES and DMF versions ("leie:3,sam:4,…"). */
+    screenedWith: text('screened_with'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.chunkIndex] })],
 );
@@ -183,7 +196,7 @@ export const batchEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     batchId: integer('batch_id').notNull(),
     clientId: integer('client_id').notNull(),
-    /** uploaded | submitted | cancel-requested | cancelled | resubmitted | completed | failed | removed | npi-rechecked | chunks-retried */
+    /** uploaded | submitted | cancel-requested | cancelled | resubmitted | completed | failed | removed | npi-rechecked | chunks-retried | rescreened */
     kind: text('kind').notNull(),
     /** Null for the system's own events (completed, failed, cancelled by the workers). */
     userId: integer('user_id'),

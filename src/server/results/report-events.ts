@@ -42,6 +42,8 @@ function batchEventLine(e: BatchEvent, time: TimeFormatter): EventLine {
       return line('Cancelled', [d.byOperator ? 'By Clearlist operations (Batch Queue Management).' : '', 'Screening stopped; rows not yet screened have no results.'].filter(Boolean).join(' '));
     case 'chunks-retried':
       return line('Failed rows queued again', `By Clearlist operations: ${plural(Number(d.chunks ?? 0), 'failed chunk')} screened again; rows already screened keep their results.`);
+    case 'rescreened':
+      return line('Rows screened again before completion', `The completion check found ${plural(Array.isArray(d.chunks) ? d.chunks.length : 0, 'chunk')} without a whole outcome (${Array.isArray(d.reasons) ? d.reasons.map(text).join('; ') : ''}): ${Array.isArray(d.chunks) && d.chunks.length === 1 ? 'it was' : 'they were'} screened again; the batch completed only after.`);
     case 'resubmitted':
       return line('Resubmitted', [d.statusBefore ? `After ${text(d.statusBefore)}.` : '', d.previousSubmittedAt ? `The previous submission was at ${time(text(d.previousSubmittedAt))}.` : '', 'Results screened before are replaced; their history is kept.'].filter(Boolean).join(' '));
     case 'completed':

@@ -52,6 +52,8 @@ export interface ChunkSliceOutput {
   ssnNotFound: number[];
   /** The slice's results left to review (NONCLEARED): the chunk keeps their count (ADR 107). */
   open: number;
+  /** Rows the slice's screening ran to its end for: each has its outcome (results, or none found). */
+  screened: number;
 }
 
 /** An SSDMF result that found no record: an SSN not in the DMF, or not checked (no DMF loaded). */
@@ -134,8 +136,10 @@ export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInpu
       record_from: !record && versionId && d.sourceRecordId ? versionId : null,
     };
   });
-  if (input.shape === 'copy') return { ...shapeForCopy(rows), nearMisses, ssnNotFound, open };
-  return { results: rows.map((row) => JSON.stringify(row)), nearMisses, ssnNotFound, open };
+  // Every row of the slice went through screenRows (which throws rather than leave one out).
+  const rowsScreened = input.rows.length;
+  if (input.shape === 'copy') return { ...shapeForCopy(rows), nearMisses, ssnNotFound, open, screened: rowsScreened };
+  return { results: rows.map((row) => JSON.stringify(row)), nearMisses, ssnNotFound, open, screened: rowsScreened };
 }
 
 /** The pool task's entry (see `ScreeningPool.runTask`). */
