@@ -1,13 +1,14 @@
 /** Batch jobs: 'batches.screen' cuts a batch into chunks, 'batches.screen-chunk' screens one. */
 import { z } from 'zod';
 import { defineJob } from '../jobs/job';
-import { screenChunk, startBatch, MAX_CHUNK_ATTEMPTS, SCREEN_CHUNK_JOB } from './processing';
+import { screenChunk, startBatch, MAX_CHUNK_CLAIMS, SCREEN_CHUNK_JOB } from './processing';
 
 export const screenChunkJob = defineJob({
   name: SCREEN_CHUNK_JOB,
   payloadSchema: z.object({ batchId: z.number().int().positive(), chunkIndex: z.number().int().min(0) }),
-  // One more than the attempts a chunk gets: the last run marks the batch as an internal error.
-  retryLimit: MAX_CHUNK_ATTEMPTS,
+  // As many as the claims a chunk gets (an attempt lost with its process is failed by the hand-back
+  // and counts as a retry here too): the chunk's own counts decide when it fails for good.
+  retryLimit: MAX_CHUNK_CLAIMS,
   isPausable: true,
   // One chunk at a time per process: two overlapped a chunk's write with the next one's screening,
   // but a worker killed holding two left its batch unfinished in test/worker-kill.test.ts (ADR 065).

@@ -52,9 +52,10 @@ export async function failChunk(db: Db, batchId: number, chunkIndex: number, rea
   // Only the chunk's current claim records its failure: an attempt handed back to another touches
   // nothing (an operator's or the demo's failure, with no claim, does).
   const where = and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex), sql`${batchChunks.status} <> 'done'`, claim === undefined ? undefined : eq(batchChunks.claim, claim));
-  if (!isFinal) return (await db.update(batchChunks).set({ error: reason }).where(where).returning({ status: batchChunks.status })).length > 0;
+  const failures = sql`${batchChunks.failures} + 1`;
+  if (!isFinal) return (await db.update(batchChunks).set({ error: reason, failures }).where(where).returning({ status: batchChunks.status })).length > 0;
   return db.transaction(async (tx) => {
-    const [chunk] = await tx.update(batchChunks).set({ error: reason, status: 'failed' }).where(where).returning({ firstRow: batchChunks.firstRow, rowCount: batchChunks.rowCount });
+    const [chunk] = await tx.update(batchChunks).set({ error: reason, status: 'failed', failures }).where(where).returning({ firstRow: batchChunks.firstRow, rowCount: batchChunks.rowCount });
     if (chunk) await tx.delete(batchResults).where(inChunk({ batchId, firstRow: chunk.firstRow, rowCount: chunk.rowCount }));
     return chunk !== undefined;
   });
@@ -395,7 +396,7 @@ async function reopenChunks(tx: Db, batchId: number, chunks: readonly { chunkInd
   for (const { chunkIndex } of chunks) {
     const [chunk] = await tx
       .update(batchChunks)
-      .set({ status: 'pending', attempts: 0, writtenBy: null, rowsScreened: null, resultsWritten: null, screenedWith: null, openResults: null, doneAt: null })
+      .set({ status: 'pending', attempts: 0, failures: 0, writtenBy: null, rowsScreened: null, resultsWritten: null, screenedWith: null, openResults: null, doneAt: null })
       .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex)))
       .returning({ firstRow: batchChunks.firstRow, rowCount: batchChunks.rowCount });
     if (chunk) await tx.delete(batchResults).where(inChunk({ batchId, firstRow: chunk.firstRow, rowCount: chunk.rowCount }));

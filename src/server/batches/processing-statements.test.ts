@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { insertBatchRows } from './queries';
-import { MAX_CHUNK_ATTEMPTS, screenChunk, startBatch } from './processing';
+import { MAX_CHUNK_CLAIMS, screenChunk, startBatch } from './processing';
 import { writeChunk } from './processing-queries';
 import { reopenFailedChunks } from './queue-queries';
 
@@ -266,7 +266,7 @@ describe('a chunk whose attempts ran out (ADR 084)', () => {
     // The last attempt's process died after a slice of results: the chunk is still pending, its attempts spent.
     const left = 'left by an attempt killed with its process';
     await t.ctx.db.insert(batchResults).values({ batchId, rowIndex: 1, resultType: 'npi', searchType: 'NPI Validation', searchCriteriaKey: left, reviewStatus: 'CLEARED', createdAt: now });
-    await t.ctx.db.update(batchChunks).set({ attempts: MAX_CHUNK_ATTEMPTS }).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
+    await t.ctx.db.update(batchChunks).set({ attempts: MAX_CHUNK_CLAIMS }).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0)));
     await screenChunk(t.ctx, batchId, 0);
     expect((await t.ctx.db.select().from(batchChunks).where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, 0))))[0]).toMatchObject({ status: 'failed' });
     expect(await resultsOf(batchId)).toEqual([]);

@@ -17,8 +17,14 @@ import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 import { liveChunkJobs } from '../jobs/boss-jobs';
 import { withCopiedRecords } from './result-shaped-write';
 
-/** Attempts at a chunk before the batch is marked 'Internal Error - contact support'. */
+/** Failed attempts at a chunk (errors) before the batch is marked 'Internal Error - contact support'. */
 export const MAX_CHUNK_ATTEMPTS = 3;
+/**
+ * Attempts that claimed a chunk, whatever became of them, before it fails for good: attempts lost
+ * with a killed process are not the chunk's errors, but a chunk that takes its process down each
+ * time (memory, say) must not loop forever (issue 50).
+ */
+export const MAX_CHUNK_CLAIMS = 10;
 export const INTERNAL_ERROR = 'Internal Error - contact support';
 
 /** The queue of a batch's chunks (its job is defined in jobs.ts). */
@@ -92,8 +98,8 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
   const chunk = await startChunkAttempt(ctx.db, batchId, chunkIndex, ctx.now(), PROCESS_CLAIM);
   if (!chunk || chunk.status === 'done') return;
   const claim = chunk.claim;
-  if (chunk.attempts > MAX_CHUNK_ATTEMPTS) {
-    const reason = `chunk ${chunkIndex} failed ${MAX_CHUNK_ATTEMPTS} times`;
+  if (chunk.attempts > MAX_CHUNK_CLAIMS) {
+    const reason = `chunk ${chunkIndex} was begun ${MAX_CHUNK_CLAIMS} times without being written`;
     if (await failChunk(ctx.db, batchId, chunkIndex, chunk.error ?? reason, true, claim)) await failBatch(ctx, batch, reason);
     return;
   }
@@ -155,8 +161,9 @@ async function runChunk(ctx: AppContext, batchId: number, chunkIndex: number, to
   } catch (error) {
     const reason = reasonOf(error);
     // Every failed attempt leaves its reason on the chunk (the queue page shows it).
-    const recorded = await failChunk(ctx.db, batchId, chunkIndex, reason, chunk.attempts >= MAX_CHUNK_ATTEMPTS, claim);
-    if (chunk.attempts < MAX_CHUNK_ATTEMPTS) throw error;
+    const isFinal = chunk.failures + 1 >= MAX_CHUNK_ATTEMPTS;
+    const recorded = await failChunk(ctx.db, batchId, chunkIndex, reason, isFinal, claim);
+    if (!isFinal) throw error;
     ctx.log.error({ batchId, chunkIndex, err: error }, 'batch chunk failed for good');
     // An attempt handed back to another fails nothing: the chunk is that attempt's.
     if (recorded) await failBatch(ctx, batch, reason);

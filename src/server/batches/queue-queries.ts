@@ -89,7 +89,7 @@ export async function priorityBounds(db: Db) {
 export async function reopenFailedChunks(db: Db, batchId: number): Promise<number[]> {
   const rows = await db
     .update(batchChunks)
-    .set({ status: 'pending', attempts: 0 })
+    .set({ status: 'pending', attempts: 0, failures: 0 })
     .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.status, 'failed')))
     .returning({ chunkIndex: batchChunks.chunkIndex });
   return rows.map((r) => r.chunkIndex).sort((a, b) => a - b);

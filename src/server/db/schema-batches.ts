@@ -79,7 +79,10 @@ export const batchChunks = pgTable(
     rowCount: integer('row_count').notNull(),
     /** pending | done | failed (its attempts ran out; an operator may retry it, ADR 038) */
     status: text('status').notNull().default('pending'),
+    /** Attempts that claimed it (a process killed during one counts it too). */
     attempts: integer('attempts').notNull().default(0),
+    /** Attempts that failed with an error (the chunk fails for good at MAX_CHUNK_ATTEMPTS of them, issue 50). */
+    failures: integer('failures').notNull().default(0),
     /** When its latest attempt started (throughput of the queue page). */
     startedAt: timestamp('started_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),

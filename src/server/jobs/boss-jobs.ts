@@ -54,10 +54,14 @@ export async function activeJobsAmong(db: Db, jobIds: readonly string[]): Promis
   return res.rows;
 }
 
-/** The chunk indexes of a batch whose jobs of this queue are waiting or running (a batch job run again queues the others, ADR 091). */
-export async function liveChunkJobs(db: Db, name: string, batchId: number): Promise<Set<number>> {
+/**
+ * The chunk indexes of a batch whose jobs of this queue are waiting or running (a batch job run
+ * again queues the others, ADR 091); with `waitingOnly`, those waiting (a process starting on the
+ * embedded database: every running job there was its dead predecessor's).
+ */
+export async function liveChunkJobs(db: Db, name: string, batchId: number, waitingOnly = false): Promise<Set<number>> {
   const res = (await db.execute(
-    sql`SELECT (data->>'chunkIndex')::int AS chunk_index FROM pgboss.job WHERE name = ${name} AND state <= 'active' AND (data->>'batchId')::int = ${batchId}`,
+    sql`SELECT (data->>'chunkIndex')::int AS chunk_index FROM pgboss.job WHERE name = ${name} AND ${waitingOnly ? WAITING : sql`state <= 'active'`} AND (data->>'batchId')::int = ${batchId}`,
   )) as unknown as { rows: { chunk_index: number }[] };
   return new Set(res.rows.map((r) => Number(r.chunk_index)));
 }
