@@ -97,6 +97,7 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/flexsearchs/:batchId/result/summary': 'user',
   'GET /services/flexsearchs/:batchId/result/count': 'user',
   'PUT /services/flexsearchs/:batchId/result/by-filter': 'user',
+  'GET /services/flexsearchs/:batchId/screening-runs': 'user',
   'GET /services/flexsearchs/:batchId/npidetails': 'user',
   'GET /services/flexsearchs/:batchId/npidetails/:id': 'user',
   'PUT /services/flexsearchs/:batchId/npidetails/:ids': 'user',

@@ -18,6 +18,8 @@ import { eventLines } from './report-events';
 import { AUDIT_COLUMNS, auditTableLines, CHECK_NAMES } from './report-lines';
 import { algorithmVersions, decisionGroups, statusCounts, type StatusCounts } from './report-summary';
 import { localTimeFormatter, type TimeFormatter } from './report-time';
+import { screeningRuns } from './screening-runs';
+import type { ScreeningRuns } from '#shared/screening-runs';
 
 export interface ReportContext {
   db: Db;
@@ -93,6 +95,19 @@ export function writeCounts(pdf: ReportPdf, counts: StatusCounts, rowsWord = 'Ro
   pdf.note(`${rowsWord} with a result still to review: ${n(counts.rowsToReview)}. ${rowsWord} with no result at all: ${n(counts.rowsWithoutResults)}.`);
 }
 
+/** Which screening run wrote each chunk of rows (issue 50): a batch resumed after a crash shows it was screened whole. */
+function writeScreeningRuns(pdf: ReportPdf, runs: ScreeningRuns, time: TimeFormatter): void {
+  pdf.heading('How The Rows Were Screened');
+  pdf.note(`${runs.summary} A chunk's rows are screened and written by one run; a run that was stopped (a process that ended) wrote nothing that was kept.`);
+  const table = pdf.table([{ label: 'Rows', width: 110 }, { label: 'Written By', width: 250 }, { label: 'Attempts', width: 60, align: 'right' }, { label: 'Written At', width: 130 }, { label: 'Rows Screened', width: 80, align: 'right' }, { label: 'Results', width: 80, align: 'right' }]);
+  const n = (v: number | null) => (v === null ? '' : v.toLocaleString('en-US'));
+  for (const c of runs.chunks) {
+    const by = c.run === null ? `not written (${c.status})` : `attempt ${c.run}, process ${c.process}`;
+    table.row([`${n(c.firstRow)}–${n(c.lastRow)}`, by, n(c.attempts), c.writtenAt ? time(new Date(c.writtenAt)) : '', n(c.rowsScreened), n(c.resultsWritten)]);
+  }
+  table.end();
+}
+
 export function auditReportPdf(c: ReportContext): Readable {
   const time = localTimeFormatter(c.timeZone);
   const pdf = new ReportPdf({ title: 'Audit Report', subtitle: `${c.batch.fileName} \u00b7 batch ${c.batch.id}`, footer: generatedLine(c, time) });
@@ -117,6 +132,7 @@ export function auditReportPdf(c: ReportContext): Readable {
     for (const e of eventLines(events, decisions, time)) log.row([time(e.at), e.who, e.what, e.details]);
     if (!events.length && !decisions.length) log.row(['', '', 'No events recorded.', '']);
     log.end();
+    writeScreeningRuns(pdf, await screeningRuns(c.db, c.batch.id), time);
 
     pdf.newPage();
     pdf.titleBlock('Records Searched', ['One line per result (exclusion match, NPI check, SSDMF check); a row no search returned anything for has one "No match" line.']);

@@ -17,6 +17,8 @@ import { exclusionPage, npiPage, searchesOf, ssdmfPage } from './pages';
 import { toExclusionRecord, toNpiResult, toSsdmfResult } from './record-views';
 import { serverTimeZone } from './report-time';
 import { changeStatus } from './review';
+import { screeningRuns } from './screening-runs';
+import { ScreeningRunsSchema } from '#shared/screening-runs';
 
 const BASE = '/services/flexsearchs/:batchId';
 const NOT_EXCLUSION_SOURCES = new Set(['nppes', 'optout', 'dmf']);
@@ -44,6 +46,10 @@ export function resultRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { rows, scGroups } = await changeStatus(ctx, reviewer(request), batch, 'exclusions', request.params.ids, request.body);
     return { records: rows.map(toExclusionRecord), scGroups };
   });
+
+  r.get(`${BASE}/screening-runs`, { schema: { params: BatchIdParamsSchema, response: { 200: ScreeningRunsSchema } } }, async (request) =>
+    screeningRuns(db, (await visibleBatch(request, request.params.batchId)).id),
+  );
 
   r.get(`${BASE}/npidetails`, { schema: { params: BatchIdParamsSchema, querystring: NpiQuerySchema, response: { 200: NpiPageSchema } } }, async (request) =>
     npiPage(db, await visibleBatch(request, request.params.batchId), request.query),

@@ -1,5 +1,6 @@
 /** Calls of the batch results page, through the app's one api helper and the shared contracts. */
 import { BatchInfoSchema } from '#shared/batches';
+import { ScreeningRunsSchema } from '#shared/screening-runs';
 import { MESSAGES } from '#shared/messages';
 import { MatchDetailSchema } from '#shared/result-detail';
 import { ExclusionChangeResponseSchema, ExclusionPageSchema, MAX_IDS_PER_CHANGE, NpiChangeResponseSchema, NpiPageSchema, RESULT_PATHS, SourceOptionListSchema, SsdmfChangeResponseSchema, SsdmfPageSchema } from '#shared/results';
@@ -28,6 +29,7 @@ export function toQuery(params: Record<string, QueryValue>): string {
 
 export const fetchBatchInfo = (batchId: number) => api(`/services/flexsearchs/${batchId}`, { schema: BatchInfoSchema });
 export const fetchSources = () => api('/services/utils/sources', { schema: SourceOptionListSchema });
+export const fetchScreeningRuns = (batchId: number) => api(`/services/flexsearchs/${batchId}/screening-runs`, { schema: ScreeningRunsSchema });
 
 /** The Exclusions tab's filter (also what "select all that match" changes). */
 export interface ExclusionFilterQuery {

@@ -8,6 +8,7 @@ import { BatchProgressPanel } from './batch-progress-panel';
 import { ExclusionsTab } from './exclusions-tab';
 import { NpiTab } from './npi-tab';
 import { ReportsMenu } from './reports-menu';
+import { ScreeningRunsPanel } from './screening-runs-panel';
 import { errorMessage, fetchBatchInfo } from './results-api';
 import { resultKeys } from './result-keys';
 import { SsdmfTab } from './ssdmf-tab';
@@ -75,6 +76,7 @@ export function ResultsPage() {
             </Group>
           )}
         </Group>
+        {!isInProgress && info.data.status !== null && <ScreeningRunsPanel batchId={batchId} />}
         {isInProgress ? (
           <BatchProgressPanel batch={info.data} />
         ) : present.length === 0 ? (
