@@ -35,7 +35,7 @@ describe('a batch whose server is killed again and again', () => {
     if (process.env.DATABASE_URL) {
       const made = await createTestDatabase();
       databaseUrl = made.url;
-      await made.database.close();
+      // Its pool stays open (idle) until the database is dropped, which closes it.
       drop = made.drop;
     }
     const seed = Date.now() % 100_000;
