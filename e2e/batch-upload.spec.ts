@@ -6,11 +6,11 @@ import { logIn } from './helpers';
 
 const HEADER = 'First Name,Last Name,NPI,Employee Id';
 const csv = (rows: string[]) => Buffer.from([HEADER, ...rows].join('\r\n') + '\r\n', 'utf8');
-// The second row's NPI fails its check digit; the corrected file fixes it.
-const BAD = csv(['Ada,Reyes,1234567893,E1', 'Jon,Smith,1234567890,E2', 'Mary,Jones,1234567893,E3']);
+// The second row has no last name (an NPI failing its check digit no longer stops a row, issue 50); the corrected file fixes it.
+const BAD = csv(['Ada,Reyes,1234567893,E1', 'Jon,,1234567893,E2', 'Mary,Jones,1234567893,E3']);
 const FIXED = csv(['Ada,Reyes,1234567893,E1', 'Jon,Smith,1234567893,E2', 'Mary,Jones,1234567893,E3']);
 
-test('the owner uploads a batch, fixes its invalid NPI by re-uploading, sees it complete and downloads the file', async ({ page }) => {
+test('the owner uploads a batch, fixes its row without a last name by re-uploading, sees it complete and downloads the file', async ({ page }) => {
   const fileName = `journey-${Date.now()}.csv`;
   await logIn(page, 'owner');
   await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
@@ -37,7 +37,7 @@ test('the owner uploads a batch, fixes its invalid NPI by re-uploading, sees it 
   const errors = page.getByRole('table', { name: 'File errors' });
   await expect(errors.getByRole('row')).toHaveCount(2);
   await expect(errors.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('2');
-  await expect(errors.getByRole('row').nth(1)).toContainText('Jon,Smith,1234567890,E2');
+  await expect(errors.getByRole('row').nth(1)).toContainText('Jon,,1234567893,E2');
 
   await page.locator('input[type=file]').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: FIXED });
   await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();

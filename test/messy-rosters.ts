@@ -26,8 +26,10 @@ export interface RosterOptions {
   /** Share of blank lines between rows. */
   blankShare?: number;
   newline?: '\r\n' | '\n';
-  /** Row indexes (0-based) given a fault the dry run must report: an NPI with a wrong check digit. */
+  /** Row indexes (0-based) given an NPI with a wrong check digit: screened by name all the same, the problem noted (issue 50). */
   badNpiRows?: readonly number[];
+  /** Row indexes (0-based) given a fault the dry run must report: an SSN of 8 digits. */
+  badSsnRows?: readonly number[];
 }
 
 export interface Roster {
@@ -79,6 +81,7 @@ export function messyRoster(options: RosterOptions): Roster {
   const delimiter = options.delimiter ?? ',';
   const newline = options.newline ?? '\r\n';
   const bad = new Set(options.badNpiRows ?? []);
+  const badSsn = new Set(options.badSsnRows ?? []);
   const rows: string[][] = [];
   let withNpi = 0;
   let withSsn = 0;
@@ -89,7 +92,8 @@ export function messyRoster(options: RosterOptions): Roster {
     const dob = random() < 0.5 ? `${year}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}` : `0${1 + Math.floor(random() * 9)}/2${Math.floor(random() * 8)}/${year}`;
     let npi = hasNpi ? npiFrom(String(100_000_000 + i * 7 + Math.floor(random() * 5)).slice(-9)) : '';
     if (bad.has(i)) npi = npiFrom(String(200_000_000 + i).slice(-9)).slice(0, 9) + ((Number(npiFrom(String(200_000_000 + i).slice(-9)).slice(9)) + 1) % 10);
-    const ssn = hasSsn ? `${String(100 + Math.floor(random() * 600))}-${String(10 + Math.floor(random() * 89))}-${String(1000 + i).slice(-4)}` : '';
+    let ssn = hasSsn ? `${String(100 + Math.floor(random() * 600))}-${String(10 + Math.floor(random() * 89))}-${String(1000 + i).slice(-4)}` : '';
+    if (badSsn.has(i)) ssn = `${String(100 + i).slice(-3)}-${String(10 + (i % 89)).slice(-2)}-${String(1000 + i).slice(-3)}`;
     if (npi) withNpi++;
     if (ssn) withSsn++;
     rows.push([`E${String(i + 1).padStart(6, '0')}`, pick(FIRST), pick(LAST), dob, npi, ssn, pick(DEPTS), pick(NOTES)]);

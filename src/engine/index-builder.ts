@@ -76,7 +76,10 @@ export class IndexBuilder {
     this.rec.npi.push(npi);
     this.views.add(encodeRecordView(r));
     this.details.add(encodeHitDetails(r, (w) => this.detailWordId(w)));
-    if (npi) this.pair(this.npiPairs, npi, id);
+    // An NPI failing the check digit is kept as published (issue 50): a query carrying the same ten
+    // digits finds the record by it. Only a valid one is compared for a conflict (`rec.npi`).
+    const published = npi || publishedNpi(r.npi);
+    if (published) this.pair(this.npiPairs, published, id);
     const ssn = String(r.ssn ?? '').replace(/\D/g, '');
     if (ssn.length === 9) this.pair(this.ssnPairs, Number(ssn), id);
     const ein = String(r.ein ?? '').replace(/\D/g, '');
@@ -241,4 +244,10 @@ export function buildIndex(records: Iterable<ListRecord>, options: BuildOptions 
   const builder = new IndexBuilder(options);
   for (const r of records) builder.add(r);
   return builder.finish();
+}
+
+/** Ten digits of an NPI as a list published it (0 when it is not ten digits). */
+function publishedNpi(npi: string | null | undefined): number {
+  const digits = String(npi ?? '').replace(/[\s\-.\u00a0]/g, '');
+  return /^\d{10}$/.test(digits) ? Number(digits) : 0;
 }

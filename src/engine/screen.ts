@@ -107,14 +107,20 @@ function mergeParts(scope: Scope, opts: ResolvedOptions, hitsOf: (index: MatchIn
 }
 
 interface Identifiers {
+  /** A valid NPI: looked up, and compared with a record's for a conflict. */
   npi: string | null;
+  /**
+   * Ten digits failing the check digit, as entered: looked up among the records carrying the same
+   * digits (lists publish such NPIs, kept as published), never taken for a conflict (a typo's).
+   */
+  npiAsEntered: string | null;
   ssn: string | null;
   ein: string | null;
   issues: QueryIssue[];
 }
 
 function readIdentifiers(input: { npi?: string | null; ssn?: string | null; ein?: string | null }): Identifiers {
-  const out: Identifiers = { npi: null, ssn: null, ein: null, issues: [] };
+  const out: Identifiers = { npi: null, npiAsEntered: null, ssn: null, ein: null, issues: [] };
   readIdentifier(input, out, 'npi', checkNpi);
   readIdentifier(input, out, 'ssn', checkSsn);
   readIdentifier(input, out, 'ein', checkEin);
@@ -128,7 +134,14 @@ function readIdentifier(input: { npi?: string | null; ssn?: string | null; ein?:
   const c = check(String(raw));
   if (c.ok) out[field] = c.value;
   else out.issues.push({ field, code: c.code, message: c.message });
+  if (!c.ok && c.code === 'npi-check-digit') out.npiAsEntered = npiDigits(String(raw));
 }
+
+/** The ten digits of an NPI as entered, without the separators people type. */
+const npiDigits = (raw: string): string => raw.slice(0, 64).replace(/[\s\-.\u00a0]/g, '');
+
+/** The NPI the lists' records are looked up by: a valid one, else ten digits failing the check digit. */
+const lookupNpi = (ids: Identifiers): string | null => ids.npi ?? ids.npiAsEntered;
 
 function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; city?: string | null; postalCode?: string | null }, ids: Identifiers, issues: QueryIssue[], name: Pick<QueryEvidence, 'nameText' | 'nameType'>): QueryEvidence {
   sharedWork.preparations++;
@@ -143,7 +156,8 @@ function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; 
 /** Records carrying the query's identifiers, with which identifier matched. */
 function identifierRecords(index: MatchIndex, ids: Identifiers): Map<number, EvidenceInput['identifier']> {
   const out = new Map<number, EvidenceInput['identifier']>();
-  if (ids.npi) for (const r of lookupPairs(index.data.npi, Number(ids.npi))) out.set(r, { field: 'npi', value: ids.npi });
+  const npi = lookupNpi(ids);
+  if (npi) for (const r of lookupPairs(index.data.npi, Number(npi))) out.set(r, { field: 'npi', value: npi });
   if (ids.ssn) for (const r of lookupPairs(index.data.ssn, Number(ids.ssn))) if (!out.has(r)) out.set(r, { field: 'ssn', value: ids.ssn });
   if (ids.ein) for (const r of lookupPairs(index.data.ein, Number(ids.ein))) if (!out.has(r)) out.set(r, { field: 'ein', value: ids.ein });
   return out;
@@ -177,7 +191,7 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   const loose = looseSpellingOf(nameText);
   const matcher = new PersonMatcher(name, loose, nameText);
   const exactKey = exactPersonKey(name);
-  const searchable = hasName || ids.npi !== null || ids.ssn !== null;
+  const searchable = hasName || lookupNpi(ids) !== null || ids.ssn !== null;
   // Each part's records carrying the query's identifiers (made once, when the part is first looked at).
   const idRecordsIn = identifierRecordsByPart(ids);
   // A record the name cannot lift to the minimum, given its other evidence, is dropped as the candidates are
@@ -232,7 +246,7 @@ function screenBusiness(scope: Scope, query: BusinessQuery, opts: ResolvedOption
   const q = queryEvidence({ state: query.state, city: query.city, postalCode: query.postalCode }, ids, issues, { nameText: str(query.name), nameType: 'business' });
   const floor = opts.minScore - maxEvidenceBonus(q);
   const matchers = names.map((t) => new BusinessMatcher(t));
-  const searchable = names.length > 0 || ids.npi !== null || ids.ein !== null;
+  const searchable = names.length > 0 || lookupNpi(ids) !== null || ids.ein !== null;
   const candidates = names.length ? businessCandidates(scope.space, names, opts.algorithm, scope.want) : null;
   const hits = mergeParts(scope, opts, (index, part) => {
     const idRecords = identifierRecords(index, ids);
@@ -258,7 +272,7 @@ function screenIdentifiersOnly(scope: Scope, input: { npi?: string; ssn?: string
   if (raw.npi === ' ') ids.issues.push({ field: 'npi', code: 'npi-format', message: IDENTIFIER_MESSAGES['npi-format'] });
   if (raw.ssn === ' ') ids.issues.push({ field: 'ssn', code: 'ssn-format', message: IDENTIFIER_MESSAGES['ssn-format'] });
   const q: QueryEvidence = { nameText: '', nameType: 'person', dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, packedState: 0, city: '', postal: null };
-  const ok = ids.npi !== null || ids.ssn !== null;
+  const ok = lookupNpi(ids) !== null || ids.ssn !== null;
   const hits = mergeParts(scope, opts, (index) => {
     const idRecords = identifierRecords(index, ids);
     const named = new Map<number, NamedCandidate>();

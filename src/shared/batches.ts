@@ -86,6 +86,8 @@ export const RowErrorSchema = z.object({
   data: z.string(),
   /** Each problem with the column it is in ('' for the row as a whole), for the downloadable problem list (issue 18). */
   problems: z.array(z.object({ column: z.string(), reason: z.string() })).optional(),
+  /** The searches that skipping the row leaves out (issue 50): said in errorMessage too. */
+  skippedSearches: z.array(z.string()).optional(),
 });
 export type RowError = z.infer<typeof RowErrorSchema>;
 /** What a mapping would screen (issue 18): rows, those that pass, and the rows each search type runs on. */
@@ -95,6 +97,9 @@ export const MappingSummarySchema = z.object({
   invalidRows: z.number(),
   /** Counted on the valid rows: an add-on search runs only where the row has its field. */
   searches: z.array(z.object({ searchType: z.string(), rows: z.number() })),
+  /** Valid rows screened despite an NPI problem (issue 50): how many, and (the first 1,000) which and what their results say. */
+  notedRows: z.number().optional(),
+  notes: z.array(z.object({ rowIndx: z.number(), note: z.string() })).optional(),
 });
 export type MappingSummary = z.infer<typeof MappingSummarySchema>;
 

@@ -192,6 +192,10 @@ export const NpiSearchResultSchema = MetaSchema.extend({
   criteria: z.object({ npi: z.string(), name: z.string().nullable().default(null) }),
   /** Null when no name was given (or NPPES holds no name for the NPI). */
   nameCheck: NpiNameCheckSchema.nullable().default(null),
+  /** Why the NPI is not a valid one, when it fails the check digit: searched all the same (issue 50). */
+  npiProblem: z.string().nullable().default(null),
+  /** The name given was searched on the exclusion lists too (an NPI failing the check digit): `exclusions` holds its matches. */
+  searchedByName: z.boolean().default(false),
   nppes: NppesRecordSchema.nullable(),
   exclusionStatus: z.enum([EXCLUSION_LABELS.found, EXCLUSION_LABELS.notFound]),
   exclusions: z.array(SearchHitSchema),
@@ -243,11 +247,20 @@ export function describeNameCriteria(c: NameCriteria): string {
   return `${who}${extras.length ? `, ${extras.join(', ')}` : ''} · ${c.matchingAlgorithm}`;
 }
 
-/** The web form's NPI rule (validated on blur): 10 digits with a valid check digit. */
+/** The web form's NPI rule (validated on blur): 10 digits. One failing the check digit is searched all the same (issue 50). */
 export function npiFieldError(value: string): string | null {
   const v = value.trim();
   if (!v) return MESSAGES.required;
   if (!/^\d{10}$/.test(v)) return MESSAGES.npiInvalid;
-  if (!isValidNpi(v)) return 'This is not a valid NPI: its last digit (the check digit) does not match the other nine.';
   return null;
+}
+
+/** What the form says of ten digits failing the check digit: searched as entered (lists publish such NPIs). */
+export const NPI_CHECK_DIGIT_HINT =
+  'This NPI fails the check digit (its last digit does not match the other nine), so NPPES cannot hold it. It is still looked up on the exclusion lists as entered; give the provider’s name to search the lists by name too.';
+
+/** The form's hint for a well-formed NPI failing the check digit, else null. */
+export function npiFieldHint(value: string): string | null {
+  const v = value.trim();
+  return /^\d{10}$/.test(v) && !isValidNpi(v) ? NPI_CHECK_DIGIT_HINT : null;
 }

@@ -43,7 +43,7 @@ describe('control characters in uploaded cells', () => {
     expect(refused.statusCode, refused.body).toBe(400);
     const { error } = RowErrorsBodySchema.parse(refused.json());
     expect(error).toHaveLength(1);
-    expect(error[0]).toMatchObject({ rowIndx: 1, errorMessage: ROW_MESSAGES.controlCharacter('Notes') });
+    expect(error[0]).toMatchObject({ rowIndx: 1, errorMessage: `${ROW_MESSAGES.controlCharacter('Notes')} ${ROW_MESSAGES.skipLoses(['Exclusion Search by Individual Name'])}` });
     const [draft] = await t.ctx.db.select().from(batches).where(eq(batches.id, batchId));
     expect(draft.status).toBeNull();
     expect(await t.ctx.db.select().from(batchRows).where(eq(batchRows.batchId, batchId))).toHaveLength(0);

@@ -64,7 +64,7 @@ export function checkMapping(input: ColumnMappingInput, header: readonly string[
   return {
     searchTypes,
     // Every mapped column of the selection must be there; each row needs only the exclusion search's (issue 18).
-    columns: { criteria, required: rowRequiredColumnsOf(searchTypes), uniqueIdIndex: input.uniqueIdIndex, columnCount: header.length, additionalIndexes: correlatedColumnIndexes, labels: header },
+    columns: { criteria, required: rowRequiredColumnsOf(searchTypes), uniqueIdIndex: input.uniqueIdIndex, columnCount: header.length, additionalIndexes: correlatedColumnIndexes, labels: header, searchTypes },
     columnMappings,
     correlatedColumnIndexes,
   };

@@ -82,17 +82,24 @@ describe('dry run', () => {
       'E1,Di,Fox,,,\n' + // duplicate id
       'E5,Ed,Gu\n' + // short: its missing cells are empty
       'E6,Fi,Ho,,,,,,\n' + // empty cells past the header: fine
-      'E7,Gi,Ix,,,,overflow\n'; // a value past the header
+      'E7,Gi,Ix,,,,overflow\n' + // a value past the header
+      'E8,Hu,Jo,1234567890,,1980-01-01\n' + // check digit only: screened by name (issue 50)
+      'E9,Iv,Ka,123,,\n'; // NPI short only: screened by name
     const { agent, batchId } = await uploaded(csv);
     const res = await map(agent, batchId, { ...base, columnMappings: { ...NAMES, NPI: 'NPI', SSN: 'SSN', DOB: 'Date of Birth' }, correlatedColumnIndexes: [] });
     expect(res.statusCode).toBe(400);
-    const { error } = RowErrorsBodySchema.parse(res.json());
+    const { error, summary } = RowErrorsBodySchema.parse(res.json());
+    // Each skipped row says what skipping it loses.
+    const loses = ROW_MESSAGES.skipLoses(['Exclusion Search by Individual Name']);
+    expect(loses).toBe('Skipping this row leaves out its Exclusion Search by Individual Name.');
     expect(error.map(({ problems: _, ...entry }) => entry)).toEqual([
-      { rowIndx: 1, errorMessage: ['First Name is required.', 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces', 'SSN must be 9 digits.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E2,,Ray,123,12345,02/30/1975' },
-      { rowIndx: 2, errorMessage: ['NPI check digit is not valid.', ROW_MESSAGES.dateOfBirth].join(' '), data: 'E3,Cy,Doe,1234567890,,2999-01-01' },
-      { rowIndx: 3, errorMessage: ROW_MESSAGES.uniqueIdDuplicate('E1', 0), data: 'E1,Di,Fox,,,' },
-      { rowIndx: 6, errorMessage: ROW_MESSAGES.extraCells(1, 6), data: 'E7,Gi,Ix,,,,overflow' },
+      { rowIndx: 1, errorMessage: ['First Name is required.', 'NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces', 'SSN must be 9 digits.', ROW_MESSAGES.dateOfBirth, loses].join(' '), data: 'E2,,Ray,123,12345,02/30/1975', skippedSearches: ['Exclusion Search by Individual Name'] },
+      { rowIndx: 2, errorMessage: ['NPI check digit is not valid.', ROW_MESSAGES.dateOfBirth, loses].join(' '), data: 'E3,Cy,Doe,1234567890,,2999-01-01', skippedSearches: ['Exclusion Search by Individual Name'] },
+      { rowIndx: 3, errorMessage: [ROW_MESSAGES.uniqueIdDuplicate('E1', 0), loses].join(' '), data: 'E1,Di,Fox,,,', skippedSearches: ['Exclusion Search by Individual Name'] },
+      { rowIndx: 6, errorMessage: [ROW_MESSAGES.extraCells(1, 6), loses].join(' '), data: 'E7,Gi,Ix,,,,overflow', skippedSearches: ['Exclusion Search by Individual Name'] },
     ]);
+    // An NPI problem alone leaves the row its name search: kept, and noted.
+    expect(summary).toMatchObject({ rows: 9, validRows: 5, invalidRows: 4, notedRows: 2, notes: [{ rowIndx: 7, note: 'NPI fails the check digit; screened by name' }, { rowIndx: 8, note: 'NPI is not 10 digits; screened by name' }] });
     // Each problem names its column, for the downloadable problem list.
     expect(error[1].problems).toEqual([
       { column: 'NPI', reason: 'NPI check digit is not valid.' },

@@ -72,10 +72,10 @@ type CheckedRows = Awaited<ReturnType<typeof readAndCheck>>;
 
 async function readAndCheck(ctx: AppContext, batch: BatchRow, mapping: CheckedMapping, today: Date) {
   const all = await readRows(ctx, batch);
-  const { errors, invalid } = checkRows(all, mapping.columns, today);
+  const { errors, invalid, notes, notedRows } = checkRows(all, mapping.columns, today);
   const kept: KeptRow[] = all.flatMap((row, fileRow) => (invalid.has(fileRow) ? [] : [{ row, fileRow, values: valuesOf(row, mapping, today) }]));
   const searches = rowsPerSearchType(mapping.searchTypes, kept.map((r) => r.values));
-  const summary: MappingSummary = { rows: all.length, validRows: kept.length, invalidRows: invalid.size, searches };
+  const summary: MappingSummary = { rows: all.length, validRows: kept.length, invalidRows: invalid.size, searches, ...(notedRows ? { notedRows, notes } : {}) };
   return { all, errors, invalid, kept, searches, summary };
 }
 

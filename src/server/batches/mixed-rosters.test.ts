@@ -109,33 +109,40 @@ describe('add-on searches on a roster of clinicians and staff (item 1)', () => {
 
 describe('screening the valid rows and skipping the others (item 6)', () => {
   it('lists every problem, then screens the rest when asked, numbering rows without the skipped ones and recording them', async () => {
-    const roster = messyRoster({ rows: 120, seed: 6, npiShare: 0.3, badNpiRows: [7, 64] });
+    // Row 7's NPI fails the check digit: screened by name all the same (issue 50); row 64's SSN is short.
+    const roster = messyRoster({ rows: 120, seed: 6, npiShare: 0.3, badNpiRows: [7], badSsnRows: [64] });
     const { agent, batchId } = await uploaded(roster.bytes);
     const dry = await agent.post(`/services/flexsearchs/${batchId}/columnmappings?dryrun=true`, MAPPING);
     expect(dry.statusCode).toBe(400);
     const body = RowErrorsBodySchema.parse(dry.json());
-    expect(body.error.map((e) => e.rowIndx)).toEqual([7, 64]);
-    expect(body.error[0].errorMessage).toBe('NPI check digit is not valid.');
-    expect(body.summary).toMatchObject({ rows: 120, validRows: 118, invalidRows: 2 });
+    expect(body.error.map((e) => e.rowIndx)).toEqual([64]);
+    const lost = body.error[0].skippedSearches!;
+    expect(lost).toEqual(expect.arrayContaining(['Exclusion Search by Individual Name', 'SSDMF']));
+    expect(body.error[0].errorMessage).toBe(`SSN must be 9 digits. Skipping this row leaves out its ${lost.slice(0, -1).join(', ')} and ${lost.at(-1)}.`);
+    expect(body.summary).toMatchObject({ rows: 120, validRows: 119, invalidRows: 1, notedRows: 1, notes: [{ rowIndx: 7, note: 'NPI fails the check digit; screened by name' }] });
     const skip = { ...MAPPING, skipInvalidRows: true };
     const dryOk = await agent.post(`/services/flexsearchs/${batchId}/columnmappings?dryrun=true`, skip);
     expect(dryOk.statusCode, dryOk.body).toBe(200);
     const real = await agent.post(`/services/flexsearchs/${batchId}/columnmappings`, skip);
-    expect(ColumnMappingResponseSchema.parse(real.json())).toMatchObject({ status: 'Submitted', recordCount: 118 });
+    expect(ColumnMappingResponseSchema.parse(real.json())).toMatchObject({ status: 'Submitted', recordCount: 119 });
     await queue.drain();
     const [batch] = await t.ctx.db.select().from(batches).where(eq(batches.id, batchId));
-    expect(batch).toMatchObject({ status: 'Completed', recordCount: 118, rowsDone: 118 });
+    expect(batch).toMatchObject({ status: 'Completed', recordCount: 119, rowsDone: 119 });
     const rows = await t.ctx.db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(batchRows.rowIndex);
-    expect(rows.map((r) => r.uniqueId)).not.toContain(roster.rows[7][0]);
-    expect(rows[7]).toMatchObject({ uniqueId: roster.rows[8][0], additional: { [FILE_ROW_LABEL]: '9' } });
+    expect(rows.map((r) => r.uniqueId)).not.toContain(roster.rows[64][0]);
+    expect(rows[7]).toMatchObject({ uniqueId: roster.rows[7][0], additional: { [FILE_ROW_LABEL]: '8' } });
+    expect(rows[64]).toMatchObject({ uniqueId: roster.rows[65][0], additional: { [FILE_ROW_LABEL]: '66' } });
+    // The kept row's NPI result says the NPI's problem.
+    const [npiResult] = await t.ctx.db.select().from(batchResults).where(and(eq(batchResults.batchId, batchId), eq(batchResults.rowIndex, 7), eq(batchResults.resultType, 'npi')));
+    expect(npiResult.searchCriteriaKey).toContain(`NPI ${roster.rows[7][4]} (NPI fails the check digit; screened by name)`);
     const [submitted] = await t.ctx.db.select().from(batchEvents).where(and(eq(batchEvents.batchId, batchId), eq(batchEvents.kind, 'submitted')));
-    expect(submitted.details).toMatchObject({ rows: 118, skippedRows: 2, skipped: [{ row: 8, reason: 'NPI check digit is not valid.' }, { row: 65 }] });
-    // The audit report names the skipped rows among the batch's events.
+    expect(submitted.details).toMatchObject({ rows: 119, skippedRows: 1, skipped: [{ row: 65, reason: body.error[0].errorMessage }] });
+    // The audit report names the skipped row among the batch's events, with what it lost.
     const report = await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=pdf`);
     expect(report.statusCode).toBe(200);
     const text = pdfText(report.rawPayload).replace(/\s+/g, ' ');
-    expect(text).toContain('2 rows of the file skipped for problems');
-    expect(text).toContain('row 8 (NPI check digit is not valid.)');
+    expect(text).toContain('1 row of the file skipped for problems');
+    expect(text).toContain('row 65 (SSN must be 9 digits. Skipping this row leaves out its Exclusion Search by Individual Name');
   });
 });
 

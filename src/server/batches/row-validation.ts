@@ -1,7 +1,8 @@
 /** Row-level checks of a mapped file (the dry run): one error entry per row, its problems joined. */
 import { checkNpi, checkSsn } from '#shared/identifiers';
 import type { RowError } from '#shared/batches';
-import type { SearchCriterion } from '#shared/search-types';
+import { isNpiComparable, npiProblemOf } from '#shared/npi-problems';
+import { runsOnRow, type SearchCriterion } from '#shared/search-types';
 import { hasControlCharacter, rowText } from './csv-file';
 
 export const ROW_MESSAGES = {
@@ -13,7 +14,13 @@ export const ROW_MESSAGES = {
   uniqueIdMissing: 'The unique identifier is missing.',
   uniqueIdDuplicate: (value: string, firstRow: number) => `The unique identifier ${value} is also on row ${firstRow + 1}.`,
   controlCharacter: (column: string) => `${column} contains a control character (such as NUL); remove it from the file or leave the column out.`,
+  /** What a skipped row loses (issue 50): the dry run names it for each row it would leave out. */
+  skipLoses: (searches: readonly string[]) => (searches.length ? `Skipping this row leaves out its ${joinWords(searches)}.` : 'Skipping this row leaves out no search: it has none of their fields.'),
 } as const;
+
+function joinWords(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
 
 /** Most rows the dry run reports; a file with more bad rows is usually mapped wrongly. */
 export const MAX_ROW_ERRORS = 1000;
@@ -28,6 +35,8 @@ export interface MappedColumns {
   additionalIndexes?: readonly number[];
   /** The header's labels, to name a column in messages. */
   labels?: readonly string[];
+  /** The selected search types: an NPI problem leaves a row the searches that still compare it (issue 50). */
+  searchTypes?: readonly string[];
 }
 
 const EARLIEST_BIRTH_YEAR = 1900;
@@ -87,6 +96,8 @@ export function parseDateOfBirth(value: string, today: Date): string | null {
 export interface RowProblem {
   column: string;
   reason: string;
+  /** A problem of the NPI only: the row is still screened when another search compares it (issue 50). */
+  isNpiOnly?: boolean;
 }
 
 /** The problems of one row, in column order. */
@@ -103,7 +114,7 @@ export function rowProblems(row: string[], columns: MappedColumns, today: Date, 
     }
     if (criterion === 'NPI') {
       const check = checkNpi(value);
-      if (!check.ok) problems.push(problemAt(columns, index, check.message));
+      if (!check.ok) problems.push({ ...problemAt(columns, index, check.message), isNpiOnly: true });
     } else if (criterion === 'SSN') {
       const check = checkSsn(value);
       if (!check.ok && check.code === 'ssn-format') problems.push(problemAt(columns, index, check.message));
@@ -134,12 +145,25 @@ export function validateRows(rows: readonly string[][], columns: MappedColumns, 
   return checkRows(rows, columns, today).errors;
 }
 
-/** Every row's problems: the first MAX_ROW_ERRORS as entries, and the indexes of all rows that have some. */
-export function checkRows(rows: readonly string[][], columns: MappedColumns, today: Date): { errors: RowError[]; invalid: Set<number> } {
+/** A row screened despite its NPI's problem, and the problem as its results show it. */
+export interface RowNote {
+  rowIndx: number;
+  note: string;
+}
+
+/**
+ * Every row's problems: the first MAX_ROW_ERRORS as entries, the indexes of all rows that have
+ * some, and the rows kept with an NPI problem (their other searches run, issue 50). A row is left
+ * out only when no selected search can compare it with a list; its entry says what skipping it loses.
+ */
+export function checkRows(rows: readonly string[][], columns: MappedColumns, today: Date): { errors: RowError[]; invalid: Set<number>; notes: RowNote[]; notedRows: number } {
   const errors: RowError[] = [];
   const invalid = new Set<number>();
+  const notes: RowNote[] = [];
+  let notedRows = 0;
   const firstSeen = new Map<string, number>();
   const stored = storedIndexes(columns);
+  const types = columns.searchTypes ?? [];
   rows.forEach((row, rowIndx) => {
     const problems = rowProblems(row, columns, today, stored);
     if (columns.uniqueIdIndex !== null) {
@@ -149,8 +173,41 @@ export function checkRows(rows: readonly string[][], columns: MappedColumns, tod
       else if (firstSeen.has(uid)) problems.push({ column, reason: ROW_MESSAGES.uniqueIdDuplicate(uid, firstSeen.get(uid)!) });
       else firstSeen.set(uid, rowIndx);
     }
-    if (problems.length) invalid.add(rowIndx);
-    if (problems.length && errors.length < MAX_ROW_ERRORS) errors.push({ rowIndx, errorMessage: problems.map((p) => p.reason).join(' '), data: rowText(row), problems });
+    if (!problems.length) return;
+    const values = types.length ? criteriaValues(row, columns) : {};
+    if (problems.every((p) => p.isNpiOnly) && comparesDespiteNpi(types, values)) {
+      notedRows++;
+      if (notes.length < MAX_ROW_ERRORS) notes.push({ rowIndx, note: npiProblemOf(values.NPI, hasNameSearch(types, values)) ?? problems[0].reason });
+      return;
+    }
+    invalid.add(rowIndx);
+    if (errors.length >= MAX_ROW_ERRORS) return;
+    const loses = types.filter((t) => runsOnRow(t, (c) => Boolean(values[c])));
+    const reasons = [...problems.map((p) => p.reason), ...(types.length ? [ROW_MESSAGES.skipLoses(loses)] : [])];
+    errors.push({ rowIndx, errorMessage: reasons.join(' '), data: rowText(row), problems: problems.map(({ column, reason }) => ({ column, reason })), ...(types.length ? { skippedSearches: loses } : {}) });
   });
-  return { errors, invalid };
+  return { errors, invalid, notes, notedRows };
+}
+
+/** The row's mapped values, trimmed, empty ones left out. */
+function criteriaValues(row: string[], columns: MappedColumns): Partial<Record<SearchCriterion, string>> {
+  const values: Partial<Record<SearchCriterion, string>> = {};
+  for (const [index, criterion] of columns.criteria) {
+    const value = (row[index] ?? '').trim();
+    if (value) values[criterion] = value;
+  }
+  return values;
+}
+
+const NAME_SEARCHES: Record<string, readonly SearchCriterion[]> = { 'Exclusion Search by Individual Name': ['First Name', 'Last Name'], 'Exclusion Search by Business Name': ['Company Name'] };
+const NPI_SEARCHES = ['Exclusion Search by NPI', 'Search by NPI', 'NPI Validation', 'NPI Medicare OptOut'];
+
+/** Whether a name search of the selection screens the row (it holds the name). */
+const hasNameSearch = (types: readonly string[], values: Partial<Record<SearchCriterion, string>>): boolean =>
+  types.some((t) => NAME_SEARCHES[t]?.some((c) => values[c]));
+
+/** Whether a selected search compares the row despite its NPI: its name, or the NPI's ten digits failing only the check digit. */
+function comparesDespiteNpi(types: readonly string[], values: Partial<Record<SearchCriterion, string>>): boolean {
+  if (hasNameSearch(types, values)) return true;
+  return Boolean(values.NPI) && isNpiComparable(values.NPI!) && types.some((t) => NPI_SEARCHES.includes(t));
 }

@@ -5,6 +5,7 @@
  */
 import type { AdvancedCriteria, AdvancedSearchInput } from '#shared/advanced-search';
 import type { ListRecord } from '#shared/list-record';
+import { npiProblemOf } from '#shared/npi-problems';
 import type { ScreenQuery } from '#engine/query-types';
 
 type Person = NonNullable<AdvancedSearchInput['person']>;
@@ -52,6 +53,12 @@ export function queriesOf(input: AdvancedSearchInput): ScreenQuery[] {
 const maskedSsn = (ssn: string) => `***-**-${ssn.replace(/\D/g, '').slice(-4)}`;
 
 /** Every criterion given, labelled as on the form (the SSN masked: the proof is printed). */
+/** The NPI as printed on the proof, with its problem when it fails the check digit (searched all the same, issue 50). */
+function npiField(npi: string | undefined, byName: boolean): string | undefined {
+  const problem = npiProblemOf(npi, byName);
+  return npi && problem ? `${npi} (${problem})` : npi;
+}
+
 export function criteriaFields(input: AdvancedSearchInput): AdvancedCriteria['fields'] {
   const p = input.person;
   const b = input.business;
@@ -60,12 +67,12 @@ export function criteriaFields(input: AdvancedSearchInput): AdvancedCriteria['fi
       ? [
           ['First name', p?.firstName], ['Middle name', p?.middleName], ['Last name', p?.lastName],
           ['Other names', p?.otherNames?.join('; ') || undefined], ['Date of birth', p?.dateOfBirth],
-          ['SSN', p?.ssn ? maskedSsn(p.ssn) : undefined], ['NPI', p?.npi],
+          ['SSN', p?.ssn ? maskedSsn(p.ssn) : undefined], ['NPI', npiField(p?.npi, Boolean(p?.firstName || p?.lastName))],
           ['Licence number', p?.licenseNumber ? `${p.licenseNumber}${p.licenseState ? ` (${p.licenseState.toUpperCase()})` : ''}` : undefined],
           ['Address', p?.address], ['City', p?.city], ['State', upper(p?.state) ?? undefined], ['ZIP', p?.postalCode],
         ]
       : [
-          ['Business name', b?.name], ['DBA', b?.dba], ['EIN', b?.ein], ['NPI', b?.npi],
+          ['Business name', b?.name], ['DBA', b?.dba], ['EIN', b?.ein], ['NPI', npiField(b?.npi, Boolean(b?.name))],
           ['Address', b?.address], ['City', b?.city], ['State', upper(b?.state) ?? undefined], ['ZIP', b?.postalCode],
         ];
   return rows.filter((r): r is [string, string] => Boolean(r[1])).map(([label, value]) => ({ label, value }));

@@ -88,9 +88,15 @@ describe('Advance Search', () => {
     const loose = await owner.post('/services/advancedsearch', { subject: 'person', person: CAROL, sensitivity: 0.2 });
     expect(loose.statusCode).toBe(400);
     expect(loose.json().error.fields).toHaveProperty('sensitivity');
-    const badNpi = await owner.post('/services/advancedsearch', { subject: 'person', person: { ...CAROL, npi: '1234567890' } });
+    const badNpi = await owner.post('/services/advancedsearch', { subject: 'person', person: { ...CAROL, npi: '12345' } });
     expect(badNpi.statusCode).toBe(400);
-    expect(badNpi.json().error.fields).toHaveProperty('npi');
+    expect(badNpi.json().error.fields).toHaveProperty('person.npi');
+  });
+
+  it('screens the name with an NPI failing the check digit, the proof saying so (issue 50)', async () => {
+    const result = await search({ subject: 'person', person: { ...CAROL, npi: '1234567890' }, sources: ['leie'] });
+    expect(result.hits.some((h) => h.source === 'leie' && /CAROL/.test(h.name))).toBe(true);
+    expect(result.criteria.fields).toContainEqual({ label: 'NPI', value: '1234567890 (NPI fails the check digit; screened by name)' });
   });
 
   it('finds a person under an other (maiden) name, and a business by its DBA', async () => {

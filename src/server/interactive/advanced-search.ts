@@ -56,10 +56,12 @@ function screenAll(index: SearchIndex, keyed: MatchIndex | null, input: Advanced
   const queries = queriesOf(input);
   queries.forEach((query, i) => {
     const answer = screenWithKeyed(index, keyed, query, options);
-    // The subject's own criteria must all be usable; a malformed other name is only skipped.
-    if (i === 0 && (answer.status === 'invalid' || answer.issues.length > 0)) {
-      const fields = Object.fromEntries(answer.issues.map((issue) => [issue.field, issue.message]));
-      throw new AppError('BAD_REQUEST', answer.issues.map((issue) => issue.message).join(' ') || 'Some fields are invalid.', fields);
+    // The subject's own criteria must all be usable; a malformed other name is only skipped. An NPI
+    // failing the check digit is compared as entered and never stops the name (issue 50): the proof says so.
+    const refusing = answer.issues.filter((issue) => issue.code !== 'npi-check-digit');
+    if (i === 0 && (answer.status === 'invalid' || refusing.length > 0)) {
+      const fields = Object.fromEntries(refusing.map((issue) => [issue.field, issue.message]));
+      throw new AppError('BAD_REQUEST', refusing.map((issue) => issue.message).join(' ') || 'Some fields are invalid.', fields);
     }
     for (const hit of answer.hits) {
       const key = `${hit.record.source}|${hit.record.sourceRecordId}`;

@@ -8,6 +8,8 @@ import { checkNpi } from '#shared/identifiers';
 import { EXCLUSION_LABELS, OPT_OUT_LABELS, type ListSearched, type NppesRecord, type NpiNameCheck, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
 import { nameAgreementLines, nameAgreementVerdict } from '#shared/npi-words';
+import { npiProblemOf } from '#shared/npi-problems';
+import { reviewThresholdFor } from '#shared/review-threshold';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from '#engine/npi-check';
 import { screen } from '#engine/screen';
 import { asKeyedHit } from '#engine/keyed';
@@ -67,12 +69,19 @@ export async function searchByNpi(ctx: AppContext, caller: SearchCaller, rawNpi:
   return (await recordSearch(ctx, caller, result, outcome)) as NpiSearchResult;
 }
 
-/** The NPI in its canonical form, or 400 naming what is wrong with it. */
+/**
+ * The NPI in its canonical form, or 400 naming what is wrong with it. Ten digits failing the check
+ * digit are searched as entered (issue 50): lists publish such NPIs, and NPPES cannot hold them.
+ */
 export function validNpi(rawNpi: string): string {
   const valid = checkNpi(rawNpi);
-  if (!valid.ok) throw new AppError('BAD_REQUEST', valid.message, { npi: valid.message });
-  return valid.value;
+  if (valid.ok) return valid.value;
+  if (valid.code === 'npi-check-digit') return rawNpi.replace(/[\s\-.\u00a0]/g, '');
+  throw new AppError('BAD_REQUEST', valid.message, { npi: valid.message });
 }
+
+/** The caller's review threshold, which a name searched with an NPI failing the check digit is matched at. */
+export const thresholdOf = (caller: SearchCaller): number => reviewThresholdFor({ reviewThreshold: caller.kind === 'user' ? caller.reviewThreshold : null });
 
 /** What the engine finds for one NPI: its NPPES check and the hits whose full records the answer shows. */
 export interface NpiFindings {
@@ -82,6 +91,8 @@ export interface NpiFindings {
   excluded: Hit[];
   optOutHit: Hit | undefined;
   nppesHit: Hit | undefined;
+  /** The NPI fails the check digit and a name was given: its matches on the exclusion lists are among `excluded`. */
+  searchedByName: boolean;
 }
 
 /**
@@ -89,16 +100,28 @@ export interface NpiFindings {
  * NPPES record as read from the database (ADR 060); without one, `index` is asked (an index built
  * with NPPES in it, as tests build).
  */
-export function findNpi(index: SearchIndex, nppes: MatchIndex | null, npi: string, givenName?: string | null): NpiFindings {
+export function findNpi(index: SearchIndex, nppes: MatchIndex | null, npi: string, givenName?: string | null, threshold?: number): NpiFindings {
   const name = givenName?.trim() || null;
   const registry = nppes ?? index;
   const plain = checkNpiInIndex(registry, npi);
   const check = name && plain.found ? checkNpiInIndex(registry, npi, givenNameFor(name, plain.entityType)) : plain;
-  const excluded = screen(index, { type: 'npi', npi }, { sources: EXCLUSION_SOURCES, limit: 100 }).hits;
+  const byNpi = screen(index, { type: 'npi', npi }, { sources: EXCLUSION_SOURCES, limit: 100 }).hits;
+  // An NPI failing the check digit never stops the other search (issue 50): the name given is screened, the NPI compared as entered.
+  const searchedByName = Boolean(name) && !plain.valid;
+  const excluded = searchedByName ? withNameMatches(index, byNpi, givenNameFor(name!, null), npi, threshold) : byNpi;
   const optOutHit = screen(index, { type: 'npi', npi }, { sources: ['optout'], limit: 1 }).hits[0];
   const found = check.found ? screen(registry, { type: 'npi', npi }, { sources: ['nppes'], limit: 1 }).hits[0] : undefined;
   const nppesHit = found && nppes ? asKeyedHit(found) : found;
-  return { npi, name, check, excluded, optOutHit, nppesHit };
+  return { npi, name, check, excluded, optOutHit, nppesHit, searchedByName };
+}
+
+/** The records carrying the NPI, then the name's matches on the exclusion lists (its NPI compared), each record once. */
+function withNameMatches(index: SearchIndex, byNpi: Hit[], name: NpiCheckName, npi: string, threshold?: number): Hit[] {
+  const query = name.type === 'business' ? { type: 'business' as const, name: name.name, npi } : { type: 'individual' as const, firstName: name.firstName, middleName: name.middleName ?? null, lastName: name.lastName, npi };
+  const byName = screen(index, query, { sources: EXCLUSION_SOURCES, limit: 100, threshold }).hits;
+  const key = (h: Hit) => `${h.record.source}|${h.record.sourceRecordId}`;
+  const named = new Set(byName.map(key));
+  return [...byName, ...byNpi.filter((h) => !named.has(key(h)))].slice(0, 100);
 }
 
 /** Every hit of the findings, in the order npiResultOf reads their full records back. */
@@ -113,6 +136,7 @@ export function npiResultOf(ctx: AppContext, caller: SearchCaller, f: NpiFinding
   const exclusions = all.slice(0, f.excluded.length);
   const optOut = f.optOutHit ? all[f.excluded.length] : undefined;
   const nppes = nppesRecordOf(check, f.nppesHit ? all[all.length - 1] : undefined);
+  const npiProblem = npiProblemOf(npi, f.searchedByName);
   const result = {
     kind: 'npi' as const,
     'npi-match': check.found,
@@ -122,13 +146,15 @@ export function npiResultOf(ctx: AppContext, caller: SearchCaller, f: NpiFinding
     lists,
     criteria: { npi, name },
     nameCheck,
+    npiProblem,
+    searchedByName: f.searchedByName,
     nppes,
     exclusionStatus: exclusions.length ? EXCLUSION_LABELS.found : EXCLUSION_LABELS.notFound,
     exclusions,
     optOutStatus: optOut ? OPT_OUT_LABELS.found : OPT_OUT_LABELS.notFound,
     optOut: optOut ? { effectiveDate: optOut.exclusionDate, term: optOut.exclusionTerm, link: optOut.link } : null,
   };
-  const outcome = [check.found ? `NPPES: ${nppes?.status ?? 'found'}` : 'NPI not found in NPPES', nameCheck && !nameCheck.agrees ? `name differs from NPPES (${nameCheck.nppesName})` : '', exclusions.length ? `${exclusions.length} exclusion record${exclusions.length === 1 ? '' : 's'}` : 'no exclusion', optOut ? 'opted out of Medicare' : ''];
+  const outcome = [npiProblem ?? '', check.found ? `NPPES: ${nppes?.status ?? 'found'}` : 'NPI not found in NPPES', nameCheck && !nameCheck.agrees ? `name differs from NPPES (${nameCheck.nppesName})` : '', exclusions.length ? `${exclusions.length} exclusion record${exclusions.length === 1 ? '' : 's'}` : 'no exclusion', optOut ? 'opted out of Medicare' : ''];
   return {
     result,
     outcome: { kind: 'npi', criteriaText: name ? `NPI ${npi}, name ${name}` : `NPI ${npi}`, outcome: outcome.filter(Boolean).join(' · '), hitCount: exclusions.length, isBillable: true },
@@ -140,7 +166,7 @@ export async function screenNpi(ctx: AppContext, caller: SearchCaller, npi: stri
   const screening = await currentScreening(ctx);
   // NPPES is read by key (one query), not held in the index (ADR 060).
   await screening.keyed.fetch({ npis: [npi] });
-  const findings = findNpi(screening.index, screening.keyed.index, npi, givenName);
+  const findings = findNpi(screening.index, screening.keyed.index, npi, givenName, thresholdOf(caller));
   // One read of the full records for every hit, then split back.
   const [all, lists] = await Promise.all([searchHitsOf(ctx.db, screening, npiHitsOf(findings)), listsSearched(ctx.db, screening, NPI_LISTS)]);
   return npiResultOf(ctx, caller, findings, all, lists);

@@ -7,6 +7,6 @@ export { listsSearched, searchHitsOf, shownOf, shownOfLight } from './hits';
 export type { ShownHit } from './hits';
 export { checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, searchByName } from './name-search';
 export type { NamePlan, ScreenedSearch } from './name-search';
-export { NPI_LISTS, findNpi, npiHitsOf, npiResultOf, searchByNpi, validNpi } from './npi-search';
+export { NPI_LISTS, findNpi, npiHitsOf, npiResultOf, searchByNpi, thresholdOf, validNpi } from './npi-search';
 export type { NpiFindings } from './npi-search';
 export { recordSearches, recordSearchesInTwo } from './record-many';

@@ -164,8 +164,9 @@ describe('NPI search', () => {
     expect(result.nppes).toBeNull();
   });
 
-  it('refuses an NPI that breaks the format or check-digit rule', async () => {
-    for (const bad of ['123', '1234567890', '12345678AB']) {
+  it('refuses an NPI that is not 10 digits; one failing the check digit is searched as entered (issue 50)', async () => {
+    expect(await npi(anonymous(), '1234567890')).toMatchObject({ 'npi-match': false, npiProblem: 'NPI fails the check digit; compared as entered with the NPIs on the lists' });
+    for (const bad of ['123', '12345678901', '12345678AB']) {
       const res = await anonymous().get(`/services/interactivesearch/npi/${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error.code).toBe('BAD_REQUEST');

@@ -48,7 +48,7 @@ describe('bulk screening', () => {
     const subjects = [
       { type: 'person', firstName: 'Jane', lastName: 'Roe' },
       { type: 'npi', npi: '1000994545' },
-      { type: 'npi', npi: '1234567890' },
+      { type: 'npi', npi: '12345' },
       { type: 'person', firstName: 'Donald', lastName: 'Bailey' },
       { type: 'business', companyName: 'United Ambulance Service LLC' },
     ];
@@ -83,7 +83,7 @@ describe('bulk screening', () => {
       { type: 'person', firstName: 'Jane', lastName: 'Roe' },
       { type: 'business', companyName: 'United Ambulance Service LLC' },
       { type: 'npi', npi: '1000994545' },
-      { type: 'npi', npi: '1234567890' },
+      { type: 'npi', npi: '12345' },
     ] as const;
     const single = await Promise.all(
       kinds.map(async ({ type, ...q }) => {

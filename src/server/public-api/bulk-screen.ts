@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { currentScreening, lightScreenerFor, type LightScreener, type Screening } from '../screening/screener';
 import { AppError, unauthenticated } from '../http/errors';
 import type { SearchCaller, UserCaller } from '../interactive/public';
-import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, validNpi, type NpiFindings, recordSearchesInTwo } from '../interactive/public';
+import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, thresholdOf, validNpi, type NpiFindings, recordSearchesInTwo } from '../interactive/public';
 
 function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery {
   const matchingAlgorithm = s.matchingAlgorithm ?? 'Exact';
@@ -116,7 +116,7 @@ async function screenAndStore(ctx: AppContext, caller: UserCaller, subjects: rea
   // The subjects' NPPES records in one read by key (ADR 060), then each NPI checked.
   const npis = pending.flatMap((p) => (p.kind === 'npi' ? [p.npi] : []));
   if (npis.length) await active.keyed.fetch({ npis });
-  for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, active.keyed.index, p.npi, p.name);
+  for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, active.keyed.index, p.npi, p.name, thresholdOf(caller));
   const [name, npi] = await Promise.all([listsSearched(ctx.db, active, nameSourcesFor(caller)), listsSearched(ctx.db, active, NPI_LISTS)]);
   const lists = { name, npi };
   await firstNames;

@@ -1,6 +1,7 @@
 /** The detail drawer (spec §2 Detail drawer, §3 Match record): sections, the customer's row, history, why it matched. */
 import { and, eq } from 'drizzle-orm';
 import { describeExclusionType } from '#shared/exclusion-types';
+import { hasNameValue, npiProblemOf } from '#shared/npi-problems';
 import { maskSsn } from '#shared/identifiers';
 import { explanationWords } from '#shared/match-words';
 import { nameAgreementLines, nameAgreementVerdict, npiProblemWords, sharedNpiWords, type StoredNpiExplanation } from '#shared/npi-words';
@@ -150,6 +151,8 @@ async function userDataOf(db: Db, row: ResultRow): Promise<DetailSection[]> {
   const mapped: Record<string, DetailValue> = {};
   if (row.unique_id) mapped['Unique ID'] = row.unique_id;
   for (const [k, v] of orderedValues(row.values)) mapped[k] = k === 'SSN' && v ? maskSsn(v) : v;
+  const npiProblem = npiProblemOf(row.values?.NPI, hasNameValue(row.values ?? {}));
+  if (npiProblem) mapped['NPI Problem'] = npiProblem;
   const [extra] = await db.select({ additional: batchRows.additional }).from(batchRows).where(and(eq(batchRows.batchId, row.batch_id), eq(batchRows.rowIndex, row.row_index)));
   const sections: DetailSection[] = [{ title: 'Search Criteria', data: { 'Row Number': String(row.row_index + 1), ...mapped } }];
   const additional = (extra?.additional ?? {}) as Record<string, string>;

@@ -3,6 +3,7 @@
  * and the audit report's records table, one line per result (the PDF table and the CSV share it).
  */
 import { maskSsn } from '#shared/identifiers';
+import { npiCriterionText } from '#shared/npi-problems';
 import type { ListRecord } from '#shared/list-record';
 import { explanationLine } from '#shared/match-words';
 import { MatchExplanationSchema } from '#shared/result-detail';
@@ -17,11 +18,11 @@ import type { TimeFormatter } from './report-time';
 
 export type ReportResult = ResultRow & { history: HistoryRow[] };
 
-/** The row's searched values as one text (SSNs masked). */
+/** The row's searched values as one text (SSNs masked, an NPI's problem said). */
 export function criteriaText(values: Record<string, string>): string {
   return orderedValues(values)
     .filter(([, v]) => v)
-    .map(([k, v]) => `${k}: ${k === 'SSN' ? maskSsn(v) : v}`)
+    .map(([k, v]) => (k === 'NPI' ? npiCriterionText(v, values, 'NPI: ') : `${k}: ${k === 'SSN' ? maskSsn(v) : v}`))
     .join('; ');
 }
 

@@ -7,6 +7,7 @@ import type { NpiCheck, NpiCheckName } from '#engine/npi-check';
 import type { Hit, ScreenQuery, ScreenResult } from '#engine/query-types';
 import type { ScreenOptions } from '#engine/settings';
 import { CLIENT_THRESHOLD_MIN } from '#shared/review-threshold';
+import { npiCriterionText } from '#shared/npi-problems';
 
 export type Screener = (queries: ScreenQuery[], options: ScreenOptions) => Promise<ScreenResult[]>;
 
@@ -68,11 +69,12 @@ export const OFAC_SOURCES: SourceId[] = ['ofac-sdn', 'ofac-consolidated'];
 const NAME_TYPES = ['Exclusion Search by Individual Name', 'Exclusion Search by Business Name'];
 const NPI_EXCLUSION_TYPES = ['Exclusion Search by NPI', 'Search by NPI'];
 
-/** The row's criteria as reviewers see them: "First Last | NPI 1234567893", with its unique id. */
+/** The row's criteria as reviewers see them: "First Last | NPI 1234567893", with its unique id and an NPI's problem. */
 export function searchCriteriaKey(row: RowInput): string {
   const v = row.values;
   const name = [v['First Name'], v['Middle Name'], v['Last Name']].filter(Boolean).join(' ') || v['Company Name'] || '';
-  const parts = [name, v.NPI ? `NPI ${v.NPI}` : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : ''].filter(Boolean);
+  // An NPI that is not valid says so on every result of the row: screened by name all the same (issue 50).
+  const parts = [name, v.NPI ? npiCriterionText(v.NPI, v) : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : ''].filter(Boolean);
   return (row.uniqueId ? `${row.uniqueId}: ` : '') + parts.join(' | ');
 }
 

@@ -54,6 +54,27 @@ describe('the review step checks every row (issue 18)', () => {
     expect(submission.body).toMatchObject({ skipInvalidRows: true, searchTypes: ['Exclusion Search by NPI', 'NPI Validation'] });
   });
 
+  it('names the rows screened despite an NPI problem (issue 50)', async () => {
+    const noted: MappingSummary = { ...SUMMARY, invalidRows: 0, validRows: 300, notedRows: 7, notes: [7, 9, 12, 20, 31, 44].map((rowIndx) => ({ rowIndx, note: 'NPI fails the check digit; screened by name' })) };
+    renderWizard({ 'POST /services/flexsearchs/41/columnmappings': () => json(200, { batchId: 41, recordCount: 300, status: null, message: 'ok', summary: noted }) });
+    await pickType('Exclusion Search by NPI');
+    await uploadCsv();
+    clickButton('Upload and continue');
+    await screen.findByRole('heading', { name: 'Column Mapping' });
+    await mapColumn('NPI', 'NPI');
+    clickButton('Continue');
+    expect(await screen.findByText('7 rows with an NPI problem are screened all the same')).toBeTruthy();
+    const rows = screen.getByRole('list', { name: 'Rows with an NPI problem' });
+    expect(within(rows).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Row 8: NPI fails the check digit; screened by name',
+      'Row 10: NPI fails the check digit; screened by name',
+      'Row 13: NPI fails the check digit; screened by name',
+      'Row 21: NPI fails the check digit; screened by name',
+      'Row 32: NPI fails the check digit; screened by name',
+      'and 2 more rows',
+    ]);
+  });
+
   it('marks the columns guessed from their headers or values, and keeps the unique identifier out of additional data', async () => {
     renderWizard({}, { batchId: 41, previewData: [['First', 'Ada'], ['Last', 'Reyes'], ['Column 3', '1234567893', '1245319599'], ['Employee Id', 'E1'], ['Dept', 'HR']] });
     await pickType('Exclusion Search by Individual Name');

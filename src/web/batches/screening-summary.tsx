@@ -48,6 +48,7 @@ export function ScreeningSummary({ fileName, check, isChecking, checkError, skip
           );
         })}
       </List>
+      {(summary.notedRows ?? 0) > 0 && <NotedRows notedRows={summary.notedRows ?? 0} notes={summary.notes ?? []} />}
       {invalid > 0 && (
         <Alert color="yellow" title={`${count(invalid)} of ${summary.rows.toLocaleString('en-US')} ${invalid === 1 ? 'has a problem' : 'have problems'}`}>
           <Stack gap="sm">
@@ -72,5 +73,26 @@ export function ScreeningSummary({ fileName, check, isChecking, checkError, skip
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** Shown in the summary: the first rows screened despite an NPI problem; the rest are counted. */
+const NOTES_SHOWN = 5;
+
+/** Rows screened all the same despite an NPI problem (issue 50): their results say the problem. */
+function NotedRows({ notedRows, notes }: { notedRows: number; notes: readonly { rowIndx: number; note: string }[] }) {
+  const shown = notes.slice(0, NOTES_SHOWN);
+  return (
+    <Alert color="blue" title={`${count(notedRows)} with an NPI problem ${notedRows === 1 ? 'is' : 'are'} screened all the same`}>
+      <Text size="sm">A bad NPI never stops a row’s other searches: each is screened by name (an NPI failing only the check digit is still compared with the lists’ NPIs), and its results show the problem.</Text>
+      <List size="sm" spacing={2} mt="xs" aria-label="Rows with an NPI problem">
+        {shown.map((n) => (
+          <List.Item key={n.rowIndx}>
+            Row {n.rowIndx + 1}: {n.note}
+          </List.Item>
+        ))}
+        {notedRows > shown.length && <List.Item>and {count(notedRows - shown.length, 'more row')}</List.Item>}
+      </List>
+    </Alert>
   );
 }

@@ -2,7 +2,7 @@
 import '../test-setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ELIGIBILITY_TEXTS, INTERACTIVE_ERROR_TEXTS, type NameSearchResult, type NpiSearchResult } from '#shared/interactive-search';
+import { ELIGIBILITY_TEXTS, INTERACTIVE_ERROR_TEXTS, NPI_CHECK_DIGIT_HINT, type NameSearchResult, type NpiSearchResult } from '#shared/interactive-search';
 import { INTENT_DECLINED, MESSAGES } from '#shared/messages';
 import { apiError, json, renderApp, stubServer, userInfoHandler, type RecordedRequest } from '../test-utils';
 
@@ -21,12 +21,12 @@ const NAME_RESULT: NameSearchResult = {
   ],
 };
 const NPI_MISSING: NpiSearchResult = {
-  ...META, kind: 'npi', 'npi-match': false, criteria: { npi: '1234567893', name: null }, nameCheck: null, nppes: null, exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Not Found on Opt Out List', optOut: null,
+  ...META, kind: 'npi', 'npi-match': false, criteria: { npi: '1234567893', name: null }, nameCheck: null, npiProblem: null, searchedByName: false, nppes: null, exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Not Found on Opt Out List', optOut: null,
 };
 
 // NPI 1000994545 is Donald Bailey's in NPPES; the searcher has it for Jennifer Garcia.
 const NPI_SOMEONE_ELSES: NpiSearchResult = {
-  ...META, kind: 'npi', 'npi-match': true, criteria: { npi: '1000994545', name: 'Jennifer Garcia' },
+  ...META, kind: 'npi', 'npi-match': true, criteria: { npi: '1000994545', name: 'Jennifer Garcia' }, npiProblem: null, searchedByName: false,
   nameCheck: { agrees: false, givenName: 'Jennifer Garcia', nppesName: 'BAILEY, DONALD JOHN', verdict: 'Does not agree: the name on your list (Jennifer Garcia) is not the name NPPES holds for this NPI (BAILEY, DONALD JOHN). The NPI may belong to someone else.', lines: ['Last name: different (Garcia vs Bailey)', 'First name: different (Jennifer vs Donald)'] },
   nppes: { npi: '1000994545', name: 'DONALD JOHN BAILEY', entityType: 'Individual', status: 'Active', deactivationDate: null, reactivationDate: null, specialty: null, location: null, link: null },
   exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Not Found on Opt Out List', optOut: null,
@@ -79,10 +79,12 @@ describe('the landing search form', () => {
     fill(/^NPI/, '12345');
     fireEvent.blur(within(card()).getByRole('textbox', { name: /^NPI/ }));
     expect(within(card()).getByText('NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces')).toBeTruthy();
+    // Ten digits failing the check digit are searched all the same, the hint saying how (issue 50).
     fill(/^NPI/, '1234567890');
-    expect(within(card()).getByText(/check digit/)).toBeTruthy();
-    expect(searchButton()).toHaveProperty('disabled', true);
+    expect(within(card()).getByText(NPI_CHECK_DIGIT_HINT)).toBeTruthy();
+    expect(searchButton()).toHaveProperty('disabled', false);
     fill(/^NPI/, '1234567893');
+    expect(within(card()).queryByText(NPI_CHECK_DIGIT_HINT)).toBeNull();
     expect(searchButton()).toHaveProperty('disabled', false);
   });
 

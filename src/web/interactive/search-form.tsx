@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import { NameSearchQuerySchema, npiFieldError, type MatchingAlgorithm } from '#shared/interactive-search';
+import { NameSearchQuerySchema, npiFieldError, npiFieldHint, type MatchingAlgorithm } from '#shared/interactive-search';
 import type { NameSearchInput } from './interactive-api';
 import { US_STATES } from './us-states';
 
@@ -30,8 +30,8 @@ const checkName = schemaResolver(NameSearchQuerySchema, { sync: true });
 /**
  * The name fields' errors are the contract's. It asks for a first and last name unless a
  * company name is given, so a blank business name comes back as the missing person's name:
- * the business input shows that message. The NPI keeps the shared `npiFieldError`, stricter
- * than the route (the check digit), which answers an NPI it does not know with NPINotFound.
+ * the business input shows that message. The NPI keeps the shared `npiFieldError` (10 digits);
+ * one failing the check digit is searched all the same, the hint under it saying so (issue 50).
  */
 function errorsOf(entity: 'individual' | 'business', values: Record<Field, string>): Partial<Record<Field, string>> {
   const errors = entity === 'business' ? checkName({ companyName: values.companyName }) : checkName({ firstName: values.firstName, lastName: values.lastName });
@@ -110,7 +110,7 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
         )}
         {mode === 'npi' ? (
           <>
-            <TextInput label="NPI" description="The 10-digit National Provider Identifier." inputMode="numeric" autoComplete="off" maxLength={14} {...bind('npi')} />
+            <TextInput label="NPI" description={npiFieldHint(values.npi) ?? 'The 10-digit National Provider Identifier.'} inputMode="numeric" autoComplete="off" maxLength={14} {...bind('npi')} />
             <TextInput
               label="Provider's name"
               description="Optional: the name you have for this NPI, checked against the name NPPES holds for it."
