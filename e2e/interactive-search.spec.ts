@@ -1,11 +1,11 @@
 /**
  * Interactive search journeys: from the landing page, a name on the sample LEIE (intent of
- * use, the hit with its source link, the page printed to PDF), an NPI NPPES does not have,
- * the NPI rule on blur; a signed-in search kept in Search History and reopened.
+ * use, the hit with its source link, the page printed to PDF), an NPI NPPES does not have (alone,
+ * and on an exclusion list), the NPI rule on blur; a signed-in search kept in Search History and reopened.
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { INTERACTIVE_ERROR_TEXTS } from '../src/shared/interactive-search';
+import { INTERACTIVE_ERROR_TEXTS, NPI_CHECK_DIGIT_HINT } from '../src/shared/interactive-search';
 import { INTENT_DECLINED } from '../src/shared/messages';
 import { logIn } from './helpers';
 
@@ -66,15 +66,42 @@ test('an NPI that is not in NPPES shows NPINotFound; the NPI rule is checked on 
   await chooseNpi(page);
   const card = searchCard(page);
   const npi = card.getByRole('textbox', { name: /^NPI/ });
-  await npi.fill('1234567890');
+  await npi.fill('12345678');
   await npi.blur();
-  await expect(card.getByText('This is not a valid NPI: its last digit (the check digit) does not match the other nine.')).toBeVisible();
+  await expect(card.getByText('NPI is not valid. Valid NPI is 10 digits with no extra characters or spaces')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
+  // Ten digits failing the check digit are searched as entered (issue 50): the hint says so.
+  await npi.fill('1234567890');
+  await expect(card.getByText(NPI_CHECK_DIGIT_HINT)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Search', exact: true })).toBeEnabled();
   await npi.fill('1234567893');
   await card.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('dialog', { name: 'Intent of Use' }).getByRole('button', { name: 'I Acknowledge' }).click();
   await expect(card.getByRole('alert')).toHaveText(INTERACTIVE_ERROR_TEXTS.NPINotFound, { timeout: 15_000 });
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('an NPI on an exclusion list but not in NPPES: NPINotFound and the exclusion record, on the printed proof too', async ({ page }) => {
+  // The sample Louisiana list carries NPI 1578634648, which the sample NPPES does not have.
+  await page.goto('/');
+  await chooseNpi(page);
+  const card = searchCard(page);
+  await card.getByRole('textbox', { name: /^NPI/ }).fill('1578634648');
+  await card.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Intent of Use' }).getByRole('button', { name: 'I Acknowledge' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'NPI search results' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`${INTERACTIVE_ERROR_TEXTS.NPINotFound} NPI 1578634648: an exclusion record carries this NPI. Review before any decision.`)).toBeVisible();
+  const exclusions = page.getByRole('region', { name: 'Exclusion records with this NPI' });
+  await expect(exclusions.getByRole('heading', { name: /SUSAN KENNETH SMITH/ })).toBeVisible();
+  const status = page.getByRole('region', { name: 'Status' });
+  await expect(status.getByText('Invalid')).toBeVisible();
+  await expect(status.getByText('Exclusion Found')).toBeVisible();
+  // Printed, the proof keeps the outcome and the record.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByText(INTERACTIVE_ERROR_TEXTS.NPINotFound, { exact: false })).toBeVisible();
+  await expect(exclusions.getByRole('heading', { name: /SUSAN KENNETH SMITH/ })).toBeVisible();
+  const pdf = await page.pdf({ format: 'Letter', printBackground: true });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('declining the intent of use searches nothing', async ({ page }) => {

@@ -1,6 +1,6 @@
 /** /npi/results: the NPPES record of an NPI, its Medicare opt-out status and the exclusions carrying it. */
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { EXCLUSION_LABELS, OPT_OUT_LABELS, type NpiSearchResult } from '#shared/interactive-search';
+import { EXCLUSION_LABELS, INTERACTIVE_ERROR_TEXTS, OPT_OUT_LABELS, type NpiSearchResult } from '#shared/interactive-search';
 import { statusTextColor } from '../app/theme';
 import { formatDate } from './format';
 import { HitCard } from './hit-card';
@@ -13,17 +13,20 @@ const npiStatusLabel = (status: string) => ({ Active: 'Active', Reactivated: 'Ac
 
 function outcomeOf(result: NpiSearchResult) {
   const problems = [
+    result.npiProblem ?? '',
     result.nameCheck && !result.nameCheck.agrees ? `the name given (${result.nameCheck.givenName}) is not the name NPPES holds for it (${result.nameCheck.nppesName}): the NPI may belong to someone else` : '',
-    result.exclusionStatus === EXCLUSION_LABELS.found ? 'an exclusion record carries this NPI' : '',
+    result.exclusionStatus === EXCLUSION_LABELS.found ? (result.searchedByName ? 'exclusion records carry this NPI or this name' : 'an exclusion record carries this NPI') : '',
     result.optOutStatus === OPT_OUT_LABELS.found ? 'the provider opted out of Medicare' : '',
     result.nppes?.status === 'Deactivated' ? 'NPPES lists the NPI as deactivated' : '',
-    !result['npi-match'] ? 'NPPES has no such NPI' : '',
   ].filter(Boolean);
-  if (problems.length === 0) {
+  // The spec's NPINotFound, word for word, and what else the search found (issue 50): a proof never leaves out a hit.
+  const notFound = result['npi-match'] ? '' : `${INTERACTIVE_ERROR_TEXTS.NPINotFound} `;
+  if (problems.length === 0 && !notFound) {
     const named = result.nameCheck ? ` under the name given (${result.nameCheck.givenName}),` : '';
     return { text: `NPI ${result.criteria.npi} is active in NPPES${named} not on the Medicare opt-out list, and on no exclusion list searched.`, isAlert: false };
   }
-  return { text: `NPI ${result.criteria.npi}: ${problems.join('; ')}. Review before any decision.`, isAlert: true };
+  if (problems.length === 0) return { text: `${notFound}NPI ${result.criteria.npi} is on no exclusion list searched and not on the Medicare opt-out list.`, isAlert: true };
+  return { text: `${notFound}NPI ${result.criteria.npi}: ${problems.join('; ')}. Review before any decision.`, isAlert: true };
 }
 
 function Status({ label, value }: { label: string; value: string }) {
@@ -129,7 +132,7 @@ function NpiResult({ result }: { result: NpiSearchResult }) {
       {result.exclusions.length > 0 ? (
         <Stack gap="md" component="section" aria-labelledby="exclusions-title">
           <Title order={2} fz="lg" id="exclusions-title">
-            Exclusion records with this NPI
+            {result.searchedByName ? `Exclusion records with this NPI or the name ${result.criteria.name}` : 'Exclusion records with this NPI'}
           </Title>
           {result.exclusions.map((hit, i) => (
             <HitCard key={`${hit.source}|${hit.recordId}`} hit={hit} position={i + 1} />
@@ -138,7 +141,8 @@ function NpiResult({ result }: { result: NpiSearchResult }) {
       ) : (
         <Text>
           On {result.searchedAt.slice(0, 10)}, Clearlist searched {listsSentence(result.lists.filter((l) => l.source !== 'nppes' && l.source !== 'optout')) || 'no loaded list'} for NPI{' '}
-          {result.criteria.npi} and found no exclusion record carrying it.
+          {result.criteria.npi}
+          {result.searchedByName ? ` and for the name ${result.criteria.name}` : ''} and found no exclusion record.
         </Text>
       )}
       <ListsSearched lists={result.lists} />
