@@ -10,6 +10,8 @@ const publisherPort = Number(process.env.E2E_PUBLISHER_PORT ?? port + 1000);
 const publisher = `http://127.0.0.1:${publisherPort}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'clearlist-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// Journeys tell the stand-in which file to publish (e2e/list-publisher.mjs).
+process.env.E2E_PUBLISHER_URL = publisher;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -3,14 +3,17 @@
  * parse, import and index live (a second click joins the running check), sees a failed check
  * in words, uploads a state file (a file of another list is refused), compares the new version
  * with the one before (and downloads the comparison as CSV), and rolls it back, which the next
- * search sees. Downloads come from e2e/list-publisher.mjs, a local stand-in.
+ * search sees; a download with half the records is held, compared, mailed and approved (ADR 109).
+ * Downloads come from e2e/list-publisher.mjs, a local stand-in.
  */
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type Page } from '@playwright/test';
 import { logIn } from './helpers';
+import { mailsSince } from './outbox';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
-const shoot = (page: Page, name: string) => page.screenshot({ path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`), fullPage: true });
+const shotPath = (name: string) => (SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`));
+const shoot = (page: Page, name: string) => page.screenshot({ path: shotPath(name), fullPage: true });
 const CA = 'California Medi-Cal Suspended and Ineligible Provider List';
 const OPTOUT = 'Medicare Opt-Out Affidavits';
 
@@ -25,6 +28,34 @@ const caNext = caSample
   .concat('\nQUILLFEATHER,ZEDEKIAH,,N/A,5 PINE ST BOISE ID 83702,Registered Nurse,RN5550101,,11/02/2026,Indefinitely\n');
 
 const rowOf = (page: Page, source: string) => page.locator(`tr[data-source="${source}"]`);
+
+/** The opt-out list's last check as the Lists page's API gives it. */
+async function optoutRun(page: Page): Promise<{ id: number; status: string; outcome: string | null } | null> {
+  const overview = await (await page.request.get('/services/admin/lists')).json();
+  return overview.sources.find((s: { source: string }) => s.source === 'optout').run;
+}
+
+/** Clicks "Check now" on the opt-out row and waits for that check to end; answers its outcome. */
+async function checkOptoutToTheEnd(page: Page): Promise<string> {
+  const before = (await optoutRun(page))?.id ?? null;
+  await rowOf(page, 'optout').getByRole('button', { name: `Check ${OPTOUT} now` }).click();
+  let outcome: string | null = null;
+  await expect
+    .poll(async () => {
+      const run = await optoutRun(page);
+      outcome = run && run.id !== before && run.status === 'done' ? run.outcome : null;
+      return outcome;
+    }, { timeout: 45_000 })
+    .not.toBeNull();
+  return outcome!;
+}
+
+/** Tells the publisher stand-in which opt-out file to publish. */
+async function publishOptout(variant: 'full' | 'half') {
+  const publisher = await request.newContext({ baseURL: process.env.E2E_PUBLISHER_URL });
+  expect((await publisher.post(`/control/optout?variant=${variant}`)).status()).toBe(200);
+  await publisher.dispose();
+}
 
 async function openLists(page: Page) {
   await logIn(page, 'sysadmin');
@@ -129,3 +160,51 @@ test('upload a state file, compare it with the previous version, roll it back; t
   expect(await isFound(baseURL!, 'Zedekiah', 'Quillfeather')).toBe(false);
   await shoot(page, 'lists-rolled-back');
 });
+
+test('a download with half the records is held: the comparison on the page, the mail, then approval', async ({ page }) => {
+  test.setTimeout(180_000);
+  const since = Date.now();
+  await openLists(page);
+  const optout = rowOf(page, 'optout');
+  // The whole file first (imported, or unchanged when the journey above imported it).
+  await publishOptout('full');
+  expect(['imported', 'unchanged']).toContain(await checkOptoutToTheEnd(page));
+  await expect(optout).toContainText('4,000 records');
+  const inUse = (await optout.locator('td').nth(1).innerText()).match(/v(\d+)/)![1];
+
+  await publishOptout('half');
+  try {
+    expect(await checkOptoutToTheEnd(page)).toBe('held');
+    const held = page.getByRole('region', { name: `${OPTOUT}: a new file is held for your approval` });
+    await expect(held).toBeVisible({ timeout: 45_000 });
+    await expect(held).toContainText(/The new file has 50 % fewer records than the active version \(2,000 against 4,000\)/);
+    await expect(held).toContainText(`Searches keep using version ${inUse} until it is approved.`);
+    await expect(held.getByRole('table', { name: /compared with version/ })).toContainText('4,000');
+    await expect(optout).toContainText('new file held for approval');
+    await expect(optout).toContainText(`v${inUse}`);
+    await shoot(page, 'lists-held');
+    await held.screenshot({ path: shotPath('lists-held-card') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await held.screenshot({ path: shotPath('lists-held-card-390') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const mails = (await mailsSince(since)).filter((m) => m.includes('fewer records than the active version'));
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+    expect(mails[0]).toContain('/admin/lists');
+
+    await held.getByRole('button', { name: 'See the changes' }).click();
+    const compare = page.getByRole('dialog', { name: /compared with version/ });
+    await expect(compare.getByText('Removed (2,000)')).toBeVisible();
+    await compare.getByRole('button', { name: 'Close the comparison' }).click();
+
+    await held.getByRole('button', { name: /^Approve version \d+/ }).click();
+    await page.getByRole('dialog', { name: 'Approve the new file' }).getByRole('button', { name: 'Approve and use it' }).click();
+    await expect(page.getByText(/optout: version \d+ is active \(2,000 records\) in place of version/)).toBeVisible({ timeout: 30_000 });
+    await expect(held).toHaveCount(0);
+    await expect(optout).toContainText('2,000 records');
+    await shoot(page, 'lists-held-approved');
+  } finally {
+    await publishOptout('full');
+  }
+});
+

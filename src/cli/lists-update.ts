@@ -1,20 +1,28 @@
 /** `clearlist lists update [<source>…] [--json]`: download the lists from their official URLs and import what changed. */
+import path from 'node:path';
 import type { AppConfig } from '#server/config';
 import type { Database } from '#server/db/client';
+import { mailHeldVersion } from '#server/lists/held-mail';
+import { createMailer, type Mailer } from '#server/mail/mailer';
 import { updateLists, type SourceUpdate, type UpdateOptions, type UpdateProgress } from '#server/lists/update';
 import { findListSource } from '#lists/sources';
 import { unknownListUrlSources } from '#server/lists/update-sources';
 import type { Io } from './lists';
 
-/** Runs the update; exit code 1 when a configured source failed, 2 on an unknown source. */
+/**
+ * Runs the update; exit code 1 when a configured source failed, 2 on an unknown source. A
+ * version held for approval is not a failure: it is said, and the operators are mailed (ADR 109).
+ */
 export async function runUpdate(
   database: Database,
   config: AppConfig,
   sources: string[],
   json: boolean,
   io: Io,
-  extra: Pick<UpdateOptions, 'fetch' | 'delay'> = {},
+  extra: Pick<UpdateOptions, 'fetch' | 'delay'> & { mailer?: Mailer } = {},
 ): Promise<number> {
+  const { mailer: given, ...fetchOptions } = extra;
+  const mailer = given ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
   const unknown = sources.filter((id) => !findListSource(id));
   if (unknown.length) {
     io.stderr.write(`Unknown list source: ${unknown.join(', ')}. See "clearlist lists status" for the sources.\n`);
@@ -23,7 +31,7 @@ export async function runUpdate(
   for (const id of unknownListUrlSources(config)) io.stderr.write(`Warning: LIST_URLS names an unknown source "${id}"; it is ignored.\n`);
   const bar = !json && io.stdout.isTTY ? progressBar(io) : null;
   const results = await updateLists(database.db, config, sources, {
-    ...extra,
+    ...fetchOptions,
     now: new Date(),
     onProgress: bar?.update,
     onSourceDone: (result) => {
@@ -31,6 +39,7 @@ export async function runUpdate(
       if (!json) io.stdout.write(`${describe(result)}\n`);
     },
   });
+  for (const held of results.filter((r) => r.heldVersion !== undefined)) await mailHeldVersion({ db: database.db, config, mailer }, held.heldVersion!);
   if (json) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else io.stdout.write(`${totals(results)}\n`);
   return results.some((r) => r.outcome === 'failed') ? 1 : 0;
@@ -39,7 +48,11 @@ export async function runUpdate(
 /** One line (two for failures) per source. */
 export function describe(r: SourceUpdate): string {
   if (r.outcome === 'not-configured') return `${r.source}: not configured: ${r.hint}`;
-  if (r.outcome === 'unchanged') return `${r.source}: unchanged (same files as active version ${r.version}).`;
+  if (r.outcome === 'unchanged') return `${r.source}: unchanged (${r.note ?? `same files as active version ${r.version}`}).`;
+  if (r.outcome === 'held') {
+    const kept = r.version === null ? 'no version is active' : `version ${r.version} stays active`;
+    return `${r.source}: version ${r.heldVersion} HELD for approval: ${r.note}\n  (${kept}; approve or reject it in Settings → Lists)`;
+  }
   if (r.outcome === 'failed') {
     const kept = r.version === null ? 'no version is active' : `version ${r.version} stays active`;
     return `${r.source}: FAILED: ${r.error}\n  (${kept})`;
@@ -51,7 +64,7 @@ export function describe(r: SourceUpdate): string {
 
 function totals(results: SourceUpdate[]): string {
   const count = (outcome: SourceUpdate['outcome']) => results.filter((r) => r.outcome === outcome).length;
-  return `${count('imported')} imported, ${count('unchanged')} unchanged, ${count('not-configured')} not configured, ${count('failed')} failed.`;
+  return `${count('imported')} imported, ${count('held')} held for approval, ${count('unchanged')} unchanged, ${count('not-configured')} not configured, ${count('failed')} failed.`;
 }
 
 /** A one-line bar redrawn in place, at most ten times a second. */

@@ -79,6 +79,7 @@ function describe(s: ImportSummary): string {
     `  rows read ${s.rowsRead}, loaded ${s.rowsLoaded}, rejected ${s.rowsRejected}`,
     `  added ${s.added}, removed ${s.removed}, changed ${s.changed}, reinstated ${s.reinstated}; ${s.records} active records`,
   ];
+  for (const reason of s.comparison?.reasons ?? []) lines.push(`  compared with version ${s.comparison!.against}: ${reason.words}`);
   for (const row of s.rejected.slice(0, 20)) lines.push(`  rejected: ${row.file ?? ''} line ${row.line}: ${row.reason}`);
   if (s.rejected.length > 20) lines.push(`  … and ${s.rowsRejected - 20} more rejected rows`);
   return `${lines.join('\n')}\n`;

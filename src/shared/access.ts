@@ -60,6 +60,8 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'POST /services/admin/lists/:source/rollback': ['system_admin_user'],
   'GET /services/admin/lists/versions/:versionId/changes': ['system_admin_user'],
   'GET /services/admin/lists/versions/:versionId/changes/csv': ['system_admin_user'],
+  'POST /services/admin/lists/versions/:versionId/approve': ['system_admin_user'],
+  'POST /services/admin/lists/versions/:versionId/reject': ['system_admin_user'],
   // Batch search: any signed-in user; the rules also need the client's search options and
   // confine every batch to the caller's client (and team, ADR 014).
   'GET /services/flexsearchs/searchtypes': 'user',

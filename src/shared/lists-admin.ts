@@ -7,6 +7,25 @@ export type ListStage = (typeof LIST_STAGES)[number];
 /** How often the page asks again while a check runs. */
 export const LISTS_REFRESH_MS = 1_500;
 
+/** What a check's run ended with (`held`: a new version waits for an operator's approval, ADR 109). */
+export const RUN_OUTCOMES = ['imported', 'held', 'unchanged', 'not-configured', 'failed'] as const;
+
+/** Why a new version was held: the kinds of difference with the active version that hold it (ADR 109). */
+export const HOLD_KINDS = ['fewer-records', 'no-records', 'header', 'older'] as const;
+
+/** A new version compared with the active one, before it becomes active (ADR 109). */
+export const VersionComparisonSchema = z.object({
+  /** The active version it was compared with. */
+  against: z.number(),
+  records: z.object({ before: z.number(), after: z.number() }),
+  asOf: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
+  /** The headers that differ, per file of the new version (none when equal or when a file has no header). */
+  headers: z.array(z.object({ file: z.string(), added: z.array(z.string()), removed: z.array(z.string()), isReordered: z.boolean() })),
+  /** Each difference that holds the version, in words; none: it may be activated as is. */
+  reasons: z.array(z.object({ kind: z.enum(HOLD_KINDS), words: z.string() })),
+});
+export type VersionComparison = z.infer<typeof VersionComparisonSchema>;
+
 export const ListRunSchema = z.object({
   id: z.number(),
   source: z.string(),
@@ -15,7 +34,7 @@ export const ListRunSchema = z.object({
   bytes: z.number(),
   totalBytes: z.number().nullable(),
   rows: z.number(),
-  outcome: z.enum(['imported', 'unchanged', 'not-configured', 'failed']).nullable(),
+  outcome: z.enum(RUN_OUTCOMES).nullable(),
   error: z.string().nullable(),
   trigger: z.string(),
   requestedBy: z.string().nullable(),
@@ -30,6 +49,26 @@ export const ORIGIN_LABELS: Record<string, string> = {
   sample: 'synthetic sample',
   rollback: 'roll-back',
 };
+
+/** A new version waiting for an operator's approval, with its comparison with the version in use (ADR 109). */
+export const HeldVersionSchema = z.object({
+  id: z.number(),
+  fetchedAt: z.string(),
+  fileNames: z.array(z.string()),
+  mode: z.string(),
+  records: z.number(),
+  asOf: z.string().nullable(),
+  added: z.number(),
+  removed: z.number(),
+  changed: z.number(),
+  reinstated: z.number(),
+  comparison: VersionComparisonSchema,
+});
+export type HeldVersion = z.infer<typeof HeldVersionSchema>;
+
+export const RejectHeldInputSchema = z.object({ reason: z.string().max(500).optional() });
+export const HeldDecisionResultSchema = z.object({ message: z.string(), version: z.number(), status: z.enum(['active', 'rejected']) });
+export type HeldDecisionResult = z.infer<typeof HeldDecisionResultSchema>;
 
 export const AdminListSourceSchema = z.object({
   source: z.string(),
@@ -55,6 +94,8 @@ export const AdminListSourceSchema = z.object({
   /** The open run, else the last one. */
   run: ListRunSchema.nullable(),
   hasPrevious: z.boolean(),
+  /** The version waiting for approval, if any. */
+  held: HeldVersionSchema.nullable(),
 });
 export type AdminListSource = z.infer<typeof AdminListSourceSchema>;
 
@@ -94,6 +135,10 @@ export const ListVersionSchema = z.object({
   error: z.string().nullable(),
   importedBy: z.string().nullable(),
   restoredFrom: z.number().nullable(),
+  /** Its comparison with the version in use when it arrived (ADR 109), if one was made. */
+  comparison: VersionComparisonSchema.nullable(),
+  /** Who approved or rejected it when it was held. */
+  decidedBy: z.string().nullable(),
   createdAt: z.string(),
   activatedAt: z.string().nullable(),
 });
@@ -113,6 +158,8 @@ export const ImportResultSchema = z.object({
   changed: z.number(),
   reinstated: z.number(),
   rejected: z.array(z.object({ file: z.string().nullable(), line: z.number(), reason: z.string() })),
+  /** An upload compared with the version it replaces (ADR 109): shown, not held. */
+  comparison: VersionComparisonSchema.nullable().optional(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 

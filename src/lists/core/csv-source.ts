@@ -154,6 +154,7 @@ async function* rowBatches<T, U>(input: ListInput, context: FileContext, spec: C
         }
         // No header where it should be: the file's first line is what `start` refuses.
         mapper = spec.start(spec.findHeader && !spec.findHeader.isHeader(record.fields) ? (firstAbove ?? record) : record);
+        if (!spec.isHeaderless) context.noteHeader?.(record.fields);
         const isCommaSeparated = (spec.delimiter ?? ',') === ',';
         cutter = mapper.columns && isCommaSeparated ? new CsvLineCutter(mapper.width, mapper.columns) : null;
         if (!spec.isHeaderless) continue;

@@ -1,5 +1,5 @@
 import type { ListRecord, RejectedRow } from '#shared/list-record';
-import { laterDate } from './dates';
+import { isPlausibleDataDate, laterDate } from './dates';
 
 export interface ParseOptions {
   /** ISO date the files were downloaded; copied to every record's `dateAcquired`. */
@@ -18,6 +18,14 @@ export interface FileContext {
   warn(line: number, reason: string, raw?: string): void;
   /** Records the data's as-of date when the file reveals it (the latest one wins). */
   noteAsOf(date: string | null): void;
+  /** Records the header the file's rows were read by (the layout an update is compared on); headerless files never call it. */
+  noteHeader?(fields: readonly string[]): void;
+}
+
+/** The header a file's rows were read by, as the file has it. */
+export interface FileHeader {
+  file: string;
+  fields: string[];
 }
 
 export interface ParseCounts {
@@ -36,6 +44,8 @@ export interface ParseRun extends AsyncIterable<ListRecord> {
   readonly rejected: readonly RejectedRow[];
   readonly counts: Readonly<ParseCounts>;
   readonly asOf: string | null;
+  /** The header of each file that has one, in file order (complete when the iteration ends). */
+  readonly headers: readonly FileHeader[];
   /** The records in file order, in non-empty arrays (about a chunk of the file each). */
   batches(): AsyncIterable<ListRecord[]>;
 }
@@ -92,6 +102,8 @@ function makeParseRun(options: ParseOptions, producer: Producer): ParseRun {
   const counts: ParseCounts = { records: 0, rejected: 0, warnings: 0 };
   const maxCollected = options.maxCollectedIssues ?? 10_000;
   let asOf: string | null = null;
+  const refusedDates = new Set<string>();
+  const headers: FileHeader[] = [];
   let isStarted = false;
 
   const report = (issue: RejectedRow): void => {
@@ -106,7 +118,15 @@ function makeParseRun(options: ParseOptions, producer: Producer): ParseRun {
     reject: (line, reason, raw) => report({ file, line, reason, raw, severity: 'error' }),
     warn: (line, reason, raw) => report({ file, line, reason, raw, severity: 'warning' }),
     noteAsOf: (date) => {
-      asOf = laterDate(asOf, date);
+      // A sentinel (9999-12-31), a date to come or before 1990 is no data date: reported, never taken.
+      if (date === null || isPlausibleDataDate(date)) asOf = laterDate(asOf, date);
+      else if (!refusedDates.has(`${file}|${date}`)) {
+        refusedDates.add(`${file}|${date}`);
+        report({ file, line: 0, reason: `the file's date ${date} cannot be its data date (in the future or before 1990); not taken as its as-of date`, severity: 'warning' });
+      }
+    },
+    noteHeader: (fields) => {
+      headers.push({ file, fields: [...fields] });
     },
   });
   const start = (): void => {
@@ -123,6 +143,9 @@ function makeParseRun(options: ParseOptions, producer: Producer): ParseRun {
     },
     get asOf() {
       return asOf;
+    },
+    get headers() {
+      return headers;
     },
     async *[Symbol.asyncIterator]() {
       start();

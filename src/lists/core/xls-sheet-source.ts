@@ -30,7 +30,10 @@ export async function* parseSheetSource(rows: AsyncIterable<SheetRow[]>, context
           continue;
         }
         mapper = spec.start(spec.findHeader && !spec.findHeader.isHeader(cells) ? (firstAbove ?? { line: row, fields: cells, raw }) : { line: row, fields: cells, raw });
-        if (!spec.isHeaderless) continue;
+        if (!spec.isHeaderless) {
+          context.noteHeader?.(cells);
+          continue;
+        }
       }
       const fields = cells.length < mapper.width ? [...cells, ...Array<string>(mapper.width - cells.length).fill('')] : cells;
       const problem = checkWidth(fields, mapper.width);

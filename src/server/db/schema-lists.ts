@@ -2,6 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, pgView, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ListRecord } from '#shared/list-record';
+import type { VersionComparison } from '#shared/lists-admin';
+import type { FileHeader } from '#lists/core/parse-run';
 import { expandStoredRecord, storedRecordJson } from '#lists/core/stored-record';
 
 /**
@@ -20,7 +22,11 @@ export const listVersions = pgTable(
   {
     id: serial('id').primaryKey(),
     source: text('source').notNull(),
-    /** importing | active | superseded | failed */
+    /**
+     * importing | active | superseded | failed; held (a download that differs too much from the
+     * active version waits for an operator, ADR 109), then active (approved), rejected, or
+     * replaced (a newer version came first).
+     */
     status: text('status').notNull(),
     /** full (the files are the whole list) or incremental (applied to the active version) */
     mode: text('mode').notNull(),
@@ -52,6 +58,13 @@ export const listVersions = pgTable(
      * continues the chain of the version it follows and writes only the records it changes.
      */
     recordsFrom: integer('records_from'),
+    /** The header each file was read by, [{file, fields}] (none for headerless layouts): what the next version is compared on. */
+    headers: jsonb('headers').$type<FileHeader[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The version compared with the active one before activation (`VersionComparison`, ADR 109); null when nothing was compared. */
+    comparison: jsonb('comparison').$type<VersionComparison>(),
+    /** Who approved or rejected a held version, and when. */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** False once its records were pruned or its import failed: `version_records` then shows none. */
     recordsKept: boolean('records_kept').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +72,8 @@ export const listVersions = pgTable(
   },
   (t) => [
     uniqueIndex('list_versions_one_active').on(t.source).where(sql`${t.status} = 'active'`),
+    // At most one version of a source waits for approval: a newer one replaces it (ADR 109).
+    uniqueIndex('list_versions_one_held').on(t.source).where(sql`${t.status} = 'held'`),
     index('list_versions_source_created').on(t.source, t.createdAt),
   ],
 );
@@ -114,7 +129,7 @@ export const listChecks = pgTable('list_checks', {
   id: serial('id').primaryKey(),
   source: text('source').notNull(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
-  /** imported | unchanged | failed */
+  /** imported | held | unchanged | failed */
   outcome: text('outcome').notNull(),
   versionId: integer('version_id'),
   error: text('error'),
@@ -136,7 +151,7 @@ export const listRuns = pgTable(
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     totalBytes: bigint('total_bytes', { mode: 'number' }),
     rows: integer('rows').notNull().default(0),
-    /** imported | unchanged | not-configured | failed, once done */
+    /** imported | held | unchanged | not-configured | failed, once done */
     outcome: text('outcome'),
     error: text('error'),
     versionId: integer('version_id'),

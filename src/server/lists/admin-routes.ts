@@ -7,9 +7,11 @@ import {
   ChangesQuerySchema,
   CheckListsInputSchema,
   CheckListsResultSchema,
+  HeldDecisionResultSchema,
   ImportResultSchema,
   ListsOverviewSchema,
   ListVersionsSchema,
+  RejectHeldInputSchema,
   RollbackInputSchema,
   SourceParamsSchema,
   VersionChangesSchema,
@@ -20,6 +22,7 @@ import { AppError, unauthenticated } from '../http/errors';
 import { checkNow, listVersionsOf } from './admin';
 import { versionChanges } from './compare';
 import { changesCsv } from './compare-csv';
+import { approveHeld, rejectHeld } from './held';
 import { importUploadedFiles, type UploadedFile } from './manual-import';
 import { listsOverview } from './overview';
 import { rollBack, type Actor } from './rollback';
@@ -68,6 +71,18 @@ export function listAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/services/admin/lists/:source/rollback', { schema: { params: SourceParamsSchema, body: RollbackInputSchema, response: { 200: ImportResultSchema } } }, (request) =>
     rollBack(ctx, request.params.source, request.body.activeVersion, actorOf(request)),
+  );
+
+  r.post(
+    '/services/admin/lists/versions/:versionId/approve',
+    { schema: { params: VersionParamsSchema, response: { 200: HeldDecisionResultSchema } } },
+    (request) => approveHeld(ctx, request.params.versionId, actorOf(request)),
+  );
+
+  r.post(
+    '/services/admin/lists/versions/:versionId/reject',
+    { schema: { params: VersionParamsSchema, body: RejectHeldInputSchema, response: { 200: HeldDecisionResultSchema } } },
+    (request) => rejectHeld(ctx, request.params.versionId, actorOf(request), request.body.reason),
   );
 
   r.get(

@@ -68,6 +68,8 @@ export async function listVersionsOf(ctx: AppContext, source: string): Promise<{
       error: v.error,
       importedBy: v.importedBy,
       restoredFrom: v.restoredFrom,
+      comparison: v.comparison ?? null,
+      decidedBy: v.decidedBy,
       createdAt: v.createdAt.toISOString(),
       activatedAt: v.activatedAt?.toISOString() ?? null,
     })),

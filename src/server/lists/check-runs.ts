@@ -2,11 +2,12 @@
  * Checks of sources for updates as runs (ADR 049): requested from the Lists page, the schedule
  * or the first start; one open run per source (a second request joins it); each run downloads,
  * parses, imports and refreshes the index through `updateLists`, the CLI's own update, and
- * records its stage as it goes.
+ * records its stage as it goes; a version held for approval is mailed to the operators.
  */
 import type { AppContext } from '../app-context';
 import { sweepMonitoringJob } from '../monitoring/public';
 import { mailLongFailures } from './failure-mail';
+import { mailHeldVersion } from './held-mail';
 import { findRun, openRun, updateRun, type ListRunRow } from './run-queries';
 import { updateLists, type UpdateProgress } from './update';
 
@@ -74,6 +75,8 @@ export async function executeRun(ctx: AppContext, runId: number, options: { swee
     if (options.sweepMonitoring !== false) await ctx.jobs?.send(sweepMonitoringJob, {});
   }
   await updateRun(db, runId, { status: 'done', stage: null, outcome: result.outcome, error: result.error ?? result.hint ?? null, versionId: result.version, finishedAt: ctx.now() });
+  // A held version is mailed once, whether held now or held by an earlier check (ADR 109).
+  if (result.heldVersion !== undefined) await mailHeldVersion(ctx, result.heldVersion);
   if (result.outcome === 'failed') {
     ctx.log.error({ source: run.source, reason: result.error ?? 'unknown error' }, 'list update failed');
     await mailLongFailures(ctx, run.source);

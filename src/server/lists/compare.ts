@@ -15,7 +15,8 @@ type Kind = RecordChange['change'];
 /** The version and the one its changes were computed against (the active one before it). */
 export async function versionPair(db: Db, versionId: number) {
   const [version] = await db.select().from(listVersions).where(eq(listVersions.id, versionId));
-  if (!version || !['active', 'superseded'].includes(version.status)) throw notFound('The list version');
+  // A held version's changes are what its approval would bring (ADR 109).
+  if (!version || !['active', 'superseded', 'held'].includes(version.status)) throw notFound('The list version');
   const [previous] = await db
     .select()
     .from(listVersions)

@@ -1,11 +1,13 @@
 /**
  * Imports list files as a new version: parse (streamed) → store → diff with the active
- * version → activate atomically. A failed or refused import leaves the active version as it
- * was and is recorded as failed.
+ * version → compare with it (downloads are held when they differ too much, ADR 109) →
+ * activate atomically. A failed or refused import leaves the active version as it was and is
+ * recorded as failed.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RejectedRow } from '#shared/list-record';
+import type { VersionComparison } from '#shared/lists-admin';
 import { applyModeFor, type ApplyMode } from '#lists/apply-mode';
 import { findListSource } from '#lists/sources';
 import type { Db } from '../db/client';
@@ -15,6 +17,7 @@ import type { ParseRun } from '#lists/core/parse-run';
 import { copyBatchWriter, recordWriter } from './batch-writer';
 import { bulkWriterFor, type BulkWriter } from './bulk-writer';
 import { digestFile } from './file-digest';
+import { compareWithActive } from './hold-checks';
 import { claimImport } from './import-claims';
 import { chainOf } from '../db/list-records';
 import * as q from './queries';
@@ -41,6 +44,13 @@ export interface ImportRequest {
   /** Who imported the files by hand (the Lists page's upload, ADR 049). */
   importedBy?: string | null;
   /**
+   * The comparison with the active version (ADR 109): 'hold' keeps a version that differs too
+   * much from activation, held for an operator (downloads); 'report' answers the comparison and
+   * activates (an operator's own file). None: neither (samples). A synthetic sample is never
+   * compared with: it says nothing of the real list.
+   */
+  review?: 'hold' | 'report';
+  /**
    * How full imports are written: by default COPY through the driver behind `db`
    * (`bulkWriterFor`); null writes INSERT statements.
    */
@@ -55,13 +65,13 @@ export interface ImportRequest {
 }
 
 /** What a parse reports besides its records (a `ParseRun`, or its worker's last message). */
-type ParseReport = Pick<ParseRun, 'asOf' | 'rejected'> & { counts: Pick<ParseRun['counts'], 'rejected'> };
-const NOTHING_REPORTED: ParseReport = { asOf: null, rejected: [], counts: { rejected: 0 } };
+type ParseReport = Pick<ParseRun, 'asOf' | 'rejected' | 'headers'> & { counts: Pick<ParseRun['counts'], 'rejected'> };
+const NOTHING_REPORTED: ParseReport = { asOf: null, rejected: [], headers: [], counts: { rejected: 0 } };
 
 export interface ImportSummary {
   source: string;
   version: number;
-  status: 'active' | 'failed';
+  status: 'active' | 'held' | 'failed';
   mode: ApplyMode;
   asOf: string | null;
   rowsRead: number;
@@ -71,9 +81,13 @@ export interface ImportSummary {
   removed: number;
   changed: number;
   reinstated: number;
-  /** Active records after the import. */
+  /** Active records after the import (the held version's when held). */
   records: number;
   rejected: RejectedRow[];
+  /** The comparison with the active version, when one was made; `reasons` say why a held version was held. */
+  comparison: VersionComparison | null;
+  /** The held version this one replaced (a newer file comes before anyone approved it). */
+  replacedHeld: number | null;
   error?: string;
 }
 
@@ -94,6 +108,9 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
   if (missing.length) throw new ImportRefusedError(`File not found: ${missing.join(', ')}`);
   const mode = req.mode ?? applyModeFor(source.id, req.files);
   const active = await q.findActiveVersion(db, source.id);
+  const held = await q.findHeldVersion(db, source.id);
+  // Compared only with real data: a synthetic sample says nothing of the size or layout of the list.
+  const comparedWith = req.review && active && active.origin !== 'sample' ? active : null;
   const sizes = req.files.map((f) => statSync(f).size);
   const version = await q.insertVersion(db, {
     source: source.id,
@@ -109,6 +126,9 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     recordsFrom: mode === 'incremental' && active ? chainOf(active) : null,
   });
   req.onStage?.('parse');
+  // Two versions may not change one chain: a held version continuing it goes before this one writes.
+  const replacesHeldFirst = held !== null && (held.recordsFrom !== null || version.recordsFrom !== null);
+  if (held && replacesHeldFirst) await replaceHeld(db, held, version.id);
   // Held until the import ends, so a restart can tell a dead import from a running one.
   const releaseClaim = await claimImport(db, version.id);
   const dateAcquired = req.now.toISOString().slice(0, 10);
@@ -164,17 +184,23 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
     const isIncremental = mode === 'incremental' && active !== null;
     // An incremental version's count follows from the active one's and the diff (counting would read the whole chain).
     let records = isIncremental ? -1 : (writer.storedCount ?? (await q.countRecords(db, version.id)));
-    if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
+    // An empty download is held for an operator (ADR 109); an empty file given by hand is refused.
+    const isHeldWhenEmpty = req.review === 'hold' && comparedWith !== null;
+    if (records === 0 && !isHeldWhenEmpty) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     req.onStep?.('diff');
     // An incremental import's writer knows what it changed (ADR 078); otherwise the diff reads both versions.
     const changes = isIncremental ? writer.changes : null;
     const diff = changes ? await q.storeChanges(db, version.id, changes, writer.reinstated) : await q.storeDiff(db, active?.id ?? null, version.id, writer.reinstated, records, isIncremental ? writer.touched : null);
     if (isIncremental) records = active.records + diff.added - diff.removed - diff.reinstated;
-    if (records === 0) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
+    if (records === 0 && !isHeldWhenEmpty) throw new Error(`${source.id}: the files hold no readable record; the previous version stays active.`);
     // Files that do not say their date are as of their latest action (full files only).
     const asOf = run.asOf ?? (mode === 'full' ? latestDate : null);
+    const headers = run.headers.map((h) => ({ file: path.basename(h.file), fields: h.fields }));
+    const comparison = comparedWith ? compareWithActive(comparedWith, { records, asOf, headers }) : null;
     const stats = {
       fileSha256: (await digesting).map((d) => d.sha256),
+      headers,
+      comparison,
       asOf,
       rowsRead: rowsRead + run.counts.rejected,
       rowsLoaded: rowsRead,
@@ -183,13 +209,22 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
       ...diff,
       rejectedSample: run.rejected.slice(0, 100).map(({ file, line, reason }) => ({ file: file ? path.basename(file) : null, line, reason })),
     };
+    if (held && !replacesHeldFirst) await replaceHeld(db, held, version.id);
+    const replacedHeld = held?.id ?? null;
+    const summary = { ...base, ...diff, asOf, rowsRead: stats.rowsRead, rowsLoaded: rowsRead, rowsRejected: stats.rowsRejected, records, rejected: [...run.rejected], comparison, replacedHeld };
+    if (req.review === 'hold' && comparison && comparison.reasons.length > 0) {
+      await q.holdVersion(db, version, stats);
+      await bulk?.done?.();
+      await recordAudit(db, { action: 'list.held', target: source.id, details: { version: version.id, against: comparison.against, reasons: comparison.reasons.map((r) => r.words), records } });
+      return { ...summary, status: 'held' };
+    }
     req.onStep?.('activate');
     await q.activateVersion(db, version, stats, req.now);
     req.onStep?.('prune');
     await q.pruneOldRecords(db, source.id);
     await bulk?.done?.();
     await recordAudit(db, { action: 'list.imported', target: source.id, details: { version: version.id, ...diff, records } });
-    return { ...base, ...diff, status: 'active', asOf, rowsRead: stats.rowsRead, rowsLoaded: rowsRead, rowsRejected: stats.rowsRejected, records, rejected: [...run.rejected] };
+    return { ...summary, status: 'active' };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await writer.settle(); // a batch still being written would land after the cleanup
@@ -208,12 +243,20 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
       rowsRejected: run.counts.rejected,
       records: active?.records ?? 0,
       rejected: [...run.rejected],
+      comparison: null,
+      replacedHeld: held && replacesHeldFirst ? held.id : null,
       error: message,
     };
     throw new ImportRefusedError(message, summary);
   } finally {
     await releaseClaim();
   }
+}
+
+/** A held version that a newer one replaces before anyone decided (ADR 109): its records dropped, audited. */
+export async function replaceHeld(db: Db, held: q.ListVersionRow, by: number): Promise<void> {
+  const isReplaced = await q.dropVersion(db, held.id, { status: 'replaced', error: `replaced by version ${by}, a newer file, before it was approved` }, 'held');
+  if (isReplaced) await recordAudit(db, { action: 'list.held_replaced', target: held.source, details: { version: held.id, by } });
 }
 
 /**

@@ -27,9 +27,20 @@ export interface ManualImport {
   onProgress?: (rowsRead: number) => void;
 }
 
-/** Imports local files of a list as a new version (origin "import": an operator's file). */
+/**
+ * Imports local files of a list as a new version (origin "import": an operator's file). The
+ * operator's file is the operator's decision: it is compared with the version in use and the
+ * differences are answered, but it is not held for approval (ADR 109).
+ */
 export function importManualFiles(db: Db, req: ManualImport): Promise<ImportSummary> {
-  return importList(db, { source: req.source, files: req.files, mode: req.mode, origin: 'import', importedBy: req.importedBy ?? null, now: req.now, onProgress: req.onProgress });
+  return importList(db, { source: req.source, files: req.files, mode: req.mode, origin: 'import', review: 'report', importedBy: req.importedBy ?? null, now: req.now, onProgress: req.onProgress });
+}
+
+/** The upload's comparison with the version it replaced, in one sentence; empty when nothing stood out. */
+export function comparisonWords(summary: Pick<ImportSummary, 'comparison'>): string {
+  const reasons = summary.comparison?.reasons ?? [];
+  if (reasons.length === 0) return '';
+  return ` Compared with version ${summary.comparison!.against}: ${reasons.map((r) => r.words).join('; ')}.`;
 }
 
 /** A file name safe to keep (the parsers tell a file's role by its name). */
@@ -91,10 +102,10 @@ export async function importUploadedFiles(
     });
     await ctx.screening?.refreshIfChanged();
     await ctx.jobs?.send(sweepMonitoringJob, {});
-    const { error: _error, status: _status, source: _source, rowsLoaded: _loaded, ...rest } = summary;
+    const { error: _error, status: _status, source: _source, rowsLoaded: _loaded, replacedHeld: _replaced, ...rest } = summary;
     return {
       ...rest,
-      message: `${source}: version ${summary.version} is active (${summary.mode}): ${summary.records.toLocaleString('en-US')} records; added ${summary.added}, removed ${summary.removed}, changed ${summary.changed}, reinstated ${summary.reinstated}.`,
+      message: `${source}: version ${summary.version} is active (${summary.mode}): ${summary.records.toLocaleString('en-US')} records; added ${summary.added}, removed ${summary.removed}, changed ${summary.changed}, reinstated ${summary.reinstated}.${comparisonWords(summary)}`,
       rejected: summary.rejected.slice(0, 100).map(({ file, line, reason }) => ({ file: file ? path.basename(file) : null, line, reason })),
     };
   } finally {

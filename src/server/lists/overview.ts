@@ -7,6 +7,7 @@ import { LIST_SOURCES } from '#lists/sources';
 import type { AppContext } from '../app-context';
 import { listChecks, listVersions } from '../db/schema';
 import { describeListError, isNetworkError } from './error-words';
+import { toHeldVersion } from './held';
 import { latestRuns, toListRun } from './run-queries';
 import { planDownloads } from './update-sources';
 
@@ -25,7 +26,7 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
   const versions = await ctx.db
     .select()
     .from(listVersions)
-    .where(inArray(listVersions.status, ['active', 'superseded', 'failed']))
+    .where(inArray(listVersions.status, ['active', 'superseded', 'failed', 'held']))
     .orderBy(desc(listVersions.id));
   const checks = await ctx.db.select().from(listChecks).orderBy(desc(listChecks.id)).limit(2000);
   const runs = await latestRuns(ctx.db);
@@ -35,15 +36,18 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
     const lastFailure = own.find((v) => v.status === 'failed');
     const sourceChecks = checks.filter((c) => c.source === source.id);
     const lastCheck = sourceChecks[0];
+    const held = own.find((v) => v.status === 'held');
     const lastGood = sourceChecks.find((c) => c.outcome !== 'failed');
+    // A file held for approval refreshes nothing: the data in use is as old as before (ADR 109).
+    const lastRefresh = sourceChecks.find((c) => c.outcome !== 'failed' && c.outcome !== 'held');
     // The current error: the last check's, or a failed import after the active version (an upload).
     const isCheckLatest = lastCheck && (!lastFailure || lastCheck.checkedAt >= lastFailure.fetchedAt);
     const errorText = isCheckLatest ? (lastCheck.outcome === 'failed' ? lastCheck.error : null) : lastFailure && (!active || lastFailure.id > active.id) ? lastFailure.error : null;
     const streakStart = errorText && isCheckLatest ? sourceChecks.filter((c) => c.outcome === 'failed' && (!lastGood || c.id > lastGood.id)).at(-1)?.checkedAt : lastFailure?.fetchedAt;
     // Refreshed: a successful check, or files an operator loaded (a sample or a roll-back brings nothing newer).
     const loadedAt = active && (active.origin === 'update' || active.origin === 'import') ? active.activatedAt : null;
-    const refreshed = [lastGood?.checkedAt, loadedAt].filter((d): d is Date => d instanceof Date).sort((a, b) => b.getTime() - a.getTime())[0];
-    const refreshedAt = active?.origin === 'sample' && !lastGood ? null : (refreshed?.toISOString() ?? null);
+    const refreshed = [lastRefresh?.checkedAt, loadedAt].filter((d): d is Date => d instanceof Date).sort((a, b) => b.getTime() - a.getTime())[0];
+    const refreshedAt = active?.origin === 'sample' && !lastRefresh ? null : (refreshed?.toISOString() ?? null);
     const run = runs.get(source.id);
     let downloadHint: string | null = null;
     try {
@@ -74,6 +78,7 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
       isStale: active !== undefined && isStale(source.id, refreshedAt, now),
       run: run ? toListRun(run) : null,
       hasPrevious: active !== undefined && own.some((v) => v.status === 'superseded' && v.id < active.id),
+      held: held?.comparison ? toHeldVersion(held) : null,
     };
   });
   return {

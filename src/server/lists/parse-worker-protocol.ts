@@ -1,6 +1,6 @@
 /** Messages between an import and its parse worker (`parse-worker.ts`, `worker-parse.ts`). */
 import type { RejectedRow } from '#shared/list-record';
-import type { ParseCounts } from '#lists/core/parse-run';
+import type { FileHeader, ParseCounts } from '#lists/core/parse-run';
 import type { CopyBatch, ParseTotals } from './copy-batch';
 
 /** Batches the worker may post before the importer has taken one. */
@@ -18,5 +18,5 @@ export interface ParseJob {
 
 export type WorkerMessage =
   | { type: 'batch'; batch: CopyBatch }
-  | { type: 'end'; totals: ParseTotals; asOf: string | null; counts: ParseCounts; rejected: RejectedRow[] }
+  | { type: 'end'; totals: ParseTotals; asOf: string | null; headers: FileHeader[]; counts: ParseCounts; rejected: RejectedRow[] }
   | { type: 'error'; message: string };

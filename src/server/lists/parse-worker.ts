@@ -46,7 +46,7 @@ async function run(): Promise<void> {
   }
   const last = batcher.take();
   if (last) await send(last);
-  post({ type: 'end', totals: batcher.totals, asOf: parsed.asOf, counts: { ...parsed.counts }, rejected: [...parsed.rejected] });
+  post({ type: 'end', totals: batcher.totals, asOf: parsed.asOf, headers: [...parsed.headers], counts: { ...parsed.counts }, rejected: [...parsed.rejected] });
 }
 
 run().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 /** SQL of list versions and records (the diff between versions: diff-queries.ts). */
-import { and, desc, eq, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { chainOf, findVersionRecords, rowChain, type ChainedVersion } from '../db/list-records';
@@ -171,6 +171,28 @@ export async function setFileDigests(db: Db, versionId: number, sha256: string[]
 
 /** A failed version: its own rows deleted, the chain's rows it had ended current again, no records shown. */
 export async function markFailed(db: Db, versionId: number, error: string): Promise<void> {
+  await dropVersion(db, versionId, { status: 'failed', error });
+}
+
+export async function findVersion(db: Db, id: number): Promise<ListVersionRow | null> {
+  const [row] = await db.select().from(listVersions).where(eq(listVersions.id, id));
+  return row ?? null;
+}
+
+/**
+ * Ends a version that never became active (failed, rejected, replaced): its own rows deleted,
+ * the chain's rows it had ended current again, no records shown. With `onlyFrom`, only while
+ * the version has that status (answers false, changing nothing, once it has another).
+ */
+export async function dropVersion(db: Db, versionId: number, values: Partial<ListVersionRow> & { status: string }, onlyFrom?: string): Promise<boolean> {
+  if (onlyFrom !== undefined) {
+    const taken = await db
+      .update(listVersions)
+      .set({ status: values.status })
+      .where(and(eq(listVersions.id, versionId), eq(listVersions.status, onlyFrom)))
+      .returning({ id: listVersions.id });
+    if (taken.length === 0) return false;
+  }
   const [version] = await db.select({ id: listVersions.id, recordsFrom: listVersions.recordsFrom }).from(listVersions).where(eq(listVersions.id, versionId));
   await db.delete(listRecords).where(eq(listRecords.versionId, versionId));
   if (version?.recordsFrom != null) {
@@ -179,7 +201,44 @@ export async function markFailed(db: Db, versionId: number, error: string): Prom
       .set({ validTo: null })
       .where(and(sql`${rowChain} = ${chainOf(version)}`, isNotNull(listRecords.validTo), eq(listRecords.validTo, versionId)));
   }
-  await db.update(listVersions).set({ status: 'failed', error, recordsKept: false }).where(eq(listVersions.id, versionId));
+  await db.update(listVersions).set({ ...values, recordsKept: false }).where(eq(listVersions.id, versionId));
+  return true;
+}
+
+/** Activates a held version (ADR 109) in one transaction, unless it is no longer held; answers whether it was. */
+export async function activateHeldVersion(db: Db, held: ListVersionRow, values: Partial<ListVersionRow>, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [still] = await tx.select({ status: listVersions.status }).from(listVersions).where(eq(listVersions.id, held.id)).for('update');
+    if (still?.status !== 'held') return false;
+    await tx
+      .update(listVersions)
+      .set({ status: 'superseded' })
+      .where(and(eq(listVersions.source, held.source), eq(listVersions.status, 'active')));
+    await tx.update(listVersions).set({ ...values, status: 'active', activatedAt: now }).where(eq(listVersions.id, held.id));
+    return true;
+  });
+}
+
+/** The source's version waiting for an operator's approval (ADR 109), if any. */
+export async function findHeldVersion(db: Db, source: string): Promise<ListVersionRow | null> {
+  const [row] = await db.select().from(listVersions).where(and(eq(listVersions.source, source), eq(listVersions.status, 'held')));
+  return row ?? null;
+}
+
+/** The last version of the source an operator rejected after `afterId` (the active version): its files are not held again. */
+export async function findRejectedAfter(db: Db, source: string, afterId: number): Promise<ListVersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(listVersions)
+    .where(and(eq(listVersions.source, source), eq(listVersions.status, 'rejected'), gt(listVersions.id, afterId)))
+    .orderBy(desc(listVersions.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Keeps a stored version from activation: held for an operator's approval, with its figures and comparison (ADR 109). */
+export async function holdVersion(db: Db, version: ListVersionRow, stats: Partial<ListVersionRow>): Promise<void> {
+  await db.update(listVersions).set({ ...stats, status: 'held' }).where(eq(listVersions.id, version.id));
 }
 
 /** Makes a version the active one of its source in one transaction. */

@@ -16,7 +16,7 @@ import { sweepMonitoringJob } from '../monitoring/public';
 import { findListSource } from '#lists/sources';
 import { chainOf } from '../db/list-records';
 import { claimImport } from './import-claims';
-import { refuseConcurrentChain } from './import';
+import { refuseConcurrentChain, replaceHeld } from './import';
 import * as q from './queries';
 
 export interface Actor {
@@ -38,6 +38,7 @@ export async function rollBack(ctx: AppContext, source: string, activeVersionId:
     .limit(1);
   if (!previous || !previous.recordsKept) throw new AppError('CONFLICT', 'There is no earlier version of this list to roll back to.');
   const now = ctx.now();
+  const held = await q.findHeldVersion(db, source);
   const version = await q.insertVersion(db, {
     source,
     status: 'importing',
@@ -50,7 +51,10 @@ export async function rollBack(ctx: AppContext, source: string, activeVersionId:
     restoredFrom: previous.id,
     importedBy: actor.username,
     recordsFrom: chainOf(previous),
+    headers: previous.headers,
   });
+  // A held version was compared with the version rolled back: it is replaced (ADR 109).
+  if (held) await replaceHeld(db, held, version.id);
   const release = await claimImport(db, version.id);
   try {
     await refuseConcurrentChain(db, version);

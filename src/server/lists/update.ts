@@ -1,7 +1,9 @@
 /**
  * Updates lists from their official URLs: download every file of a source, skip the import
- * when the bytes are those of the active version, else import them as a new version. Any
- * failure is recorded as a check and leaves the active version as it was.
+ * when the bytes are those of the active version (or of the version held for approval, or of
+ * one an operator rejected), else import them as a new version, held when it differs too much
+ * from the active one (ADR 109). Any failure is recorded as a check and leaves the active
+ * version as it was.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,12 +11,13 @@ import { findListSource, LIST_SOURCES } from '#lists/sources';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { downloadFile, type DownloadOptions } from './download';
+import { describeHold } from './hold-checks';
 import { importList, ImportRefusedError, type ImportSummary } from './import';
 import * as q from './queries';
 import { extractZipEntry, readZipEntries } from './unzip';
 import { planDownloads } from './update-sources';
 
-export type UpdateOutcome = 'imported' | 'unchanged' | 'not-configured' | 'failed';
+export type UpdateOutcome = 'imported' | 'held' | 'unchanged' | 'not-configured' | 'failed';
 
 export interface UpdatedFile {
   name: string;
@@ -27,6 +30,10 @@ export interface SourceUpdate {
   outcome: UpdateOutcome;
   /** The active version after the update (the new one when imported). */
   version: number | null;
+  /** The version waiting for an operator's approval (held now, or the same files held before). */
+  heldVersion?: number;
+  /** Why it is held, in words (ADR 109); or why the same files are not imported again. */
+  note?: string;
   files: UpdatedFile[];
   import?: Omit<ImportSummary, 'rejected'>;
   error?: string;
@@ -95,14 +102,33 @@ async function updateSource(db: Db, config: AppConfig, source: string, root: str
       await q.recordCheck(db, { source, outcome: 'unchanged', versionId: active.id, checkedAt: now });
       return { source, outcome: 'unchanged', version: active.id, files: files.map(describe) };
     }
+    // The files held for approval, or rejected, come again: neither held a second time nor imported (ADR 109).
+    const held = await q.findHeldVersion(db, source);
+    if (held && isSameFiles(held.fileSha256, files)) {
+      const note = `the same files as version ${held.id}, held for an operator's approval`;
+      await q.recordCheck(db, { source, outcome: 'held', versionId: held.id, checkedAt: now });
+      return { source, outcome: 'held', version: active?.id ?? null, heldVersion: held.id, note, files: files.map(describe) };
+    }
+    const rejected = active ? await q.findRejectedAfter(db, source, active.id) : null;
+    if (active && rejected && isSameFiles(rejected.fileSha256, files)) {
+      const note = `the same files as version ${rejected.id}, which ${rejected.decidedBy ?? 'an operator'} rejected`;
+      await q.recordCheck(db, { source, outcome: 'unchanged', versionId: active.id, checkedAt: now });
+      return { source, outcome: 'unchanged', version: active.id, note, files: files.map(describe) };
+    }
     const { rejected: _rows, ...summary } = await importList(db, {
       source,
       files: files.map((f) => f.path),
       origin: 'update',
+      review: 'hold',
       now,
       onStage: options.onStage,
       onProgress: options.onRows,
     });
+    if (summary.status === 'held') {
+      const note = describeHold(summary.comparison!);
+      await q.recordCheck(db, { source, outcome: 'held', versionId: summary.version, checkedAt: now });
+      return { source, outcome: 'held', version: active?.id ?? null, heldVersion: summary.version, note, files: files.map(describe), import: summary };
+    }
     await q.recordCheck(db, { source, outcome: 'imported', versionId: summary.version, checkedAt: now });
     return { source, outcome: 'imported', version: summary.version, files: files.map(describe), import: summary };
   } catch (error) {

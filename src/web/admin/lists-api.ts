@@ -1,5 +1,5 @@
 /** Calls of the Lists page (ADR 049), through the app's one api helper and the shared contracts. */
-import { CheckListsResultSchema, ImportResultSchema, ListsOverviewSchema, ListVersionsSchema, VersionChangesSchema, type RecordChange } from '#shared/lists-admin';
+import { CheckListsResultSchema, HeldDecisionResultSchema, ImportResultSchema, ListsOverviewSchema, ListVersionsSchema, VersionChangesSchema, type RecordChange } from '#shared/lists-admin';
 import { api } from '../app/api';
 
 /** Under 'admin', so the admin pages' one invalidation after a change refreshes it too. */
@@ -14,6 +14,10 @@ export const checkLists = (sources?: string[]) => api('/services/admin/lists/che
 export const fetchListVersions = (source: string) => api(`/services/admin/lists/${encodeURIComponent(source)}/versions`, { schema: ListVersionsSchema });
 export const rollBackList = ({ source, activeVersion }: { source: string; activeVersion: number }) =>
   api(`/services/admin/lists/${encodeURIComponent(source)}/rollback`, { method: 'POST', body: { activeVersion }, schema: ImportResultSchema });
+
+export const approveHeldVersion = (versionId: number) => api(`/services/admin/lists/versions/${versionId}/approve`, { method: 'POST', body: {}, schema: HeldDecisionResultSchema });
+export const rejectHeldVersion = ({ versionId, reason }: { versionId: number; reason: string }) =>
+  api(`/services/admin/lists/versions/${versionId}/reject`, { method: 'POST', body: reason.trim() ? { reason: reason.trim() } : {}, schema: HeldDecisionResultSchema });
 
 export function uploadListFiles({ source, files, mode }: { source: string; files: File[]; mode: string }) {
   const form = new FormData();

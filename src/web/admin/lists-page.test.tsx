@@ -26,6 +26,7 @@ const source = (overrides: Partial<AdminListSource>): AdminListSource => ({
   isStale: false,
   run: null,
   hasPrevious: true,
+  held: null,
   ...overrides,
 });
 const overview: ListsOverview = {
@@ -98,5 +99,54 @@ describe('Lists page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('This server cannot reach the list publishers');
     expect(screen.getByText('Screening uses the synthetic samples')).toBeTruthy();
     expect(screen.getByText(/Real lists arrive once the publishers can be reached/)).toBeTruthy();
+  });
+
+  it('shows a file held for approval with its comparison, and approves or rejects it after a confirmation', async () => {
+    const held = {
+      id: 9,
+      fetchedAt: now,
+      fileNames: ['UPDATED.csv'],
+      mode: 'full',
+      records: 1234,
+      asOf: '2026-11-01',
+      added: 0,
+      removed: 856,
+      changed: 0,
+      reinstated: 0,
+      comparison: {
+        against: 3,
+        records: { before: 2090, after: 1234 },
+        asOf: { before: '2026-10-01', after: '2026-11-01' },
+        headers: [{ file: 'UPDATED.csv', added: ['WAIVERSTATE'], removed: ['WVRSTATE'], isReordered: false }],
+        reasons: [
+          { kind: 'fewer-records' as const, words: 'the new file has 41 % fewer records than the active version (1,234 against 2,090)' },
+          { kind: 'header' as const, words: "the header of UPDATED.csv differs from the active version's: new column WAIVERSTATE; missing column WVRSTATE" },
+        ],
+      },
+    };
+    const server = stubServer({
+      'GET /services/user/info': userInfoHandler(makeUser({ roles: ['system_admin_user'] })),
+      'GET /services/admin/lists': () => json(200, { ...overview, sources: [source({ held, lastCheck: { at: now, outcome: 'held' } })] }),
+      'POST /services/admin/lists/versions/9/approve': () => json(200, { message: 'leie: version 9 is active (1,234 records) in place of version 3.', version: 9, status: 'active' }),
+      'POST /services/admin/lists/versions/9/reject': () => json(200, { message: 'leie: version 9 is rejected; version 3 stays in use.', version: 9, status: 'rejected' }),
+    });
+    renderApp('/admin/lists');
+    const card = within(await screen.findByRole('region', { name: 'OIG List of Excluded Individuals/Entities (LEIE): a new file is held for your approval' }));
+    expect(card.getByText('The new file has 41 % fewer records than the active version (1,234 against 2,090).')).toBeTruthy();
+    const table = within(card.getByRole('table', { name: 'Version 9 compared with version 3' }));
+    expect(table.getByText('2,090')).toBeTruthy();
+    expect(table.getByText('1,234')).toBeTruthy();
+    expect(table.getByText('UPDATED.csv: new WAIVERSTATE; missing WVRSTATE')).toBeTruthy();
+    expect(within(await rowOf('OIG List of Excluded Individuals/Entities (LEIE)')).getByText('new file held for approval')).toBeTruthy();
+
+    fireEvent.click(card.getByRole('button', { name: 'Approve version 9 of OIG List of Excluded Individuals/Entities (LEIE)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve and use it' }));
+    expect(await screen.findByText('leie: version 9 is active (1,234 records) in place of version 3.')).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'POST' && r.path === '/services/admin/lists/versions/9/approve')).toBe(true);
+
+    fireEvent.click(card.getByRole('button', { name: 'Reject version 9 of OIG List of Excluded Individuals/Entities (LEIE)' }));
+    fireEvent.change(await screen.findByLabelText('Why (for the audit log, optional)'), { target: { value: 'wrong file' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(server.requests.find((r) => r.path === '/services/admin/lists/versions/9/reject')?.body).toEqual({ reason: 'wrong file' }));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Lists (/admin/lists, system administrators, ADR 049): every list with the version in use,
  * its origin and freshness, the last check and its error in words, a check running live; check
- * now, upload a file, compare versions and roll back.
+ * now, upload a file, compare versions and roll back; approve or reject a file held (ADR 109).
  */
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
@@ -10,6 +10,7 @@ import { LISTS_REFRESH_MS, type AdminListSource } from '#shared/lists-admin';
 import { useAdminChange } from './admin-api';
 import { AdminFrame, LoadState } from './admin-frame';
 import { checkLists, fetchListsOverview, formatWhen, listsKeys } from './lists-api';
+import { HeldVersions } from './lists-held';
 import { ListsTable, type ListAction } from './lists-table';
 import { UploadModal } from './lists-upload-modal';
 import { VersionsModal } from './lists-versions-modal';
@@ -71,6 +72,7 @@ export function ListsAdminPage() {
                     : 'Scheduled checks are off: use "Check all now" or upload the files.'}
             </Alert>
           )}
+          <HeldVersions lists={data.sources} />
           <Text size="sm" c="dimmed" aria-live="polite">
             {data.schedule ? `Scheduled checks: ${describeSchedule(data.schedule)}; next ${formatWhen(data.nextCheck)}.` : 'Scheduled checks are off (LIST_UPDATE_SCHEDULE=off).'}{' '}
             {running ? `${running} check${running === 1 ? '' : 's'} running; this page follows them live.` : ''}

@@ -45,10 +45,13 @@ export function RunProgress({ run, title }: { run: ListRun; title: string }) {
 
 const OUTCOMES: Record<string, string> = {
   imported: 'new version imported',
+  held: 'new file held for approval',
   unchanged: 'unchanged',
   'not-configured': 'no download configured',
   failed: 'failed',
 };
+
+const OUTCOME_COLORS: Record<string, string | undefined> = { failed: 'red', held: 'orange.8' };
 
 /** The last check: when and how it ended, and the current error in words. */
 export function LastCheck({ list }: { list: AdminListSource }) {
@@ -57,7 +60,7 @@ export function LastCheck({ list }: { list: AdminListSource }) {
       {list.lastCheck ? (
         <Text size="sm">
           {formatWhen(list.lastCheck.at)}:{' '}
-          <Text span size="sm" c={list.lastCheck.outcome === 'failed' ? 'red' : undefined} fw={list.lastCheck.outcome === 'failed' ? 600 : undefined}>
+          <Text span size="sm" c={OUTCOME_COLORS[list.lastCheck.outcome]} fw={OUTCOME_COLORS[list.lastCheck.outcome] ? 600 : undefined}>
             {OUTCOMES[list.lastCheck.outcome] ?? list.lastCheck.outcome}
           </Text>
         </Text>

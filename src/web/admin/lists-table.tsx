@@ -58,6 +58,11 @@ function InUse({ list }: { list: AdminListSource }) {
           {list.origin === 'rollback' ? `Rolled back to v${list.restoredFrom} by ${list.importedBy}` : `Uploaded by ${list.importedBy}`}
         </Text>
       )}
+      {list.held && (
+        <Text size="xs" fw={600} c="orange.8">
+          v{list.held.id} held for approval
+        </Text>
+      )}
     </Stack>
   );
 }

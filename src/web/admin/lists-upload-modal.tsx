@@ -47,6 +47,18 @@ export function UploadModal({ list, onClose }: { list: AdminListSource; onClose:
               {formatCount(result.records)} records ({result.mode}
               {result.asOf ? `, as of ${result.asOf}` : ''}): {formatCount(result.added)} added, {formatCount(result.removed)} removed, {formatCount(result.changed)} changed, {formatCount(result.reinstated)} reinstated.
             </Text>
+            {result.comparison && result.comparison.reasons.length > 0 && (
+              <>
+                <Text size="sm" mt={4} fw={600}>
+                  Compared with version {result.comparison.against}, which it replaces:
+                </Text>
+                <List size="xs">
+                  {result.comparison.reasons.map((r) => (
+                    <List.Item key={r.kind + r.words}>{r.words}</List.Item>
+                  ))}
+                </List>
+              </>
+            )}
             {result.rowsRejected > 0 && (
               <>
                 <Text size="sm" mt={4}>

@@ -9,7 +9,12 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { CompareModal } from './lists-compare-modal';
 import { fetchListVersions, formatCount, formatWhen, listsKeys, rollBackList } from './lists-api';
 
-const STATUS_COLORS: Record<string, string> = { active: 'teal', superseded: 'gray', failed: 'red', importing: 'blue' };
+const STATUS_COLORS: Record<string, string> = { active: 'teal', superseded: 'gray', failed: 'red', importing: 'blue', held: 'orange', rejected: 'red', replaced: 'gray' };
+const STATUS_LABELS: Record<string, string> = { active: 'in use', held: 'held for approval' };
+// Versions whose stored changes can be read (the others' records are gone or never were).
+const COMPARABLE = ['active', 'superseded', 'held'];
+// Versions that never became active and say why in their error.
+const ENDED = ['failed', 'rejected', 'replaced'];
 
 export function VersionsModal({ list, onClose }: { list: AdminListSource; onClose: () => void }) {
   const query = useQuery({ queryKey: listsKeys.versions(list.source), queryFn: () => fetchListVersions(list.source) });
@@ -55,7 +60,7 @@ export function VersionsModal({ list, onClose }: { list: AdminListSource; onClos
                         v{v.id}
                       </Text>
                       <Badge size="sm" variant="light" color={STATUS_COLORS[v.status] ?? 'gray'}>
-                        {v.status === 'active' ? 'in use' : v.status}
+                        {STATUS_LABELS[v.status] ?? v.status}
                       </Badge>
                     </Group>
                   </Table.Td>
@@ -68,6 +73,11 @@ export function VersionsModal({ list, onClose }: { list: AdminListSource; onClos
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{formatWhen(v.activatedAt ?? v.createdAt)}</Text>
+                    {v.decidedBy && (
+                      <Text size="xs" c="dimmed">
+                        {v.status === 'rejected' ? 'rejected' : 'approved'} by {v.decidedBy}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{v.asOf ?? '—'}</Text>
@@ -76,8 +86,8 @@ export function VersionsModal({ list, onClose }: { list: AdminListSource; onClos
                     <Text size="sm">{v.status === 'failed' ? '—' : formatCount(v.records)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {v.status === 'failed' ? (
-                      <Text size="xs" c="red" maw={320}>
+                    {ENDED.includes(v.status) ? (
+                      <Text size="xs" c={v.status === 'replaced' ? 'dimmed' : 'red'} maw={320}>
                         {v.error}
                       </Text>
                     ) : (
@@ -88,7 +98,7 @@ export function VersionsModal({ list, onClose }: { list: AdminListSource; onClos
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {v.status !== 'failed' && (
+                    {COMPARABLE.includes(v.status) && (
                       <Button size="compact-xs" variant="subtle" onClick={() => setCompared(v.id)} aria-label={`Compare version ${v.id} with the previous one`}>
                         Compare
                       </Button>
