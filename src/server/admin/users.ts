@@ -1,6 +1,7 @@
 /** Rules of the Users page: who may change whose roles, team and active state, and the audit trail. */
 import { ADMIN_MESSAGES, type AdminUser, type HistoryEntry, type UserList } from '#shared/admin';
 import { ROLES, type Role } from '#shared/roles';
+import { ROLE_GRANT_MESSAGES, roleLock } from '#shared/role-grants';
 import type { TeamType } from '#shared/teams';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
@@ -19,9 +20,6 @@ import {
   setUserActive,
   setUserTeam,
 } from './users-queries';
-
-/** Roles whose loss would lock an administrator out of the page that gives them back. */
-const ADMIN_ROLES: readonly Role[] = ['system_admin_user', 'domain_admin_user'];
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
@@ -59,11 +57,13 @@ export async function changeRoles(db: Db, caller: Caller, userId: number, reques
   const to = [...new Set(requested)].sort();
   const touched = ROLES.filter((role) => from.includes(role) !== to.includes(role));
   if (touched.length === 0) return toAdminUser(user);
-  if (!caller.isSystemAdmin && touched.includes('system_admin_user')) {
-    throw new AppError('FORBIDDEN', ADMIN_MESSAGES.cannotGrantSystemAdmin);
-  }
-  if (user.id === caller.userId && ADMIN_ROLES.some((role) => from.includes(role) && !to.includes(role))) {
-    throw new AppError('CONFLICT', ADMIN_MESSAGES.cannotRemoveOwnAdmin);
+  // Each role changed is checked against who may change it (issue 53); a refusal is audited.
+  const grant = { callerIsSystemAdmin: caller.isSystemAdmin, isSelf: user.id === caller.userId, targetRoles: user.roles };
+  for (const role of touched) {
+    const reason = roleLock(role, grant);
+    if (!reason) continue;
+    await recordAudit(db, { action: 'admin.user.roles_refused', ...auditBy(caller, user.clientId, target.user(user.id)), details: { from, to, role, reason } });
+    throw new AppError(reason === ROLE_GRANT_MESSAGES.ownAdmin ? 'CONFLICT' : 'FORBIDDEN', reason);
   }
   await replaceRoles(db, user.id, to);
   await recordAudit(db, { action: 'admin.user.roles', ...auditBy(caller, user.clientId, target.user(user.id)), details: { from, to } });

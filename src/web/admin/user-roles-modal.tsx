@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import type { AdminUser } from '#shared/admin';
 import { ROLES, type Role } from '#shared/roles';
+import { roleLock } from '#shared/role-grants';
 import { saveRoles, useAdminChange } from './admin-api';
 import { ROLE_LABELS } from './labels';
 
@@ -13,14 +14,8 @@ export interface UserRolesModalProps {
   onClose: () => void;
 }
 
-const ADMIN_ROLES: readonly Role[] = ['system_admin_user', 'domain_admin_user'];
-
-/** Why a role's box is locked, or null when it can be changed. */
-function lockReason(role: Role, user: AdminUser, isSelf: boolean, isSystemAdmin: boolean): string | null {
-  if (role === 'system_admin_user' && !isSystemAdmin) return 'Only a system administrator can change this role.';
-  if (isSelf && ADMIN_ROLES.includes(role) && user.roles.includes(role)) return 'You cannot remove your own administrator role.';
-  return null;
-}
+/** Why a role's box is locked, or null when it can be changed: the server's own rule (issue 53). */
+const lockReason = (role: Role, user: AdminUser, isSelf: boolean, isSystemAdmin: boolean): string | null => roleLock(role, { callerIsSystemAdmin: isSystemAdmin, isSelf, targetRoles: user.roles });
 
 export function UserRolesModal({ user, isSelf, isSystemAdmin, onClose }: UserRolesModalProps) {
   const [roles, setRoles] = useState<string[]>(user.roles);
