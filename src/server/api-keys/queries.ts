@@ -88,6 +88,7 @@ export async function findKeyBySecretHash(db: Db, secretHash: string) {
       trialSearchesPerMonth: clients.trialSearchesPerMonth,
       trialEndsAt: clients.trialEndsAt,
       reviewThreshold: clients.reviewThreshold,
+      ipAllowlist: clients.ipAllowlist,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdByUserId))

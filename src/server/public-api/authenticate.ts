@@ -8,6 +8,7 @@ import { API_KEY_PREFIX } from '#shared/api-keys';
 import type { AppContext } from '../app-context';
 import { findKeyBySecretHash, touchKey, hashApiKeySecret } from '../api-keys/public';
 import { AppError } from '../http/errors';
+import { isIpAllowedForClient } from '../http/ip-allowlist';
 import type { RateLimiter } from './rate-limit';
 
 export const API_KEY_TEXTS = {
@@ -16,6 +17,7 @@ export const API_KEY_TEXTS = {
   revoked: 'This API key has been revoked.',
   expired: 'This API key has expired.',
   inactive: 'The user who created this API key, or their account, is no longer active.',
+  outsideAllowlist: (ip: string) => `Your account accepts requests only from its allowed network addresses, and this one came from ${ip}. Send it from your organisation's network, or ask your administrator to add the address.`,
   rateLimited: (seconds: number) => `Too many requests with this API key. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 };
 
@@ -45,6 +47,8 @@ export function createKeyAuthenticator(ctx: AppContext, limiter: RateLimiter) {
     if (key.expiresAt && key.expiresAt <= now) throw refuse(reply, API_KEY_TEXTS.expired);
     const isClientClosed = key.clientState === 'disabled' || (key.clientState === 'disabling' && key.accessEndsAt !== null && key.accessEndsAt <= now);
     if (!key.isUserActive || isClientClosed || key.clientId !== key.keyClientId) throw refuse(reply, API_KEY_TEXTS.inactive);
+    // The client's IP allowlist holds for its keys as for its sessions (issue 53): a leaked key is no use outside it.
+    if (!isIpAllowedForClient(key.clientId, request.ip, key.ipAllowlist)) throw new AppError('FORBIDDEN', API_KEY_TEXTS.outsideAllowlist(request.ip));
     const wait = await limiter.take(key.keyId, now);
     if (wait !== null) {
       reply.header('Retry-After', String(wait));

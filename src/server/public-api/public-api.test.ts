@@ -119,6 +119,22 @@ describe('the public API with a key', () => {
     expect((await t.ctx.db.select().from(interactiveSearches)).length).toBe(searchesBefore);
   });
 
+  it('holds the account’s IP allowlist for its keys: from outside it, 403 and nothing searched or billed (issue 53)', async () => {
+    const { secret } = await newKey(acme.agent);
+    await t.ctx.db.update(clients).set({ ipAllowlist: ['203.0.113.0/24'] }).where(eq(clients.id, acme.clientId));
+    try {
+      const searchesBefore = (await t.ctx.db.select().from(interactiveSearches)).length;
+      const body = { firstName: 'Donald', lastName: 'Bailey' };
+      const outside = await t.app.inject({ method: 'POST', url: '/api/v1/searches/name', payload: body, remoteAddress: '198.51.100.7', headers: { authorization: `Bearer ${secret}` } });
+      expectRefused(outside, 403, /only from its allowed network addresses, and this one came from 198\.51\.100\.7/);
+      expect((await t.ctx.db.select().from(interactiveSearches)).length).toBe(searchesBefore);
+      const inside = await t.app.inject({ method: 'POST', url: '/api/v1/searches/name', payload: body, remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${secret}` } });
+      expect(inside.statusCode, inside.body).toBe(200);
+    } finally {
+      await t.ctx.db.update(clients).set({ ipAllowlist: [] }).where(eq(clients.id, acme.clientId));
+    }
+  });
+
   it('ignores session cookies: a signed-in browser without a key is refused, a key needs no CSRF token', async () => {
     const { secret } = await newKey(acme.agent);
     const cookie = `sid=${acme.agent.cookie('sid')}; csrf=${acme.agent.cookie('csrf')}`;
