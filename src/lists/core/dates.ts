@@ -110,15 +110,36 @@ export function parseDateAny(text: string | null | undefined, layouts: DateLayou
   throw firstError ?? new DateFormatError('no date layout given');
 }
 
-/** The later of two ISO dates (either may be null). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+/** No list in this product holds data older than this: an as-of date before it is a misreading. */
+const EARLIEST_DATA_DATE = '1990-01-01';
+/** Years past this are placeholders for "no date" (9999-12-31, 2999-12-31, 2382-12-31), never a real date. */
+const LAST_REAL_YEAR = 2199;
 
-/** The latest of `latest` and the complete ISO dates among `dates` (partial or empty ones ignored). */
+/** True for a placeholder written where a date has none ("12/31/9999" for an open end). */
+export function isPlaceholderDate(iso: string | null): boolean {
+  return iso !== null && +iso.slice(0, 4) > LAST_REAL_YEAR;
+}
+
+/**
+ * True when an ISO date (or year-month) can be a list's data date: from 1990 on, and no later
+ * than tomorrow (a day for time zones) by `now`. A sentinel (9999-12-31), a reinstatement to
+ * come or a misread year is not one.
+ */
+export function isPlausibleDataDate(date: string, now: Date = new Date()): boolean {
+  const day = date.length === 7 ? `${date}-01` : date.length === 4 ? `${date}-01-01` : date;
+  const tomorrow = new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
+  return day >= EARLIEST_DATA_DATE && day <= tomorrow;
+}
+
+/** The latest of `latest` and the complete ISO dates among `dates` that can be a data date (partial, empty and implausible ones ignored). */
 export function latestIsoDate(latest: string | null, ...dates: (string | null)[]): string | null {
-  for (const date of dates) if (date && ISO_DATE.test(date) && (!latest || date > latest)) latest = date;
+  for (const date of dates) if (date && ISO_DATE.test(date) && (!latest || date > latest) && isPlausibleDataDate(date)) latest = date;
   return latest;
 }
 
+/** The later of two ISO dates (either may be null). */
 export function laterDate(a: string | null, b: string | null): string | null {
   if (a === null) return b;
   if (b === null) return a;

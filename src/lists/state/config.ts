@@ -4,9 +4,12 @@ import { z } from 'zod';
 /** A column: its header name, or several names to try in order. */
 const ColumnRef = z.union([z.string(), z.array(z.string()).min(1)]);
 
-/** The record fields a state column can feed. */
+/**
+ * The record fields a state column can feed. `title`: credentials, a profession or a role written
+ * beside a person's name (PA's NAM_TITLE_PROVR); an honorific there is the name's prefix.
+ */
 export const STATE_FIELDS = [
-  'name', 'last', 'first', 'middle', 'prefix', 'suffix', 'business', 'aka', 'npi', 'license', 'providerNumber',
+  'name', 'last', 'first', 'middle', 'prefix', 'title', 'suffix', 'business', 'aka', 'npi', 'license', 'providerNumber',
   'providerType', 'address', 'city', 'county', 'state', 'zip', 'dob', 'ein', 'exclusionDate', 'reinstatementDate',
   'endDate', 'term', 'status', 'comments', 'caseNumber', 'employer',
 ] as const;
@@ -59,6 +62,13 @@ export const StateListConfigSchema = z.object({
    * the end-date column the exclusion's term.
    */
   noDateWords: z.array(z.string()).default([]),
+  /**
+   * Where the file states its data date ("Document created on: 6/14/2026", "REVISED: May 20,
+   * 2026"): regexes (case-insensitive) whose first group is the date, tried on the text above
+   * the table (rows above the header, a PDF's first and last page, a page's text), the sheet
+   * names and the file's name. Without one, an import takes the latest exclusion date.
+   */
+  asOfPatterns: z.array(z.string()).default([]),
   /** Tried in order for every date column. */
   dateFormats: z.array(DateLayoutSchema).min(1).default(['MM/DD/YYYY']),
   /**
@@ -81,7 +91,7 @@ export const StateListConfigSchema = z.object({
   businessWhenFirstEmpty: z.boolean().default(false),
   /** Regex (case-insensitive) of words that make a name a business. */
   businessPattern: z.string().default(
-    '\\b(LLC|L\\.L\\.C\\.|INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|PC|P\\.C\\.|PLLC|PA|P\\.A\\.|LLP|LP|LTD|PHARMACY|CLINIC|CENTER|CENTRE|SERVICES|HOSPITAL|ASSOCIATES|GROUP|HEALTH|HEALTHCARE|MEDICAL|AGENCY|TRANSPORTATION|SUPPLY|LABORATORY|LAB|DME|HOME CARE|NURSING|CARE|THERAPY|THERAPEUTIC|COUNSELING|DENTAL|AMBULANCE|TRANSPORT|TRANSPORTS|PHARMACEUTICALS?|REHAB|REHABILITATION|SUPPLIES|SOLUTIONS|FOUNDATION|MINISTRIES|HOSPICE|LIVING|RESIDENTIAL|INSTITUTE|PRACTICE|ENTERPRISES?|ASSOC|SVCS?|HOMES?|CLINICS|PHYSICIANS|DIAGNOSTICS?|IMAGING|RADIOLOGY|AMBULATORY|MEDICINE|WELLNESS|RECOVERY|BEHAVIORAL|PROGRAMS?|SYSTEMS?|NETWORK|PARTNERS|HOLDINGS|INTERNATIONAL|UNLIMITED|PROVIDERS?|ADHC|LABS|OPTICAL|OPTICIANS|EQUIPMENT|MEDICAR|TAXI|CAB|LIVERY|TRUST|CHURCH|UNIVERSITY|COLLEGE|SCHOOL|DEPT|DEPARTMENT|COUNTY|CITY OF|STATE OF)\\b',
+    '\\b(LLC|L\\.L\\.C\\.|INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|PC|P\\.C\\.|PLLC|PA|P\\.A\\.|LLP|LP|LTD|PHARMACY|PHARM|CLINIC|CENTER|CENTRE|CTR|SERVICES|SERVICE|HOSPITAL|ASSOCIATES|GROUP|HEALTH|HEALTHCARE|MEDICAL|AGENCY|TRANSPORTATION|SUPPLY|LABORATORY|LAB|DME|HOME CARE|NURSING|CARE|THERAPY|THERAPEUTIC|COUNSELING|DENTAL|AMBULANCE|AMBULETTE|HEARING AID|TRANSPORT|TRANSPORTS|PHARMACEUTICALS?|REHAB|REHABILITATION|SUPPLIES|SOLUTIONS|FOUNDATION|MINISTRIES|HOSPICE|LIVING|RESIDENTIAL|INSTITUTE|PRACTICE|ENTERPRISES?|ASSOC|SVCS?|HOMES?|CLINICS|PHYSICIANS|DIAGNOSTICS?|IMAGING|RADIOLOGY|AMBULATORY|MEDICINE|WELLNESS|RECOVERY|BEHAVIORAL|PROGRAMS?|SYSTEMS?|NETWORK|PARTNERS|HOLDINGS|INTERNATIONAL|UNLIMITED|PROVIDERS?|ADHC|LABS|OPTICAL|OPTICIANS|EQUIPMENT|MEDICAR|TAXI|CAB|LIVERY|TRUST|CHURCH|UNIVERSITY|COLLEGE|SCHOOL|DEPT|DEPARTMENT|COUNTY|CITY OF|STATE OF)\\b',
   ),
   columns: z.partialRecord(z.enum(STATE_FIELDS), ColumnRef),
   /** Columns that must be in the header (the wrong-source check). */
@@ -117,8 +127,8 @@ export const StateListConfigSchema = z.object({
    */
   aliasColumns: z.array(z.tuple([z.string(), z.string()])).default([]),
   /**
-   * Rows of a PDF's table that are not records, as regexes (case-insensitive) of the row's
-   * whole text: Maine's "End of Report" line inside the table's frame.
+   * Rows of the table that are not records, as regexes (case-insensitive) of the row's whole
+   * text: Maine's "End of Report" line inside a PDF table's frame, Kentucky's "End Table" marker.
    */
   ignoreRows: z.array(z.string()).default([]),
   /** Other columns kept as-is in `extra` (key → header name). */

@@ -6,6 +6,8 @@
  * business when it looks like one (legal form or trade word, digits, "&"), else a person.
  */
 import { clean } from '../core/text';
+import { CREDENTIALS as CREDENTIAL_WORDS, NAME_LIKE_CREDENTIALS } from './name-words';
+import { isRole } from './person-name';
 
 export interface FreeName {
   kind: 'person' | 'business';
@@ -20,15 +22,13 @@ export interface FreeName {
   dbas: string[];
   /** Credentials taken off the name (MD, RN…), kept for the record's extra facts. */
   credentials: string[];
+  /** Roles and professions written after a comma ("Russell Harms, Podiatrist", "ADAMS, JOHN, PRESIDENT"). */
+  titles: string[];
 }
 
-const CREDENTIALS = new Set(
-  ('MD DO DC DDS DMD DPM OD RN LPN LVN CNA CMA NA NP APN APRN ARNP CRNA CRNP FNP PA PAC PHD PSYD EDD LCSW LICSW LMSW MSW LPC LPCC LCPC LMFT LMHC LADC ' +
-    'CADC LCADC LAC QMHP PHARMD RPH RP DVM PT DPT OT OTR OTRL SLP CCCSLP RD LD MA MS MSN BSN RRT CRT EMT EMTP LMT DIREC DIR MBA MPH FACP FACS FAAP OWNER')
-    .split(' '),
-);
+const CREDENTIALS = new Set(CREDENTIAL_WORDS);
 // Credentials that are also surnames (Do, Ma, Na…) come off only after a comma.
-const SURNAME_LIKE = new Set(['DO', 'MA', 'MS', 'NA', 'PA', 'OD', 'PT', 'OT', 'LD', 'RD', 'DIR', 'OWNER', 'LAC', 'SLP']);
+const SURNAME_LIKE = new Set(NAME_LIKE_CREDENTIALS);
 const SUFFIXES = new Set(['JR', 'SR', 'II', 'III', 'IV']);
 const ALIAS_IN_PARENS = /\(\s*(AKA|A\/K\/A|A\.K\.A\.?|FKA|F\/K\/A|NKA|DBA|D\/B\/A|D\.B\.A\.?|FORMERLY|MAIDEN)\b\.?:?\s*([^)]*)\)/gi;
 const DIGIT = /\d/;
@@ -49,16 +49,18 @@ function takeAliases(text: string): [string, string[], string[]] {
   return [rest.replace(/\s+,/g, ',').replace(/\s+/g, ' ').trim(), akas, dbas];
 }
 
-/** Drops credentials at the end and after commas ("Robert A Brewer, M.D.", "ABARCA, CHERYL R., L.P.N."). */
-function takeCredentials(text: string): [string, string[]] {
+/** Drops credentials at the end and after commas ("Robert A Brewer, M.D.", "ABARCA, CHERYL R., L.P.N."), and roles after commas. */
+function takeCredentials(text: string, titles: string[] = []): [string, string[]] {
   const credentials: string[] = [];
   let parts = text.split(',').map((p) => p.trim());
-  // Whole comma parts made only of credentials: "…, MD", "…, PA-C, FNP".
+  // Whole comma parts made only of credentials ("…, MD", "…, PA-C, FNP") or naming a role ("…, Podiatrist").
   parts = parts.filter((part, i) => {
     const words = part.split(/[\s/]+/).filter(Boolean);
     const only = i > 0 && words.length > 0 && words.every(isCredential);
     if (only) credentials.push(...words.map(bare));
-    return !only && part !== '';
+    const isTitle = !only && i > 0 && words.length > 0 && isRole(words[0]);
+    if (isTitle) titles.push(part);
+    return !only && !isTitle && part !== '';
   });
   // Trailing credential words without a comma: "Eric Jones MD".
   const last = parts.length - 1;
@@ -113,8 +115,9 @@ export function readFreeName(value: string, order: 'last-first' | 'first-last', 
   const [withoutAliases, akas, dbas] = takeAliases(nickname ? value.replace(NICKNAME, '') : value);
   const [main, ...others] = aliasSeparator ? withoutAliases.split(aliasSeparator).map((p) => p.trim()).filter(Boolean) : [withoutAliases];
   if (!main) return null;
-  const [name, credentials] = takeCredentials(main);
-  const base = { akas, dbas, credentials, suffix: null, lastName: null, firstName: null, middleName: null, businessName: null };
+  const titles: string[] = [];
+  const [name, credentials] = takeCredentials(main, titles);
+  const base = { akas, dbas, credentials, titles, suffix: null, lastName: null, firstName: null, middleName: null, businessName: null };
   if (name === '' || looksLikeBusiness(name, businessPattern) || (businessWithoutComma && !name.includes(','))) {
     return { ...base, kind: 'business', businessName: clean(name) ?? clean(main), dbas: [...dbas, ...akas, ...others.map((o) => takeCredentials(o)[0])], akas: [] };
   }

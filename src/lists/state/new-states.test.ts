@@ -116,7 +116,7 @@ describe('the new states on committed synthetic fixtures', () => {
     const treasury = await parse('state-nj-debarment', 'nj-debarment.txt');
     expect(treasury.run.rejected).toEqual([]);
     expect(names(treasury.records)).toEqual(['HARLAN, WENDELL', 'QUINCE, ODETTE', '[GARDEN STATE PAVING CO]']);
-    expect(treasury.records[1]).toMatchObject({ extra: { employer: 'JERSEY SHORE MED. SVC INC', credentials: 'DIREC' } });
+    expect(treasury.records[1]).toMatchObject({ extra: { employer: 'JERSEY SHORE MED. SVC INC', role: 'DIREC.' } });
     expect(treasury.records[2]).toMatchObject({ exclusionTerm: 'until 2015-06-30', specialty: 'CONSTRUCTION' });
   });
 });

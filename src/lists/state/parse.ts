@@ -2,6 +2,7 @@ import { isValidNpi } from '#shared/identifiers';
 import { emptyListRecord, type ListRecord, type SourceId } from '#shared/list-record';
 import { cell, locateColumns, normalizeHeaderName, type ColumnSpec } from '../core/columns';
 import { parseCsvSourceBatches, readDate, type CsvSourceSpec, type RowPosition } from '../core/csv-source';
+import { isPlaceholderDate } from '../core/dates';
 import { hashId } from '../core/dedupe';
 import { RowError, WrongSourceError } from '../core/errors';
 import { createBatchedParseRun, type FileContext, type FileContextFactory, type ParseOptions, type ParseRun } from '../core/parse-run';
@@ -18,6 +19,7 @@ import { openWorkbook } from './workbook';
 import { parsePdfList } from './pdf';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
 import { readStateName } from './names';
+import { noteStatedAsOf } from './as-of';
 
 type Cells = Partial<Record<StateField, string | null>>;
 
@@ -45,7 +47,9 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
   const date = (field: StateField, pivotYear?: number): string | null => {
     const text = cells[field] ?? '';
     if (noDate.has(text.toUpperCase())) return null;
-    return readDate(text, config.dateFormats, config.columns[field]?.toString() ?? field, row, pivotYear);
+    const iso = readDate(text, config.dateFormats, config.columns[field]?.toString() ?? field, row, pivotYear);
+    // "12/31/9999" for "no end" (Louisiana's Reinstate column), "8/14/9999" for an unknown birth date: no date.
+    return isPlaceholderDate(iso) ? null : iso;
   };
   const ids = splitValues(cells.npi, /[\s,;/]+/);
   const npis = ids.filter((n) => /^\d{10}$/.test(n));
@@ -83,12 +87,16 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
   } satisfies Partial<ListRecord>);
   if (name.employer) record.extra.employer = name.employer;
   if (name.credentials?.length) record.extra.credentials = name.credentials.join(' ');
+  if (name.titles?.length) record.extra.role = name.titles.join('; ');
+  if (name.asPublished) record.extra.nameAsPublished = name.asPublished;
+  if (name.registerNumber) record.extra.registerNumber = name.registerNumber;
   if (npis.length > 1) record.extra.otherNpis = npis.slice(1).join(';');
   if (endDate) record.extra.endDate = endDate;
   const idParts = config.idFields?.map((field) => cells[field] ?? null);
+  const id = name.identity ?? record;
   record.sourceRecordId = idParts?.some(Boolean)
     ? idParts.map((p) => p ?? '').join('|')
-    : hashId([record.kind, record.lastName, record.firstName, record.middleName, record.businessName, record.dateOfBirth, record.npi, cells.license ?? null, record.exclusionDate]);
+    : hashId([id.kind, id.lastName, id.firstName, id.middleName, id.businessName, record.dateOfBirth, record.npi, cells.license ?? null, record.exclusionDate]);
   return record;
 }
 
@@ -112,11 +120,18 @@ function layoutFor(config: StateListConfig, header: readonly string[]): StateLis
 /** The row mapping of a state's table, for a CSV file or a sheet alike (header check included). */
 export function stateRowSpec(config: StateListConfig, context: FileContext): CsvSourceSpec {
   const tests = [config, ...config.olderLayouts.map((layout) => ({ ...config, ...layout }))].map(headerTest);
+  noteStatedAsOf(config, context.file, context);
+  // The rows above the header are where a list states its date ("Document created on: …").
+  const isHeader = (fields: readonly string[]): boolean => {
+    const found = tests.some((test) => test(fields));
+    if (!found) noteStatedAsOf(config, fields.join(' '), context);
+    return found;
+  };
   return {
     delimiter: config.delimiter,
     skipLines: config.skipLines,
     isHeaderless: config.fieldNames !== undefined,
-    findHeader: config.headerWithin === undefined ? undefined : { isHeader: (fields) => tests.some((test) => test(fields)), within: config.headerWithin + 1 },
+    findHeader: config.headerWithin === undefined ? undefined : { isHeader, within: config.headerWithin + 1 },
     start(first) {
       const fieldNames = config.fieldNames;
       if (fieldNames && (first.fields.length < fieldNames.length || first.fields.slice(fieldNames.length).some((f) => f.trim() !== ''))) {
@@ -129,9 +144,11 @@ export function stateRowSpec(config: StateListConfig, context: FileContext): Csv
       const indexOf = (name: string): number => headerFields.findIndex((h) => normalizeHeaderName(h) === normalizeHeaderName(stateHeaderName(name)));
       const extraAt = Object.entries(layout.extraColumns).map(([key, name]) => [key, indexOf(name)] as const);
       const aliasAt = layout.aliasColumns.map(([first, last]) => [indexOf(first), indexOf(last)] as const);
+      const ignored = config.ignoreRows.map((pattern) => new RegExp(`^(?:${pattern})$`, 'i'));
       return {
         width: headerFields.length,
         map(fields, row) {
+          if (ignored.length > 0 && ignored.some((re) => re.test(fields.filter(Boolean).join(' ').trim()))) return null;
           const cells: Cells = {};
           for (const field of STATE_FIELDS) if (at[field] >= 0) cells[field] = cleanNullable(cell(fields, at[field]), config.nullTokens);
           const record = mapStateRow(layout, cells, row, context);
@@ -209,6 +226,7 @@ async function readText(input: ListInput): Promise<string> {
 /** A list published as a web page: the first table with the expected header, its rows mapped like a sheet's. */
 async function* parseHtmlPage(config: StateListConfig, html: string, context: FileContext): AsyncGenerator<ListRecord[]> {
   const spec = stateRowSpec(config, context);
+  noteStatedAsOf(config, html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' '), context);
   const tables = htmlTables(html).filter((rows) => rows.length > 0);
   const table = tables.find((rows) => rows.slice(0, 5).some((r) => spec.findHeader?.isHeader(r.cells) ?? true));
   if (!table) {
@@ -231,6 +249,7 @@ async function* parseWorkbook(config: StateListConfig, workbook: Workbook, conte
   }
   for (const sheet of found as string[]) {
     const context = contextFor(sheets.length > 1 ? `${name}, sheet ${sheet}` : name);
+    noteStatedAsOf(config, sheet, context);
     yield* parseSheetSource(workbook.rowBatches(sheet), context, stateRowSpec(config, context));
   }
 }

@@ -13,6 +13,7 @@ import type { PdfPage } from '../core/pdf-read';
 import { pdfTableRows, type PdfRow } from '../core/pdf-table';
 import { parseSheetSource } from '../core/xls-sheet-source';
 import type { StateListConfig } from './config';
+import { noteStatedAsOf } from './as-of';
 
 const MAX_PDF_BYTES = 64 * 2 ** 20;
 const BATCH = 500;
@@ -55,6 +56,8 @@ export async function* parsePdfList(
   // Set methods, Iterator), which a server that reads no PDF list should not carry (ADR 093).
   const { readPdfPages } = await import('../core/pdf-read');
   for await (const page of readPdfPages(new Uint8Array(await readFile(path)), context.file)) pages.push(page);
+  // A report states its date on its first or last page ("Updated 06/10/2026", "Run Date: 06/01/2026").
+  for (const page of new Set([pages[0], pages[pages.length - 1]])) if (page) noteStatedAsOf(config, page.texts.map((t) => t.text).join(' '), context);
   const pageOf = new Map<number, number>();
   const paged = withPages(context, pageOf);
   const spec = rowSpec(config, paged);

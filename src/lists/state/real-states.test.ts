@@ -43,7 +43,8 @@ const CASES: Case[] = [
   { id: 'state-in', file: 'states/IN/Indiana list.xlsx', rows: () => 151, refused: 0, person: { lastName: 'Pattengale', firstName: 'Joshua', npi: '1356780969' }, business: { businessName: 'Valco Health Care', npi: '1083780910' } },
   { id: 'state-ia', file: 'states/IA/Iowa list.xlsx', rows: () => 1272, refused: 0, person: { lastName: 'Abston', firstName: 'Vickie', providerNumbers: ['X000429159'] } },
   { id: 'state-ks', file: 'states/KS/Kansas list.xlsx', rows: () => 199, refused: 0, person: { lastName: 'Holloway', firstName: 'Mary', npi: '1104034701' }, business: { businessName: 'Center for Independent Living SWK' } },
-  { id: 'state-ky', file: 'states/KY/Kentucky list.xlsx', rows: () => 397, refused: 1, person: { lastName: 'Adams', firstName: 'Christopher', npi: '1447411459' }, business: { businessName: 'Active Life ADHC LLC' } },
+  // README.md's 397 counts the "End Table" marker row that closes the table.
+  { id: 'state-ky', file: 'states/KY/Kentucky list.xlsx', rows: () => 397 - 1, refused: 1, person: { lastName: 'Adams', firstName: 'Christopher', npi: '1447411459' }, business: { businessName: 'Active Life ADHC LLC' } },
   { id: 'state-nc', file: 'states/NC/NC_Excluded_Providers.xlsx', rows: () => 176, refused: 0, person: { lastName: 'GLIGA', firstName: 'DIANA', middleName: 'ANDREEA' }, business: { businessName: 'A UNITED COMMUNITY LLC', npi: '1578682191' } },
   { id: 'state-nd', file: 'states/ND/ND_Provider_Exclusions.xlsx', rows: () => 195, refused: 0, person: { lastName: 'Abdilnour', firstName: 'George', licenseNumbers: ['R35497', 'L10270'] } },
   // README.md says 5,881: that counts the empty last line; the preamble and header lines are left out.
@@ -53,7 +54,8 @@ const CASES: Case[] = [
   { id: 'state-nj-debarment', file: 'states/NJ/njcdr-0.txt', rows: () => textLines('states/NJ/njcdr-0.txt', 0), refused: 2, person: { lastName: 'ABARCA', firstName: 'CHERYL' }, business: { businessName: 'BELMAR HOMETOWN PHARMACY' } },
   { id: 'state-ny', file: 'states/NY/NYSOMIGExclusionsList.xlsx', rows: () => 8931, refused: 15, person: { lastName: 'ATREIDIS', firstName: 'VERNON' }, business: { businessName: '1 MEDICAL SUPPLIES CORP', npi: '1407487887' } },
   { id: 'state-oh', file: 'states/OH/Ohio_Provider_Exclusions.xlsx', rows: () => 1777 + 240, refused: 0, person: { lastName: 'Abdi', firstName: 'Ayan', dateOfBirth: '1990-01-01' }, business: { businessName: '1 Safe Transportation Ambulance Service' } },
-  { id: 'state-pa', file: 'states/PA/Pennsylvania_exclusion_list.csv', rows: () => 6659, refused: 9, person: { lastName: 'Shmaevich', firstName: 'Betta' } },
+  // Every row has a name: the 9 rows with only ProviderName ("Horsey, Keith A. (PCA)") are read from it.
+  { id: 'state-pa', file: 'states/PA/Pennsylvania_exclusion_list.csv', rows: () => 6659, refused: 0, person: { lastName: 'Shmaevich', firstName: 'Betta' } },
   // PDFs: the rows were counted a second way, with poppler's word boxes (pdftotext -bbox): the
   // dates (ME: m/d/yyyy words; NJ: the ACTION words) under the date column's header on each
   // page, the rows without one checked by eye (see ADR 048).

@@ -43,6 +43,7 @@ const PICKS: Pick[] = [
   { source: 'state-tn', file: 'TN/tn1-0.pdf', person: ['Brad', 'Blankenship'], business: 'Cumberland Neurology, LLC' },
   { source: 'state-wv', file: 'WV/wv2-2.pdf', person: ['Seth', 'Stinehour'], business: 'Alpha Beta Home Health' },
   { source: 'state-nj-debarment', file: 'NJ/njcdr-0.txt', person: ['Cheryl', 'Abarca'], business: 'Belmar Hometown Pharmacy' },
+  { source: 'state-pa', file: 'PA/Pennsylvania_exclusion_list.csv', person: ['John', 'Gallagher'], business: 'Alpha Beta Medical Supply' },
 ];
 
 const now = new Date('2026-07-01T09:00:00Z');
@@ -81,6 +82,13 @@ describe.skipIf(!hasRealData)(`the real state files, imported and searched (${SK
     expect(people.hits.find((h) => h.source === source && h.name.toUpperCase().includes(person[1].toUpperCase()))).toMatchObject({ sourceTitle: title });
     const firms = await search({ companyName: business });
     expect(firms.hits.find((h) => h.source === source && h.name.toUpperCase() === business.toUpperCase())).toMatchObject({ sourceTitle: title });
+  });
+
+  it('answers with each list as of the date its file states: Louisiana\'s "Document created on", not its 12/31/9999 (issue 51)', async () => {
+    const { lists, hits } = await search({ firstName: 'John', lastName: 'Gallagher' });
+    expect(lists.find((l) => l.source === 'state-la')?.asOf).toBe('2026-06-14');
+    expect(lists.find((l) => l.source === 'state-ky')?.asOf).toBe('2026-05-28');
+    expect(hits.filter((h) => h.source === 'state-pa').map((h) => h.name)).toContain('John J. Gallagher');
   });
 
   it('a batch of those people and one of those businesses find each on its state list', async () => {
