@@ -7,6 +7,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** Attached files of a multipart mail, decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export function readOutbox(dir: string): OutboxMail[] {
@@ -24,16 +26,34 @@ export function lastResetToken(dir: string, to: string): string | undefined {
 }
 
 function parseEml(file: string, raw: string): OutboxMail {
+  const { header, body } = splitPart(raw);
+  const boundary = header('Content-Type').match(/boundary="?([^";]+)"?/i)?.[1];
+  if (!boundary) return { file, to: header('To'), subject: header('Subject'), text: decodeText(header, body), attachments: [] };
+  let text = '';
+  const attachments: OutboxMail['attachments'] = [];
+  for (const chunk of body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    const part = splitPart(chunk.replace(/^\n/, ''));
+    const type = part.header('Content-Type');
+    const filename = part.header('Content-Disposition').match(/filename="?([^";]+)"?/i)?.[1];
+    if (filename) attachments.push({ filename, contentType: type.split(';')[0], content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64') });
+    else if (/^text\/plain/i.test(type)) text = decodeText(part.header, part.body.replace(/\n$/, ''));
+  }
+  return { file, to: header('To'), subject: header('Subject'), text, attachments };
+}
+
+function splitPart(raw: string) {
   const split = raw.indexOf('\n\n');
   const head = raw.slice(0, split).replace(/\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 2);
   const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '';
+  return { header, body: raw.slice(split + 2) };
+}
+
+function decodeText(header: (name: string) => string, body: string): string {
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { file, to: header('To'), subject: header('Subject'), text };
+  return encoding === 'quoted-printable'
+    ? body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : encoding === 'base64'
+      ? Buffer.from(body, 'base64').toString('utf8')
+      : body;
 }

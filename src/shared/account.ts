@@ -82,6 +82,17 @@ export function cancelNotice(accessEndsOn: string): string {
   return `Your account has been cancelled. You keep access until ${formatLongDate(accessEndsOn)}; after that date the account will be disabled. You can reactivate it until then.`;
 }
 
+/**
+ * A cancelled account's last bill (issue 53 §7): the next billing date still bills the month
+ * being used, e.g. 'Your last bill, for December 2026, will be charged on January 4, 2027:
+ * $30.30 so far this month. Access ends that day.'
+ */
+export function lastBillNotice(accessEndsOn: string, monthToDate: number): string {
+  const [y, m] = accessEndsOn.slice(0, 10).split('-').map(Number);
+  const month = new Date(Date.UTC(y, m - 2, 1)).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+  return `Your last bill, for ${month}, will be charged on ${formatLongDate(accessEndsOn)}: ${formatDollars(monthToDate)} so far this month. Access ends that day.`;
+}
+
 /** 'YYYY-MM-DD' → 'June 1, 2026' (no time zone shift). */
 export function formatLongDate(isoDate: string): string {
   const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);

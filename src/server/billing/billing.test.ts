@@ -6,6 +6,7 @@ import { clients, invoiceLines, invoices } from '#server/db/schema';
 import { Agent, createTestApp, type TestApp } from '#test/app';
 import { addUsage, signUp } from '#test/billing';
 import { readOutbox } from '#test/outbox';
+import { pdfText } from '#test/pdf-text';
 import { startJobQueue } from '../jobs/queue';
 import { billingDayJob } from './jobs';
 import { createOfflineProvider } from './offline-provider';
@@ -151,6 +152,19 @@ describe('cancellation mid-period', () => {
     ]);
     expect((await t.ctx.db.select().from(clients).where(eq(clients.id, paid.clientId)))[0].state).toBe('disabled');
     expect(await new Agent(t.app).login(paid.username, paid.password)).toBe('ACCOUNT_DISABLED');
+
+    // The last bill's mail carries the invoice itself: the account it could link to no longer opens (issue 53 §7).
+    const last = all[1];
+    const [mail] = readOutbox(t.outboxDir).filter((m) => m.subject.includes(last.number));
+    expect(mail.subject).toBe(`Clearlist invoice ${last.number}: $30.60 paid (your last bill)`);
+    expect(mail.text).toContain('attached to this mail as a PDF');
+    expect(mail.text).not.toMatch(/Account Details|account-details|https?:\/\//);
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`${last.number}.pdf`, 'application/pdf']]);
+    const pdf = mail.attachments[0].content;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain(last.number);
+    expect(text).toContain('$30.60');
 
     await run('2026-06-01T07:00:00Z');
     expect(await invoicesOf(paid.clientId)).toHaveLength(2);

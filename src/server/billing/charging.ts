@@ -6,9 +6,10 @@
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit';
 import { isoDay } from './calendar';
+import { invoicePdf } from './invoices';
 import { mailChargeFailed, mailReceipt } from './mails';
 import { paymentsOf } from './payments';
-import { claimInvoice, dueInvoiceIds, findBillingAccount, finishInvoice, latestFailedInvoice, listInvoices, findOwners } from './queries';
+import { claimInvoice, clientStateOf, dueInvoiceIds, findBillingAccount, finishInvoice, latestFailedInvoice, listInvoices, findOwners } from './queries';
 
 /** Charge attempts before a failed invoice waits for a card update. */
 export const MAX_CHARGE_ATTEMPTS = 4;
@@ -65,7 +66,14 @@ export async function chargeInvoice(ctx: AppContext, id: number, options: { igno
   if (result.ok) {
     await finishInvoice(ctx.db, id, { status: 'paid', paidAt: now, transactionId: result.transactionId, lastError: null, nextAttemptAt: null, cardLastFour });
     await recordAudit(ctx.db, { action: 'invoice.paid', clientId: invoice.clientId, target: invoice.number, details: { totalCents: invoice.totalCents, attempt: invoice.attempts } });
-    if (owner) await mailSafely(ctx, invoice, () => mailReceipt(ctx.mailer, owner, { ...invoice, cardLastFour }));
+    if (owner) {
+      await mailSafely(ctx, invoice, async () => {
+        // A cancelled account's invoice is its last one (ADR 112).
+        const isLast = ['disabling', 'disabled'].includes((await clientStateOf(ctx.db, invoice.clientId)) ?? '');
+        const { fileName, pdf } = await invoicePdf(ctx, invoice.clientId, id);
+        await mailReceipt(ctx.mailer, owner, { ...invoice, cardLastFour }, { fileName, pdf, isLast });
+      });
+    }
     return 'paid';
   }
   const reason = result.messages.join(' ');

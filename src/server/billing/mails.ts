@@ -10,15 +10,28 @@ interface InvoiceFacts {
   cardLastFour: string | null;
 }
 
-export async function mailReceipt(mailer: Mailer, to: { email: string; firstName: string }, invoice: InvoiceFacts) {
+/**
+ * The receipt carries the invoice as a PDF. A cancelled account's is its last bill: its
+ * Account Details page closes with the access, so the mail links to nothing (ADR 112).
+ */
+export async function mailReceipt(
+  mailer: Mailer,
+  to: { email: string; firstName: string },
+  invoice: InvoiceFacts,
+  document: { fileName: string; pdf: Buffer; isLast: boolean },
+) {
   await mailer.send({
     to: to.email,
-    subject: `Clearlist invoice ${invoice.number}: ${formatCents(invoice.totalCents)} paid`,
+    subject: `Clearlist invoice ${invoice.number}: ${formatCents(invoice.totalCents)} paid${document.isLast ? ' (your last bill)' : ''}`,
     text:
       `Hello ${to.firstName},\n\n` +
-      `Your Clearlist invoice ${invoice.number} for ${periodLabel(invoice.period)} comes to ${formatCents(invoice.totalCents)}, ` +
+      `Your ${document.isLast ? 'last ' : ''}Clearlist invoice ${invoice.number} for ${periodLabel(invoice.period)} comes to ${formatCents(invoice.totalCents)}, ` +
       `charged to the card ending ${invoice.cardLastFour ?? '----'}.\n\n` +
-      `The invoice is on your Account Details page, where you can download it as a PDF.\n`,
+      (document.isLast
+        ? `The invoice is attached to this mail as a PDF (${document.fileName}); please keep it, as your cancelled account no longer opens. ` +
+          `There will be no further bills.\n`
+        : `The invoice is attached to this mail as a PDF (${document.fileName}); it is also on your Account Details page.\n`),
+    attachments: [{ filename: document.fileName, content: document.pdf, contentType: 'application/pdf' }],
   });
 }
 

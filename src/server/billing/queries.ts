@@ -135,6 +135,12 @@ export async function latestFailedInvoice(db: Executor, clientId: number) {
   return row ?? null;
 }
 
+/** A client's state ('paid', 'disabling', 'disabled'…), null when there is no such client. */
+export async function clientStateOf(db: Executor, clientId: number): Promise<string | null> {
+  const [row] = await db.select({ state: clients.state }).from(clients).where(eq(clients.id, clientId));
+  return row?.state ?? null;
+}
+
 /** Disabling clients whose access has ended become disabled; answers their ids. */
 export async function disableEndedClients(db: Executor, now: Date) {
   const rows = await db

@@ -117,12 +117,15 @@ describe('Account Overview, paid view', () => {
     expect(screen.getByRole('dialog', { name: 'Update card' })).toBeTruthy();
   });
 
-  it('shows a cancelled account’s notice with Reactivate, and no further bill', async () => {
-    renderAccount({ ...PAID, state: 'disabling', disabling: true, accessEndsOn: '2026-12-01' });
+  it('shows a cancelled account’s notice with Reactivate, and the last bill still to come', async () => {
+    renderAccount({ ...PAID, state: 'disabling', disabling: true, accessEndsOn: '2026-12-01', monthToDate: 30.3 });
     expect(await screen.findByText(cancelNotice('2026-12-01'))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reactivate' })).toBeTruthy();
     expect(within(card('Your plan')).queryByRole('button', { name: 'Cancel account' })).toBeNull();
-    expect(card('Billing and payment').textContent).toContain('No further bills: access ends December 1, 2026');
+    // The last bill is still to come (issue 53 §7): never "No further bills" above a month to date.
+    const billing = card('Billing and payment').textContent;
+    expect(billing).toContain('Your last bill, for November 2026, will be charged on December 1, 2026: $30.30 so far this month.');
+    expect(billing).not.toContain('No further bills');
   });
 
   it('shows a failed charge that is being retried', async () => {

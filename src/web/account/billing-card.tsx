@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_MESSAGES, formatDollars, formatLongDate, type AccountDetails } from '#shared/account';
+import { ACCOUNT_MESSAGES, formatDollars, formatLongDate, lastBillNotice, type AccountDetails } from '#shared/account';
 import { isApiError } from '../app/api';
 import { showToast } from '../app/toasts';
 import { CardForm } from '../registration/card-form';
@@ -58,10 +58,13 @@ export function BillingCard({ account }: { account: AccountDetails }) {
           {MONITORING_PRICE_TEXT}
         </Text>
         <Group justify="space-between" gap="xs">
-          <Text size="sm">
-            {account.disabling ? 'No further bills: access ends ' : 'Next billing date: '}
-            <b>{longDate(account.disabling ? account.accessEndsOn : account.nextBillingDate)}</b>
-          </Text>
+          {account.disabling && account.accessEndsOn ? (
+            <Text size="sm">{lastBillNotice(account.accessEndsOn, account.monthToDate)}</Text>
+          ) : (
+            <Text size="sm">
+              Next billing date: <b>{longDate(account.nextBillingDate)}</b>
+            </Text>
+          )}
           <Text size="sm">
             Card: <b>{account.cardLastFour ? `ending in ${account.cardLastFour}` : 'none on file'}</b>
           </Text>
