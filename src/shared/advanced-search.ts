@@ -5,6 +5,7 @@
  * billed, printable search like the interactive ones (src/shared/interactive-search.ts).
  */
 import { z } from 'zod';
+import { birthDateSchema } from './birth-date';
 import { ListSearchedSchema, MATCHING_ALGORITHMS, SearchHitSchema } from './interactive-search';
 import { MESSAGES } from './messages';
 import { STATE_SOURCE_IDS } from './state-lists';
@@ -40,7 +41,7 @@ const text = (max: number) =>
     .optional()
     .transform((v) => (v && v.trim() ? v.trim() : undefined));
 const pattern = (max: number, re: RegExp, message: string) => text(max).pipe(z.string().regex(re, message).optional());
-const date = pattern(10, /^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
+const date = text(10).pipe(birthDateSchema.optional());
 const usState = pattern(2, /^[A-Za-z]{2}$/, 'Use the two-letter state code.');
 const zip = pattern(10, /^\d{5}(-?\d{4})?$/, 'Use a 5-digit ZIP code (or ZIP+4).');
 

@@ -4,6 +4,7 @@
  * signed-in user's search history.
  */
 import { z } from 'zod';
+import { birthDateSchema } from './birth-date';
 import { isValidNpi } from './identifiers';
 import { MESSAGES } from './messages';
 
@@ -66,7 +67,7 @@ export const NameSearchQuerySchema = z
     lastName: optionalTrimmed(100),
     companyName: optionalTrimmed(200),
     matchingAlgorithm: z.enum(MATCHING_ALGORITHMS).default('Exact'),
-    dateOfBirth: optionalTrimmed(10).pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.').optional()),
+    dateOfBirth: optionalTrimmed(10).pipe(birthDateSchema.optional()),
     state: optionalTrimmed(2).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.').optional()),
   })
   .superRefine((q, ctx) => {

@@ -3,12 +3,13 @@
  * request, answered in input order; each subject is one search of the interactive search.
  */
 import { z } from 'zod';
+import { birthDateSchema } from './birth-date';
 import { InteractiveResultSchema, MATCHING_ALGORITHMS } from './interactive-search';
 
 export const MAX_BULK_SUBJECTS = 1000;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const dateOfBirth = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
+const dateOfBirth = birthDateSchema;
 const state = z.string().trim().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.');
 const algorithm = z.enum(MATCHING_ALGORITHMS).optional().describe('Exact (default) or Fuzzy.');
 
