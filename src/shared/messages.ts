@@ -81,6 +81,7 @@ export const BATCH_MESSAGES = {
   resubmitted: 'The batch was resubmitted.',
   cannotResubmit: 'Only a batch that ended in an error or was cancelled can be resubmitted.',
   cannotCancel: 'Only a batch that is still running can be cancelled.',
+  cancelledBeforeStart: 'The batch was cancelled before it started: nothing was screened or billed.',
   alreadySubmitted: 'This batch has already been submitted.',
   fileMissing: 'The uploaded file is no longer available; please upload it again.',
   noValidRows: 'No row of the file passes the checks, so there is nothing to screen. Fix the file and upload it again.',

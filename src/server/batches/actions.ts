@@ -5,7 +5,8 @@ import type { AppContext } from '../app-context';
 import { AppError, notFound } from '../http/errors';
 import { recordBatchEvent } from './events';
 import { readDecrypted } from './file-store';
-import { screenBatchJob } from './jobs';
+import { BATCH_JOB_NAMES, screenBatchJob } from './jobs';
+import { activeJobsByBatch, cancelBatchJobs } from '../jobs/boss-jobs';
 import { resetForResubmit } from './processing';
 import { findVisibleBatch, moveStatus, updateBatch, type BatchRow } from './queries';
 import { scopeOf, type BatchCaller } from '../access/batch-scope';
@@ -16,9 +17,19 @@ async function visible(ctx: AppContext, caller: BatchCaller, batchId: number): P
   return batch;
 }
 
-/** Asks the workers to stop; they set Cancelled when they next look (before writing a chunk). */
+/** Asks the workers to stop; they set Cancelled when they next look (before writing a chunk). A batch not begun is cancelled at once. */
 export async function killBatch(ctx: AppContext, caller: BatchCaller, batchId: number): Promise<{ message: string }> {
   const batch = await visible(ctx, caller, batchId);
+  // A batch no chunk has begun (waiting in the queue, paused or not) is cancelled at once (issue 53
+  // item 6): its waiting jobs are cancelled; a job taken meanwhile finds it Cancelled and writes nothing.
+  if ((batch.status === 'Submitted' || batch.status === 'Pending') && batch.rowsDone === 0 && !(await activeJobsByBatch(ctx.db, BATCH_JOB_NAMES)).has(batchId)) {
+    if (await moveStatus(ctx.db, batchId, ['Submitted', 'Pending'], { status: 'Cancelled', processedAt: ctx.now() })) {
+      await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancel-requested', userId: caller.userId, at: ctx.now(), details: { statusBefore: batch.status } });
+      await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancelled', userId: null, at: ctx.now(), details: { beforeStart: true } });
+      await cancelBatchJobs(ctx.db, BATCH_JOB_NAMES, batchId);
+      return { message: BATCH_MESSAGES.cancelledBeforeStart };
+    }
+  }
   const moved = batch.status !== null && (await moveStatus(ctx.db, batchId, IN_PROGRESS_STATUSES, { status: 'Batch Kill Requested' }));
   if (!moved) throw new AppError('CONFLICT', BATCH_MESSAGES.cannotCancel);
   await recordBatchEvent(ctx.db, { batchId, clientId: batch.clientId, kind: 'cancel-requested', userId: caller.userId, at: ctx.now(), details: { statusBefore: batch.status } });

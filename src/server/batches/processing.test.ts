@@ -181,12 +181,12 @@ describe('screening a batch on the queue', () => {
 });
 
 describe('cancelling (kill)', () => {
-  it('stops a queued batch before any work', async () => {
+  it('stops a queued batch before any work, at once (issue 53)', async () => {
     const agent = await signedIn(t, user);
     const batchId = await submitBatch(agent, CSV, MAPPING);
     const res = await agent.post(`/services/flexsearchs/${batchId}/kill`);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await batchOf(batchId)).status).toBe('Batch Kill Requested');
+    expect((await batchOf(batchId)).status).toBe('Cancelled');
     await queue.drain();
     expect(await batchOf(batchId)).toMatchObject({ status: 'Cancelled', rowsDone: 0 });
     expect(await resultsOf(batchId)).toEqual([]);
