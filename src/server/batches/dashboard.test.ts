@@ -89,6 +89,18 @@ describe('who sees which batches (ADR 014)', () => {
     expect((await agent.get(`/services/flexsearchs?clientFilter=${clientB.id}`)).statusCode).toBe(404);
     expect((await agent.get(`/services/flexsearchs?teamFilter=${team2.id}`)).statusCode).toBe(404);
   });
+
+  it('answers 404 to a filter on another client’s team, or on a team that does not exist, for those who see every team (issue 53)', async () => {
+    const bTeam = await createTeam(t.ctx.db, { clientId: clientB.id, name: 'Bayside front desk' });
+    const admin = await signedIn(t, u.admin);
+    for (const url of [`/services/flexsearchs?teamFilter=${bTeam.id}`, `/services/flexsearchs/filters?teamFilter=${bTeam.id}`, '/services/flexsearchs?teamFilter=999999']) {
+      expect((await admin.get(url)).statusCode, url).toBe(404);
+    }
+    expect((await admin.get(`/services/flexsearchs?teamFilter=${team2.id}`)).statusCode).toBe(200);
+    const sysadmin = await signedIn(t, u.sysadmin);
+    expect((await sysadmin.get(`/services/flexsearchs?clientFilter=${clientA.id}&teamFilter=${bTeam.id}`)).statusCode).toBe(404);
+    expect((await sysadmin.get(`/services/flexsearchs?clientFilter=${clientB.id}&teamFilter=${bTeam.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('GET /services/flexsearchs', () => {

@@ -5,14 +5,22 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { resultTypeFlags } from './processing';
-import { filterOptions, findVisibleBatch, listBatchRows, listClients, listTeams } from './queries';
+import { filterOptions, findVisibleBatch, listBatchRows, listClients, listTeams, teamClientOf } from './queries';
 import { queueStatesOf } from './queue-notice';
 import { scopeOf, type BatchCaller } from '../access/batch-scope';
 
-/** A client or team filter outside what the caller sees answers 404, like a foreign batch id. */
-function checkFilters(caller: BatchCaller, clientFilter: number | undefined, teamFilter: number | undefined, visibleTeams: number[] | null) {
+/**
+ * A client or team filter outside what the caller sees answers 404, like a foreign batch id: a
+ * team the caller's scope does not list, or (seeing every team) one of another client, or not of
+ * the client filtered on (issue 53 item 8).
+ */
+async function checkFilters(db: Db, caller: BatchCaller, clientFilter: number | undefined, teamFilter: number | undefined, visibleTeams: number[] | null) {
   if (clientFilter !== undefined && !caller.isSystemAdmin && clientFilter !== caller.clientId) throw notFound('The client');
-  if (teamFilter !== undefined && visibleTeams !== null && !visibleTeams.includes(teamFilter)) throw notFound('The team');
+  if (teamFilter === undefined) return;
+  if (visibleTeams !== null && !visibleTeams.includes(teamFilter)) throw notFound('The team');
+  const owner = await teamClientOf(db, teamFilter);
+  const client = clientFilter ?? (caller.isSystemAdmin ? undefined : caller.clientId);
+  if (owner === null || (client !== undefined && owner !== client)) throw notFound('The team');
 }
 
 type QueueReader = Pick<AppContext, 'db' | 'jobs' | 'now'>;
@@ -21,7 +29,7 @@ type QueueReader = Pick<AppContext, 'db' | 'jobs' | 'now'>;
 export async function listBatches(ctx: QueueReader, caller: BatchCaller, q: BatchListQuery): Promise<BatchList> {
   const { db } = ctx;
   const scope = scopeOf(caller);
-  checkFilters(caller, q.clientFilter, q.teamFilter, scope.teamIds);
+  await checkFilters(db, caller, q.clientFilter, q.teamFilter, scope.teamIds);
   const { items, total } = await listBatchRows(db, scope, {
     fileName: q.fileNameFilter || undefined,
     clientId: q.clientFilter,
@@ -55,7 +63,7 @@ export async function listBatches(ctx: QueueReader, caller: BatchCaller, q: Batc
  */
 export async function batchFilters(db: Db, caller: BatchCaller, q: { clientFilter?: number; teamFilter?: number }): Promise<BatchFilters> {
   const scope = scopeOf(caller);
-  checkFilters(caller, q.clientFilter, q.teamFilter, scope.teamIds);
+  await checkFilters(db, caller, q.clientFilter, q.teamFilter, scope.teamIds);
   const clients = caller.isSystemAdmin ? await listClients(db) : [];
   let teams: { id: number; name: string }[] = [];
   if (caller.isSystemAdmin && q.clientFilter !== undefined) teams = await listTeams(db, q.clientFilter, null);

@@ -160,3 +160,9 @@ export async function searchesSince(db: Db, clientId: number, since: Date): Prom
     .where(and(eq(usageRecords.clientId, clientId), sql`${usageRecords.createdAt} >= ${since.toISOString()}`));
   return row.n;
 }
+
+/** The client a team belongs to, or null when there is no such team. */
+export async function teamClientOf(db: Db, teamId: number): Promise<number | null> {
+  const [row] = await db.select({ clientId: teams.clientId }).from(teams).where(eq(teams.id, teamId));
+  return row?.clientId ?? null;
+}
