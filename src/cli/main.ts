@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseEnv } from '#server/config';
 import { openConfiguredDatabase, startServer } from '#server/main';
+import { describeStartError } from '#server/http/disk-space';
 import { seedDemo } from './demo-seed';
 import { seedDemoQueue } from '#server/batches/queue-demo';
 import { BILLING_USAGE, LISTS_USAGE, MATCH_USAGE, SCREEN_USAGE } from './usage';
@@ -149,7 +150,9 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`clearlist ${name}: ${error.message}\n\n${command.usage}`);
       return 2;
     }
-    console.error(error instanceof Error ? error.message : String(error));
+    // Whatever was thrown, in words: its message and causes; a full disk says so (ADR 112).
+    const dataDir = process.env.DATA_DIR || (name === 'demo' ? path.join('data', 'demo') : './data');
+    console.error(await describeStartError(error, dataDir));
     return 1;
   }
 }

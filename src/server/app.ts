@@ -29,6 +29,7 @@ import { listAdminRoutes } from './lists/admin-routes';
 import { publicApiRoutes } from './public-api/routes';
 import { installAccessControl } from './http/access';
 import { installNoStore } from './http/cache-control';
+import { installDiskGuard, diskFullError, isDiskFullError } from './http/disk-space';
 import { body, installErrorHandler } from './http/errors';
 import { installSessions } from './http/session';
 import { installTextInputGuard } from './http/text-input';
@@ -44,7 +45,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, { isDiskFull: isDiskFullError, answer: () => diskFullError(ctx.config.dataDir) });
   await app.register(cookie);
   // The support chat widget loads from Zendesk's hosts, allowed only when it is configured.
   const chatHosts = ctx.config.zendeskAppKey ? ['https://static.zdassets.com', 'https://*.zendesk.com', 'https://*.zdassets.com', 'wss://*.zendesk.com'] : [];
@@ -66,6 +67,8 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Batch uploads: one file, streamed; the size limit answers the app's own message.
   await app.register(multipart, { limits: { files: 1, fileSize: ctx.config.uploadMaxBytes, fields: 10 } });
+  // Before a byte of an upload is stored: a nearly full DATA_DIR refuses it (ADR 112).
+  installDiskGuard(app, ctx.config.dataDir);
   installNoStore(app);
   installSessions(app, ctx.database, ctx.now);
   // Before the access control, which puts its check ahead of this one (see text-input.ts).

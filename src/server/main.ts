@@ -18,6 +18,7 @@ import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { requireStartSpace } from './http/disk-space';
 import { recheckClearedNpiResults } from './results/npi-recheck';
 
 /** How often the server checks for list versions activated by another process (e.g. `clearlist worker`). */
@@ -34,6 +35,8 @@ export interface Running {
 
 /** Opens the database of the environment, applies migrations and fails imports whose process died. */
 export async function openConfiguredDatabase(env: Env, log?: Logger): Promise<Database> {
+  // The embedded database lives in DATA_DIR: a disk without room for it refuses the start in words (ADR 112).
+  if (!env.DATABASE_URL) await requireStartSpace(env.DATA_DIR);
   const onIdleError = (error: Error) => log?.warn({ code: (error as { code?: string }).code }, 'the database server closed an idle connection');
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(path.resolve(env.DATA_DIR)), onIdleError });
   try {

@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   /** Public API: an Idempotency-Key sent again with a different request (ADR 039). */
   IDEMPOTENCY_KEY_REUSED: 422,
   INTERNAL: 500,
+  /** DATA_DIR's disk is (nearly) full: uploads and imports are refused, nothing stored is lost (ADR 112). */
+  DISK_FULL: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -55,6 +55,9 @@ export async function storeEncrypted(config: Pick<AppConfig, 'dataDir' | 'fileEn
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const hash = createHash('sha256');
   const out = createWriteStream(absolute, { mode: 0o600 });
+  // The write callbacks below reject with the stream's error (a full disk: ENOSPC); without a
+  // listener the same error would also be thrown as uncaught and end the process (ADR 112).
+  out.on('error', () => undefined);
   const parts: Buffer[] = [];
   const write = (chunk: Buffer) => new Promise<void>((resolve, reject) => out.write(chunk, (e) => (e ? reject(e) : resolve())));
   try {

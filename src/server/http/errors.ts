@@ -17,8 +17,14 @@ export const notFound = (what = 'The requested item') => new AppError('NOT_FOUND
 export const forbidden = () => new AppError('FORBIDDEN', 'You do not have access to this.');
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please log in.');
 
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+/** `diskFull` words a write that found the disk full (ADR 112); without it such a write is a 500. */
+export function installErrorHandler(app: FastifyInstance, diskFull?: { isDiskFull(error: unknown): boolean; answer(): Promise<AppError> }): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (diskFull?.isDiskFull(error)) {
+      request.log.error({ err: error }, 'the disk is full');
+      const answer = await diskFull.answer();
+      return reply.code(ERROR_STATUS[answer.code]).send(body(answer.code, answer.message));
+    }
     if (error instanceof AppError) {
       return reply.code(ERROR_STATUS[error.code]).send(body(error.code, error.message, error.fields));
     }
