@@ -6,6 +6,7 @@
  */
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { WrongSourceError } from './errors';
+import { checkPdfInflatedSize } from './inflate-limits';
 
 /** One run of text on a page: left and right edge, baseline, font size. */
 export interface PdfText {
@@ -131,6 +132,8 @@ async function readPage(doc: pdfjs.PDFDocumentProxy, number: number): Promise<Pd
 /** The pages of a PDF, one at a time; a damaged or encrypted file, or an unreadable page, is refused with the page. */
 export async function* readPdfPages(bytes: Uint8Array, file: string): AsyncGenerator<PdfPage> {
   let doc: pdfjs.PDFDocumentProxy;
+  // pdf.js inflates streams without a cap: a bomb is refused before it starts (ADR 112).
+  checkPdfInflatedSize(bytes, file);
   try {
     doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, useSystemFonts: false, verbosity: 0, stopAtErrors: true }).promise;
   } catch (error) {

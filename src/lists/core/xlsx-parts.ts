@@ -16,16 +16,29 @@ export interface XmlHandlers {
 // Element names without their namespace prefix (strict OOXML and some writers use "x:").
 const local = (name: string): string => name.slice(name.indexOf(':') + 1);
 
+/** The longest run of text (or of anything) between two tags a part may hold. */
+export const XML_MAX_TEXT_BYTES = 4 << 20;
+
 /** Feeds a package part to a SAX parser, yielding after each chunk (so callers can hand out what is ready). */
 export async function* feedXml(zip: ZipPackage, part: string, handlers: XmlHandlers): AsyncGenerator<void> {
   const parser = new SaxesParser({ position: false });
-  if (handlers.open) parser.on('opentag', (tag) => handlers.open!({ ...tag, name: local(tag.name) } as SaxesTagPlain));
+  // The parser holds a text until the next tag: one without tags for megabytes is a bomb, not a cell (Excel's hold 32,767 characters).
+  let sinceTag = 0;
+  parser.on('opentag', (tag) => {
+    sinceTag = 0;
+    handlers.open?.({ ...tag, name: local(tag.name) } as SaxesTagPlain);
+  });
+  parser.on('closetag', (tag) => {
+    sinceTag = 0;
+    handlers.close?.(local(tag.name));
+  });
   if (handlers.text) parser.on('text', handlers.text);
   if (handlers.text) parser.on('cdata', handlers.text);
-  if (handlers.close) parser.on('closetag', (tag) => handlers.close!(local(tag.name)));
   const decoder = new TextDecoder('utf-8');
   try {
     for await (const chunk of zip.stream(part)) {
+      sinceTag += chunk.length;
+      if (sinceTag > XML_MAX_TEXT_BYTES) throw new WorkbookError(`The file ${zip.file} holds a text of more than ${XML_MAX_TEXT_BYTES >> 20} MB in ${part} (a cell holds at most 32,767 characters): refused`);
       parser.write(decoder.decode(chunk, { stream: true }));
       yield;
     }

@@ -2,6 +2,7 @@
  * The parts of an XLSX package (a ZIP, read by `zip.ts`). A file cut short has lost its
  * central directory and is refused before anything is read.
  */
+import { XLSX_MAX_PART_BYTES } from './inflate-limits';
 import { WorkbookError } from './xls-shared';
 import { readZipDirectory, ZipFormatError, zipEntryChunks, type ZipEntry, type ZipSource } from './zip';
 
@@ -38,6 +39,8 @@ export class ZipPackage {
     const where = `${this.file} is not a readable XLSX workbook: ${name}`;
     if (!entry) throw new WorkbookError(`${where}: missing from the package`);
     if (entry.flags & 1) throw new WorkbookError(`${where}: encrypted (save the workbook without a password)`);
+    // The inflate itself stops at the declared size (zip.ts): a part may not declare more than the cap.
+    if (entry.size > XLSX_MAX_PART_BYTES) throw new WorkbookError(`The file ${this.file} expands beyond ${XLSX_MAX_PART_BYTES >> 20} MB when read (${name}): refused`);
     try {
       yield* zipEntryChunks(this.path, entry);
     } catch (error) {

@@ -21,6 +21,7 @@ import { compareWithActive } from './hold-checks';
 import { claimImport } from './import-claims';
 import { chainOf } from '../db/list-records';
 import * as q from './queries';
+import { isGuardedParse, parseGuarded } from './guarded-parse';
 import { isWorthAWorker, parseInWorker, type ParseEnd } from './worker-parse';
 
 // Records per write: large enough for COPY to pay off, small enough to keep memory flat.
@@ -144,7 +145,8 @@ export async function importList(db: Db, req: ImportRequest): Promise<ImportSumm
         latestDate = end.totals.latestDate;
       })
     : null;
-  const localRun = inWorker ? null : source.parse(req.files, { dateAcquired });
+  // Files that can hide a bomb are read in a thread with a capped heap and time (ADR 112).
+  const localRun = inWorker ? null : (await isGuardedParse(source.id, req.files)) ? parseGuarded({ source: source.id, files: req.files, dateAcquired }) : source.parse(req.files, { dateAcquired });
   if (localRun) run = localRun;
   // The files' checksums are read while the worker starts and parses.
   const digesting = Promise.all(req.files.map((file) => digestFile(file)));

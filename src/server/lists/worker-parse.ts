@@ -4,6 +4,7 @@
  * parse of the next batch overlaps the write of the last one on another core (ADR 021).
  */
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CopyBatch } from './copy-batch';
 import type { ParseJob, WorkerMessage } from './parse-worker-protocol';
@@ -16,6 +17,9 @@ export function isWorthAWorker(totalBytes: number): boolean {
   return totalBytes >= WORKER_MIN_BYTES && availableParallelism() > 1;
 }
 
+/** The heap of a large import's parse thread: it streams, so this is room to spare, not a need (ADR 112). */
+export const LARGE_PARSE_HEAP_MB = 2048;
+
 export type ParseEnd = Extract<WorkerMessage, { type: 'end' }>;
 
 // The worker's entry registers tsx, as bin/clearlist.mjs does, then loads parse-worker.ts.
@@ -27,7 +31,7 @@ const entry = new URL('./parse-worker-entry.mjs', import.meta.url);
  * out. A parse error is thrown as the worker reported it; stopping early stops the worker.
  */
 export function parseInWorker(job: ParseJob, onEnd: (end: ParseEnd) => void): AsyncGenerator<CopyBatch, void> {
-  const worker = new Worker(entry, { workerData: job });
+  const worker = new Worker(entry, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: LARGE_PARSE_HEAP_MB } });
   const inbox: (WorkerMessage | { type: 'exit'; code: number })[] = [];
   let wake: (() => void) | null = null;
   const receive = (message: WorkerMessage | { type: 'exit'; code: number }): void => {
@@ -36,7 +40,9 @@ export function parseInWorker(job: ParseJob, onEnd: (end: ParseEnd) => void): As
     wake = null;
   };
   worker.on('message', receive);
-  worker.on('error', (error) => receive({ type: 'error', message: error.message }));
+  worker.on('error', (error: Error & { code?: string }) =>
+    receive({ type: 'error', message: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `The files ${job.files.map((f) => path.basename(f)).join(', ')} expand beyond ${LARGE_PARSE_HEAP_MB} MB when read: refused` : error.message }),
+  );
   worker.on('exit', (code) => receive({ type: 'exit', code }));
 
   async function* batches(): AsyncGenerator<CopyBatch, void> {
