@@ -13,7 +13,7 @@ import { ErrorBodySchema } from '#shared/errors';
 import { UploadResponseSchema } from '#shared/batches';
 import { batches } from '#server/db/schema';
 import { createTestApp, type TestApp } from '#test/app';
-import { signedIn, upload } from '#test/batches';
+import { multipart, signedIn, upload } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { readDecrypted } from './file-store';
 
@@ -74,6 +74,12 @@ describe.skipIf(!mounted)('a full DATA_DIR disk while running', () => {
       message: expect.stringMatching(/^The server's disk is full \(DATA_DIR has (19|20) MB free\): the upload was not stored\. Ask your administrator to free space\.$/),
     });
     expect(uploads()).toEqual([path.basename(row.storedPath)]);
+    // A list file too (a system administrator's upload, an import).
+    const admin = await signedIn(t, await createUser(t.ctx.db, { roles: ['system_admin_user'] }));
+    const listFile = multipart({ mode: 'full' }, [{ fileName: 'leie.csv', content: 'LASTNAME,FIRSTNAME\nLEE,ANN\n' }]);
+    const listRefused = await admin.request({ method: 'POST', url: '/services/admin/lists/leie/upload', ...listFile });
+    expect(listRefused.statusCode).toBe(507);
+    expect(ErrorBodySchema.parse(listRefused.json()).error.code).toBe('DISK_FULL');
 
     // Room by the guard's measure, but not for this file: the write meets the full disk.
     fillLeaving(51 * MB);
