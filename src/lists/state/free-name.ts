@@ -7,7 +7,7 @@
  */
 import { clean } from '../core/text';
 import { CREDENTIALS as CREDENTIAL_WORDS, NAME_LIKE_CREDENTIALS } from './name-words';
-import { isRole } from './person-name';
+import { isRole } from './name-parts';
 
 export interface FreeName {
   kind: 'person' | 'business';

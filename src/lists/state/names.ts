@@ -2,7 +2,8 @@ import type { EntityKind, ListRecord } from '#shared/list-record';
 import { clean, splitValues } from '../core/text';
 import type { StateField, StateListConfig } from './config';
 import { readFreeName } from './free-name';
-import { credentialsOf, isHonorific, isNameChanged, isSplitBusiness, isSuffix, stripPunctuation, takeRegisterNumber, tidyAliases, tidyPersonName } from './person-name';
+import { credentialsOf, isHonorific, isSplitBusiness, isSuffix, stripPunctuation, takeRegisterNumber, tidyAliases } from './name-parts';
+import { isNameChanged, tidyPersonName } from './person-name';
 
 type Cells = Partial<Record<StateField, string | null>>;
 type NameFields = Pick<ListRecord, 'firstName' | 'middleName' | 'lastName' | 'prefix' | 'suffix' | 'businessName' | 'akas' | 'dbas'>;

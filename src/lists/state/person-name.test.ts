@@ -8,7 +8,8 @@ import type { ListRecord } from '#shared/list-record';
 import { memoryFile, runAll } from '../test-helpers';
 import { loadStateConfigs, type StateListConfig } from './config';
 import { parseStateList } from './parse';
-import { isSplitBusiness, tidyAliases, tidyPersonName, type PersonFields } from './person-name';
+import { isSplitBusiness, tidyAliases } from './name-parts';
+import { tidyPersonName, type PersonFields } from './person-name';
 
 const configs = new Map(loadStateConfigs().map((c) => [c.id, c]));
 const config = (id: string): StateListConfig => configs.get(id) as StateListConfig;
