@@ -3,18 +3,26 @@
  * through the real route, each is refused in seconds, and /services/health, asked over HTTP
  * all the while, keeps answering.
  */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, type TestApp } from '#test/app';
 import { multipart, signedIn } from '#test/batches';
 import { createUser } from '#test/factories';
-import { pdfBomb, xlsxBomb } from '#test/file-bombs';
+import { pdfBomb, xlsxBomb, zipBomb } from '#test/file-bombs';
+import { startFileServer, type FileServer } from '#test/list-downloads';
+import { readZipEntries, extractZipEntry } from './unzip';
+import { updateLists } from './update';
 
 let t: TestApp;
 let admin: Agent;
 let base: string;
+let files: FileServer;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  files = await startFileServer({ '/az.pdf': { body: pdfBomb(210 << 20) } });
+  t = await createTestApp({ listUrls: { 'state-az': [files.url('/az.pdf')] } });
   admin = await signedIn(t, await createUser(t.ctx.db, { roles: ['system_admin_user'] }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
@@ -22,10 +30,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t.close();
+  await files.close();
 });
 
-/** Uploads `content` while asking for /services/health every 100 ms; the slowest health answer in ms. */
-async function uploadWatchingHealth(source: string, fileName: string, content: Buffer) {
+/** Runs `work` while asking for /services/health every 100 ms; the slowest health answer in ms. */
+async function watchingHealth<T>(work: () => Promise<T>) {
   let isDone = false;
   let slowest = 0;
   let answered = 0;
@@ -41,11 +50,16 @@ async function uploadWatchingHealth(source: string, fileName: string, content: B
     }
   })();
   const started = performance.now();
-  const res = await admin.request({ method: 'POST', url: `/services/admin/lists/${source}/upload`, ...multipart({ mode: 'auto' }, [{ fileName, content }]) });
+  const result = await work().finally(() => (isDone = true));
   const seconds = (performance.now() - started) / 1000;
-  isDone = true;
   await watch;
-  return { res, seconds, slowest, answered };
+  return { result, seconds, slowest, answered };
+}
+
+/** Uploads `content` through the Lists page's route, watching health. */
+async function uploadWatchingHealth(source: string, fileName: string, content: Buffer) {
+  const { result: res, ...watched } = await watchingHealth(() => admin.request({ method: 'POST', url: `/services/admin/lists/${source}/upload`, ...multipart({ mode: 'auto' }, [{ fileName, content }]) }));
+  return { res, ...watched };
 }
 
 describe('a list file that expands beyond its limits when read', () => {
@@ -77,4 +91,21 @@ describe('a list file that expands beyond its limits when read', () => {
     expect(seconds).toBeLessThan(30);
     expect(slowest).toBeLessThan(1000);
   }, 90_000);
+
+  it('the daily update refuses a downloaded PDF bomb in seconds, health answering throughout, and records the failure', async () => {
+    const { result, seconds, slowest } = await watchingHealth(() => updateLists(t.ctx.db, t.ctx.config, ['state-az'], { now: new Date('2026-12-02T06:00:00Z'), delay: async () => {} }));
+    expect(result[0]).toMatchObject({ source: 'state-az', outcome: 'failed', error: expect.stringMatching(/expands beyond 128 MB when read: refused/) });
+    expect(seconds).toBeLessThan(10);
+    expect(slowest).toBeLessThan(1000);
+  }, 60_000);
+
+  it('a downloaded ZIP entry declaring more than the cap is refused before a byte is written', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'clearlist-zip-bomb-'));
+    const zip = path.join(dir, 'sam.zip');
+    writeFileSync(zip, zipBomb('SAM_Exclusions_Public_Extract_V2_24096.CSV', 8 << 20));
+    const [entry] = await readZipEntries(zip);
+    await expect(extractZipEntry(zip, entry, dir, 4 << 20)).rejects.toThrow(/expands beyond 4 MB when read: refused/);
+    expect(readdirSync(dir)).toEqual(['sam.zip']);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

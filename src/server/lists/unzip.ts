@@ -12,6 +12,9 @@ import { readZipDirectory, ZipFormatError, zipEntryChunks, type ZipEntry } from 
 
 export type { ZipEntry };
 
+/** What one extracted file may be: NPPES's monthly file, ~11 GB, with room to grow (ADR 112). */
+export const ZIP_MAX_ENTRY_BYTES = 64 * 2 ** 30;
+
 export interface ExtractedFile {
   name: string;
   path: string;
@@ -28,8 +31,12 @@ export async function readZipEntries(zipPath: string): Promise<ZipEntry[]> {
   }
 }
 
-/** Extracts one entry to `dir` under its base name; throws on encryption, unknown methods or a bad CRC. */
-export async function extractZipEntry(zipPath: string, entry: ZipEntry, dir: string): Promise<ExtractedFile> {
+/**
+ * Extracts one entry to `dir` under its base name; throws on encryption, unknown methods, a bad
+ * CRC, or a declared size above `maxBytes` (the inflate itself stops at the declared size).
+ */
+export async function extractZipEntry(zipPath: string, entry: ZipEntry, dir: string, maxBytes = ZIP_MAX_ENTRY_BYTES): Promise<ExtractedFile> {
+  if (entry.size > maxBytes) throw new Error(`The file ${entry.name} in ${path.basename(zipPath)} expands beyond ${Math.round(maxBytes / 2 ** 20)} MB when read: refused`);
   // The base name only: an entry named ../../x must not leave the folder.
   const name = path.basename(entry.name);
   const target = path.join(dir, name);
