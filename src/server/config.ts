@@ -97,6 +97,8 @@ export const EnvSchema = z.object({
     .refine((v) => v === 'off' || v.trim().split(/\s+/).length === 5, 'a 5-field cron expression or "off"'),
   /** Password reset requests one address may make an hour; 0: no limit. */
   PASSWORD_RESETS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Seconds before a reset request's mail job looks the account up: the answer goes out first, alike for every account (issue 53). */
+  PASSWORD_RESET_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(2),
   /** Password reset requests for one username or e-mail (and mails to one account) an hour; 0: no limit. */
   PASSWORD_RESETS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(3),
   /** Public username checks (GET /services/user/status) one address may make an hour; 0: no limit. */
@@ -179,6 +181,8 @@ export interface AppConfig {
   anonymousSearchesPerDay: number;
   /** Password reset requests an hour per address and per recipient (username or e-mail, and account); 0 means no limit. */
   resetLimits: { perIpPerHour: number; perRecipientPerHour: number };
+  /** Seconds a reset request's mail job waits before it looks the account up (PASSWORD_RESET_MAIL_DELAY_SECONDS). */
+  resetMailDelaySeconds: number;
   /** Public username checks an hour per address; 0 means no limit. */
   usernameChecksPerIpPerHour: number;
   /** Requests one public API key may make a minute; past it 429 with Retry-After. */
@@ -260,6 +264,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     signupsPerIpPerHour: env.SIGNUPS_PER_IP_PER_HOUR,
     anonymousSearchesPerDay: env.ANONYMOUS_SEARCHES_PER_DAY,
     resetLimits: { perIpPerHour: env.PASSWORD_RESETS_PER_IP_PER_HOUR, perRecipientPerHour: env.PASSWORD_RESETS_PER_RECIPIENT_PER_HOUR },
+    resetMailDelaySeconds: env.PASSWORD_RESET_MAIL_DELAY_SECONDS,
     usernameChecksPerIpPerHour: env.USERNAME_CHECKS_PER_IP_PER_HOUR,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
   };
@@ -277,5 +282,5 @@ export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): str
  * serving thread, so a test's store starts no thread: the thread path's tests ask for it), overridable.
  */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent', LIST_UPDATE_SCHEDULE: 'off', INDEX_DIR: 'off', INDEX_IN_THREAD: '0' }), undefined), ...overrides };
+  return { ...toAppConfig(parseEnv({ LOG_LEVEL: 'silent', LIST_UPDATE_SCHEDULE: 'off', INDEX_DIR: 'off', INDEX_IN_THREAD: '0', PASSWORD_RESET_MAIL_DELAY_SECONDS: '0' }), undefined), ...overrides };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokens } from '#server/db/schema';
 import { Agent, createTestApp, type TestApp } from '#test/app';
@@ -54,6 +54,22 @@ describe('password reset', () => {
     expect(await tokensOf(user.id)).toHaveLength(0);
     expect(await sendMails()).toBe(1);
     expect(mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('leaves the account’s look-up to a job that starts after the answer, for every account alike (issue 53)', async () => {
+    const user = await createUser(t.ctx.db);
+    const config = t.ctx.config as { resetMailDelaySeconds: number };
+    config.resetMailDelaySeconds = 2;
+    try {
+      for (const who of [user.username, 'nobody-here']) {
+        const before = Date.now();
+        expect((await askReset(new Agent(t.app, '198.51.100.41'), who)).statusCode).toBe(200);
+        const res = (await t.ctx.db.execute(sql`SELECT start_after FROM pgboss.job WHERE name = 'auth.password-reset-mail' AND data->>'usernameOrEmail' = ${who.toLowerCase()} ORDER BY created_on DESC LIMIT 1`)) as unknown as { rows: { start_after: string | Date }[] };
+        expect(new Date(res.rows[0].start_after).getTime() - before).toBeGreaterThanOrEqual(1500);
+      }
+    } finally {
+      config.resetMailDelaySeconds = 0;
+    }
   });
 
   it('sets a new password through the link once, ends old sessions, and refuses a second use', async () => {

@@ -34,7 +34,10 @@ export async function requestPasswordReset(ctx: AppContext, input: { usernameOrE
     throw new AppError('RATE_LIMITED', MESSAGES.tooManyResetRequests);
   }
   if (!ctx.jobs) throw new Error('the job queue is not running');
-  await ctx.jobs.send(passwordResetMailJob, { usernameOrEmail: typed, ip: input.ip });
+  // The account is looked up by the job, after the answer has gone out: a request for an account
+  // that exists and one that does not do the same work before answering (issue 53 item 8).
+  const delay = ctx.config.resetMailDelaySeconds;
+  await ctx.jobs.send(passwordResetMailJob, { usernameOrEmail: typed, ip: input.ip }, delay > 0 ? { startAfter: delay } : undefined);
   return MESSAGES.resetRequested;
 }
 
