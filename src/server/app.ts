@@ -45,7 +45,7 @@ export async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app, { isDiskFull: isDiskFullError, answer: () => diskFullError(ctx.config.dataDir) });
+  installErrorHandler(app, { isDiskFull: isDiskFullError, answer: (request) => diskFullError(ctx.config.dataDir, request) });
   await app.register(cookie);
   // The support chat widget loads from Zendesk's hosts, allowed only when it is configured.
   const chatHosts = ctx.config.zendeskAppKey ? ['https://static.zdassets.com', 'https://*.zendesk.com', 'https://*.zdassets.com', 'wss://*.zendesk.com'] : [];

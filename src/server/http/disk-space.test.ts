@@ -1,5 +1,6 @@
 /** DATA_DIR's free-space guard (ADR 112): with an injected statfs, and the words of a start that met a full disk. */
 import { describe, expect, it } from 'vitest';
+import { diskFullMessage } from '#shared/disk-space';
 import { describeStartError, freeBytesOf, isDiskFullError, requireStartSpace, START_MIN_FREE_BYTES } from './disk-space';
 
 const MB = 1024 * 1024;
@@ -24,6 +25,14 @@ describe('the free-space guard', () => {
       /^DATA_DIR \/srv\/data has 3 MB free; Clearlist needs at least 100 MB free to start .*Free space on that disk, or set DATA_DIR to a folder on a larger one\.$/,
     );
     await expect(requireStartSpace('/srv/data', statfsWith(START_MIN_FREE_BYTES))).resolves.toBeUndefined();
+  });
+});
+
+describe('the answer of a full disk while running', () => {
+  it('says what is free and that nothing was kept: an upload, or another change', () => {
+    expect(diskFullMessage(2 * MB + 5)).toBe("The server's disk is full (DATA_DIR has 2 MB free): the upload was not stored. Ask your administrator to free space.");
+    expect(diskFullMessage(0, 'change')).toBe("The server's disk is full (DATA_DIR has 0 MB free): the change was not saved. Ask your administrator to free space.");
+    expect(diskFullMessage(null)).toBe("The server's disk is full: the upload was not stored. Ask your administrator to free space.");
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { statfs as statfsOfNode } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { diskFullMessage, formatMegabytes } from '#shared/disk-space';
 import { AppError } from './errors';
 
@@ -82,6 +82,8 @@ function causeChain(error: unknown): string {
   return words.join('\ncaused by: ') || 'Unknown error.';
 }
 
+const isMultipart = (request: FastifyRequest) => /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+
 /**
  * Refuses multipart uploads (batch files, list files) when DATA_DIR is nearly full, before anything
  * is stored: a preHandler, so only callers the access control let through learn of it.
@@ -89,13 +91,13 @@ function causeChain(error: unknown): string {
 export function installDiskGuard(app: FastifyInstance, dataDir: string, statfs?: StatFs): void {
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'POST' && request.method !== 'PUT') return;
-    if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) return;
+    if (!isMultipart(request)) return;
     const free = await freeBytesOf(dataDir, statfs);
     if (free !== null && free < UPLOAD_MIN_FREE_BYTES) throw new AppError('DISK_FULL', diskFullMessage(free));
   });
 }
 
-/** The answer to a write that found the disk full mid-way. */
-export async function diskFullError(dataDir: string, statfs?: StatFs): Promise<AppError> {
-  return new AppError('DISK_FULL', diskFullMessage(await freeBytesOf(dataDir, statfs)));
+/** The answer to a write that found the disk full mid-way: an upload's, or another change's. */
+export async function diskFullError(dataDir: string, request: FastifyRequest, statfs?: StatFs): Promise<AppError> {
+  return new AppError('DISK_FULL', diskFullMessage(await freeBytesOf(dataDir, statfs), isMultipart(request) ? 'upload' : 'change'));
 }

@@ -1,5 +1,5 @@
 /** One error shape `{ error: { code, message, fields? } }` and one handler for the whole app. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode } from '#shared/errors';
 
@@ -18,11 +18,11 @@ export const forbidden = () => new AppError('FORBIDDEN', 'You do not have access
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please log in.');
 
 /** `diskFull` words a write that found the disk full (ADR 112); without it such a write is a 500. */
-export function installErrorHandler(app: FastifyInstance, diskFull?: { isDiskFull(error: unknown): boolean; answer(): Promise<AppError> }): void {
+export function installErrorHandler(app: FastifyInstance, diskFull?: { isDiskFull(error: unknown): boolean; answer(request: FastifyRequest): Promise<AppError> }): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (diskFull?.isDiskFull(error)) {
       request.log.error({ err: error }, 'the disk is full');
-      const answer = await diskFull.answer();
+      const answer = await diskFull.answer(request);
       return reply.code(ERROR_STATUS[answer.code]).send(body(answer.code, answer.message));
     }
     if (error instanceof AppError) {
