@@ -9,9 +9,14 @@ function deflateRepeated(unit: string, bytes: number, raw: boolean): { packed: B
   return { packed: raw ? deflateRawSync(data, { level: 1 }) : deflateSync(data, { level: 1 }), crc: crc32(data), size: data.length };
 }
 
-/** A one-page PDF whose content stream inflates to `bytes` of text operators. */
+/** A one-page PDF whose content stream inflates to `bytes` of text shown in a standard font. */
 export function pdfBomb(bytes: number): Buffer {
-  const { packed } = deflateRepeated('BT (AAAAAAAAAA) Tj ET\n', bytes, false);
+  const head = 'BT /F1 1 Tf 0 0 Td\n';
+  const tail = '\nET\n';
+  const content = Buffer.alloc(head.length + bytes + tail.length, '(AAAAAAAAAA) Tj\n');
+  content.write(head, 0);
+  content.write(tail, content.length - tail.length);
+  const packed = deflateSync(content, { level: 1 });
   const parts: Buffer[] = [];
   const offsets: number[] = [];
   let length = 0;
@@ -29,11 +34,12 @@ export function pdfBomb(bytes: number): Buffer {
   add('%PDF-1.4\n');
   object(1, '<< /Type /Catalog /Pages 2 0 R >>');
   object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>');
+  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>');
   object(4, Buffer.concat([Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`), packed, Buffer.from('\nendstream')]));
+  object(5, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const xref = length;
-  add(`xref\n0 5\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
-  add(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  add(`xref\n0 6\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
+  add(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
 }
 
