@@ -16,7 +16,7 @@ for (const reader of fuzzedReaders()) {
   const started = Date.now();
   const outcome = await fuzzReader(reader, seed, cases);
   failed += outcome.failures.length;
-  console.log(`${reader.name}: ${outcome.held} of ${outcome.tried} held${outcome.timedOut ? ` (${outcome.timedOut} refused by the time limit)` : ''} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`${reader.name}: ${outcome.held} of ${outcome.tried} held: ${outcome.read} read, ${outcome.held - outcome.read - outcome.timedOut} refused${outcome.timedOut ? `, ${outcome.timedOut} refused by the time limit` : ''} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const failure of outcome.failures) console.log(`  seed ${failure.seed}: ${failure.why}`);
 }
 process.exit(failed > 0 ? 1 : 0);

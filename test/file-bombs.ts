@@ -13,9 +13,8 @@ function deflateRepeated(unit: string, bytes: number, raw: boolean): { packed: B
 export function pdfBomb(bytes: number): Buffer {
   const head = 'BT /F1 1 Tf 0 0 Td\n';
   const tail = '\nET\n';
-  const content = Buffer.alloc(head.length + bytes + tail.length, '(AAAAAAAAAA) Tj\n');
-  content.write(head, 0);
-  content.write(tail, content.length - tail.length);
+  const shown = '(AAAAAAAAAA) Tj\n';
+  const content = Buffer.concat([Buffer.from(head), Buffer.alloc(Math.ceil(bytes / shown.length) * shown.length, shown), Buffer.from(tail)]);
   const packed = deflateSync(content, { level: 1 });
   const parts: Buffer[] = [];
   const offsets: number[] = [];

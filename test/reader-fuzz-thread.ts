@@ -13,6 +13,6 @@ parentPort!.on('message', async ({ name, bytes }: { name: string; bytes: Uint8Ar
     await readers.get(name)!.read(Buffer.from(bytes), dir);
     parentPort!.postMessage({ ok: true });
   } catch (error) {
-    parentPort!.postMessage({ ok: false, isError: error instanceof Error, message: error instanceof Error ? error.message : String(error) });
+    parentPort!.postMessage({ ok: false, isError: error instanceof Error, name: error instanceof Error ? error.name : undefined, message: error instanceof Error ? error.message : String(error) });
   }
 });
