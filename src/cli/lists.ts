@@ -1,4 +1,6 @@
 /** `clearlist lists import|status|update`: the lists from the command line. */
+import { formatMegabytes } from '#shared/disk-space';
+import { freeBytesOf, UPLOAD_MIN_FREE_BYTES } from '#server/http/disk-space';
 import { parseArgs } from 'node:util';
 import type { ListStatus } from '#shared/lists';
 import { parseEnv, toAppConfig } from '#server/config';
@@ -42,6 +44,12 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
       return 2;
     }
     const mode = values.mode === 'full' || values.mode === 'incremental' ? values.mode : undefined;
+    // A nearly full disk takes no import (issue 53 item 4): said before a row is read.
+    const free = env.DATABASE_URL ? null : await freeBytesOf(env.DATA_DIR);
+    if (free !== null && free < UPLOAD_MIN_FREE_BYTES) {
+      io.stderr.write(`Import refused: DATA_DIR ${env.DATA_DIR} has ${formatMegabytes(free)} free, under the ${formatMegabytes(UPLOAD_MIN_FREE_BYTES)} an import needs. Free space on that disk.\n`);
+      return 1;
+    }
     return await runImport(database, { source, files, mode, json: values.json ?? false }, io);
   } finally {
     await database.close();

@@ -130,3 +130,16 @@ describe('updateLists', () => {
     await expect(updateLists(database.db, config, ['nope'], options())).rejects.toThrow(/Unknown list source: nope/);
   });
 });
+
+describe('a nearly full disk (issue 53 item 4)', () => {
+  it('downloads and imports nothing, keeps the active version and says why', async () => {
+    const before = server.hits('/leie/UPDATED.csv');
+    const active = await findActiveVersion(database.db, 'leie');
+    const statfs = async () => ({ bavail: 10 * 1024, bsize: 1024 });
+    const [result] = await updateLists(database.db, config, ['leie'], options({ statfs }));
+    expect(result.outcome).toBe('failed');
+    expect(result.error).toMatch(/^The server's disk is nearly full \(DATA_DIR has 10 MB free, under the 50 MB an import needs\): the list was not downloaded/);
+    expect(server.hits('/leie/UPDATED.csv')).toBe(before);
+    expect((await findActiveVersion(database.db, 'leie'))?.id).toBe(active?.id);
+  });
+});

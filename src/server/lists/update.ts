@@ -8,6 +8,8 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { findListSource, LIST_SOURCES } from '#lists/sources';
+import { formatMegabytes } from '#shared/disk-space';
+import { freeBytesOf, UPLOAD_MIN_FREE_BYTES, type StatFs } from '../http/disk-space';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { downloadFile, type DownloadOptions } from './download';
@@ -50,6 +52,8 @@ export interface UpdateProgress {
 
 export interface UpdateOptions extends Pick<DownloadOptions, 'fetch' | 'delay' | 'attempts' | 'idleTimeoutMs'> {
   now: Date;
+  /** DATA_DIR's free space as the disk guard reads it (tests give their own). */
+  statfs?: StatFs;
   onProgress?: (progress: UpdateProgress) => void;
   /** The stages after the download, and the rows read while parsing (the Lists page's progress). */
   onStage?: (stage: 'parse' | 'import') => void;
@@ -84,6 +88,9 @@ async function updateSource(db: Db, config: AppConfig, source: string, root: str
   }
   if (plan.kind === 'not-configured') return { source, outcome: 'not-configured', version: null, files: [], hint: plan.hint };
   if (plan.kind === 'refused') return fail(db, source, now, plan.error);
+  // A nearly full disk takes no download or import (issue 53 item 4): the active version stays, the check says why.
+  const free = await freeBytesOf(config.dataDir, options.statfs);
+  if (free !== null && free < UPLOAD_MIN_FREE_BYTES) return fail(db, source, now, `The server's disk is nearly full (DATA_DIR has ${formatMegabytes(free)} free, under the ${formatMegabytes(UPLOAD_MIN_FREE_BYTES)} an import needs): the list was not downloaded. Free space on that disk.`);
   const dir = await mkdtemp(path.join(root, `${source}-`));
   const files: (UpdatedFile & { path: string })[] = [];
   try {
