@@ -74,6 +74,8 @@ export interface FuzzedReader {
   seeds: Buffer[];
   /** Reads one input to the end (in `dir`, a folder of its own, when it needs a file). */
   read(bytes: Buffer, dir: string): Promise<void>;
+  /** Mutates one input (by default `mutate`, on the file's bytes). */
+  mutate?(input: Buffer, random: () => number): Promise<Buffer>;
   /** Read in a thread of its own that is stopped after the case's time: a loop there is the time limit's refusal, not a hang of the server. */
   isThreaded?: boolean;
 }
@@ -84,6 +86,20 @@ const asFile = (source: string, name: string) => async (bytes: Buffer, dir: stri
   writeFileSync(file, bytes);
   await parseAll(source, [file]);
 };
+
+/** Mutates one XML part of a workbook and packs it again with right CRCs: the XML readers behind the ZIP's checks. */
+async function mutateWorkbookPart(book: Buffer, random: () => number): Promise<Buffer> {
+  const parts: { name: string; data: Buffer }[] = [];
+  for (const entry of await readZipDirectory(book)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of zipEntryChunks(book, entry)) chunks.push(chunk);
+    parts.push({ name: entry.name, data: Buffer.concat(chunks) });
+  }
+  const xml = parts.filter((part) => part.name.endsWith('.xml'));
+  const part = xml[Math.floor(random() * xml.length)];
+  part.data = mutate(part.data, random);
+  return buildZip(parts);
+}
 
 /** Every reader, with the fixtures it starts from. */
 export function fuzzedReaders(): FuzzedReader[] {
@@ -97,6 +113,7 @@ export function fuzzedReaders(): FuzzedReader[] {
       },
     },
     { name: 'XLSX (state-ny)', seeds: [fixture('state/fixtures/ny.xlsx'), fixture('state/fixtures/ny-openpyxl.xlsx')], read: asFile('state-ny', 'ny.xlsx') },
+    { name: 'XLSX XML parts (state-ny)', seeds: [fixture('state/fixtures/ny.xlsx'), fixture('state/fixtures/ny-openpyxl.xlsx')], read: asFile('state-ny', 'ny.xlsx'), mutate: mutateWorkbookPart },
     { name: 'XLS/OLE (state-tx)', seeds: [fixture('state/fixtures/tx.xls'), fixture('state/fixtures/tx-xlwt.xls')], read: asFile('state-tx', 'tx.xls') },
     // pdf.js can loop on a damaged file: read in a thread with a time limit, as the server does (guarded-parse.ts).
     { name: 'PDF tables (state-az)', seeds: [fixture('state/fixtures/az.pdf')], read: asFile('state-az', 'az.pdf'), isThreaded: true },
@@ -169,7 +186,8 @@ export async function fuzzReader(reader: FuzzedReader, seed: number, cases: numb
     for (let n = 0; n < cases; n++) {
       const caseSeed = seed + n;
       const random = randomFrom(caseSeed);
-      const input = mutate(reader.seeds[Math.floor(random() * reader.seeds.length)], random);
+      const seedFile = reader.seeds[Math.floor(random() * reader.seeds.length)];
+      const input = reader.mutate ? await reader.mutate(seedFile, random) : mutate(seedFile, random);
       outcome.tried += 1;
       let timer: NodeJS.Timeout | undefined;
       const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), caseMs)));
