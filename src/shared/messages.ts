@@ -82,6 +82,8 @@ export const BATCH_MESSAGES = {
   cannotResubmit: 'Only a batch that ended in an error or was cancelled can be resubmitted.',
   cannotCancel: 'Only a batch that is still running can be cancelled.',
   cancelledBeforeStart: 'The batch was cancelled before it started: nothing was screened or billed.',
+  /** The toast of a cancel the server answered "Batch Kill Requested" (a batch being screened). */
+  cancelRequested: 'Cancel requested: the batch stops once the rows being screened now are written.',
   alreadySubmitted: 'This batch has already been submitted.',
   fileMissing: 'The uploaded file is no longer available; please upload it again.',
   noValidRows: 'No row of the file passes the checks, so there is nothing to screen. Fix the file and upload it again.',

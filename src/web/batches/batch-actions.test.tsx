@@ -64,6 +64,20 @@ describe('Batch actions', () => {
     expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/services/flexsearchs/${batch.batchId}/kill`]);
   });
 
+  it('says when a cancel is done: at once for a batch not begun, asked for one being screened', async () => {
+    const batch = makeBatch({ status: 'Pending' });
+    let answer = json(200, { message: 'The batch was cancelled before it started: nothing was screened or billed.' });
+    renderWith(batch, { [`POST /services/flexsearchs/${batch.batchId}/kill`]: () => answer });
+    await openMenu(batch);
+    await confirmAction('Cancel Batch', 'Are you sure you want to cancel this batch?');
+    const done = await screen.findByText('The batch was cancelled before it started: nothing was screened or billed.');
+    expect(done.closest('[data-kind]')?.getAttribute('data-kind')).toBe('success');
+    answer = json(200, { message: 'Batch Kill Requested' });
+    await openMenu(batch);
+    await confirmAction('Cancel Batch', 'Are you sure you want to cancel this batch?');
+    expect(await screen.findByText('Cancel requested: the batch stops once the rows being screened now are written.')).toBeTruthy();
+  });
+
   it('removes after the confirmation, and says so when the server refuses', async () => {
     const batch = makeBatch();
     const server = renderWith(batch, { [`POST /services/flexsearchs/${batch.batchId}/trash`]: () => apiError(500, 'INTERNAL', 'Error occurred.') }, makeUser({ roles: ['system_admin_user'] }));

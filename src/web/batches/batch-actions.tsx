@@ -28,8 +28,9 @@ export function BatchActions({ batch, isSystemAdmin }: { batch: BatchItem; isSys
   const action = useMutation({
     mutationFn: (kind: ActionKind) => ACTIONS[kind].run(batch.batchId),
     onSuccess: (result, kind) => {
-      // Resubmit answers the server's message, shown as is.
+      // Resubmit answers the server's message, shown as is; a cancel says what happens now (issue 55).
       if (kind === 'resubmit') showToast(result.message, 'success');
+      if (kind === 'cancel') showToast(result.message === 'Batch Kill Requested' ? BATCH_MESSAGES.cancelRequested : result.message, 'success');
     },
     onError: (error, kind) => showToast(failureText(kind, error), 'error'),
     onSettled: async () => {
