@@ -29,8 +29,8 @@ export function ScreeningRunsPanel({ batchId }: { batchId: number }) {
                   <Table.Th>Written by</Table.Th>
                   <Table.Th ta="right">Attempts</Table.Th>
                   <Table.Th>Written at</Table.Th>
-                  <Table.Th ta="right">Rows screened</Table.Th>
-                  <Table.Th ta="right">Results</Table.Th>
+                  <Table.Th ta="right">Screened</Table.Th>
+                  <Table.Th ta="right">Results written</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
