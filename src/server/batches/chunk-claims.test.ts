@@ -13,7 +13,8 @@ import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
 import { PROCESS_CLAIM, screenChunk, startBatch } from './processing';
-import { IncompleteChunkWrite, incompleteChunks, startChunkAttempt, writeChunk } from './processing-queries';
+import { incompleteChunks } from './completion-check';
+import { IncompleteChunkWrite, startChunkAttempt, writeChunk } from './processing-queries';
 
 const now = new Date('2026-04-02T09:00:00Z');
 let t: TestApp;

@@ -7,6 +7,8 @@ import { rowsOf } from '../db/rows';
 import { batchChunks, batchResults, batches, batchRows, usageRecords } from '../db/schema';
 import { recordBatchEvent } from './events';
 import type { NewBatch } from './queries';
+import { inChunk } from './chunk-range';
+import { incompleteChunks, reopenChunks } from './completion-check';
 import { insertCopyShaped, RESULTS_PER_STATEMENT, SHAPED_RECORD_SQL, shapedResultStatements, type ShapedResults } from './result-shaped-write';
 import { turnOfTheLoop } from '../../engine-runtime/event-loop-turn';
 
@@ -159,8 +161,6 @@ export class IncompleteChunkWrite extends Error {}
 /** Thrown inside a chunk's write to roll it back: the batch was cancelled while the chunk was written. */
 class KilledDuringWrite extends Error {}
 
-const RESULT_TYPES = ['exclusions', 'npi', 'ssdmf'];
-
 /**
  * Results per statement when a chunk's results are written in slices (PGlite, ADR 069): a
  * 1,000-row chunk carries ~4,600 results (~5.6 MB of JSON); written in one transaction, it held
@@ -169,10 +169,6 @@ const RESULT_TYPES = ['exclusions', 'npi', 'ssdmf'];
 export const WRITE_SLICE_ROWS = 1000;
 
 const isStopped = (status: string | null | undefined) => !status || status === 'Batch Kill Requested' || status === 'Cancelled';
-
-/** The chunk's results; the result type bounds the index range (batch, type, row): without it every result of the batch is scanned. */
-const inChunk = (w: Pick<ChunkWrite, 'batchId' | 'firstRow' | 'rowCount'>) =>
-  and(eq(batchResults.batchId, w.batchId), inArray(batchResults.resultType, RESULT_TYPES), gte(batchResults.rowIndex, w.firstRow), lt(batchResults.rowIndex, w.firstRow + w.rowCount));
 
 /**
  * Writes a chunk's results and usage, marks it done and updates progress, in one transaction:
@@ -365,43 +361,6 @@ async function finishChunk(tx: Db, w: ChunkWrite, isBatchHeld = false): Promise<
   await tx.update(batches).set({ status: 'Completed', processedAt: w.now, hits: open, toReview: open }).where(eq(batches.id, w.batchId));
   await recordBatchEvent(tx, { batchId: w.batchId, clientId: w.clientId, kind: 'completed', userId: null, at: w.now, details: { rows: progress.done, toReview: open } });
   return 'completed';
-}
-
-/**
- * The batch's chunks whose outcome is not whole (issue 50): not done, not written by the attempt
- * that holds its claim, fewer rows screened than it has, or other than its written results in the
- * table. One statement: the chunks, and a count of each one's results by the results' index.
- */
-export async function incompleteChunks(db: Db, batchId: number): Promise<{ chunkIndex: number; reason: string }[]> {
-  const rows = await rowsOf<{ chunk_index: number; reason: string }>(
-    db,
-    sql`SELECT c.chunk_index,
-               CASE WHEN c.status <> 'done' THEN 'not done'
-                    WHEN c.written_by IS DISTINCT FROM c.claim THEN 'not written by its claim'
-                    WHEN c.rows_screened IS DISTINCT FROM c.row_count THEN coalesce(c.rows_screened, 0) || ' of ' || c.row_count || ' rows screened'
-                    ELSE r.n || ' results in the table, ' || c.results_written || ' written' END AS reason
-        FROM batch_chunks c
-        CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM batch_results b
-                   WHERE b.batch_id = c.batch_id AND b.result_type IN ('exclusions', 'npi', 'ssdmf') AND b.row_index >= c.first_row AND b.row_index < c.first_row + c.row_count) r
-        WHERE c.batch_id = ${batchId}
-          AND (c.status <> 'done' OR c.written_by IS DISTINCT FROM c.claim OR c.rows_screened IS DISTINCT FROM c.row_count
-               OR c.results_written IS NULL OR r.n <> c.results_written)
-        ORDER BY c.chunk_index`,
-  );
-  return rows.map((r) => ({ chunkIndex: r.chunk_index, reason: r.reason }));
-}
-
-/** Puts chunks back to pending without their results (the completion check found them not whole). */
-async function reopenChunks(tx: Db, batchId: number, chunks: readonly { chunkIndex: number }[]): Promise<void> {
-  for (const { chunkIndex } of chunks) {
-    const [chunk] = await tx
-      .update(batchChunks)
-      .set({ status: 'pending', attempts: 0, failures: 0, writtenBy: null, rowsScreened: null, resultsWritten: null, screenedWith: null, openResults: null, doneAt: null })
-      .where(and(eq(batchChunks.batchId, batchId), eq(batchChunks.chunkIndex, chunkIndex)))
-      .returning({ firstRow: batchChunks.firstRow, rowCount: batchChunks.rowCount });
-    if (chunk) await tx.delete(batchResults).where(inChunk({ batchId, firstRow: chunk.firstRow, rowCount: chunk.rowCount }));
-  }
-  await tx.execute(sql`UPDATE batches SET rows_done = (SELECT coalesce(sum(row_count) FILTER (WHERE status = 'done'), 0)::int FROM batch_chunks WHERE batch_id = ${batchId}) WHERE id = ${batchId}`);
 }
 
 /** The results left to review of a write as given (`openResults`), or counted when given as objects; null when shaped and not counted. */

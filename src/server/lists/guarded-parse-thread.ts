@@ -5,20 +5,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { findListSource } from '#lists/sources';
 import type { GuardedJob, GuardedMessage } from './guarded-parse-protocol';
-import { CREDITS } from './parse-worker-protocol';
+import { creditGate } from './parse-worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('guarded-parse-thread.ts runs as a worker thread');
 const job = workerData as GuardedJob;
 
-let credits = CREDITS;
-let onCredit: (() => void) | null = null;
-port.on('message', (message: unknown) => {
-  if (message !== 'credit') return;
-  credits += 1;
-  onCredit?.();
-  onCredit = null;
-});
+const credits = creditGate(port);
 
 const post = (message: GuardedMessage): void => port.postMessage(message);
 
@@ -27,8 +20,7 @@ async function run(): Promise<void> {
   if (!source) throw new Error(`Unknown list source "${job.source}".`);
   const parsed = source.parse(job.files, { dateAcquired: job.dateAcquired });
   for await (const records of parsed.batches()) {
-    while (credits === 0) await new Promise<void>((resolve) => (onCredit = resolve));
-    credits -= 1;
+    await credits.take();
     post({ type: 'records', records });
   }
   post({ type: 'end', asOf: parsed.asOf, headers: [...parsed.headers], counts: { ...parsed.counts }, rejected: [...parsed.rejected] });

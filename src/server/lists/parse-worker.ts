@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { findListSource } from '#lists/sources';
 import { CopyBatcher, type CopyBatch } from './copy-batch';
-import { CREDITS, type ParseJob, type WorkerMessage } from './parse-worker-protocol';
+import { creditGate, type ParseJob, type WorkerMessage } from './parse-worker-protocol';
 
 const FIRST_BATCH = 1000;
 
@@ -15,20 +15,12 @@ const port = parentPort;
 if (!port) throw new Error('parse-worker.ts runs as a worker thread');
 const job = workerData as ParseJob;
 
-let credits = CREDITS;
-let onCredit: (() => void) | null = null;
-port.on('message', (message: unknown) => {
-  if (message !== 'credit') return;
-  credits += 1;
-  onCredit?.();
-  onCredit = null;
-});
+const credits = creditGate(port);
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
 async function send(batch: CopyBatch): Promise<void> {
-  while (credits === 0) await new Promise<void>((resolve) => (onCredit = resolve));
-  credits -= 1;
+  await credits.take();
   post({ type: 'batch', batch }, [batch.payload.buffer as ArrayBuffer]);
 }
 
