@@ -48,6 +48,15 @@ export const EnvSchema = z.object({
   /** JSON `{ "<source>": ["https://…", …] }`: where `lists update` downloads each source. */
   LIST_URLS: optionalText.transform((v, ctx) => parseListUrls(v, ctx)),
   SAM_API_KEY: optionalText,
+  /** Every publisher URL served from this origin instead, host as the first path segment (a stand-in or a mirror; ADR 115). */
+  LIST_PUBLISHERS_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]/.test(v), 'an http(s) URL'),
+  /** The proxy for publishers' downloads (hospital networks); both spellings, as curl reads them. */
+  HTTPS_PROXY: optionalText,
+  https_proxy: optionalText,
+  HTTP_PROXY: optionalText,
+  http_proxy: optionalText,
+  NO_PROXY: optionalText,
+  no_proxy: optionalText,
   /** Largest batch file accepted, in MB. */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(2048).default(50),
   /** Most data rows in a batch file. */
@@ -150,6 +159,10 @@ export interface AppConfig {
   listUrls: Record<string, string[]>;
   /** SAM.gov API key, needed to download the SAM exclusions extract. */
   samApiKey: string | undefined;
+  /** Every publisher URL served from this origin instead (LIST_PUBLISHERS_URL), or null. */
+  listPublishersUrl: string | null;
+  /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY for publishers' downloads. */
+  proxy: { https?: string; http?: string; no?: string };
   /** Directory of the built web app; absent means the API only. */
   webDir: string | undefined;
   uploadMaxBytes: number;
@@ -242,6 +255,8 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     listUpdateSchedule: env.LIST_UPDATE_SCHEDULE === 'off' ? null : env.LIST_UPDATE_SCHEDULE,
     listUrls: env.LIST_URLS,
     samApiKey: env.SAM_API_KEY,
+    listPublishersUrl: env.LIST_PUBLISHERS_URL ?? null,
+    proxy: { https: env.HTTPS_PROXY ?? env.https_proxy, http: env.HTTP_PROXY ?? env.http_proxy, no: env.NO_PROXY ?? env.no_proxy },
     webDir,
     uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1_048_576),
     uploadMaxRows: env.UPLOAD_MAX_ROWS,

@@ -12,9 +12,9 @@ import type { Actor } from './rollback';
 import { toListRun } from './run-queries';
 import { planDownloads } from './update-sources';
 
-/** Sources "Check all" checks: those with a download to try. */
+/** Sources "Check all" checks: every one a server can fetch (all but the upload-only ones). */
 export function downloadableSources(ctx: AppContext): string[] {
-  return LIST_SOURCES.map((s) => s.id).filter((id) => planDownloads(id, ctx.config, ctx.now()).kind === 'ready');
+  return LIST_SOURCES.map((s) => s.id).filter((id) => planDownloads(id, ctx.config).kind !== 'not-configured');
 }
 
 /** Queues a check of the given sources (all downloadable ones when none); a source already being checked is joined. */

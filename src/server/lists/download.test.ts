@@ -8,7 +8,8 @@ import { buildZip, startFileServer, type FileServer } from '#test/list-downloads
 import { downloadFile } from './download';
 import { extractZipEntry, readZipEntries } from './unzip';
 import { ofacFileRole } from '#lists/ofac/legacy-csv';
-import { fileNameOf, planDownloads, redactUrl, samExtractName } from './update-sources';
+import { samExtractName } from './acquire/federal';
+import { fileNameOf, planDownloads, redactUrl } from './update-sources';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const leie = readFileSync(path.join(root, 'src/lists/leie/fixtures/UPDATED.csv'));
@@ -95,32 +96,19 @@ describe('ZIP archives', () => {
 });
 
 describe('download sources', () => {
-  it('builds the SAM extract URL from the key and the UTC day, and hides the key in messages', () => {
+  it('names the Julian day in the SAM extract name', () => {
     expect(samExtractName(new Date('2022-04-06T12:00:00Z'))).toBe('SAM_Exclusions_Public_Extract_V2_22096.ZIP');
-    const plan = planDownloads('sam', { listUrls: {}, samApiKey: 'SECRET' }, new Date('2024-12-31T01:00:00Z'));
-    expect(plan).toEqual({
-      kind: 'ready',
-      files: [{ url: 'https://api.sam.gov/data-services/v1/extracts?api_key=SECRET&fileName=SAM_Exclusions_Public_Extract_V2_24366.ZIP', fileName: 'SAM_Exclusions_Public_Extract_V2_24366.ZIP' }],
-    });
-    if (plan.kind === 'ready') expect(redactUrl(plan.files[0].url)).not.toContain('SECRET');
+    expect(samExtractName(new Date('2024-12-31T01:00:00Z'))).toBe('SAM_Exclusions_Public_Extract_V2_24366.ZIP');
+    expect(redactUrl('https://api.sam.gov/x?api_key=SECRET&fileName=a.ZIP')).not.toContain('SECRET');
   });
 
-  it('names SAM_API_KEY when SAM has no key, and says what to set for sources without a download', () => {
-    expect(planDownloads('sam', { listUrls: {}, samApiKey: undefined }, new Date())).toMatchObject({ kind: 'refused', error: expect.stringContaining('SAM_API_KEY') });
-    expect(planDownloads('nppes', { listUrls: {}, samApiKey: undefined }, new Date())).toMatchObject({ kind: 'not-configured', hint: expect.stringContaining('LIST_URLS') });
-    expect(planDownloads('leie', { listUrls: {}, samApiKey: undefined }, new Date())).toEqual({
-      kind: 'ready',
-      files: [{ url: 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv', fileName: 'UPDATED.csv' }],
-    });
-  });
-
-  it('downloads the consolidated list as CONSOLIDATED.XML from the Sanctions List Service, which the OFAC parser reads as XML', () => {
-    const plan = planDownloads('ofac-consolidated', { listUrls: {}, samApiKey: undefined }, new Date());
-    expect(plan).toEqual({
-      kind: 'ready',
-      files: [{ url: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/CONSOLIDATED.XML', fileName: 'CONSOLIDATED.XML' }],
-    });
-    if (plan.kind === 'ready') expect(ofacFileRole(plan.files[0].fileName)).toBe('xml');
+  it('downloads by LIST_URLS first, else by the recipe; the DMF is upload-only, said why', () => {
+    expect(planDownloads('leie', { listUrls: { leie: ['https://mirror.test/UPDATED.csv'] } })).toEqual({ kind: 'ready', files: [{ url: 'https://mirror.test/UPDATED.csv', fileName: 'UPDATED.csv' }] });
+    expect(planDownloads('sam', { listUrls: {} })).toMatchObject({ kind: 'recipe', recipe: { method: 'api', service: 'sam-file-listing' } });
+    expect(planDownloads('dmf', { listUrls: {} })).toMatchObject({ kind: 'not-configured', hint: expect.stringContaining('licensed') });
+    const consolidated = planDownloads('ofac-consolidated', { listUrls: {} });
+    expect(consolidated).toMatchObject({ kind: 'recipe', recipe: { files: [{ url: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/CONSOLIDATED.XML' }] } });
+    expect(ofacFileRole('CONSOLIDATED.XML')).toBe('xml');
   });
 
   it('takes the file name from the last path segment', () => {

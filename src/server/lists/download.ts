@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { BROWSER_HEADERS, statusWords } from './acquire/web';
 import { redactUrl, type DownloadSpec } from './update-sources';
 
 export interface DownloadOptions {
@@ -66,10 +67,12 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
   let received = 0;
   let total: number | null = null;
   try {
-    const response = await (options.fetch ?? fetch)(spec.url, { signal: controller.signal, headers: { 'accept-encoding': 'identity', 'user-agent': 'Clearlist list updater' } });
+    const request = spec.request ?? {};
+    const headers = { ...BROWSER_HEADERS, ...request.headers, 'accept-encoding': 'identity' };
+    const response = await (options.fetch ?? fetch)(spec.url, { method: request.method ?? 'GET', body: request.body, signal: controller.signal, headers });
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
-      const text = `HTTP ${response.status} ${response.statusText} from ${shown}`.replace(/ {2}/g, ' ');
+      const text = response.status === 403 || response.status === 404 || response.status === 410 ? statusWords(response.status, shown) : `HTTP ${response.status} ${response.statusText} from ${shown}`.replace(/ {2}/g, ' ');
       // Client errors (missing file, bad key) will not change on retry; 408 and 429 may.
       if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) throw new PermanentDownloadError(text);
       throw new Error(text);

@@ -51,9 +51,8 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
     const run = runs.get(source.id);
     let downloadHint: string | null = null;
     try {
-      const plan = planDownloads(source.id, ctx.config, now);
+      const plan = planDownloads(source.id, ctx.config);
       if (plan.kind === 'not-configured') downloadHint = plan.hint;
-      if (plan.kind === 'refused') downloadHint = plan.error;
     } catch {
       downloadHint = null;
     }

@@ -1,66 +1,35 @@
 /**
- * Where `lists update` downloads each source: defaults for the lists with a stable public
- * download, LIST_URLS for any source, and the SAM.gov extract built from SAM_API_KEY.
+ * Where `lists update` downloads each source: LIST_URLS when an operator names files, else the
+ * source's recipe (acquire/recipes.ts), which finds them at the publisher.
  */
 import { LIST_SOURCES } from '#lists/sources';
 import type { AppConfig } from '../config';
+import type { Recipe } from './acquire/recipe';
+import { recipeOf } from './acquire/recipes';
 
 /** One file to download and the name the parser will see. */
 export interface DownloadSpec {
   url: string;
   fileName: string;
+  /** A POST (ASP.NET postbacks) and headers beyond the browser's own (Referer). */
+  request?: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
 }
 
 export type DownloadPlan =
+  /** LIST_URLS names the files (an operator's override). */
   | { kind: 'ready'; files: DownloadSpec[] }
-  /** Nothing to download until the operator sets something; `hint` says what. */
-  | { kind: 'not-configured'; hint: string }
-  /** The source cannot be updated as configured (SAM without a key). */
-  | { kind: 'refused'; error: string };
+  /** The source's recipe finds the files at its publisher (ADR 115). */
+  | { kind: 'recipe'; recipe: Recipe }
+  /** Nothing a server can fetch (licensed, or no public file); `hint` says what to do. */
+  | { kind: 'not-configured'; hint: string };
 
-const OFAC_DOWNLOADS = 'https://www.treasury.gov/ofac/downloads';
-const OFAC_SANCTIONS_LIST_SERVICE = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
-
-/**
- * Official direct downloads (research/data-formats.md §1 and §3). The consolidated list comes
- * from OFAC's Sanctions List Service as CONSOLIDATED.XML (the sdnList schema): the research
- * names no legacy CSV address for the cons_* files.
- */
-export const DEFAULT_LIST_URLS: Readonly<Record<string, readonly string[]>> = {
-  leie: ['https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv'],
-  'ofac-sdn': [`${OFAC_DOWNLOADS}/sdn.csv`, `${OFAC_DOWNLOADS}/alt.csv`, `${OFAC_DOWNLOADS}/add.csv`],
-  'ofac-consolidated': [`${OFAC_SANCTIONS_LIST_SERVICE}/CONSOLIDATED.XML`],
-};
-
-/** The SAM.gov Data Services extracts endpoint (data-formats.md §2). */
-export const SAM_EXTRACTS_URL = 'https://api.sam.gov/data-services/v1/extracts';
-
-/** What to download for a source under this configuration. */
-export function planDownloads(source: string, config: Pick<AppConfig, 'listUrls' | 'samApiKey'>, now: Date): DownloadPlan {
+/** What to download for a source under this configuration: LIST_URLS, else its recipe. */
+export function planDownloads(source: string, config: Pick<AppConfig, 'listUrls'>): DownloadPlan {
   const configured = config.listUrls[source];
   if (configured?.length) return { kind: 'ready', files: configured.map((url) => ({ url, fileName: fileNameOf(url) })) };
-  if (source === 'sam') {
-    if (!config.samApiKey) {
-      return { kind: 'refused', error: 'SAM.gov needs an API key: set SAM_API_KEY (a SAM.gov account API key), or give a download URL for "sam" in LIST_URLS.' };
-    }
-    const fileName = samExtractName(now);
-    const url = new URL(SAM_EXTRACTS_URL);
-    url.searchParams.set('api_key', config.samApiKey);
-    url.searchParams.set('fileName', fileName);
-    return { kind: 'ready', files: [{ url: url.toString(), fileName }] };
-  }
-  const defaults = DEFAULT_LIST_URLS[source];
-  if (defaults) return { kind: 'ready', files: defaults.map((url) => ({ url, fileName: fileNameOf(url) })) };
-  const files = LIST_SOURCES.find((s) => s.id === source)?.files ?? 'its files';
-  return { kind: 'not-configured', hint: `no public direct download; set LIST_URLS={"${source}": ["https://…"]} (${files}), or import files with "lists import ${source}".` };
-}
-
-/** The daily SAM extract of a UTC day: SAM_Exclusions_Public_Extract_V2_YYDDD.ZIP (DDD = day of the year). */
-export function samExtractName(day: Date): string {
-  const start = Date.UTC(day.getUTCFullYear(), 0, 1);
-  const dayOfYear = Math.floor((day.getTime() - start) / 86_400_000) + 1;
-  const yy = String(day.getUTCFullYear() % 100).padStart(2, '0');
-  return `SAM_Exclusions_Public_Extract_V2_${yy}${String(dayOfYear).padStart(3, '0')}.ZIP`;
+  const recipe = recipeOf(source);
+  if (recipe.method === 'upload') return { kind: 'not-configured', hint: `${recipe.reason.replace(/\.$/, '')}.` };
+  return { kind: 'recipe', recipe };
 }
 
 /** The URL's last path segment, decoded: the parsers tell file roles by name. */

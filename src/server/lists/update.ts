@@ -17,6 +17,8 @@ import { describeHold } from './hold-checks';
 import { importList, ImportRefusedError, type ImportSummary } from './import';
 import * as q from './queries';
 import { extractZipEntry, readZipEntries } from './unzip';
+import { acquire, describeWritten, refuseWebPage } from './acquire/fetch-plan';
+import { createWeb } from './acquire/web';
 import { planDownloads } from './update-sources';
 
 export type UpdateOutcome = 'imported' | 'held' | 'unchanged' | 'not-configured' | 'failed';
@@ -82,24 +84,35 @@ async function updateSource(db: Db, config: AppConfig, source: string, root: str
   const { now } = options;
   let plan;
   try {
-    plan = planDownloads(source, config, now);
+    plan = planDownloads(source, config);
   } catch (error) {
     return fail(db, source, now, messageOf(error));
   }
   if (plan.kind === 'not-configured') return { source, outcome: 'not-configured', version: null, files: [], hint: plan.hint };
-  if (plan.kind === 'refused') return fail(db, source, now, plan.error);
   // A nearly full disk takes no download or import (issue 53 item 4): the active version stays, the check says why.
   const free = await freeBytesOf(config.dataDir, options.statfs);
   if (free !== null && free < UPLOAD_MIN_FREE_BYTES) return fail(db, source, now, `The server's disk is nearly full (DATA_DIR has ${formatMegabytes(free)} free, under the ${formatMegabytes(UPLOAD_MIN_FREE_BYTES)} an import needs): the list was not downloaded. Free space on that disk.`);
   const dir = await mkdtemp(path.join(root, `${source}-`));
   const files: (UpdatedFile & { path: string })[] = [];
   try {
-    const names = plan.files.map((f) => f.fileName.toLowerCase());
-    if (new Set(names).size !== names.length) throw new Error(`two download URLs end in the same file name (${names.join(', ')})`);
     await mkdir(path.join(dir, 'download'));
-    for (const spec of plan.files) {
-      const onProgress = (bytes: number, total: number | null) => options.onProgress?.({ source, file: spec.fileName, bytes, total });
-      const downloaded = await downloadFile(spec, path.join(dir, 'download'), { ...options, onProgress });
+    const web = createWeb({ publishersUrl: config.listPublishersUrl, proxy: config.proxy, fetch: options.fetch, delay: options.delay, attempts: options.attempts });
+    const acquired = await acquire(plan, { web, now, active: await q.findActiveVersion(db, source), samApiKey: config.samApiKey, scratch: path.join(dir, 'download') });
+    const names = acquired.map((f) => f.fileName.toLowerCase());
+    if (new Set(names).size !== names.length) throw new Error(`two download URLs end in the same file name (${names.join(', ')})`);
+    if (acquired.length === 0) {
+      // The publisher has nothing newer than the copy loaded (NPPES: no weekly file after it).
+      const active = await q.findActiveVersion(db, source);
+      await q.recordCheck(db, { source, outcome: 'unchanged', versionId: active?.id ?? null, checkedAt: now });
+      return { source, outcome: 'unchanged', version: active?.id ?? null, note: 'the publisher has published nothing newer than the copy loaded', files: [] };
+    }
+    for (const item of acquired) {
+      const onProgress = (bytes: number, total: number | null) => options.onProgress?.({ source, file: item.fileName, bytes, total });
+      const downloaded =
+        item.kind === 'file'
+          ? await describeWritten(item.path, item.fileName)
+          : await downloadFile({ url: item.url, fileName: item.fileName, request: item.referer ? { ...item.request, headers: { referer: item.referer, ...item.request?.headers } } : item.request }, path.join(dir, 'download'), { ...options, fetch: web.fetch, onProgress });
+      await refuseWebPage(downloaded.path, downloaded.name);
       files.push(...(/\.zip$/i.test(downloaded.name) ? await unpack(downloaded.path, dir) : [downloaded]));
     }
     const active = await q.findActiveVersion(db, source);
