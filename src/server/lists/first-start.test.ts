@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue } from '#test/batches';
 import { createUser } from '#test/factories';
 import { startFileServer, type FileServer } from '#test/list-downloads';
+import { downloadableSources } from './admin';
 import { checkOnFirstStart } from './first-start';
 import { importMissingSamples } from './samples';
 
@@ -20,6 +21,7 @@ beforeAll(async () => {
   // The publishers cannot be reached: every download is refused at the network.
   t = await createTestApp({
     listUpdateSchedule: '0 6 * * *',
+    listPublishersUrl: closedPort,
     listUrls: { leie: [`${closedPort}/UPDATED.csv`], 'ofac-sdn': [`${closedPort}/sdn.csv`], 'ofac-consolidated': [`${closedPort}/CONSOLIDATED.XML`], sam: [`${closedPort}/sam.zip`] },
   });
   await importMissingSamples(t.ctx.db, new Date());
@@ -32,7 +34,8 @@ afterAll(async () => {
 
 describe('the first start with only the samples', () => {
   it('checks the downloadable sources at once, once; offline, the Lists page says so', async () => {
-    expect(await checkOnFirstStart(t.ctx)).toEqual(['leie', 'sam', 'ofac-sdn', 'ofac-consolidated']);
+    expect(await checkOnFirstStart(t.ctx)).toEqual(downloadableSources(t.ctx));
+    expect(downloadableSources(t.ctx)).toEqual(expect.arrayContaining(['leie', 'sam', 'ofac-sdn', 'ofac-consolidated', 'nppes', 'optout']));
     await queue.drain();
     expect(await checkOnFirstStart(t.ctx)).toEqual([]); // not on the next start
     const admin = await signedIn(t, await createUser(t.ctx.db, { roles: ['system_admin_user'] }));

@@ -96,34 +96,35 @@ describe('updateLists', () => {
     expect((await statusOf('leie')).lastError).toBeNull();
   });
 
-  it('fails SAM without an API key, naming SAM_API_KEY, and records the check', async () => {
-    const [result] = await updateLists(database.db, config, ['sam'], options());
-    expect(result).toMatchObject({ outcome: 'failed', error: expect.stringContaining('SAM_API_KEY') });
+  it("fails SAM in words when its keyless file listing answers no JSON, and records the check", async () => {
+    server.set('/sam.gov/api/prod/fileextractservices/v1/api/listfiles', { body: '<html>maintenance</html>' });
+    const [result] = await updateLists(database.db, { ...config, listPublishersUrl: server.url('') }, ['sam'], options());
+    expect(result).toMatchObject({ outcome: 'failed', error: expect.stringContaining('answered a web page where its data service gives JSON') });
     expect((await checksOf('sam'))[0]).toMatchObject({ outcome: 'failed' });
   });
 
-  it('downloads the SAM extract ZIP with the key and imports its CSV', async () => {
-    server.set('/sam-extract', { body: buildZip([{ name: 'SAM_Exclusions_Public_Extract_V2_26306.CSV', data: samFixture }]) });
-    const local = (url: string | URL | Request, init?: RequestInit) => fetch(String(url).replace('https://api.sam.gov/data-services/v1/extracts', server.url('/sam-extract')), init);
-    const [result] = await updateLists(database.db, { ...config, samApiKey: 'KEY1' }, ['sam'], options({ fetch: local as typeof fetch }));
+  it('falls back to the SAM extract API with SAM_API_KEY when the listing fails, and imports its CSV', async () => {
+    server.set('/api.sam.gov/data-services/v1/extracts', { body: buildZip([{ name: 'SAM_Exclusions_Public_Extract_V2_26306.CSV', data: samFixture }]) });
+    const keyed = { ...config, samApiKey: 'KEY1', listPublishersUrl: server.url('') };
+    const [result] = await updateLists(database.db, keyed, ['sam'], options());
     expect(result).toMatchObject({ outcome: 'imported', files: [{ name: 'SAM_Exclusions_Public_Extract_V2_26306.CSV' }] });
-    expect(server.requests.at(-1)).toBe('/sam-extract?api_key=KEY1&fileName=SAM_Exclusions_Public_Extract_V2_26306.ZIP');
-    const [again] = await updateLists(database.db, { ...config, samApiKey: 'KEY1' }, ['sam'], options({ fetch: local as typeof fetch }));
+    expect(server.requests.at(-1)).toBe('/api.sam.gov/data-services/v1/extracts?api_key=KEY1&fileName=SAM_Exclusions_Public_Extract_V2_26306.ZIP');
+    const [again] = await updateLists(database.db, keyed, ['sam'], options());
     expect(again.outcome).toBe('unchanged');
   });
 
-  it('downloads the three OFAC SDN files from their default URLs', async () => {
-    for (const name of ['sdn.csv', 'alt.csv', 'add.csv']) server.set(`/ofac/downloads/${name}`, { body: ofac(name) });
-    const local = (url: string | URL | Request, init?: RequestInit) => fetch(String(url).replace('https://www.treasury.gov', server.url('')), init);
-    const [result] = await updateLists(database.db, config, ['ofac-sdn'], options({ fetch: local as typeof fetch }));
-    expect(result).toMatchObject({ outcome: 'imported', files: [{ name: 'sdn.csv' }, { name: 'alt.csv' }, { name: 'add.csv' }] });
+  it("downloads the three OFAC SDN files from the Sanctions List Service, with a browser's User-Agent", async () => {
+    const exports = '/sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
+    for (const name of ['sdn.csv', 'alt.csv', 'add.csv']) server.set(`${exports}/${name.toUpperCase()}`, { body: ofac(name) });
+    const [result] = await updateLists(database.db, { ...config, listPublishersUrl: server.url('') }, ['ofac-sdn'], options());
+    expect(result).toMatchObject({ outcome: 'imported', files: [{ name: 'SDN.CSV' }, { name: 'ALT.CSV' }, { name: 'ADD.CSV' }] });
     expect(result.import!.records).toBeGreaterThan(0);
   });
 
-  it('reports sources without a download as not configured, without recording a check', async () => {
-    const [result] = await updateLists(database.db, config, ['nppes'], options());
-    expect(result).toMatchObject({ outcome: 'not-configured', hint: expect.stringContaining('LIST_URLS') });
-    expect(await checksOf('nppes')).toEqual([]);
+  it('reports an upload-only source (the licensed DMF) as not configured, saying why, without recording a check', async () => {
+    const [result] = await updateLists(database.db, config, ['dmf'], options());
+    expect(result).toMatchObject({ outcome: 'not-configured', hint: expect.stringContaining('licensed') });
+    expect(await checksOf('dmf')).toEqual([]);
   });
 
   it('refuses an unknown source before doing anything', async () => {

@@ -70,9 +70,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** The words for a publisher's refusal. */
 export function statusWords(status: number, url: string): string {
-  if (status === 403) return `the publisher answered 403 (forbidden) for ${url}: it may block servers outside the US or in data centres; upload the file instead`;
-  if (status === 404 || status === 410) return `the publisher answered ${status} (not found) for ${url}: the page or file has moved`;
-  if (status === 429) return `the publisher answered 429 (too many requests) for ${url}: try again later`;
+  if (status === 403) return `the publisher answered HTTP 403 (forbidden) for ${url}: it may block servers outside the US or in data centres; upload the file instead`;
+  if (status === 404 || status === 410) return `the publisher answered HTTP ${status} (not found) for ${url}: the page or file has moved`;
+  if (status === 429) return `the publisher answered HTTP 429 (too many requests) for ${url}: try again later`;
   return `the publisher answered HTTP ${status} for ${url}`;
 }
 
@@ -121,7 +121,7 @@ export function createWeb(options: WebOptions = {}): Web {
         last = new PublisherError(statusWords(response.status, url), response.status);
         if (!retried(response.status)) break;
       } catch (error) {
-        last = controller.signal.aborted ? new PublisherError(`no answer from ${url} within ${Math.round(timeoutMs / 1000)} s`) : new PublisherError(`could not reach ${url}: ${networkWords(error)}`);
+        last = controller.signal.aborted ? new PublisherError(`no data from ${url} for ${Math.round(timeoutMs / 1000)} s`) : new PublisherError(`could not reach ${url}: ${networkWords(error)}`);
       } finally {
         clearTimeout(timer);
       }
@@ -151,9 +151,15 @@ function retried(status: number): boolean {
   return status >= 500 || status === 408 || status === 429 || status === 403;
 }
 
+/** Words for a network failure, with its code (the Lists page tells an offline server by the codes). */
 function networkWords(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? (error as { code?: string })?.code;
+  const words = networkWordsOf(error, cause, code);
+  return code && !words.includes(code) ? `${words} (${code})` : words;
+}
+
+function networkWordsOf(error: unknown, cause: { message?: string } | undefined, code: string | undefined): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the name does not resolve (is the server offline, or behind a proxy? set HTTPS_PROXY)';
   if (code === 'ECONNREFUSED') return 'the connection was refused';
   if (code === 'ECONNRESET') return 'the connection was cut';
