@@ -19,6 +19,7 @@ import * as q from './queries';
 import { extractZipEntry, readZipEntries } from './unzip';
 import { acquire, describeWritten, refuseWebPage } from './acquire/fetch-plan';
 import { createWeb } from './acquire/web';
+import { deactivationReportToCsv } from './acquire/deactivation-report';
 import { planDownloads } from './update-sources';
 
 export type UpdateOutcome = 'imported' | 'held' | 'unchanged' | 'not-configured' | 'failed';
@@ -160,14 +161,28 @@ async function updateSource(db: Db, config: AppConfig, source: string, root: str
   }
 }
 
-/** Extracts the list files of a downloaded ZIP (not PDFs, read-me files or NPPES header-only files). */
+/**
+ * Extracts the list files of a downloaded ZIP (not PDFs, read-me files or NPPES header-only
+ * files); NPPES's deactivation report, an XLSX, becomes the CSV its parser reads.
+ */
 async function unpack(zipPath: string, dir: string) {
-  const entries = (await readZipEntries(zipPath)).filter((e) => /\.(csv|txt|xml|pip|del|dat)$/i.test(e.name) && !/fileheader/i.test(e.name));
+  const isReport = (name: string) => /deactivat.*\.xlsx$/i.test(name);
+  const entries = (await readZipEntries(zipPath)).filter((e) => (/\.(csv|txt|xml|pip|del|dat)$/i.test(e.name) || isReport(e.name)) && !/fileheader/i.test(e.name));
   if (entries.length === 0) throw new Error(`${path.basename(zipPath)} holds no list file`);
   const out = path.join(dir, 'unzipped');
   await mkdir(out, { recursive: true });
   const extracted = [];
-  for (const entry of entries) extracted.push(await extractZipEntry(zipPath, entry, out));
+  for (const entry of entries) {
+    const file = await extractZipEntry(zipPath, entry, out);
+    if (!isReport(file.name)) {
+      extracted.push(file);
+      continue;
+    }
+    const name = file.name.replace(/\.xlsx$/i, '.csv');
+    await deactivationReportToCsv(file.path, path.join(out, name), file.name);
+    await rm(file.path, { force: true });
+    extracted.push(await describeWritten(path.join(out, name), name));
+  }
   await rm(zipPath, { force: true });
   return extracted;
 }

@@ -1,11 +1,12 @@
 /** The federal lists' recipes and the services they call (research/list-acquisition.md §1). */
 import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { anchorsOf } from './links';
 import type { Recipe } from './recipe';
 import { lastSegment, type Acquired, type AcquireContext, type Service } from './resolve';
-import { PublisherError } from './web';
+import { PublisherError, statusWords } from './web';
 
 const OFAC_SLS = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
 export const NPPES_PAGE = 'https://download.cms.gov/nppes/NPI_Files.html';
@@ -139,24 +140,56 @@ const nppesFiles: Service = async (recipe, ctx) => {
   return out;
 };
 
-/** LEIE: the month's supplements when the copy loaded is the month before's; else (or when none is out yet) the full file. */
+/** The last month (YYYY-MM) a loaded LEIE copy covers: its as-of, else the month before its download (two before when fetched by the 10th, when OIG may not have published yet). */
+export function leieCoveredMonth(active: AcquireContext['active']): string | null {
+  if (!active) return null;
+  if (active.asOf && /^\d{4}-\d{2}/.test(active.asOf)) return active.asOf.slice(0, 7);
+  const back = active.fetchedAt.getUTCDate() <= 10 ? 2 : 1;
+  const d = new Date(Date.UTC(active.fetchedAt.getUTCFullYear(), active.fetchedAt.getUTCMonth() - back, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/**
+ * LEIE: the next month's supplements when the copy loaded covers the month before it and that
+ * month is over; else the full file (none loaded, more than a month behind, or no supplement out).
+ */
 const leieFiles: Service = async (_recipe, ctx) => {
   const full: Acquired[] = [{ kind: 'url', url: LEIE_FULL_URL, fileName: 'UPDATED.csv' }];
-  const asOf = ctx.active?.asOf;
-  if (!asOf || !/^\d{4}-\d{2}/.test(asOf)) return full;
-  const next = new Date(Date.UTC(Number(asOf.slice(0, 4)), Number(asOf.slice(5, 7)), 1));
-  // Supplements of a month appear in the next month; none yet, or the copy is older than a month: the full file.
-  if (next.getTime() >= Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth(), 1)) return full;
+  const covered = leieCoveredMonth(ctx.active);
+  if (!covered) return full;
+  const next = new Date(Date.UTC(Number(covered.slice(0, 4)), Number(covered.slice(5, 7)), 1));
+  const thisMonth = Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth(), 1);
+  const lastMonth = Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth() - 1, 1);
+  // The next month is not over yet (nothing to add), or the copy is more than a month behind (one month's supplements would not do).
+  if (next.getTime() >= thisMonth) return full;
+  if (next.getTime() < lastMonth) return full;
   const yyyy = String(next.getUTCFullYear());
   const yymm = `${yyyy.slice(2)}${String(next.getUTCMonth() + 1).padStart(2, '0')}`;
   const out: Acquired[] = [];
+  // Not every month has both files (research §1): a missing one is skipped.
   for (const kind of ['excl', 'rein']) {
-    const url = `https://oig.hhs.gov/exclusions/downloadables/${yyyy}/${yymm}${kind}.csv`;
-    const answer = await ctx.web.fetch(url, { method: 'HEAD' }).catch(() => null);
-    if (answer?.ok) out.push({ kind: 'url', url, fileName: `${yymm}${kind.toUpperCase()}.csv` });
+    const fileName = `${yymm}${kind.toUpperCase()}.csv`;
+    const file = await fetchIfPublished(ctx, `https://oig.hhs.gov/exclusions/downloadables/${yyyy}/${yymm}${kind}.csv`, fileName);
+    if (file) out.push(file);
   }
   return out.length ? out : full;
 };
+
+/** A small file written to the scratch folder, or null when the publisher answers 404 (not published). */
+async function fetchIfPublished(ctx: AcquireContext, url: string, fileName: string): Promise<Acquired | null> {
+  const response = await ctx.web.fetch(url);
+  if (response.status === 404 || response.status === 410) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new PublisherError(statusWords(response.status, url), response.status);
+  }
+  const target = path.join(ctx.scratch, fileName);
+  await writeFile(target, Buffer.from(await response.arrayBuffer()));
+  return { kind: 'file', path: target, fileName };
+}
 
 interface SamListing {
   _embedded?: { customS3ObjectSummaryList?: { key?: string; displayKey?: string }[] };
