@@ -1,0 +1,124 @@
+/**
+ * The state publishers in the stand-in (research/list-acquisition.md §2.1, §2.2): each landing
+ * page with its links as described (texts, data-text, relative hrefs, decoys the rules must
+ * pass over), California's three hops, Louisiana's Export page, Maine's SharePoint listing,
+ * West Virginia's grid, Texas's postback form, Tennessee's table JSON; the files are the
+ * synthetic samples of data/samples/state-* (read at start). `half` serves every second
+ * record of CSV, text and XLSX files and of Tennessee's JSON; PDFs and Texas's .xls are served
+ * whole in that mode (no writer for them here).
+ */
+import { file, html, key, page, sampleOf } from './route-kit';
+import { maine, texasRoutes, TN_ROWS, westVirginia } from './state-pages';
+import type { PublisherRoutes } from './types';
+
+/** A landing page that links one sample file, and the file. */
+function linking(source: string, pageUrl: string, fileUrl: string, links: string, kind: string): PublisherRoutes {
+  const { bytes } = sampleOf(source);
+  return { [key(pageUrl)]: page(source, html(source, links)), [key(fileUrl)]: file(source, bytes, kind) };
+}
+
+export function stateRoutes(): PublisherRoutes {
+  const direct = (source: string, url: string, kind: string): PublisherRoutes => ({ [key(url)]: file(source, sampleOf(source).bytes, kind) });
+  const pages: PublisherRoutes = {
+    ...direct('state-az', 'https://www.azahcccs.gov/Fraud/Downloads/ProviderSuspensionsTerminations.pdf', 'pdf'),
+    ...linking(
+      'state-ga',
+      'https://dch.georgia.gov/office-inspector-general/georgia-oig-exclusions-list',
+      'https://dch.georgia.gov/document/document/georgia-oig-exclusions-list/download',
+      '<p>The list is updated monthly.</p><a href="/document/document/georgia-oig-exclusions-list/download" data-text="List of Excluded Individuals and Entities (XLSX)" class="button"><span>Download</span></a>',
+      'xlsx',
+    ),
+    ...linking(
+      'state-hi',
+      'https://medquest.hawaii.gov/en/plans-providers/provider-exclusion-reinstatement-list.html',
+      'https://medquest.hawaii.gov/content/dam/formsanddocuments/plans-providers/Med-Prov-Excl-Rein-List.pdf',
+      '<ul><li><a href="/en/plans-providers.html">Plans and providers</a></li><li><a href="../../content/dam/formsanddocuments/plans-providers/Med-Prov-Excl-Rein-List.pdf">Med Prov Excl-Rein List (PDF)</a></li></ul>',
+      'pdf',
+    ),
+    ...linking(
+      'state-ia',
+      'https://hhs.iowa.gov/programs/welcome-iowa-medicaid/provider-services/excluded-individuals-and-entities',
+      'https://hhs.iowa.gov/media/4567/download',
+      '<p>Iowa Medicaid publishes its <a href="/media/4567/download?inline" title="Sanctions">Iowa Medicaid Sanctions List</a> monthly.</p>',
+      'xlsx',
+    ),
+    ...linking(
+      'state-in',
+      'https://www.in.gov/fssa/ompp/provider-information/termination-of-provider-participation-in-medicaid-and-chip/',
+      'https://www.in.gov/fssa/ompp/files/Terminated-Providers.xlsx',
+      '<a href="faq.html">Terminated providers FAQ</a> <a href="../../files/Terminated-Providers.xlsx"> Terminated   providers </a>',
+      'xlsx',
+    ),
+    ...linking('state-ks', 'https://www.kdhe.ks.gov/172/Medicaid', 'https://www.kdhe.ks.gov/DocumentCenter/View/1234/Termination-List-XLSX', '<a href="/DocumentCenter/View/1233/Termination-List-PDF">Termination List (PDF)</a><a href="/DocumentCenter/View/1234/Termination-List-XLSX">Termination List (XLSX)</a>', 'xlsx'),
+    ...direct('state-ky', 'https://www.chfs.ky.gov/agencies/dms/dpi/pe/Documents/KYMedicaidTerminationList.xlsx', 'xlsx'),
+    ...linking('state-nc', 'https://medicaid.ncdhhs.gov/providers/excluded-providers', 'https://medicaid.ncdhhs.gov/media/9876/download', '<a href="/media/9875/download">State Excluded Provider List (PDF)</a><a href="/media/9876/download?attachment">State Excluded Provider List</a>', 'xlsx'),
+    ...linking(
+      'state-nd',
+      'https://www.hhs.nd.gov/healthcare/medicaid/provider/compliance/fraud-and-abuse',
+      'https://www.hhs.nd.gov/sites/www/files/documents/ND%20Medicaid%20Provider%20Exclusion%20List.xlsx',
+      '<a href="/sites/www/files/documents/ND%20Medicaid%20Provider%20Exclusion%20List.pdf">ND Medicaid Provider Exclusion List (ADA Compliant Version)</a> <a href="/sites/www/files/documents/ND%20Medicaid%20Provider%20Exclusion%20List.xlsx">ND Medicaid Provider Exclusion List</a>',
+      'xlsx',
+    ),
+    ...direct('state-nj-debarment', 'https://www.state.nj.us/treasury/treasfiles/debarment/Debarment.txt', 'txt'),
+    ...direct('state-ny', 'https://apps.omig.ny.gov/exclusions/exporttoexcel.aspx', 'xlsx'),
+    ...linking(
+      'state-oh',
+      'https://medicaid.ohio.gov/wps/portal/gov/medicaid/resources-for-providers/enrollment-and-support/provider-enrollment/provider-exclusion-and-suspension-list',
+      'https://medicaid.ohio.gov/wps/wcm/connect/gov/medicaid/resources/Provider+Exclusion+and+Suspension+List.xlsx',
+      '<a href="/wps/wcm/connect/gov/medicaid/resources/Provider+Exclusion+and+Suspension+List.pdf">Medicaid Provider Exclusion and Suspension List (PDF)</a> <a href="/wps/wcm/connect/gov/medicaid/resources/Provider+Exclusion+and+Suspension+List.xlsx?MOD=AJPERES">Medicaid Provider Exclusion and Suspension List (Excel)</a>',
+      'xlsx',
+    ),
+    ...direct('state-pa', 'https://www.humanservices.dhs.pa.gov/Medchk/MedchkSearch/Medchk', 'csv'),
+  };
+  return { ...pages, ...california(), ...louisiana(), ...newJersey(), ...tennessee(), ...maine(), ...westVirginia(), ...texasRoutes() };
+}
+
+/** Three hops: the reference page → the CKAN dataset (two matching links; the first is right) → the resource → its .csv. */
+function california(): PublisherRoutes {
+  const s = 'state-ca';
+  const ckan = 'https://data.chhs.ca.gov/dataset/medi-cal-suspended-and-ineligible-provider-list';
+  return {
+    [key('https://mcweb.apps.prd.cammis.medi-cal.ca.gov/references/sandi')]: page(s, html('S&I List', `<p>The <a href="${ckan}">Medi-Cal Suspended and Ineligible Provider List</a> is on the CHHS open data portal.</p>`)),
+    [key(ckan)]: page(
+      s,
+      html('Dataset', '<a href="/dataset/medi-cal-suspended-and-ineligible-provider-list/resource/6a1b-current">Suspended and Ineligible Provider List (CSV)</a><a href="/dataset/medi-cal-suspended-and-ineligible-provider-list/resource/0f2c-archive">Suspended &amp; Ineligible Provider List archive</a>'),
+    ),
+    [key(`${ckan}/resource/6a1b-current`)]: page(s, html('Resource', '<a href="https://data.chhs.ca.gov/dataset/medi-cal-suspended-and-ineligible-provider-list/resource/6a1b-current/download/suspended-and-ineligible-provider-list.csv" class="resource-url-analytics">Download</a>')),
+    [key(`${ckan}/resource/6a1b-current/download/suspended-and-ineligible-provider-list.csv`)]: file(s, sampleOf(s).bytes, 'csv'),
+  };
+}
+
+/** The search page, the Export page (HTML) and its "Download CSV" link. */
+function louisiana(): PublisherRoutes {
+  const s = 'state-la';
+  return {
+    [key('https://adverseactions.ldh.la.gov/SelSearch/')]: page(s, html('Adverse Actions', '<form action="/SelSearch/SelSearch/Search"><input name="q"></form><a href="SelSearch/Export">Export</a>')),
+    [key('https://adverseactions.ldh.la.gov/SelSearch/SelSearch/Export')]: page(s, html('Export', '<a href="/SelSearch/SelSearch/ExportFile?format=pdf">Download PDF</a> <a href="/SelSearch/SelSearch/ExportFile?format=csv">Download CSV</a>')),
+    [key('https://adverseactions.ldh.la.gov/SelSearch/SelSearch/ExportFile')]: ((route) => ({ ...route, answer: (req, ctx) => (req.query.get('format') === 'csv' ? route.answer(req, ctx) : null) }))(file(s, sampleOf(s).bytes, 'csv')),
+  };
+}
+
+/** The Comptroller's PDF answers 403 unless the User-Agent is a browser's (§2.1 NJ). */
+function newJersey(): PublisherRoutes {
+  const route = file('state-nj', sampleOf('state-nj').bytes, 'pdf');
+  return {
+    [key('https://www.nj.gov/comptroller/doc/nj_debarment_list.pdf')]: {
+      ...route,
+      answer: (req, ctx) => (/^Mozilla\/5\.0 \(/.test(String(req.headers['user-agent'] ?? '')) ? route.answer(req, ctx) : { status: 403, headers: { 'content-type': 'text/html' }, body: '<html><body>Forbidden</body></html>' }),
+    },
+  };
+}
+
+/** The AEM page and its table JSON; rows of invented people with the TN columns. */
+function tennessee(): PublisherRoutes {
+  const s = 'state-tn';
+  const json = (rows: readonly Record<string, string>[]) => JSON.stringify({ columns: Object.keys(rows[0]).map((title) => ({ title })), data: rows });
+  return {
+    [key('https://www.tn.gov/tenncare/fraud-and-abuse/program-integrity.html')]: page(s, html('Program Integrity', '<div class="tn-complex-datatable" data-json="/tenncare/fraud-and-abuse/program-integrity/_jcr_content/content/tn_accordion/parsys_terminated_providerlist/tn_complex_datatable.tablejson.json"></div>')),
+    [key('https://www.tn.gov/tenncare/fraud-and-abuse/program-integrity/_jcr_content/content/tn_accordion/parsys_terminated_providerlist/tn_complex_datatable.tablejson.json')]: {
+      source: s,
+      kind: 'file',
+      answer: (_req, ctx) => ({ headers: { 'content-type': 'application/json' }, body: json(ctx.failure === 'half' ? TN_ROWS.filter((_, i) => i % 2 === 0) : TN_ROWS) }),
+    },
+  };
+}
