@@ -94,9 +94,9 @@ function consolidatedXml(ctx: RouteContext): string {
   const kept = ctx.failure === 'half' ? rows.filter((_, i) => i % 2 === 0) : rows;
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const entries = kept.map((line) => {
-    const [uid, name, type, program] = [...line.matchAll(/"((?:[^"]|"")*)"|(-0-) ?|([^,]+)/g)].map((m) => (m[1] ?? m[2] ?? m[3] ?? '').trim());
+    const [uid = '', name = '', type = '', program = ''] = line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((f) => f.trim().replace(/^"|"$/g, '').replace(/""/g, '"'));
     const person = type === 'individual';
-    const [last, first] = person ? name.split(/,\s*/) : [name, ''];
+    const [last = name, first = ''] = person ? name.split(/,\s*/) : [name, ''];
     return `<sdnEntry><uid>${uid}</uid>${first ? `<firstName>${esc(first)}</firstName>` : ''}<lastName>${esc(last)}</lastName><sdnType>${person ? 'Individual' : 'Entity'}</sdnType><programList><program>${esc(program)}</program></programList></sdnEntry>`;
   });
   return `<?xml version="1.0" standalone="yes"?>\n<sdnList xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/XML"><publshInformation><Publish_Date>11/28/2026</Publish_Date><Record_Count>${entries.length}</Record_Count></publshInformation>${entries.join('')}</sdnList>\n`;

@@ -19,6 +19,7 @@ import * as q from './queries';
 import { extractZipEntry, readZipEntries } from './unzip';
 import { acquire, describeWritten, refuseWebPage } from './acquire/fetch-plan';
 import { createWeb } from './acquire/web';
+import type { ActiveFacts } from './acquire/resolve';
 import { deactivationReportToCsv } from './acquire/deactivation-report';
 import { planDownloads } from './update-sources';
 
@@ -98,7 +99,7 @@ async function updateSource(db: Db, config: AppConfig, source: string, root: str
   try {
     await mkdir(path.join(dir, 'download'));
     const web = createWeb({ publishersUrl: config.listPublishersUrl, proxy: config.proxy, fetch: options.fetch, delay: options.delay, attempts: options.attempts });
-    const acquired = await acquire(plan, { web, now, active: await q.findActiveVersion(db, source), samApiKey: config.samApiKey, scratch: path.join(dir, 'download') });
+    const acquired = await acquire(plan, { web, now, active: await activeFacts(db, source), samApiKey: config.samApiKey, scratch: path.join(dir, 'download') });
     const names = acquired.map((f) => f.fileName.toLowerCase());
     if (new Set(names).size !== names.length) throw new Error(`two download URLs end in the same file name (${names.join(', ')})`);
     if (acquired.length === 0) {
@@ -185,6 +186,14 @@ async function unpack(zipPath: string, dir: string) {
   }
   await rm(zipPath, { force: true });
   return extracted;
+}
+
+/** The active version's facts for its recipe: the files of its whole chain (an update's full file and the changes since). */
+async function activeFacts(db: Db, source: string): Promise<ActiveFacts | null> {
+  const active = await q.findActiveVersion(db, source);
+  if (!active) return null;
+  const start = active.recordsFrom ? await q.findVersion(db, active.recordsFrom) : null;
+  return { asOf: active.asOf, fetchedAt: active.fetchedAt, fileNames: [...(start?.fileNames ?? []), ...active.fileNames] };
 }
 
 /** Same bytes as the active version: the same multiset of file checksums. */

@@ -39,7 +39,7 @@ describe('the federal recipes against the publisher stand-in', () => {
     // SAM: the newest .ZIP of the listing; the opt-out list: every page of the data API (12,000 rows, pages of 5,000).
     expect(by.sam.files.map((f) => f.name)).toEqual(['SAM_Exclusions_Public_Extract_V2_26335.CSV']);
     expect(by.optout.import!.rowsRead).toBe(12_000);
-    expect(standIn.requests.filter((r) => r.path.endsWith('/data')).map((r) => r.query.get('offset'))).toEqual(['0', '5000', '10000']);
+    expect(standIn.requests.filter((r) => r.path.endsWith('/data')).map((r) => new URLSearchParams(r.query).get('offset'))).toEqual(['0', '5000', '10000']);
     // NPPES: the newest V2 monthly, not October's and not the retired V1 file of the same month.
     expect((await findActiveVersion(database.db, 'nppes'))!.fileNames).toEqual([NPPES_MONTHLY_CSV]);
     expect(standIn.requests.some((r) => r.path.endsWith('November_2026.zip'))).toBe(false);

@@ -140,13 +140,16 @@ const nppesFiles: Service = async (recipe, ctx) => {
   return out;
 };
 
-/** The last month (YYYY-MM) a loaded LEIE copy covers: its as-of, else the month before its download (two before when fetched by the 10th, when OIG may not have published yet). */
+/**
+ * The last month (YYYY-MM) a loaded LEIE copy covers: the later of its as-of month and the month
+ * before its download (two before when fetched by the 10th, when OIG may not have published yet).
+ */
 export function leieCoveredMonth(active: AcquireContext['active']): string | null {
   if (!active) return null;
-  if (active.asOf && /^\d{4}-\d{2}/.test(active.asOf)) return active.asOf.slice(0, 7);
   const back = active.fetchedAt.getUTCDate() <= 10 ? 2 : 1;
-  const d = new Date(Date.UTC(active.fetchedAt.getUTCFullYear(), active.fetchedAt.getUTCMonth() - back, 1));
-  return d.toISOString().slice(0, 7);
+  const byDownload = new Date(Date.UTC(active.fetchedAt.getUTCFullYear(), active.fetchedAt.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+  const byDate = active.asOf && /^\d{4}-\d{2}/.test(active.asOf) ? active.asOf.slice(0, 7) : null;
+  return byDate && byDate > byDownload ? byDate : byDownload;
 }
 
 /**
