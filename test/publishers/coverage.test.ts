@@ -1,8 +1,4 @@
-/**
- * Every source has a recipe, and the stand-in serves every source a server fetches by itself.
- * Federal routes are not written yet (test/publishers/federal.ts): the served set is asserted
- * for the states now; extend `expected` to every automatic recipe once they are.
- */
+/** Every source has a recipe, and the stand-in serves every source a server fetches by itself. */
 import { describe, expect, it } from 'vitest';
 import { LIST_SOURCES } from '#lists/sources';
 import { RECIPES } from '#server/lists/acquire/recipes';
@@ -20,10 +16,10 @@ describe('recipes and the stand-in', () => {
   });
 
   it('gives every recipe a page, a cadence and a basis citing the research', () => {
-    for (const r of RECIPES.filter((x) => x.source.startsWith('state-'))) {
+    for (const r of RECIPES) {
       expect(r.page, r.source).toMatch(/^https:\/\//);
       expect(r.cadence, r.source).not.toBe('');
-      expect(r.basis, r.source).toMatch(/§2\.[12]|not in the research/);
+      expect(r.basis, r.source).toMatch(r.source.startsWith('state-') ? /§2\.[12]|not in the research/ : /§1/);
     }
   });
 
@@ -31,5 +27,10 @@ describe('recipes and the stand-in', () => {
     const states = automatic.filter((s) => s.startsWith('state-')).sort();
     expect(servedSources(stateRoutes())).toEqual(states);
     expect(servedSources().filter((s) => s.startsWith('state-'))).toEqual(states);
+  });
+
+  it('serves every automatic source, federal ones too: only the licensed DMF and the upload-only states are not served', () => {
+    expect(servedSources()).toEqual([...automatic].sort());
+    expect(RECIPES.filter((r) => r.method === 'upload').map((r) => r.source).sort()).toEqual(['dmf', 'state-id', 'state-il']);
   });
 });
