@@ -12,6 +12,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cle
 process.env.E2E_DATA_DIR = dataDir;
 // Journeys tell the stand-in which file to publish (e2e/list-publisher.mjs).
 process.env.E2E_PUBLISHER_URL = publisher;
+// Every publisher as the research describes it (test/publishers/), on the next port: LIST_PUBLISHERS_URL sends the recipes there.
+const publishers = `http://127.0.0.1:${publisherPort + 1}`;
+process.env.E2E_PUBLISHERS_URL = publishers;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,6 +43,12 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: `npx tsx test/publishers/serve.ts ${publisherPort + 1}`,
+      url: `${publishers}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `node e2e/list-publisher.mjs ${publisherPort}`,
       url: `${publisher}/health`,
       reuseExistingServer: false,
@@ -60,6 +69,7 @@ export default defineConfig({
         // Tests see the outbox folder to follow password reset mails.
         SMTP_URL: '',
         // Lists the journeys check (ADR 049); the others keep the demo's data.
+        LIST_PUBLISHERS_URL: publishers,
         LIST_URLS: JSON.stringify({ optout: [`${publisher}/optout/optout-affidavits.csv`], sam: [`${publisher}/sam/SAM_Exclusions_Public_Extract_V2.ZIP`] }),
       },
     },
