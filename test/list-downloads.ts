@@ -13,6 +13,8 @@ export interface Route {
   truncateAt?: number;
   /** Send the headers, then nothing. */
   stall?: boolean;
+  /** Answer `Range: bytes=N-` with 206 and the rest (with this ETag); `truncateAt` then cuts the first answer only. */
+  etag?: string;
 }
 
 export interface FileServer {
@@ -38,7 +40,13 @@ export async function startFileServer(routes: Record<string, Route> = {}): Promi
     if (route.failTimes && n <= route.failTimes) return void res.writeHead(500).end('try later');
     if (route.status && route.status !== 200) return void res.writeHead(route.status).end('no');
     const body = Buffer.from(route.body ?? '');
-    res.writeHead(200, { 'content-length': body.length, 'content-type': 'text/csv' });
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    if (route.etag && range && req.headers['if-range'] === route.etag && Number(range[1]) < body.length) {
+      const from = Number(range[1]);
+      res.writeHead(206, { 'content-length': body.length - from, 'content-range': `bytes ${from}-${body.length - 1}/${body.length}`, etag: route.etag });
+      return void res.end(body.subarray(from));
+    }
+    res.writeHead(200, { 'content-length': body.length, 'content-type': 'text/csv', ...(route.etag ? { etag: route.etag, 'accept-ranges': 'bytes' } : {}) });
     if (route.stall) return void res.flushHeaders();
     if (route.truncateAt !== undefined) return void res.write(body.subarray(0, route.truncateAt), () => res.destroy());
     res.end(body);

@@ -67,6 +67,23 @@ describe('downloadFile', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('resumes a download cut short where it stopped (Range with If-Range), and checksums the whole file', async () => {
+    server.set('/big.csv', { body: leie, truncateAt: 300, etag: '"v1"' });
+    const dir = freshDir();
+    const seen: string[] = [];
+    const watching: typeof fetch = (input, init) => {
+      seen.push(new Headers(init?.headers).get('range') ?? 'whole');
+      return fetch(input, init);
+    };
+    const file = await downloadFile({ url: server.url('/big.csv'), fileName: 'big.csv' }, dir, { delay: noWait([]), fetch: watching });
+    // (A cut can come before the first bytes reach the disk: that attempt starts over.)
+    expect(seen.at(-1)).toBe('bytes=300-');
+    expect(seen.filter((r) => r !== 'whole')).toEqual(['bytes=300-']);
+    expect(readFileSync(file.path).equals(leie)).toBe(true);
+    expect(file).toMatchObject({ size: leie.length, sha256: createHash('sha256').update(leie).digest('hex') });
+    expect(readdirSync(dir)).toEqual(['big.csv']);
+  });
+
   it('times out when the server stops sending', async () => {
     server.set('/stall.csv', { body: leie, stall: true });
     await expect(downloadFile({ url: server.url('/stall.csv'), fileName: 'stall.csv' }, freshDir(), { attempts: 1, idleTimeoutMs: 200 })).rejects.toThrow(/no data from .* for 200 ms \(timed out after 0 bytes\)/);

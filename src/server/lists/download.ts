@@ -2,9 +2,9 @@
  * Streams one list file from its URL to disk: retries with backoff, an idle timeout, the
  * Content-Length checked, sha256 computed on the way, written under a temporary name.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -35,25 +35,50 @@ export class PermanentDownloadError extends Error {}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Downloads `spec.url` into `dir/spec.fileName`; throws after the last failed attempt. */
+/** What a later attempt needs to resume a download cut short: the validator of the bytes already on disk. */
+interface ResumeState {
+  validator: string | null;
+}
+
+/**
+ * Downloads `spec.url` into `dir/spec.fileName`; throws after the last failed attempt. An
+ * attempt cut short leaves its bytes, and the next asks for the rest (`Range`, guarded by
+ * `If-Range` with the first answer's ETag or Last-Modified): NPPES's monthly file is ~1 GB.
+ */
 export async function downloadFile(spec: DownloadSpec, dir: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
   const attempts = options.attempts ?? 3;
   const delay = options.delay ?? sleep;
+  const partial = `${path.join(dir, spec.fileName)}.part`;
+  const resume: ResumeState = { validator: null };
+  await rm(partial, { force: true });
   let lastError: unknown;
-  for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    try {
-      return await downloadOnce(spec, dir, options);
-    } catch (error) {
-      lastError = error;
-      if (error instanceof PermanentDownloadError || attempt === attempts) break;
-      await delay(1000 * 2 ** (attempt - 1));
+  try {
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      try {
+        return await downloadOnce(spec, dir, options, resume);
+      } catch (error) {
+        lastError = error;
+        if (error instanceof PermanentDownloadError || attempt === attempts) break;
+        await delay(1000 * 2 ** (attempt - 1));
+      }
     }
+  } finally {
+    await rm(partial, { force: true });
   }
   const tries = lastError instanceof PermanentDownloadError ? '' : ` (${attempts} attempt${attempts === 1 ? '' : 's'})`;
   throw new Error(`${spec.fileName}: ${describeError(lastError)}${tries}`);
 }
 
-async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOptions): Promise<DownloadedFile> {
+async function sizeOf(file: string): Promise<number> {
+  return stat(file).then((s) => s.size, () => 0);
+}
+
+/** The bytes already downloaded, hashed, so the checksum covers the whole file. */
+async function hashOf(file: string, hash: Hash): Promise<void> {
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+}
+
+async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOptions, resume: ResumeState): Promise<DownloadedFile> {
   const target = path.join(dir, spec.fileName);
   const partial = `${target}.part`;
   const controller = new AbortController();
@@ -64,11 +89,14 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
     timer = setTimeout(() => controller.abort(), idleMs);
   };
   const shown = redactUrl(spec.url);
+  const request = spec.request ?? {};
+  // Only a GET whose first answer gave a validator resumes: a POST's answer may differ each time.
+  const have = (request.method ?? 'GET') === 'GET' && resume.validator ? await sizeOf(partial) : 0;
   let received = 0;
   let total: number | null = null;
   try {
-    const request = spec.request ?? {};
-    const headers = { ...BROWSER_HEADERS, ...request.headers, 'accept-encoding': 'identity' };
+    const headers: Record<string, string> = { ...BROWSER_HEADERS, ...request.headers, 'accept-encoding': 'identity' };
+    if (have > 0) Object.assign(headers, { range: `bytes=${have}-`, 'if-range': resume.validator! });
     const response = await (options.fetch ?? fetch)(spec.url, { method: request.method ?? 'GET', body: request.body, signal: controller.signal, headers });
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
@@ -80,8 +108,16 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
     if (!response.body) throw new Error(`empty answer from ${shown}`);
     const length = Number(response.headers.get('content-length'));
     const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
-    total = Number.isFinite(length) && length > 0 && !encoded ? length : null;
+    // 206 from where the last attempt stopped: the rest of the same file. Anything else starts over.
+    const isRest = have > 0 && response.status === 206 && new RegExp(`^bytes ${have}-`).test(response.headers.get('content-range') ?? '');
     const hash = createHash('sha256');
+    if (isRest) {
+      await hashOf(partial, hash);
+      received = have;
+    } else {
+      resume.validator = response.headers.get('etag') ?? response.headers.get('last-modified');
+    }
+    total = Number.isFinite(length) && length > 0 && !encoded ? length + received : null;
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         touch();
@@ -91,12 +127,13 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
         callback(null, chunk);
       },
     });
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(partial));
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(partial, { flags: isRest ? 'a' : 'w' }));
     if (total !== null && received !== total) throw new Error(truncated(received, total));
     await rename(partial, target);
     return { url: spec.url, path: target, name: spec.fileName, sha256: hash.digest('hex'), size: received };
   } catch (error) {
-    await rm(partial, { force: true });
+    // The bytes stay for the next attempt when the publisher lets it resume.
+    if (!resume.validator) await rm(partial, { force: true });
     if (error instanceof PermanentDownloadError) throw error;
     if (controller.signal.aborted) throw new Error(`no data from ${shown} for ${idleMs < 1000 ? `${idleMs} ms` : `${Math.round(idleMs / 1000)} s`} (timed out after ${received} bytes)`);
     // The connection closed before Content-Length bytes arrived: say so plainly.
