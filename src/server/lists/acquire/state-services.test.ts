@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPublisherStandIn, type PublisherStandIn } from '#test/publishers/stand-in';
 import { ME_FOLDERS, TN_ROWS, TX_EVENTVALIDATION, TX_VIEWSTATE, WV_FOLDER } from '#test/publishers/state-pages';
+import { openXlsx } from '#lists/core/xlsx';
 import { findListSource } from '#lists/sources';
 import type { ServiceRecipe } from './resolve';
 import { hiddenFields, newestSharepointFolder, tableJsonToCsv, telerikGridDocuments } from './state-services';
@@ -110,5 +111,29 @@ describe('the New Jersey Comptroller stand-in', () => {
     const url = `${standIn.url}/www.nj.gov/comptroller/doc/nj_debarment_list.pdf`;
     expect((await fetch(url, { headers: { 'user-agent': 'node' } })).status).toBe(403);
     expect((await createWeb({ publishersUrl: standIn.url }).fetch('https://www.nj.gov/comptroller/doc/nj_debarment_list.pdf')).status).toBe(200);
+  });
+});
+
+const REAL_TN = '/work/shared/data/real/states/TN/Tennessee.xlsx';
+
+describe("Tennessee's table JSON, with the real table's columns", () => {
+  // An Excel export of the 2026 web table (data/real/states/README.md): its header is the JSON's keys.
+  it.skipIf(!existsSync(REAL_TN))('reads every row of the real table written the way the service writes it (skipped: /work/shared/data/real absent)', async () => {
+    const book = await openXlsx(REAL_TN, 'Tennessee.xlsx');
+    const rows: string[][] = [];
+    try {
+      for await (const batch of book.rowBatches(book.sheetNames[0])) for (const row of batch) rows.push(row.cells);
+    } finally {
+      await book.close();
+    }
+    const at = rows.findIndex((r) => r.includes('Last Name'));
+    const header = rows[at];
+    const data = rows.slice(at + 1).map((r) => Object.fromEntries(header.map((title, i) => [title, r[i] ?? ''])));
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tn-real-')), 'tn-terminated-providers.csv');
+    writeFileSync(file, tableJsonToCsv({ data })!);
+    let records = 0;
+    for await (const record of findListSource('state-tn')!.parse([file])) if (record.lastName || record.businessName) records += 1;
+    expect(records).toBe(data.length);
+    expect(records).toBe(21);
   });
 });

@@ -46,7 +46,7 @@ export const STATE_RECIPES: Recipe[] = [
   {
     source: 'state-id',
     page: 'https://publicdocuments.dhw.idaho.gov/WebLink/DocView.aspx?id=6158&dbid=0&repo=PUBLIC-DOCUMENTS&cr=1',
-    cadence: 'when it changes (the publisher states none)',
+    cadence: TWICE_A_MONTH,
     method: 'upload',
     reason: 'the publisher serves it through a document viewer (Laserfiche WebLink, document 6158) whose file request is not recorded yet: upload the file from https://publicdocuments.dhw.idaho.gov/WebLink/DocView.aspx?id=6158&dbid=0&repo=PUBLIC-DOCUMENTS&cr=1',
     basis: 'no working public crawler exists; the raw-file endpoint of document 6158 must be confirmed by a person with a browser (§2.1 ID, §2.2)',
@@ -72,7 +72,7 @@ export const STATE_RECIPES: Recipe[] = [
   {
     source: 'state-la',
     page: 'https://adverseactions.ldh.la.gov/SelSearch/',
-    cadence: 'daily (the export is made on demand)',
+    cadence: TWICE_A_MONTH,
     method: 'page-link',
     files: [{ from: 'https://adverseactions.ldh.la.gov/SelSearch/SelSearch/Export', hops: [{ text: ['Download CSV'] }], fileName: 'la-adverse-actions.csv' }],
     basis: 'the Export page (HTML) and its "Download CSV" link (§2.1 LA, §2.2 Louisiana)',
@@ -99,7 +99,7 @@ export const STATE_RECIPES: Recipe[] = [
   {
     source: 'state-nj-debarment',
     page: 'https://www.state.nj.us/treasury/treasfiles/debarment/Debarment.txt',
-    cadence: 'when it changes (a text file replaced in place; the publisher states no rhythm)',
+    cadence: TWICE_A_MONTH,
     method: 'direct',
     files: [{ url: 'https://www.state.nj.us/treasury/treasfiles/debarment/Debarment.txt' }],
     basis: 'not in the research (§2.1 NJ is the Comptroller PDF, state-nj): the Treasury file URL the parser config names, fetched as is',
@@ -143,7 +143,7 @@ export const STATE_RECIPES: Recipe[] = [
   {
     source: 'state-wv',
     page: WV_PAGE,
-    cadence: 'monthly (the parser config: a monthly posting)',
+    cadence: TWICE_A_MONTH,
     method: 'page-link',
     service: 'telerik-grid',
     referer: true,
