@@ -4,7 +4,7 @@
  * with the folder in a hidden cell, Texas's DotNetNuke postback form, Tennessee's rows.
  */
 import { file, html, key, page, sampleOf } from './route-kit';
-import type { PublisherRoutes } from './types';
+import type { PublisherAnswer, PublisherRoutes } from './types';
 
 /** An NPI with a valid check digit (Luhn over 80840 and the first nine digits). */
 function npi(nine: string): string {
@@ -107,7 +107,7 @@ export function texasRoutes(): PublisherRoutes {
     [key('https://oig.hhsc.state.tx.us/oigportal2/Exclusions/ctl/DOW/mid/384')]: {
       source: s,
       kind: 'file',
-      answer(req, ctx) {
+      async answer(req, ctx): Promise<PublisherAnswer | null> {
         if (req.method !== 'POST') return formAnswer('k3v0qg2fz1xq5d4lwm0ptn1e');
         const posted = new URLSearchParams(req.body);
         if (posted.get('__VIEWSTATE') !== TX_VIEWSTATE || posted.get('__EVENTVALIDATION') !== TX_EVENTVALIDATION) {
@@ -115,7 +115,9 @@ export function texasRoutes(): PublisherRoutes {
         }
         // No session or another button: ASP.NET renders the page again.
         if (!String(req.headers.cookie ?? '').includes(`${TX_SESSION}=`) || posted.get('__EVENTTARGET') !== TX_TARGET) return formAnswer();
-        return xls.answer(req, ctx);
+        // The answer names the file, its as-of date in the name (the TX parser reads it there).
+        const answer = await xls.answer(req, ctx);
+        return answer && { ...answer, headers: { ...(answer.headers ?? {}), 'content-disposition': 'attachment; filename="TexasExclusionsData_2026_11_30.xls"' } };
       },
     },
   };

@@ -67,6 +67,10 @@ describe('state lists from their publishers (the stand-in)', () => {
     }
     // West Virginia's grid lists two documents: both imported as one version.
     expect(results.find((r) => r.source === 'state-wv')!.files.map((f) => f.name).sort()).toEqual(['wv-medicaid-exclusions.pdf', 'wv-medicaid-provider-terminations.pdf']);
+    // Texas names its file in the postback's answer, the as-of date in the name.
+    const tx = results.find((r) => r.source === 'state-tx')!;
+    expect(tx.files.map((f) => f.name)).toEqual(['TexasExclusionsData_2026_11_30.xls']);
+    expect(tx.import!.asOf).toBe('2026-11-30');
   }, 120_000);
 
   it('answers not-configured with the reason for the upload-only sources', async () => {

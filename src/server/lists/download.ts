@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { parse as parseDisposition } from 'content-disposition';
 import { BROWSER_HEADERS, statusWords } from './acquire/web';
 import { redactUrl, type DownloadSpec } from './update-sources';
 
@@ -129,8 +130,11 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
     });
     await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(partial, { flags: isRest ? 'a' : 'w' }));
     if (total !== null && received !== total) throw new Error(truncated(received, total));
-    await rename(partial, target);
-    return { url: spec.url, path: target, name: spec.fileName, sha256: hash.digest('hex'), size: received };
+    // A publisher that names the file in its answer (Texas's postback: the as-of date is in the name).
+    const named = spec.nameFromAnswer ? answerFileName(response.headers.get('content-disposition'), spec.fileName) : null;
+    const final = named ? path.join(dir, named) : target;
+    await rename(partial, final);
+    return { url: spec.url, path: final, name: named ?? spec.fileName, sha256: hash.digest('hex'), size: received };
   } catch (error) {
     // The bytes stay for the next attempt when the publisher lets it resume.
     if (!resume.validator) await rm(partial, { force: true });
@@ -142,6 +146,19 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The file name of a Content-Disposition answer, when safe and of the expected file's extension; else null. */
+export function answerFileName(header: string | null, expected: string): string | null {
+  if (!header) return null;
+  let name: string | undefined;
+  try {
+    name = parseDisposition(header).parameters.filename;
+  } catch {
+    return null;
+  }
+  if (!name || /[/\\\0]/.test(name) || name.startsWith('.')) return null;
+  return path.extname(name).toLowerCase() === path.extname(expected).toLowerCase() ? name : null;
 }
 
 /** The message with its cause (fetch says only "fetch failed"; the cause says ECONNREFUSED). */

@@ -13,6 +13,8 @@ export interface DownloadSpec {
   fileName: string;
   /** A POST (ASP.NET postbacks) and headers beyond the browser's own (Referer). */
   request?: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+  /** Keep the name the publisher's answer gives (Content-Disposition), when it has the same extension. */
+  nameFromAnswer?: boolean;
 }
 
 export type DownloadPlan =

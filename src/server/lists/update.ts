@@ -113,7 +113,7 @@ async function updateSource(db: Db, config: AppConfig, source: string, root: str
       const downloaded =
         item.kind === 'file'
           ? await describeWritten(item.path, item.fileName)
-          : await downloadFile({ url: item.url, fileName: item.fileName, request: item.referer ? { ...item.request, headers: { referer: item.referer, ...item.request?.headers } } : item.request }, path.join(dir, 'download'), { ...options, fetch: web.fetch, onProgress });
+          : await downloadFile({ url: item.url, fileName: item.fileName, nameFromAnswer: item.nameFromAnswer, request: item.referer ? { ...item.request, headers: { referer: item.referer, ...item.request?.headers } } : item.request }, path.join(dir, 'download'), { ...options, fetch: web.fetch, onProgress });
       await refuseWebPage(downloaded.path, downloaded.name);
       files.push(...(/\.zip$/i.test(downloaded.name) ? await unpack(downloaded.path, dir) : [downloaded]));
     }

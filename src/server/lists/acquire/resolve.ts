@@ -8,7 +8,7 @@ import { PublisherError, type PageRequest, type Web } from './web';
 
 /** What an acquisition gives: files to download, or files a service's answers were written to. */
 export type Acquired =
-  | { kind: 'url'; url: string; fileName: string; request?: PageRequest; referer?: string }
+  | { kind: 'url'; url: string; fileName: string; request?: PageRequest; referer?: string; nameFromAnswer?: boolean }
   | { kind: 'file'; path: string; fileName: string };
 
 /** The active version's facts a recipe may go by (LEIE supplements, NPPES weekly files). */

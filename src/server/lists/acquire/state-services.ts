@@ -125,5 +125,5 @@ export const aspnetPostback: Service = async (recipe, ctx) => {
   }
   const form = new URLSearchParams({ ...fields, __EVENTTARGET: recipe.options?.eventTarget ?? '', __EVENTARGUMENT: '' });
   // The cookies of the GET go with the POST: `web.fetch` keeps them for the fetch.
-  return [{ kind: 'url', url, fileName, request: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', referer: url }, body: form.toString() } }];
+  return [{ kind: 'url', url, fileName, nameFromAnswer: true, request: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', referer: url }, body: form.toString() } }];
 };
