@@ -10,7 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parse as parseDisposition } from 'content-disposition';
-import { BROWSER_HEADERS, statusWords } from './acquire/web';
+import { BROWSER_HEADERS, isUnreachable, statusWords } from './acquire/web';
 import { redactUrl, type DownloadSpec } from './update-sources';
 
 export interface DownloadOptions {
@@ -59,7 +59,7 @@ export async function downloadFile(spec: DownloadSpec, dir: string, options: Dow
         return await downloadOnce(spec, dir, options, resume);
       } catch (error) {
         lastError = error;
-        if (error instanceof PermanentDownloadError || attempt === attempts) break;
+        if (error instanceof PermanentDownloadError || isUnreachable(error) || attempt === attempts) break;
         await delay(1000 * 2 ** (attempt - 1));
       }
     }
@@ -142,7 +142,7 @@ async function downloadOnce(spec: DownloadSpec, dir: string, options: DownloadOp
     if (controller.signal.aborted) throw new Error(`no data from ${shown} for ${idleMs < 1000 ? `${idleMs} ms` : `${Math.round(idleMs / 1000)} s`} (timed out after ${received} bytes)`);
     // The connection closed before Content-Length bytes arrived: say so plainly.
     if (total !== null && received < total) throw new Error(truncated(received, total));
-    throw error instanceof Error && !error.message.includes(shown) ? new Error(`${describeError(error)} from ${shown}`) : error;
+    throw error instanceof Error && !error.message.includes(shown) ? new Error(`${describeError(error)} from ${shown}`, { cause: error.cause }) : error;
   } finally {
     clearTimeout(timer);
   }

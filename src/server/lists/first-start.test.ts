@@ -51,5 +51,5 @@ describe('the first start with only the samples', () => {
     off.ctx.jobs = queue;
     expect(await checkOnFirstStart(off.ctx)).toEqual([]);
     await off.close();
-  });
+  }, 120_000);
 });

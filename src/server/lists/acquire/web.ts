@@ -122,6 +122,8 @@ export function createWeb(options: WebOptions = {}): Web {
         if (!retried(response.status)) break;
       } catch (error) {
         last = controller.signal.aborted ? new PublisherError(`no data from ${url} for ${Math.round(timeoutMs / 1000)} s`) : new PublisherError(`could not reach ${url}: ${networkWords(error)}`);
+        // No name or no listener: seconds later it is the same (an offline server); the next check tries again.
+        if (isUnreachable(error)) break;
       } finally {
         clearTimeout(timer);
       }
@@ -149,6 +151,12 @@ export function createWeb(options: WebOptions = {}): Web {
 /** 5xx, timeouts and rate limits pass; some publishers answer 403 now and then (research §4.6). */
 function retried(status: number): boolean {
   return status >= 500 || status === 408 || status === 429 || status === 403;
+}
+
+/** The publisher's name does not resolve or nobody listens: not worth retrying within the same check. */
+export function isUnreachable(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
+  return code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNREFUSED';
 }
 
 /** Words for a network failure, with its code (the Lists page tells an offline server by the codes). */
