@@ -16,6 +16,11 @@ describe('describeListError', () => {
     expect(describeListError(message)).toBe(message.charAt(0).toUpperCase() + message.slice(1));
   });
 
+  it('keeps them after a file name', () => {
+    const message = 'sam.zip: the publisher answered 404 (not found) for http://127.0.0.1:4/sam.zip: the page or file has moved';
+    expect(describeListError(message)).toBe(message);
+  });
+
   it('explains raw errors', () => {
     expect(describeListError('getaddrinfo ENOTFOUND oig.hhs.gov')).toMatch(/could not be looked up/);
     expect(describeListError('HTTP 404 Not Found')).toMatch(/not published at this address/);

@@ -10,7 +10,7 @@ const NETWORK = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED|ECONN
 
 // The recipe engine's own messages (acquire/: web.ts, resolve.ts, fetch-plan.ts, federal.ts) are
 // already in words and name what to do; they are shown as they are, only capitalised.
-const RECIPE_WORDS = /^(the publisher answered |the page \S+ no longer links |could not reach |no answer from |SAM\.gov's file listing |cannot tell a file name from |https?:\/\/\S+ (answered|gave) |licensed: |no download recipe yet)/;
+const RECIPE_WORDS = /^([^\s:]+\.[a-z0-9]+: )?(the publisher answered |the page \S+ no longer links |could not reach |no answer from |SAM\.gov's file listing |cannot tell a file name from |https?:\/\/\S+ (answered|gave) |licensed: |no download recipe yet)/;
 
 const RULES: Rule[] = [
   { test: /ENOTFOUND|EAI_AGAIN/, words: "The publisher's address could not be looked up: this server may have no internet access (or no DNS)." },
@@ -29,7 +29,8 @@ const RULES: Rule[] = [
 ];
 
 export function describeListError(message: string): string {
-  if (RECIPE_WORDS.test(message)) return message.charAt(0).toUpperCase() + message.slice(1);
+  // A download's messages may start with its file name ("sam.zip: the publisher answered 404 …").
+  if (RECIPE_WORDS.test(message)) return /^[^\s:]+\.[a-z0-9]+: /i.test(message) ? message : message.charAt(0).toUpperCase() + message.slice(1);
   return RULES.find((rule) => rule.test.test(message))?.words ?? message;
 }
 
