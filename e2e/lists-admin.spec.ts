@@ -88,6 +88,12 @@ test('check now: the stages live, a second click joins, a failure in words', asy
   const optout = rowOf(page, 'optout');
   await expect(optout).toContainText('synthetic sample');
   await expect(optout).toContainText('Published monthly');
+  // How each list is fetched (issue 51): the recipe's method, the publisher's page, its rhythm.
+  await expect(optout.getByTestId('acquisition')).toContainText("Publisher's data service");
+  await expect(optout.getByTestId('acquisition')).toContainText('Updated monthly');
+  await expect(optout.getByRole('link', { name: 'publisher page' })).toHaveAttribute('href', /data\.cms\.gov/);
+  await expect(rowOf(page, 'leie').getByTestId('acquisition')).toContainText('Direct download');
+  await expect(rowOf(page, 'dmf').getByTestId('acquisition')).toContainText('Upload only');
   await shoot(page, 'lists-page');
 
   await optout.getByRole('button', { name: `Check ${OPTOUT} now` }).click();
