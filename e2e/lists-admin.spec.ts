@@ -88,6 +88,12 @@ test('check now: the stages live, a second click joins, a failure in words', asy
   const optout = rowOf(page, 'optout');
   await expect(optout).toContainText('synthetic sample');
   await expect(optout).toContainText('Published monthly');
+  // How each list is fetched (issue 51): the recipe's method, the publisher's page, its rhythm.
+  await expect(optout.getByTestId('acquisition')).toContainText("Publisher's data service");
+  await expect(optout.getByTestId('acquisition')).toContainText('Updated monthly');
+  await expect(optout.getByRole('link', { name: 'publisher page' })).toHaveAttribute('href', /data\.cms\.gov/);
+  await expect(rowOf(page, 'leie').getByTestId('acquisition')).toContainText('Direct download');
+  await expect(rowOf(page, 'dmf').getByTestId('acquisition')).toContainText('Upload only');
   await shoot(page, 'lists-page');
 
   await optout.getByRole('button', { name: `Check ${OPTOUT} now` }).click();
@@ -104,7 +110,7 @@ test('check now: the stages live, a second click joins, a failure in words', asy
 
   const sam = rowOf(page, 'sam');
   await sam.getByRole('button', { name: /^Check SAM.gov Exclusions now$/ }).click();
-  await expect(sam).toContainText('The file is not published at this address', { timeout: 30_000 });
+  await expect(sam).toContainText('the publisher answered 404 (not found)', { timeout: 30_000 });
   await expect(sam).toContainText('failed');
   await shoot(page, 'lists-after-checks');
 });

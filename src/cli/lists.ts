@@ -1,4 +1,4 @@
-/** `clearlist lists import|status|update`: the lists from the command line. */
+/** `clearlist lists import|status|update|sources`: the lists from the command line. */
 import { formatMegabytes } from '#shared/disk-space';
 import { freeBytesOf, UPLOAD_MIN_FREE_BYTES } from '#server/http/disk-space';
 import { parseArgs } from 'node:util';
@@ -26,7 +26,7 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
     allowPositionals: true,
     options: { json: { type: 'boolean', default: false }, mode: { type: 'string' } },
   });
-  if (sub !== 'import' && sub !== 'status' && sub !== 'update') {
+  if (sub !== 'import' && sub !== 'status' && sub !== 'update' && sub !== 'sources') {
     io.stderr.write(`${LISTS_USAGE}\n`);
     return 2;
   }
@@ -34,6 +34,10 @@ export async function runLists(argv: string[], io: Io): Promise<number> {
   const database = await openConfiguredDatabase(env);
   try {
     if (sub === 'status') return await printStatus(database, values.json ?? false, io);
+    if (sub === 'sources') {
+      const { printSources } = await import('./lists-sources');
+      return await printSources(database.db, toAppConfig(env, undefined), values.json ?? false, io);
+    }
     if (sub === 'update') {
       const { runUpdate } = await import('./lists-update');
       return await runUpdate(database, toAppConfig(env, undefined), positionals, values.json ?? false, io);

@@ -18,6 +18,7 @@ Commands:
                   lists import <source> <file…> [--json] [--mode full|incremental]
                   lists update [<source>…] [--json]
                   lists status [--json]
+                  lists sources [--json]
   billing       run the daily billing by hand (issue last month's invoices on and after the
                 first business day, charge what is due): billing run [--date YYYY-MM-DD] [--json]
   bench         measure speed and memory against the targets (npm run bench)

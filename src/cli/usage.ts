@@ -3,7 +3,8 @@
 export const LISTS_USAGE = `Usage:
   clearlist lists import <source> <file…> [--json] [--mode full|incremental]
   clearlist lists status [--json]
-  clearlist lists update [<source>…] [--json]`;
+  clearlist lists update [<source>…] [--json]
+  clearlist lists sources [--json]`;
 
 export const BILLING_USAGE = 'Usage: clearlist billing run [--date YYYY-MM-DD] [--json]';
 

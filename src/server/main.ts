@@ -89,7 +89,7 @@ export async function startServer(
     if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
     // Only samples so far: fetch the real lists now rather than at the next scheduled check (ADR 049).
     const firstChecks = await checkOnFirstStart(ctx);
-    if (firstChecks.length) ctx.log.info(`Only the synthetic samples are loaded: checking ${firstChecks.join(', ')} now.`);
+    if (firstChecks.length) ctx.log.info(`First start: fetching ${firstChecks.length} lists from their publishers (${firstChecks.join(', ')}); Settings → Lists shows the progress.`);
     // List versions imported while the server was stopped (the CLI) reach monitored rosters (ADR 046).
     await ctx.jobs.send(sweepMonitoringJob, {});
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -70,6 +70,30 @@ export const RejectHeldInputSchema = z.object({ reason: z.string().max(500).opti
 export const HeldDecisionResultSchema = z.object({ message: z.string(), version: z.number(), status: z.enum(['active', 'rejected']) });
 export type HeldDecisionResult = z.infer<typeof HeldDecisionResultSchema>;
 
+/** How a source is fetched from its publisher (issue 51): its recipe's method, in words on the Lists page. */
+export const ACQUIRE_METHODS = ['direct', 'page-link', 'api', 'postback', 'upload'] as const;
+export const METHOD_LABELS: Record<(typeof ACQUIRE_METHODS)[number], string> = {
+  direct: 'Direct download',
+  'page-link': "Link on the publisher's page",
+  api: "Publisher's data service",
+  postback: "Publisher's web form",
+  upload: 'Upload only',
+};
+
+export const AcquisitionSchema = z.object({
+  method: z.enum(ACQUIRE_METHODS),
+  /** The publisher's page a person would open to get the list. */
+  page: z.string(),
+  /** The publisher's update rhythm, in the recipe's words. */
+  cadence: z.string(),
+  /** Why it is upload-only ("Licensed: …"); null when it is fetched. */
+  reason: z.string().nullable(),
+  licensed: z.boolean(),
+  /** LIST_URLS names its files: they are downloaded instead of what the recipe finds. */
+  override: z.boolean(),
+});
+export type AcquisitionInfo = z.infer<typeof AcquisitionSchema>;
+
 export const AdminListSourceSchema = z.object({
   source: z.string(),
   title: z.string(),
@@ -87,6 +111,8 @@ export const AdminListSourceSchema = z.object({
   lastError: z.object({ words: z.string(), detail: z.string(), since: z.string().nullable() }).nullable(),
   /** What to set so the source can be downloaded; null when it can. */
   downloadHint: z.string().nullable(),
+  /** How it is fetched from its publisher (its recipe). */
+  acquisition: AcquisitionSchema,
   cadence: z.string(),
   staleAfterDays: z.number(),
   refreshedAt: z.string().nullable(),

@@ -2,9 +2,11 @@
  * Liveness (`/services/health`: the process answers) and readiness (`/services/ready`: it can
  * do its work: the database answers, the match index is built, the job queue runs). A load
  * balancer sends traffic only to a ready process; an orchestrator restarts one that is not live.
+ * `lists` says which lists are loaded, being fetched or failed; it never makes the process unready.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { listsReadiness, type ListsReadiness } from '../lists/public';
 
 type Check = 'ok' | 'failing';
 
@@ -18,7 +20,8 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
       queue: ctx.jobs?.isRunning() ? 'ok' : 'failing',
     };
     const ready = Object.values(checks).every((check) => check === 'ok');
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+    const lists = checks.database === 'ok' ? await listsOf(ctx) : null;
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, lists });
   });
 }
 
@@ -28,5 +31,14 @@ async function databaseAnswers(ctx: AppContext): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+// Informative only: a failure to read them answers null, never an unready process.
+async function listsOf(ctx: AppContext): Promise<ListsReadiness | null> {
+  try {
+    return await listsReadiness(ctx.db);
+  } catch {
+    return null;
   }
 }

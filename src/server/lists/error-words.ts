@@ -6,7 +6,11 @@ interface Rule {
 }
 
 // Network failures first: they say the server cannot reach the publisher at all.
-const NETWORK = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED|ECONNRESET|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed/;
+const NETWORK = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED|ECONNRESET|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed|^could not reach |^no answer from /;
+
+// The recipe engine's own messages (acquire/: web.ts, resolve.ts, fetch-plan.ts, federal.ts) are
+// already in words and name what to do; they are shown as they are, only capitalised.
+const RECIPE_WORDS = /^([^\s:]+\.[a-z0-9]+: )?(the publisher answered |the page \S+ no longer links |could not reach |no answer from |SAM\.gov's file listing |cannot tell a file name from |https?:\/\/\S+ (answered|gave) |licensed: |no download recipe yet)/;
 
 const RULES: Rule[] = [
   { test: /ENOTFOUND|EAI_AGAIN/, words: "The publisher's address could not be looked up: this server may have no internet access (or no DNS)." },
@@ -25,6 +29,8 @@ const RULES: Rule[] = [
 ];
 
 export function describeListError(message: string): string {
+  // A download's messages may start with its file name ("sam.zip: the publisher answered 404 …").
+  if (RECIPE_WORDS.test(message)) return /^[^\s:]+\.[a-z0-9]+: /i.test(message) ? message : message.charAt(0).toUpperCase() + message.slice(1);
   return RULES.find((rule) => rule.test.test(message))?.words ?? message;
 }
 

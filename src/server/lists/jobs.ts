@@ -8,13 +8,16 @@ import { defineJob } from '../jobs/job';
 import { LIST_SOURCES } from '#lists/sources';
 import { sweepMonitoringJob } from '../monitoring/public';
 import { executeRun, requestChecks } from './check-runs';
+import { reportFirstStartRun } from './first-start';
 
 export const checkListRunJob = defineJob({
   name: 'lists.check-run',
   payloadSchema: z.object({ runId: z.number().int() }),
   retryLimit: 1,
   handler: async (ctx, payload) => {
-    await executeRun(ctx, payload.runId);
+    const run = await executeRun(ctx, payload.runId);
+    // A first start's checks say on the console how each ended, then how many lists loaded.
+    if (run) await reportFirstStartRun(ctx, run);
   },
 });
 

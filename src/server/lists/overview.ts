@@ -6,6 +6,7 @@ import type { AdminListSource, ListsOverview } from '#shared/lists-admin';
 import { LIST_SOURCES } from '#lists/sources';
 import type { AppContext } from '../app-context';
 import { listChecks, listVersions } from '../db/schema';
+import { acquisitionOf } from './acquisition';
 import { describeListError, isNetworkError } from './error-words';
 import { toHeldVersion } from './held';
 import { latestRuns, toListRun } from './run-queries';
@@ -57,6 +58,7 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
       downloadHint = null;
     }
     const cadence = cadenceOf(source.id);
+    const { method, page, cadence: fetchCadence, reason, licensed, override } = acquisitionOf(source.id, ctx.config);
     return {
       source: source.id,
       title: source.title,
@@ -71,6 +73,7 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
       lastCheck: lastCheck ? { at: lastCheck.checkedAt.toISOString(), outcome: lastCheck.outcome } : null,
       lastError: errorText ? { words: describeListError(errorText), detail: errorText, since: streakStart?.toISOString() ?? null } : null,
       downloadHint,
+      acquisition: { method, page, cadence: fetchCadence, reason: reason && capitalise(reason), licensed, override },
       cadence: cadence.label,
       staleAfterDays: cadence.staleAfterDays,
       refreshedAt,
@@ -88,6 +91,10 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
     offline: offlineOf(sources),
     sources,
   };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Every active version is a shipped sample (nothing real was ever loaded). */

@@ -20,6 +20,7 @@ const source = (overrides: Partial<AdminListSource>): AdminListSource => ({
   lastCheck: { at: now, outcome: 'unchanged' },
   lastError: null,
   downloadHint: null,
+  acquisition: { method: 'direct', page: 'https://oig.hhs.gov/exclusions/exclusions_list.asp', cadence: 'monthly, by the 10th', reason: null, licensed: false, override: false },
   cadence: 'monthly',
   staleAfterDays: 35,
   refreshedAt: now,
@@ -83,6 +84,28 @@ describe('Lists page', () => {
     expect(within(progress).getByText('Downloading 512.0 KB of 1.0 MB')).toBeTruthy();
     expect(progress.querySelector('[aria-current="step"]')!.textContent).toBe('Download');
     expect(within(await rowOf('Medicare Opt-Out Affidavits')).getByText('Sample data only')).toBeTruthy();
+  });
+
+  it("shows how each list is fetched: the method, the publisher's page, its rhythm, why one is upload-only", async () => {
+    renderLists({
+      ...overview,
+      sources: [
+        source({}),
+        source({
+          source: 'dmf',
+          title: 'Death Master File',
+          downloadHint: 'Licensed: upload its files.',
+          acquisition: { method: 'upload', page: 'https://www.ntis.gov/ladmf', cadence: 'weekly', reason: 'Licensed: upload its files on the Lists page', licensed: true, override: false },
+        }),
+      ],
+    });
+    const leie = within(await rowOf('OIG List of Excluded Individuals/Entities (LEIE)'));
+    expect(leie.getByText('Direct download')).toBeTruthy();
+    expect(leie.getByRole('link', { name: 'publisher page' }).getAttribute('href')).toBe('https://oig.hhs.gov/exclusions/exclusions_list.asp');
+    expect(leie.getByText('Updated monthly, by the 10th')).toBeTruthy();
+    const dmf = within(await rowOf('Death Master File'));
+    expect(dmf.getByText('Upload only')).toBeTruthy();
+    expect(dmf.getByText('Licensed: upload its files on the Lists page')).toBeTruthy();
   });
 
   it('checks one list now, and all of them', async () => {

@@ -1,6 +1,6 @@
 /** Every list on one table: the version in use, its freshness, the last check, a running check and the actions. */
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { ORIGIN_LABELS, type AdminListSource } from '#shared/lists-admin';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { METHOD_LABELS, ORIGIN_LABELS, type AdminListSource } from '#shared/lists-admin';
 import { formatCount, formatWhen } from './lists-api';
 import { LastCheck, RunProgress } from './lists-run';
 
@@ -34,6 +34,43 @@ function Freshness({ list, now }: { list: AdminListSource; now: string }) {
       {list.refreshedAt && (
         <Text size="xs" c="dimmed">
           Refreshed {formatWhen(list.refreshedAt)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** How the list is fetched: the recipe's method, the publisher's page, its rhythm; why it is upload-only. */
+function Acquisition({ list }: { list: AdminListSource }) {
+  const a = list.acquisition;
+  return (
+    <Stack gap={2} mt={4} data-testid="acquisition">
+      <Text size="xs">
+        <Text span size="xs" fw={600}>
+          {METHOD_LABELS[a.method]}
+        </Text>
+        {a.page && (
+          <>
+            {' · '}
+            <Anchor href={a.page} target="_blank" rel="noreferrer" size="xs">
+              publisher page
+            </Anchor>
+          </>
+        )}
+      </Text>
+      {a.cadence !== 'unknown' && (
+        <Text size="xs" c="dimmed">
+          Updated {a.cadence}
+        </Text>
+      )}
+      {a.override && (
+        <Text size="xs" c="dimmed">
+          LIST_URLS overrides it
+        </Text>
+      )}
+      {a.reason && (
+        <Text size="xs" c="dimmed" lineClamp={3} title={a.reason}>
+          {a.reason}
         </Text>
       )}
     </Stack>
@@ -93,6 +130,7 @@ export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminLi
                   <Text size="xs" c="dimmed" lineClamp={1} title={list.publisher}>
                     {list.source} · {list.publisher}
                   </Text>
+                  <Acquisition list={list} />
                 </Table.Td>
                 <Table.Td>
                   <InUse list={list} />
