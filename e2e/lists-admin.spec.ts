@@ -110,7 +110,7 @@ test('check now: the stages live, a second click joins, a failure in words', asy
 
   const sam = rowOf(page, 'sam');
   await sam.getByRole('button', { name: /^Check SAM.gov Exclusions now$/ }).click();
-  await expect(sam).toContainText('the publisher answered 404 (not found)', { timeout: 30_000 });
+  await expect(sam).toContainText('the publisher answered HTTP 404 (not found)', { timeout: 30_000 });
   await expect(sam).toContainText('failed');
   await shoot(page, 'lists-after-checks');
 });

@@ -114,7 +114,7 @@ describe('check now', () => {
     await admin.post('/services/admin/lists/check', { sources: ['sam'] });
     await queue.drain();
     const sam = await sourceOf('sam');
-    expect(sam.lastError).toMatchObject({ words: expect.stringMatching(/^sam\.zip: the publisher answered 404 \(not found\) for .*: the page or file has moved$/), detail: expect.stringMatching(/404/) });
+    expect(sam.lastError).toMatchObject({ words: expect.stringMatching(/^sam\.zip: the publisher answered HTTP 404 \(not found\) for .*: the page or file has moved$/), detail: expect.stringMatching(/404/) });
     expect(readOutbox(t.outboxDir).filter((m) => m.subject.includes('SAM'))).toHaveLength(0);
     await travelTo(new Date(start.getTime() + 24 * 3600_000));
     await admin.post('/services/admin/lists/check', { sources: ['sam'] });
@@ -122,7 +122,7 @@ describe('check now', () => {
     const mails = readOutbox(t.outboxDir).filter((m) => m.subject.includes('SAM'));
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toContain('ops@clearlist.test');
-    expect(mails[0].text).toMatch(/What went wrong: sam\.zip: the publisher answered 404 \(not found\)/);
+    expect(mails[0].text).toMatch(/What went wrong: sam\.zip: the publisher answered HTTP 404 \(not found\)/);
     await travelTo(new Date(start.getTime() + 48 * 3600_000));
     await admin.post('/services/admin/lists/check', { sources: ['sam'] });
     await queue.drain();

@@ -10,7 +10,7 @@ const NETWORK = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED|ECONN
 
 // The recipe engine's own messages (acquire/: web.ts, resolve.ts, fetch-plan.ts, federal.ts) are
 // already in words and name what to do; they are shown as they are, only capitalised.
-const RECIPE_WORDS = /^([^\s:]+\.[a-z0-9]+: )?(the publisher answered |the page \S+ no longer links |could not reach |no answer from |SAM\.gov's file listing |cannot tell a file name from |https?:\/\/\S+ (answered|gave) |licensed: |no download recipe yet)/;
+const RECIPE_WORDS = /^([^\s:]+\.[a-z0-9]+: )?(the publisher answered |the page \S+ no longer links |could not reach |no answer from |SAM\.gov's file listing |cannot tell a file name from |https?:\/\/\S+ (answered|gave) |licensed: |no download recipe yet|the publisher has published nothing newer)/i;
 
 const RULES: Rule[] = [
   { test: /ENOTFOUND|EAI_AGAIN/, words: "The publisher's address could not be looked up: this server may have no internet access (or no DNS)." },

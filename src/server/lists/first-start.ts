@@ -45,7 +45,7 @@ const summarised = new WeakSet<AppContext>();
 export async function reportFirstStartRun(ctx: AppContext, run: ListRunRow): Promise<void> {
   if (run.trigger !== 'first-start' || run.status !== 'done') return;
   ctx.log.info(await describeFirstStartRun(ctx, run));
-  const runs = await ctx.db.select().from(listRuns).where(eq(listRuns.trigger, 'first-start'));
+  const runs = await ctx.db.select().from(listRuns).where(eq(listRuns.trigger, 'first-start')).orderBy(listRuns.id);
   if (runs.some((r) => r.status !== 'done') || summarised.has(ctx)) return;
   summarised.add(ctx);
   ctx.log.info(firstFetchSummary(runs));

@@ -191,7 +191,8 @@ async function unpack(zipPath: string, dir: string) {
 /** The active version's facts for its recipe: the files of its whole chain (an update's full file and the changes since). */
 async function activeFacts(db: Db, source: string): Promise<ActiveFacts | null> {
   const active = await q.findActiveVersion(db, source);
-  if (!active) return null;
+  // A synthetic sample is no copy of the list: the recipe fetches the whole list, never changes to apply to it.
+  if (!active || active.origin === 'sample') return null;
   const start = active.recordsFrom ? await q.findVersion(db, active.recordsFrom) : null;
   return { asOf: active.asOf, fetchedAt: active.fetchedAt, fileNames: [...(start?.fileNames ?? []), ...active.fileNames] };
 }

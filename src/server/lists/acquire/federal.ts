@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { anchorsOf } from './links';
 import type { Recipe } from './recipe';
 import { lastSegment, type Acquired, type AcquireContext, type Service } from './resolve';
-import { PublisherError, statusWords } from './web';
+import { networkWords, PublisherError, statusWords } from './web';
 
 const OFAC_SLS = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
 export const NPPES_PAGE = 'https://download.cms.gov/nppes/NPI_Files.html';
@@ -180,7 +180,9 @@ const leieFiles: Service = async (_recipe, ctx) => {
 
 /** A small file written to the scratch folder, or null when the publisher answers 404 (not published). */
 async function fetchIfPublished(ctx: AcquireContext, url: string, fileName: string): Promise<Acquired | null> {
-  const response = await ctx.web.fetch(url);
+  const response = await ctx.web.fetch(url).catch((error: unknown) => {
+    throw new PublisherError(`could not reach ${url}: ${networkWords(error)}`);
+  });
   if (response.status === 404 || response.status === 410) {
     await response.body?.cancel();
     return null;

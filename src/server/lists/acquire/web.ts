@@ -160,7 +160,7 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /** Words for a network failure, with its code (the Lists page tells an offline server by the codes). */
-function networkWords(error: unknown): string {
+export function networkWords(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? (error as { code?: string })?.code;
   const words = networkWordsOf(error, cause, code);
