@@ -1,22 +1,23 @@
 /**
- * The first start with only the synthetic samples (ADR 049): check the official sources at
+ * The first start with no real list (ADR 049; since ADR 114 `serve` loads no sample, so an
+ * empty data folder or the demo's samples alike): check the official sources at
  * once instead of waiting for the schedule. Without network those checks fail on the network,
  * and the Lists page says the server seems offline.
  */
-import { count } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
-import { listChecks, listRuns } from '../db/schema';
+import { listChecks, listRuns, listVersions } from '../db/schema';
 import { downloadableSources } from './admin';
 import { requestChecks } from './check-runs';
 import { checkListRunJob } from './jobs';
-import { isSamplesOnly } from './overview';
 
-/** Queues a check of every downloadable source when nothing but samples was ever loaded; answers the sources queued. */
+/** Queues a check of every downloadable source when no real version is active and nothing was ever checked; answers the sources queued. */
 export async function checkOnFirstStart(ctx: AppContext): Promise<string[]> {
   const jobs = ctx.jobs;
   // With the schedule off (tests, operators who want no downloads) nothing is fetched by itself.
   if (!jobs || !ctx.config.listUpdateSchedule) return [];
-  if (!(await isSamplesOnly(ctx))) return [];
+  const [{ real }] = await ctx.db.select({ real: count() }).from(listVersions).where(and(eq(listVersions.status, 'active'), ne(listVersions.origin, 'sample')));
+  if (Number(real) > 0) return [];
   const [{ checks }] = await ctx.db.select({ checks: count() }).from(listChecks);
   const [{ runs }] = await ctx.db.select({ runs: count() }).from(listRuns);
   if (Number(checks) > 0 || Number(runs) > 0) return [];
