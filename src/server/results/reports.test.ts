@@ -90,7 +90,7 @@ describe('audit report', () => {
       expect(text).toContain('Generated 2026-04-02 05:00:00 EDT by Rita Reviewer');
     });
     const first = pages[0];
-    for (const fact of ['File', 'staff.csv', 'Uploaded By', 'Rita Reviewer', 'First Submitted At', '2026-04-02 05:00:00 EDT', 'Times Shown In', 'America/New_York', 'Lists Searched', '2026-03-01', 'none loaded', 'Results By Status', 'Needs Review', 'Reviewed: Clear']) {
+    for (const fact of ['File', 'staff.csv', 'Uploaded By', 'Rita Reviewer', 'First Submitted At', '2026-04-02 05:00:00 EDT', 'Times Shown In', 'America/New_York', 'Lists Searched', '2026-03-01', 'Not Searched', 'not loaded yet', 'Results By Status', 'Needs Review', 'Reviewed: Clear']) {
       expect(first, fact).toContain(fact);
     }
     const all = pdfText(pdf);
