@@ -11,6 +11,7 @@ import { importMissingSamples } from './samples';
 let t: TestApp;
 let server: FileServer;
 let queue: JobQueue;
+let offline: Record<string, string[]>;
 
 beforeAll(async () => {
   // A port nothing listens on any more: the file server's, once closed.
@@ -18,10 +19,8 @@ beforeAll(async () => {
   const closedPort = server.url('').replace(/\/$/, '');
   await server.close();
   // The publishers cannot be reached: every download is refused at the network.
-  t = await createTestApp({
-    listUpdateSchedule: '0 6 * * *',
-    listUrls: { leie: [`${closedPort}/UPDATED.csv`], 'ofac-sdn': [`${closedPort}/sdn.csv`], 'ofac-consolidated': [`${closedPort}/CONSOLIDATED.XML`], sam: [`${closedPort}/sam.zip`] },
-  });
+  offline = { leie: [`${closedPort}/UPDATED.csv`], 'ofac-sdn': [`${closedPort}/sdn.csv`], 'ofac-consolidated': [`${closedPort}/CONSOLIDATED.XML`], sam: [`${closedPort}/sam.zip`] };
+  t = await createTestApp({ listUpdateSchedule: '0 6 * * *', listUrls: offline });
   await importMissingSamples(t.ctx.db, new Date());
   queue = await startQueue(t);
 });
@@ -40,6 +39,16 @@ describe('the first start with only the samples', () => {
     expect(overview.isSamplesOnly).toBe(true);
     expect(overview.offline).toMatchObject({ detail: expect.stringMatching(/refused the connection/) });
     expect(overview.sources.find((s) => s.source === 'leie')!.run).toMatchObject({ trigger: 'first-start', outcome: 'failed' });
+  });
+
+  it('checks at once on an empty data folder too: `serve` loads no sample (ADR 114)', async () => {
+    const empty = await createTestApp({ listUpdateSchedule: '0 6 * * *', listUrls: offline });
+    const own = await startQueue(empty);
+    expect(await checkOnFirstStart(empty.ctx)).toEqual(['leie', 'sam', 'ofac-sdn', 'ofac-consolidated']);
+    await own.drain();
+    expect(await checkOnFirstStart(empty.ctx)).toEqual([]);
+    await own.stop();
+    await empty.close();
   });
 
   it('does nothing with the schedule off', async () => {
