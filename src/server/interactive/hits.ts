@@ -13,7 +13,7 @@ import type { HitDetails, RecordView } from '#engine/record-view';
 import type { Db } from '../db/client';
 import { readRecords } from '../batches/public';
 import { versionIdsOf, type Screening } from '../screening/screener';
-import { lastChecksOf, type LastCheck } from '../lists/public';
+import { lastChecksOf, type LastCheck } from '../db/last-checks';
 import { findVersions } from './queries';
 
 const joinName = (...parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(' ');

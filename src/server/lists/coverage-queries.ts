@@ -1,23 +1,7 @@
-/** SQL behind what answers say of the lists (ADR 114): the latest check of every source, and retiring samples. */
+/** Retiring the shipped samples (ADR 114). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-
-export interface LastCheck {
-  outcome: string;
-  at: Date;
-}
-
-/** The latest check of every source (made before `before`, when given), by source. */
-export async function lastChecksOf(db: Db, before?: Date): Promise<Map<string, LastCheck>> {
-  const rows = await rowsOf<{ source: string; outcome: string; checked_at: Date | string }>(
-    db,
-    sql`SELECT DISTINCT ON (source) source, outcome, checked_at FROM list_checks
-        ${before ? sql`WHERE checked_at <= ${before.toISOString()}::timestamptz` : sql``}
-        ORDER BY source, checked_at DESC, id DESC`,
-  );
-  return new Map(rows.map((r) => [r.source, { outcome: r.outcome, at: new Date(r.checked_at) }]));
-}
 
 /**
  * Retires every active or superseded version of a shipped sample: kept for history, never

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { versionIdsOf } from '../screening/screener';
 import { rowsOf } from '../db/rows';
 import { sourceName, type ReportList, type ReportNotSearched } from '../results/public';
-import { lastChecksOf } from '../lists/public';
+import { lastChecksOf } from '../db/last-checks';
 import { notSearchedReason, staleWarning } from '#lists/coverage';
 
 export type CertificateList = ReportList;

@@ -12,7 +12,7 @@ import { historyOf, type HistoryRow } from './review-queries';
 import { ssnChecksOf } from './ssn-checks';
 import { sourceName } from './record-views';
 import { notSearchedReason, staleWarning } from '#lists/coverage';
-import { lastChecksOf } from '../lists/public';
+import { lastChecksOf } from '../db/last-checks';
 
 /** Rows read per query while streaming. */
 export const REPORT_PAGE_ROWS = 1000;
