@@ -93,7 +93,8 @@ export async function startServer(rawEnv: NodeJS.ProcessEnv, { prepare, isDemo =
     const resumed = await resumeUnfinishedBatches(ctx);
     if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
     // No real list so far: fetch the real lists now rather than at the next scheduled check (ADR 049, 114).
-    const firstChecks = await checkOnFirstStart(ctx);
+    // Not in the demo: it keeps its samples rather than fetch the real lists over them (ADR 114).
+    const firstChecks = isDemo ? [] : await checkOnFirstStart(ctx);
     if (firstChecks.length) ctx.log.info(`No real list is loaded yet: checking ${firstChecks.join(', ')} now.`);
     // List versions imported while the server was stopped (the CLI) reach monitored rosters (ADR 046).
     await ctx.jobs.send(sweepMonitoringJob, {});
