@@ -39,7 +39,8 @@ test('the owner searches a person with every detail on chosen lists, prints the 
   await expect(page).toHaveURL(/\?search=\d+$/);
   const leie = result.getByRole('region', { name: /LEIE/ });
   // A monthly LEIE supplement (the demo imports one, ADR 046) is dated by its month.
-  await expect(leie.getByText(/version \d+, (as of|downloaded) \d{4}-\d{2}(-\d{2})? · \d+ potential match/)).toBeVisible();
+  // The demo's LEIE is its shipped sample and supplement: said so beside the date (ADR 114).
+  await expect(leie.getByText(/version \d+, (as of|downloaded) \d{4}-\d{2}(-\d{2})?, synthetic sample · \d+ potential match/)).toBeVisible();
   await expect(leie.getByText(/^Score 0\.\d\d$/).first()).toBeVisible();
   await expect(leie.getByText('Street address: same')).toBeVisible();
   await expect(leie.getByText(/Why it matched: .*Date of birth: same/)).toBeVisible();

@@ -51,6 +51,9 @@ test('a name on the sample LEIE: intent of use, the hit with its source link, a 
   await expect(source).toHaveAttribute('href', /^https:\/\/oig\.hhs\.gov\//);
   await expect(page.getByText(/^CL-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{2}$/)).toBeVisible();
   await expect(page.getByRole('table').getByRole('link', { name: 'SAM.gov Exclusions' })).toBeVisible();
+  // The demo searches its shipped samples, and the proof says so beside each list's date (ADR 114); every list was loaded.
+  await expect(page.getByRole('table').getByText('synthetic sample').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not searched' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Printed: buttons and the top bar hidden, a real PDF out.

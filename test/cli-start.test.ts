@@ -63,8 +63,10 @@ describe('clearlist serve on an empty data folder (embedded database)', () => {
       body: JSON.stringify({ username: 'firstadmin', password: 'Harbor-lights-42' }),
     });
     expect(await login.json()).toBe('LOGIN_SUCCESSFUL');
-    const lists = (await (await fetch(`${base}/services/lists`)).json()) as { source: string; records: number }[];
-    expect(lists.find((l) => l.source === 'leie')?.records).toBeGreaterThan(0);
+    // `serve` loads no synthetic sample (ADR 114): on an empty folder no list is loaded yet.
+    const lists = (await (await fetch(`${base}/services/lists`)).json()) as { source: string; records: number; version: number | null }[];
+    expect(lists.find((l) => l.source === 'leie')).toMatchObject({ records: 0, version: null });
+    expect(lists.every((l) => l.version === null)).toBe(true);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

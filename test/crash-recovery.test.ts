@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client';
 import { cookieClient, freePort, startServe } from '#test/server-process';
+import { importSampleLists } from '#test/sample-lists';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-crash-'));
 const ROWS = 12_000;
@@ -26,6 +27,8 @@ describe('a batch killed with SIGKILL', () => {
   it('completes after a restart with exactly one result set per row and one charge per search', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    // `serve` loads no sample (ADR 114): the samples are imported as list files first.
+    await importSampleLists(dataDir);
     child = await startServer(port);
     const call = cookieClient(base);
     await call('/services/health');

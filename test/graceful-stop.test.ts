@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client';
 import { cookieClient, freePort, startServe } from '#test/server-process';
+import { importSampleLists } from '#test/sample-lists';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-sigterm-'));
 const ROWS = 6_000;
@@ -45,6 +46,8 @@ describe('a batch interrupted by SIGTERM', () => {
   it('the server exits, and after a restart the batch completes once', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    // `serve` loads no sample (ADR 114): the samples are imported as list files first.
+    await importSampleLists(dataDir);
     const first = await startServer(port);
     child = first.proc;
     const call = await signIn(base);

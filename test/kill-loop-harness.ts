@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '#server/db/client';
 import { cookieClient, freePort, root, startServe } from './server-process';
+import { importSampleLists } from './sample-lists';
 
 export interface KillLoopOptions {
   dataDir: string;
@@ -62,6 +63,7 @@ export class KillLoop {
   private child: ChildProcess | undefined;
   private port = 0;
   private call: ReturnType<typeof cookieClient> | undefined;
+  private hasLists = false;
 
   /** The longest wait before a kill (the options' at first). */
   maxDelayMs: number;
@@ -76,6 +78,9 @@ export class KillLoop {
 
   async start(): Promise<void> {
     this.port ||= await freePort();
+    // `serve` loads no sample (ADR 114): the shipped samples are imported as list files before the first start.
+    if (!this.hasLists) await importSampleLists(this.o.dataDir, { url: this.o.databaseUrl });
+    this.hasLists = true;
     this.child = (await startServe(this.o.dataDir, this.port, this.env)).proc;
     const call = cookieClient(`http://127.0.0.1:${this.port}`);
     const login = await call('/services/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: CREDENTIALS });

@@ -47,6 +47,13 @@ describe('the public API over HTTP with a real key', () => {
     expect(screened.status).toBe(200);
     const screening = BulkScreenResultSchema.parse(await screened.json());
     expect(screening.screened).toBe(2);
+    // The demo searches its shipped samples, and every answer says so (ADR 114).
+    for (const r of screening.results) {
+      if (r.status !== 'screened') throw new Error(`not screened: ${JSON.stringify(r)}`);
+      expect(r.result.lists.length).toBeGreaterThan(0);
+      expect(r.result.lists.every((l) => l.synthetic)).toBe(true);
+      expect(r.result.notSearched).toEqual([]);
+    }
 
     const batchBody = {
       fileName: 'journey.csv',

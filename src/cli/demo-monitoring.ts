@@ -30,7 +30,8 @@ export async function seedDemoMonitoring(db: Db, owner: { userId: number }, batc
   if (!source) throw new Error(`demo batch ${batchId} is missing`);
   // The sample lists were loaded at `now`: the roster starts from them, the supplement comes after.
   const rosterId = await insertRoster(db, source, { userId: owner.userId, name: 'Acme staff', searchTypes: source.searchTypes.filter((t) => MONITORED_SEARCH_TYPES.includes(t)), now, baselineAt: now });
-  await importList(db, { source: 'leie', files: [DEMO_SUPPLEMENT], origin: 'import', now: new Date(now.getTime() + 1000) });
+  // A shipped supplement is synthetic like the samples: the demo's answers say so (ADR 114).
+  await importList(db, { source: 'leie', files: [DEMO_SUPPLEMENT], origin: 'sample', now: new Date(now.getTime() + 1000) });
   const ctx = { db, now: () => now, config: { batchChunkRows: 1000, batchScreenWorkers: 0 } };
   for (const runId of await sweepRuns(db, now)) await runMonitoring(ctx, runId);
   // This month's full re-screen ran today (the roster's day is today's), so the roster has its first certificate.

@@ -1,7 +1,8 @@
 /** The `clearlist` command-line entry: serve, demo, db:migrate, lists, billing, screen, match, bench. */
 import path from 'node:path';
 import { parseEnv } from '#server/config';
-import { openConfiguredDatabase, startServer } from '#server/main';
+import { openConfiguredDatabase, startServer, type StartOptions } from '#server/main';
+import { importMissingSamples } from '#server/lists/samples';
 import { describeStartError } from '#server/http/disk-space';
 import { seedDemo } from './demo-seed';
 import { seedDemoQueue } from '#server/batches/queue-demo';
@@ -47,12 +48,14 @@ const COMMANDS: Record<string, Command> = {
     takesArguments: false,
     run: async () => {
       const env = { ...process.env, DATA_DIR: process.env.DATA_DIR || path.join('data', 'demo') };
-      return runUntilSignal(env, async (ctx) => {
+      return runUntilSignal(env, { isDemo: true, prepare: async (ctx) => {
+        // Only the demo searches the shipped synthetic samples (ADR 114).
+        await importMissingSamples(ctx.db, ctx.now(), (line) => console.log(line));
         if (!(await seedDemo(ctx.db, ctx.now()))) return;
         await seedDemoQueue(ctx);
         console.log('Seeded the demo accounts (password Demo-pass-2026).');
         if (ctx.config.demoQueuePaused) console.log('The demo batch queue starts paused: resume it in Settings > Batch Queue Management.');
-      });
+      } });
     },
   },
   worker: {
@@ -158,8 +161,8 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function runUntilSignal(env: NodeJS.ProcessEnv, prepare?: Parameters<typeof startServer>[1]): Promise<number> {
-  const running = await startServer(env, prepare);
+async function runUntilSignal(env: NodeJS.ProcessEnv, options?: StartOptions): Promise<number> {
+  const running = await startServer(env, options);
   await waitForSignal();
   await running.stop();
   return 0;

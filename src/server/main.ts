@@ -6,7 +6,7 @@ import { createApp } from './app';
 import type { AppContext } from './app-context';
 import { ensureFirstAdmin } from './auth/first-admin';
 import { failInterruptedImports } from './lists/import-claims';
-import { importMissingSamples } from './lists/samples';
+import { retireSamples } from './lists/samples';
 import { checkOnFirstStart } from './lists/first-start';
 import { startJobQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
@@ -62,11 +62,15 @@ export async function openAppContext(env: Env, webDirectory?: string): Promise<A
   return { db: database.db, database, config, mailer, log, jobs: null, now: () => new Date() };
 }
 
-/** Starts Clearlist; `prepare` runs after migrations and before listening (the demo seed). */
-export async function startServer(
-  rawEnv: NodeJS.ProcessEnv,
-  prepare?: (ctx: AppContext) => Promise<void>,
-): Promise<Running> {
+export interface StartOptions {
+  /** Runs after migrations and before listening (the demo seed and its samples). */
+  prepare?: (ctx: AppContext) => Promise<void>;
+  /** The demo keeps the shipped synthetic samples; `serve` retires any it finds (ADR 114). */
+  isDemo?: boolean;
+}
+
+/** Starts Clearlist: `serve`, or the demo with its seed. */
+export async function startServer(rawEnv: NodeJS.ProcessEnv, { prepare, isDemo = false }: StartOptions = {}): Promise<Running> {
   const env = parseEnv(rawEnv);
   const ctx = await openAppContext(env, webDir);
   const { config, database, mailer } = ctx;
@@ -77,7 +81,8 @@ export async function startServer(
   try {
     if (prepare) await prepare(ctx);
     firstRun = await ensureFirstAdmin(database.db, admin, new Date());
-    await importMissingSamples(database.db, new Date(), (line) => ctx.log.info(line));
+    // Production never searches invented people: samples loaded by an earlier version are retired, none is loaded (ADR 114).
+    if (!isDemo) await retireSamples(database.db, (line) => ctx.log.info(line));
     // NPI results cleared before the name agreement rules get those rules once (ADR 033).
     const rechecked = await recheckClearedNpiResults(database.db, new Date());
     if (rechecked.checked) ctx.log.info(rechecked, 'stored NPI results re-checked');
@@ -87,8 +92,9 @@ export async function startServer(
     ctx.jobs = await startJobQueue(ctx, JOBS, { work: env.JOBS_IN_PROCESS, schedule: true, heartbeat: env.JOBS_IN_PROCESS ? 'server' : undefined });
     const resumed = await resumeUnfinishedBatches(ctx);
     if (resumed) ctx.log.info(`Resumed ${resumed} unfinished batch${resumed === 1 ? '' : 'es'}.`);
-    // Only samples so far: fetch the real lists now rather than at the next scheduled check (ADR 049).
-    const firstChecks = await checkOnFirstStart(ctx);
+    // No real list so far: fetch the real lists now rather than at the next scheduled check (ADR 049, 114, 115).
+    // Not in the demo: it keeps its samples rather than fetch the real lists over them (ADR 114).
+    const firstChecks = isDemo ? [] : await checkOnFirstStart(ctx);
     if (firstChecks.length) ctx.log.info(`First start: fetching ${firstChecks.length} lists from their publishers (${firstChecks.join(', ')}); Settings → Lists shows the progress.`);
     // List versions imported while the server was stopped (the CLI) reach monitored rosters (ADR 046).
     await ctx.jobs.send(sweepMonitoringJob, {});

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { birthDateSchema } from './birth-date';
-import { ListSearchedSchema, MATCHING_ALGORITHMS, SearchHitSchema } from './interactive-search';
+import { ListSearchedSchema, MATCHING_ALGORITHMS, NotSearchedSchema, SearchHitSchema } from './interactive-search';
 import { MESSAGES } from './messages';
 import { STATE_SOURCE_IDS } from './state-lists';
 import type { SearchOption } from './teams';
@@ -119,6 +119,7 @@ export const AdvancedSearchResultSchema = z.object({
   searchedBy: z.string().nullable(),
   algorithmVersion: z.string().optional(),
   lists: z.array(ListSearchedSchema),
+  notSearched: z.array(NotSearchedSchema).default([]),
   criteria: AdvancedCriteriaSchema,
   hits: z.array(AdvancedHitSchema),
   /** Hits left out because their record shows a reinstatement and reinstated records were not asked for. */

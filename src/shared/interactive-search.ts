@@ -96,8 +96,27 @@ export const ListSearchedSchema = z.object({
   records: z.number(),
   /** Id of the list version searched (`clearlist lists status`); null when none is loaded or on searches kept before. */
   version: z.number().nullable().optional(),
+  /** The copy searched is the shipped synthetic sample (the demo only, ADR 114): invented people, no proof of anything. */
+  synthetic: z.boolean().default(false),
+  /** In words, when the copy is older than its publisher's cadence and its last update failed; searched all the same. */
+  warning: z.string().nullable().default(null),
 });
 export type ListSearched = z.infer<typeof ListSearchedSchema>;
+
+/** A list the search asked for but could not search: none of its real versions is loaded (ADR 114). */
+export const NotSearchedSchema = z.object({
+  source: z.string(),
+  title: z.string(),
+  /** In words: "not loaded yet", "licensed list not provided: upload it on the Lists page". */
+  reason: z.string(),
+});
+export type NotSearched = z.infer<typeof NotSearchedSchema>;
+
+/** The lists a search covered and those it could not. */
+export interface ListCoverage {
+  lists: ListSearched[];
+  notSearched: NotSearched[];
+}
 
 /** One list record that may be the person or business searched. */
 export const SearchHitSchema = z.object({
@@ -147,6 +166,8 @@ const MetaSchema = z.object({
   /** Version of the matching rules that scored the search (absent on searches kept before versions were). */
   algorithmVersion: z.string().optional(),
   lists: z.array(ListSearchedSchema),
+  /** The lists asked for that were not searched, with the reason (absent on searches kept before ADR 114). */
+  notSearched: z.array(NotSearchedSchema).default([]),
 });
 
 export const NameSearchResultSchema = MetaSchema.extend({

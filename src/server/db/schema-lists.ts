@@ -25,7 +25,8 @@ export const listVersions = pgTable(
     /**
      * importing | active | superseded | failed; held (a download that differs too much from the
      * active version waits for an operator, ADR 109), then active (approved), rejected, or
-     * replaced (a newer version came first).
+     * replaced (a newer version came first); retired: a shipped sample that `serve` took out of
+     * use, kept for history (ADR 114).
      */
     status: text('status').notNull(),
     /** full (the files are the whole list) or incremental (applied to the active version) */

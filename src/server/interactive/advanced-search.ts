@@ -98,13 +98,15 @@ export async function runAdvancedSearch(ctx: AppContext, caller: UserCaller, inp
   const hits = input.includeReinstated ? all : all.filter((h) => !h.isReinstated);
   if (hits.length > MAX_INTERACTIVE_MATCHES) throw new AppError('MaxMatchesExceeded', INTERACTIVE_ERROR_TEXTS.MaxMatchesExceeded);
 
+  const coverage = await listsSearched(ctx.db, screening, sources, ctx.now());
   const criteria = { subject: input.subject, fields: criteriaFields(input), matchingAlgorithm: input.matchingAlgorithm, sensitivity, includeReinstated: input.includeReinstated };
   const result = {
     kind: 'advanced' as const,
     searchedAt: ctx.now().toISOString(),
     searchedBy: `${caller.fullName}, ${caller.clientName}`,
     algorithmVersion: ALGORITHM_VERSION,
-    lists: await listsSearched(ctx.db, screening, sources),
+    lists: coverage.lists,
+    notSearched: coverage.notSearched,
     criteria,
     hits,
     reinstatedHidden: all.length - hits.length,

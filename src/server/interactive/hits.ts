@@ -1,9 +1,10 @@
 /** Engine hits as the result page shows them (full list records, official links) and the lists behind a search. */
 import { describeExclusionType } from '#shared/exclusion-types';
-import type { ListSearched, SearchHit } from '#shared/interactive-search';
+import type { ListCoverage, SearchHit } from '#shared/interactive-search';
 import { matchedOnLine } from '#shared/match-words';
 import type { ListRecord } from '#shared/list-record';
 import { findListSource } from '#lists/sources';
+import { notSearchedReason, staleWarning } from '#lists/coverage';
 import { hitDetailsOf, isKeyedOrdinal } from '#engine/keyed';
 import type { SearchIndex } from '#engine/index-parts';
 import type { Hit } from '#engine/query-types';
@@ -12,6 +13,7 @@ import type { HitDetails, RecordView } from '#engine/record-view';
 import type { Db } from '../db/client';
 import { readRecords } from '../batches/public';
 import { versionIdsOf, type Screening } from '../screening/screener';
+import { lastChecksOf, type LastCheck } from '../db/last-checks';
 import { findVersions } from './queries';
 
 const joinName = (...parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(' ');
@@ -101,7 +103,7 @@ export async function searchHitsOf(db: Db, at: Screened, hits: readonly (Hit | S
 }
 
 // A version's date and size never change once active: read them once per database and index version.
-type VersionRows = Promise<{ id: number; source: string; asOf: string | null; fetchedAt: Date; records: number }[]>;
+type VersionRows = Promise<{ id: number; source: string; asOf: string | null; fetchedAt: Date; records: number; origin: string }[]>;
 const versionCache = new WeakMap<Db, Map<string, VersionRows>>();
 /** Name searches use the index's version, NPI searches the index's with NPPES's (ADR 060): a few are kept. */
 const VERSIONS_KEPT = 8;
@@ -119,16 +121,47 @@ function versionRowsOf(db: Db, version: string): VersionRows {
   return rows;
 }
 
+/** The latest checks change a few times a day and a warning counts in days: read them once a minute per database, not per search. */
+const CHECKS_KEPT_MS = 60_000;
+const checksCache = new WeakMap<Db, { at: number; checks: Promise<Map<string, LastCheck>> }>();
+
+function lastChecksKept(db: Db, now: Date): Promise<Map<string, LastCheck>> {
+  const held = checksCache.get(db);
+  if (held && Math.abs(now.getTime() - held.at) < CHECKS_KEPT_MS) return held.checks;
+  const checks = lastChecksOf(db);
+  checksCache.set(db, { at: now.getTime(), checks });
+  checks.catch(() => checksCache.delete(db));
+  return checks;
+}
+
 /**
- * Every list a search asked for, with the date of the copy searched. A source with no copy
- * loaded is listed with no date and no records: the result page says it was not searched.
+ * Every list a search asked for: those searched, with the date of the copy (a shipped sample
+ * said so, a stale copy warned of), and those not searched, with the reason (ADR 114).
+ * The same sources and versions answer the same arrays, so a bulk request shares them.
  */
-export async function listsSearched(db: Db, at: { version: string }, sources: readonly string[]): Promise<ListSearched[]> {
-  const rows = await versionRowsOf(db, at.version);
-  return sources.flatMap((source) => {
+export async function listsSearched(db: Db, at: { version: string }, sources: readonly string[], now: Date): Promise<ListCoverage> {
+  const [rows, checks] = await Promise.all([versionRowsOf(db, at.version), lastChecksKept(db, now)]);
+  const coverage: ListCoverage = { lists: [], notSearched: [] };
+  for (const source of sources) {
     const def = findListSource(source);
-    if (!def) return [];
+    if (!def) continue;
     const row = rows.find((r) => r.source === source);
-    return [{ source, title: def.title, publisher: def.publisher, officialUrl: def.officialUrl, asOf: row?.asOf ?? null, acquiredOn: row ? row.fetchedAt.toISOString().slice(0, 10) : null, records: row?.records ?? 0, version: row?.id ?? null }];
-  });
+    if (!row) {
+      coverage.notSearched.push({ source, title: def.title, reason: notSearchedReason(source) });
+      continue;
+    }
+    coverage.lists.push({
+      source,
+      title: def.title,
+      publisher: def.publisher,
+      officialUrl: def.officialUrl,
+      asOf: row.asOf,
+      acquiredOn: row.fetchedAt.toISOString().slice(0, 10),
+      records: row.records,
+      version: row.id,
+      synthetic: row.origin === 'sample',
+      warning: staleWarning(source, row.fetchedAt, checks.get(source) ?? null, now),
+    });
+  }
+  return coverage;
 }

@@ -1,6 +1,6 @@
 /** GET /services/interactivesearch/name: one person or business against every exclusion list. */
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
-import { describeNameCriteria, INTERACTIVE_ERROR_TEXTS, MAX_INTERACTIVE_MATCHES, type ListSearched, type NameCriteria, type NameSearchQuery, type NameSearchResult, type SearchHit } from '#shared/interactive-search';
+import { describeNameCriteria, INTERACTIVE_ERROR_TEXTS, MAX_INTERACTIVE_MATCHES, type ListCoverage, type NameCriteria, type NameSearchQuery, type NameSearchResult, type SearchHit } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
 import { reviewThresholdFor } from '#shared/review-threshold';
 import type { Hit, ScreenQuery, ScreenResult } from '#engine/query-types';
@@ -71,13 +71,14 @@ export function nameHitsOf<H = Hit>(answer: Pick<ScreenResult, 'status' | 'issue
 }
 
 /** The answer of a screened name, from its hits with their full records and the lists searched. */
-export function nameResultOf(ctx: AppContext, caller: SearchCaller, criteria: NameCriteria, hits: SearchHit[], lists: ListSearched[]): ScreenedSearch {
+export function nameResultOf(ctx: AppContext, caller: SearchCaller, criteria: NameCriteria, hits: SearchHit[], coverage: ListCoverage): ScreenedSearch {
   const result = {
     kind: 'name' as const,
     searchedAt: ctx.now().toISOString(),
     searchedBy: caller.kind === 'user' ? `${caller.fullName}, ${caller.clientName}` : null,
     algorithmVersion: ALGORITHM_VERSION,
-    lists,
+    lists: coverage.lists,
+    notSearched: coverage.notSearched,
     criteria,
     hits,
   };
@@ -89,7 +90,7 @@ export async function screenName(ctx: AppContext, caller: SearchCaller, q: NameS
   const plan = planName(caller, q);
   const index = await currentIndex(ctx);
   const found = nameHitsOf(screen(index, plan.query, plan.options));
-  const [hits, lists] = await Promise.all([searchHitsOf(ctx.db, index, found), listsSearched(ctx.db, index, plan.sources)]);
+  const [hits, lists] = await Promise.all([searchHitsOf(ctx.db, index, found), listsSearched(ctx.db, index, plan.sources, ctx.now())]);
   return nameResultOf(ctx, caller, plan.criteria, hits, lists);
 }
 

@@ -5,7 +5,7 @@
  */
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
 import { checkNpi } from '#shared/identifiers';
-import { EXCLUSION_LABELS, OPT_OUT_LABELS, type ListSearched, type NppesRecord, type NpiNameCheck, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
+import { EXCLUSION_LABELS, OPT_OUT_LABELS, type ListCoverage, type NppesRecord, type NpiNameCheck, type NpiSearchResult, type SearchHit } from '#shared/interactive-search';
 import type { SourceId } from '#shared/list-record';
 import { nameAgreementLines, nameAgreementVerdict } from '#shared/npi-words';
 import { npiProblemOf } from '#shared/npi-problems';
@@ -130,7 +130,7 @@ export function npiHitsOf(f: NpiFindings): Hit[] {
 }
 
 /** The answer of an NPI search from its findings, the full records of npiHitsOf (same order) and the lists searched. */
-export function npiResultOf(ctx: AppContext, caller: SearchCaller, f: NpiFindings, all: SearchHit[], lists: ListSearched[]): { result: UnsavedResult; outcome: Outcome } {
+export function npiResultOf(ctx: AppContext, caller: SearchCaller, f: NpiFindings, all: SearchHit[], coverage: ListCoverage): { result: UnsavedResult; outcome: Outcome } {
   const { npi, name, check } = f;
   const nameCheck = name ? nameCheckOf(check, name) : null;
   const exclusions = all.slice(0, f.excluded.length);
@@ -143,7 +143,8 @@ export function npiResultOf(ctx: AppContext, caller: SearchCaller, f: NpiFinding
     searchedAt: ctx.now().toISOString(),
     searchedBy: caller.kind === 'user' ? `${caller.fullName}, ${caller.clientName}` : null,
     algorithmVersion: ALGORITHM_VERSION,
-    lists,
+    lists: coverage.lists,
+    notSearched: coverage.notSearched,
     criteria: { npi, name },
     nameCheck,
     npiProblem,
@@ -168,6 +169,6 @@ export async function screenNpi(ctx: AppContext, caller: SearchCaller, npi: stri
   await screening.keyed.fetch({ npis: [npi] });
   const findings = findNpi(screening.index, screening.keyed.index, npi, givenName, thresholdOf(caller));
   // One read of the full records for every hit, then split back.
-  const [all, lists] = await Promise.all([searchHitsOf(ctx.db, screening, npiHitsOf(findings)), listsSearched(ctx.db, screening, NPI_LISTS)]);
+  const [all, lists] = await Promise.all([searchHitsOf(ctx.db, screening, npiHitsOf(findings)), listsSearched(ctx.db, screening, NPI_LISTS, ctx.now())]);
   return npiResultOf(ctx, caller, findings, all, lists);
 }

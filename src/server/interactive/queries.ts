@@ -147,7 +147,7 @@ export async function listSearches(db: Db, scope: SearchScope, filters: SearchHi
 export async function findVersions(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: listVersions.id, source: listVersions.source, asOf: listVersions.asOf, fetchedAt: listVersions.fetchedAt, records: listVersions.records })
+    .select({ id: listVersions.id, source: listVersions.source, asOf: listVersions.asOf, fetchedAt: listVersions.fetchedAt, records: listVersions.records, origin: listVersions.origin })
     .from(listVersions)
     .where(inArray(listVersions.id, [...ids]));
 }

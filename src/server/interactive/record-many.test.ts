@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lists = [{ source: 'leie', title: 'LEIE', publisher: 'HHS-OIG', officialUrl: 'https://example.test/leie', asOf: '2026-11-01', acquiredOn: '2026-11-02', records: 3, version: null }];
+const lists = [{ source: 'leie', title: 'LEIE', publisher: 'HHS-OIG', officialUrl: 'https://example.test/leie', asOf: '2026-11-01', acquiredOn: '2026-11-02', records: 3, version: null, synthetic: false, warning: null }];
 
 async function callerOf(state: 'paid' | 'trial', trialSearchesPerMonth: number | null = null): Promise<UserCaller> {
   const client = await createClient(t.ctx.db, { state, trialSearchesPerMonth });
@@ -25,7 +25,7 @@ async function callerOf(state: 'paid' | 'trial', trialSearchesPerMonth: number |
 
 function screened(lastName: string): { result: UnsavedResult; outcome: Outcome } {
   const criteria = { entity: 'individual' as const, firstName: 'Pat', lastName, companyName: null, matchingAlgorithm: 'Exact' as const, dateOfBirth: null, state: null };
-  const result = { kind: 'name' as const, searchedAt: t.ctx.now().toISOString(), searchedBy: 'Pat Tester, Client', algorithmVersion: 'test', lists, criteria, hits: [] };
+  const result = { kind: 'name' as const, searchedAt: t.ctx.now().toISOString(), searchedBy: 'Pat Tester, Client', algorithmVersion: 'test', lists, notSearched: [], criteria, hits: [] };
   return { result, outcome: { kind: 'name', criteriaText: `Pat ${lastName}`, outcome: 'No match', hitCount: 0, isBillable: true } };
 }
 

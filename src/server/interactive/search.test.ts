@@ -57,6 +57,9 @@ describe('name search', () => {
     // Anonymous visitors: the federal and state exclusion lists, each with the date of its copy.
     expect(result.lists.map((l) => l.source)).toEqual(['leie', 'sam', ...STATE_SOURCE_IDS]);
     expect(result.lists.every((l) => l.records > 0)).toBe(true);
+    // The demo's samples, said to be samples (ADR 114); every list asked for was searched.
+    expect(result.lists.every((l) => l.synthetic && l.warning === null)).toBe(true);
+    expect(result.notSearched).toEqual([]);
   });
 
   it('a business by its name', async () => {

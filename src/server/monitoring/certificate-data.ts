@@ -3,14 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { versionIdsOf } from '../screening/screener';
 import { rowsOf } from '../db/rows';
-import { sourceName } from '../results/public';
+import { sourceName, type ReportList, type ReportNotSearched } from '../results/public';
+import { lastChecksOf } from '../db/last-checks';
+import { notSearchedReason, staleWarning } from '#lists/coverage';
 
-export interface CertificateList {
-  source: string;
-  name: string;
-  versionId: number;
-  asOf: string | null;
-  fetchedAt: string;
+export type CertificateList = ReportList;
+
+/** The lists a run screened against and those of the roster's searches it could not (ADR 114). */
+export interface CertificateLists {
+  lists: CertificateList[];
+  notSearched: ReportNotSearched[];
 }
 
 export interface CertificateFinding {
@@ -27,15 +29,25 @@ export interface CertificateFinding {
   decidedAt: string | null;
 }
 
-/** The list versions a run screened against, of the sources the roster is screened on. */
-export async function certificateLists(db: Db, listVersions: string, sources: readonly string[]): Promise<CertificateList[]> {
+/**
+ * The list versions a run screened against, of the sources the roster is screened on (a stale
+ * copy warned of as at `at`), and the sources it had no version of.
+ */
+export async function certificateLists(db: Db, listVersions: string, sources: readonly string[], at: Date): Promise<CertificateLists> {
   const ids = [...versionIdsOf(listVersions)].filter(([source]) => sources.includes(source)).map(([, id]) => id);
-  if (!ids.length) return [];
-  const rows = await rowsOf<{ source: string; id: number; as_of: string | null; fetched_at: Date | string }>(
-    db,
-    sql`SELECT source, id, as_of, fetched_at FROM list_versions WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY source`,
-  );
-  return rows.map((v) => ({ source: v.source, name: sourceName(v.source), versionId: v.id, asOf: v.as_of, fetchedAt: new Date(v.fetched_at).toISOString() }));
+  const rows = !ids.length
+    ? []
+    : await rowsOf<{ source: string; id: number; as_of: string | null; fetched_at: Date | string; origin: string }>(
+        db,
+        sql`SELECT source, id, as_of, fetched_at, origin FROM list_versions WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY source`,
+      );
+  const checks = await lastChecksOf(db, at);
+  const lists = rows.map((v) => {
+    const fetchedAt = new Date(v.fetched_at);
+    return { source: v.source, name: sourceName(v.source), versionId: v.id, asOf: v.as_of, fetchedAt: fetchedAt.toISOString(), synthetic: v.origin === 'sample', warning: staleWarning(v.source, fetchedAt, checks.get(v.source) ?? null, at) };
+  });
+  const notSearched = sources.filter((s) => !rows.some((v) => v.source === s)).map((s) => ({ source: s, name: sourceName(s), reason: notSearchedReason(s) }));
+  return { lists, notSearched };
 }
 
 /** Every finding of a run with its result's review status now (the time the certificate is issued). */

@@ -5,8 +5,8 @@
  * reports' document layout (ADR 033), kept as issued, and downloadable for years.
  */
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '#shared/review-status';
-import { ReportPdf, localTimeFormatter } from '../results/public';
-import type { CertificateFinding, CertificateList } from './certificate-data';
+import { ReportPdf, localTimeFormatter, writeListTables } from '../results/public';
+import type { CertificateFinding, CertificateLists } from './certificate-data';
 
 export interface CertificateFacts {
   number: string;
@@ -31,14 +31,14 @@ const monthName = (period: string): string => new Date(`${period}-01T00:00:00Z`)
 const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /** The certificate as PDF bytes. */
-export async function certificatePdf(f: CertificateFacts, lists: readonly CertificateList[], findings: readonly CertificateFinding[]): Promise<Buffer> {
+export async function certificatePdf(f: CertificateFacts, lists: CertificateLists, findings: readonly CertificateFinding[]): Promise<Buffer> {
   const time = localTimeFormatter(f.timeZone);
   const n = (v: number) => v.toLocaleString('en-US');
   const pdf = new ReportPdf({ title: 'Monitoring Certificate', subtitle: `${f.rosterName} \u00b7 ${monthName(f.period)}`, footer: `Certificate ${f.number}, issued ${time(f.issuedAt)} by Clearlist` });
   const open = findings.filter((x) => x.status === 'NONCLEARED' || x.status === 'UNDER_REVIEW').length;
   const stream = pdf.stream(async () => {
     pdf.titleBlock('Monitoring Certificate', [
-      `${f.clientName}: all ${n(f.people)} people of the monitored roster "${f.rosterName}" were screened against every list below on ${time(f.finishedAt)}, ` +
+      `${f.clientName}: all ${n(f.people)} people of the monitored roster "${f.rosterName}" were screened against every list under Lists Screened below on ${time(f.finishedAt)}, ` +
         `the full re-screen of ${monthName(f.period)}. ${findings.length ? `${n(findings.length)} potential matches were found; ${n(open)} of them are still to be reviewed.` : 'No potential match was found.'}`,
     ]);
     pdf.heading('Roster');
@@ -63,11 +63,7 @@ export async function certificatePdf(f: CertificateFacts, lists: readonly Certif
     counts.row(['All findings', n(findings.length)]);
     counts.end();
 
-    pdf.heading('Lists Screened');
-    const table = pdf.table([{ label: 'List', width: 330 }, { label: 'Source', width: 90 }, { label: 'Version', width: 60 }, { label: 'As Of', width: 90 }, { label: 'Fetched At', width: 150 }]);
-    for (const l of lists) table.row([l.name, l.source, l.versionId, l.asOf ?? 'not stated', time(l.fetchedAt)]);
-    if (!lists.length) table.row(['No list was loaded.']);
-    table.end();
+    writeListTables(pdf, lists.lists, lists.notSearched, time, 'Lists Screened', 'No list was loaded.');
 
     pdf.heading('Findings');
     pdf.note('Every potential match of this re-screen, with its review status when the certificate was issued. Later decisions are in the roster\u2019s Audit Report.');

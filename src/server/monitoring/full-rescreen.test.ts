@@ -10,6 +10,7 @@ import { usageLines } from '#server/billing/usage-lines';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
+import { pdfText } from '#test/pdf-text';
 import { sweepMonitoringJob } from './jobs';
 import { runMonitoring } from './run';
 import { sweepRuns } from './sweep';
@@ -126,6 +127,10 @@ describe('the scheduled full re-screen (ADR 051)', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="monitoring-certificate-Clinical-staff-2026-11.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Only LEIE and SAM are loaded: the state lists the roster's search asks for are named as not searched (ADR 114).
+    const text = pdfText(res.rawPayload);
+    for (const words of ['Lists Screened', 'SAM.gov Exclusions', 'Not Searched', 'not loaded yet']) expect(text, words).toContain(words);
+    expect(text).not.toContain('synthetic sample');
     const [stored] = await t.ctx.db.select().from(monitoringCertificates).where(eq(monitoringCertificates.id, cert.certificateId));
     expect(Buffer.compare(stored.pdf, res.rawPayload)).toBe(0);
     expect((await stranger.get(url)).statusCode).toBe(404);

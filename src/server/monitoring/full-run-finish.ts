@@ -32,7 +32,7 @@ export async function finishFullRun(ctx: MonitoringContext, o: { run: RunRow; ro
   const issuedAt = ctx.now();
   const findings = await certificateFindings(ctx.db, run.id);
   const parties = await certificateParties(ctx.db, roster.id);
-  const lists = await certificateLists(ctx.db, run.listVersions ?? '', monitoredSources(batch.searchTypes));
+  const lists = await certificateLists(ctx.db, run.listVersions ?? '', monitoredSources(batch.searchTypes), issuedAt);
   const number = certificateNumber(period, roster.id, run.id);
   // Retired members (ADR 053) are neither screened nor charged.
   const people = await countMembers(ctx.db, batch.id);

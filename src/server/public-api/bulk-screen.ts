@@ -7,7 +7,7 @@
  * once; a large request's first half is written while the workers screen its second (ADR 064).
  */
 import { ERROR_STATUS } from '#shared/errors';
-import type { InteractiveResult, ListSearched, NameSearchQuery } from '#shared/interactive-search';
+import type { InteractiveResult, ListCoverage, NameSearchQuery } from '#shared/interactive-search';
 import type { SearchIndex } from '#engine/index-parts';
 import type { BulkScreenInput, BulkScreenResult, BulkSubject, BulkSubjectResult } from '#shared/public-api-bulk';
 import type { AppContext } from '../app-context';
@@ -81,7 +81,7 @@ function screenNames(screener: LightScreener, index: SearchIndex, pending: Pendi
 }
 
 /** The screened searches (or refusals) of subjects whose hits are in: the hits as answered, the lists searched. */
-async function outcomesOf(db: Db, active: Screening, ctx: AppContext, caller: UserCaller, part: readonly Pending[], lists: { name: ListSearched[]; npi: ListSearched[] }): Promise<Outcome[]> {
+async function outcomesOf(db: Db, active: Screening, ctx: AppContext, caller: UserCaller, part: readonly Pending[], lists: { name: ListCoverage; npi: ListCoverage }): Promise<Outcome[]> {
   // The hits of every subject as answered (full records read in one query, for the few hits the index cannot answer alone), handed back in order.
   const hitsOf = (p: Pending): ShownHit[] => (p.kind === 'name' ? (p.hits ?? []) : p.kind === 'npi' ? npiHitsOf(p.findings!).map(shownOf) : []);
   const full = await searchHitsOf(db, active, part.flatMap(hitsOf));
@@ -117,7 +117,7 @@ async function screenAndStore(ctx: AppContext, caller: UserCaller, subjects: rea
   const npis = pending.flatMap((p) => (p.kind === 'npi' ? [p.npi] : []));
   if (npis.length) await active.keyed.fetch({ npis });
   for (const p of pending) if (p.kind === 'npi') p.findings = findNpi(index, active.keyed.index, p.npi, p.name, thresholdOf(caller));
-  const [name, npi] = await Promise.all([listsSearched(ctx.db, active, nameSourcesFor(caller)), listsSearched(ctx.db, active, NPI_LISTS)]);
+  const [name, npi] = await Promise.all([listsSearched(ctx.db, active, nameSourcesFor(caller), ctx.now()), listsSearched(ctx.db, active, NPI_LISTS, ctx.now())]);
   const lists = { name, npi };
   await firstNames;
   const first = await outcomesOf(ctx.db, active, ctx, caller, pending.slice(0, cut), lists);
@@ -131,7 +131,7 @@ async function screenAndStore(ctx: AppContext, caller: UserCaller, subjects: rea
       second = await outcomesOf(db, active, ctx, caller, pending.slice(cut), lists);
       return second.filter(isScreened);
     },
-    [name, npi],
+    [name.lists, npi.lists],
   );
   let next = 0;
   return [...first, ...second].map((o) => (isScreened(o) ? stored[next++] : o));

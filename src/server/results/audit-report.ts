@@ -14,6 +14,7 @@ import { csvLine, csvStream } from './csv';
 import { ReportPdf } from './pdf-layout';
 import { writeAppendix } from './report-appendix';
 import { reportHeader, reportRows, type ReportHeader } from './report-data';
+import { writeListTables } from './report-lists';
 import { eventLines } from './report-events';
 import { AUDIT_COLUMNS, auditTableLines, CHECK_NAMES } from './report-lines';
 import { algorithmVersions, decisionGroups, statusCounts, type StatusCounts } from './report-summary';
@@ -73,11 +74,7 @@ export function auditReportCsv(c: ReportContext): Readable {
 
 /** The lists searched, with their versions and as-of dates. */
 export function writeLists(pdf: ReportPdf, h: ReportHeader, time: TimeFormatter): void {
-  pdf.heading('Lists Searched');
-  const table = pdf.table([{ label: 'List', width: 300 }, { label: 'Source', width: 70 }, { label: 'Version', width: 60 }, { label: 'As Of', width: 90 }, { label: 'Fetched At', width: 150 }]);
-  for (const l of h.lists) table.row([l.name, l.source, l.versionId ?? 'none loaded', l.asOf ?? 'not stated', time(l.fetchedAt)]);
-  if (!h.lists.length) table.row(['No list was searched.']);
-  table.end();
+  writeListTables(pdf, h.lists, h.notSearched, time);
 }
 
 /** Counts of results by check and status, and of rows without any result. */

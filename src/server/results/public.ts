@@ -6,3 +6,4 @@ export { reportFile } from './report-download';
 export type { ReportKind } from './report-download';
 export { localTimeFormatter, serverTimeZone } from './report-time';
 export { changeStatus } from './review';
+export { writeListTables, type ReportList, type ReportNotSearched } from './report-lists';

@@ -11,6 +11,8 @@ import { rowsOf } from '../db/rows';
 import { historyOf, type HistoryRow } from './review-queries';
 import { ssnChecksOf } from './ssn-checks';
 import { sourceName } from './record-views';
+import { notSearchedReason, staleWarning } from '#lists/coverage';
+import { lastChecksOf } from '../db/last-checks';
 
 /** Rows read per query while streaming. */
 export const REPORT_PAGE_ROWS = 1000;
@@ -19,15 +21,34 @@ export interface ReportHeader {
   batch: BatchRow;
   uploadedBy: string;
   lists: ListSearched[];
+  /** The lists the batch's searches asked for that it could not search (ADR 114). */
+  notSearched: NotSearched[];
 }
 
 export interface ListSearched {
   source: string;
   name: string;
-  versionId: number | null;
+  versionId: number;
   asOf: string | null;
-  fetchedAt: string | null;
+  fetchedAt: string;
+  /** The shipped synthetic sample (the demo only). */
+  synthetic: boolean;
+  /** In words, when the copy was older than its publisher's cadence and its last update had failed when the batch was screened. */
+  warning: string | null;
 }
+
+export interface NotSearched {
+  source: string;
+  name: string;
+  reason: string;
+}
+
+export interface ListCoverage {
+  lists: ListSearched[];
+  notSearched: NotSearched[];
+}
+
+type VersionRow = { source: string; id: number; as_of: string | null; fetched_at: Date | string; origin: string };
 
 /** Sources a batch's search types screen (mirrors row-screening.ts). */
 export function sourcesSearched(types: readonly string[]): string[] {
@@ -45,37 +66,44 @@ export function sourcesSearched(types: readonly string[]): string[] {
  * Versions of every list searched: those the batch's results came from, and for a source
  * without results the version active when the batch was screened.
  */
-export async function listsSearched(db: Db, batch: BatchRow): Promise<ListSearched[]> {
+export async function listsSearched(db: Db, batch: BatchRow): Promise<ListCoverage> {
   const sources = sourcesSearched(batch.searchTypes);
-  if (!sources.length) return [];
-  const at = (batch.processedAt ?? batch.startedAt ?? new Date()).toISOString();
-  const used = await rowsOf<{ source: string; id: number; as_of: string | null; fetched_at: Date | string }>(
+  if (!sources.length) return { lists: [], notSearched: [] };
+  const when = batch.processedAt ?? batch.startedAt ?? new Date();
+  const at = when.toISOString();
+  const used = await rowsOf<VersionRow>(
     db,
-    sql`SELECT v.source, v.id, v.as_of, v.fetched_at FROM list_versions v
+    sql`SELECT v.source, v.id, v.as_of, v.fetched_at, v.origin FROM list_versions v
         WHERE v.id IN (SELECT DISTINCT list_version_id FROM batch_results WHERE batch_id = ${batch.id} AND list_version_id IS NOT NULL)
            OR v.id IN (SELECT ssn_dmf_version_id FROM batch_chunks WHERE batch_id = ${batch.id} AND ssn_dmf_version_id IS NOT NULL)
         ORDER BY v.source, v.id`,
   );
-  const out: ListSearched[] = [];
+  const checks = await lastChecksOf(db, when);
+  const out: ListCoverage = { lists: [], notSearched: [] };
   for (const source of sources) {
     let versions = used.filter((v) => v.source === source);
     if (!versions.length) {
-      versions = await rowsOf(
+      // A retired sample is not among them: a batch screened since was not screened against it (ADR 114).
+      versions = await rowsOf<VersionRow>(
         db,
-        sql`SELECT v.source, v.id, v.as_of, v.fetched_at FROM list_versions v
+        sql`SELECT v.source, v.id, v.as_of, v.fetched_at, v.origin FROM list_versions v
             WHERE v.source = ${source} AND v.status IN ('active', 'superseded') AND v.activated_at <= ${at}::timestamptz
             ORDER BY v.activated_at DESC LIMIT 1`,
       );
     }
-    if (!versions.length) out.push({ source, name: sourceName(source), versionId: null, asOf: null, fetchedAt: null });
-    for (const v of versions) out.push({ source, name: sourceName(source), versionId: v.id, asOf: v.as_of, fetchedAt: new Date(v.fetched_at).toISOString() });
+    if (!versions.length) out.notSearched.push({ source, name: sourceName(source), reason: notSearchedReason(source) });
+    for (const v of versions) {
+      const fetchedAt = new Date(v.fetched_at);
+      const warning = staleWarning(source, fetchedAt, checks.get(source) ?? null, when);
+      out.lists.push({ source, name: sourceName(source), versionId: v.id, asOf: v.as_of, fetchedAt: fetchedAt.toISOString(), synthetic: v.origin === 'sample', warning });
+    }
   }
   return out;
 }
 
 export async function reportHeader(db: Db, batch: BatchRow): Promise<ReportHeader> {
   const [u] = await rowsOf<{ name: string }>(db, sql`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = ${batch.uploaderUserId}`);
-  return { batch, uploadedBy: u?.name ?? '', lists: await listsSearched(db, batch) };
+  return { batch, uploadedBy: u?.name ?? '', ...(await listsSearched(db, batch)) };
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {

@@ -9,7 +9,9 @@ import { createClient, createUser } from '#test/factories';
 import { pdfPageCount, pdfPages, pdfPageTotal, pdfText } from '#test/pdf-text';
 import { REVIEW_MAPPING, screenedBatch, seedLists } from '#test/results-setup';
 import { csvCell } from '#shared/csv-cell';
+import { findBatch } from '#server/batches/public';
 import { EXCLUSION_COLUMNS } from './exclusion-report';
+import { reportHeader } from './report-data';
 import { AUDIT_COLUMNS } from './report-lines';
 
 let t: TestApp;
@@ -40,6 +42,19 @@ afterAll(async () => {
 
 const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { delimiter: ',', skipEmptyLines: true }).data;
 const NY = 'tz=America/New_York';
+
+describe('the lists a batch searched (ADR 114)', () => {
+  it('names the lists its searches asked for but could not search, with the reason; the others are real copies', async () => {
+    const h = await reportHeader(t.ctx.db, (await findBatch(t.ctx.db, batchId))!);
+    expect(h.lists.map((l) => l.source)).toContain('leie');
+    expect(h.lists.every((l) => !l.synthetic && l.warning === null)).toBe(true);
+    expect(h.notSearched).toContainEqual({ source: 'sam', name: expect.any(String), reason: 'not loaded yet' });
+    expect(h.notSearched.map((l) => l.source)).not.toContain('leie');
+    const pdf = (await agent.get(`/services/flexsearchs/${batchId}/exclusionrecordsreport?format=pdf&${NY}`)).rawPayload;
+    const first = pdfPages(pdf)[0];
+    for (const words of ['Lists Searched', 'Not Searched', 'These lists were asked for but not searched', 'not loaded yet']) expect(first, words).toContain(words);
+  });
+});
 
 describe('audit report', () => {
   it('CSV: one row per result with the PDF table columns; decisions with who, when (local time and zone) and notes', async () => {
@@ -90,7 +105,7 @@ describe('audit report', () => {
       expect(text).toContain('Generated 2026-04-02 05:00:00 EDT by Rita Reviewer');
     });
     const first = pages[0];
-    for (const fact of ['File', 'staff.csv', 'Uploaded By', 'Rita Reviewer', 'First Submitted At', '2026-04-02 05:00:00 EDT', 'Times Shown In', 'America/New_York', 'Lists Searched', '2026-03-01', 'none loaded', 'Results By Status', 'Needs Review', 'Reviewed: Clear']) {
+    for (const fact of ['File', 'staff.csv', 'Uploaded By', 'Rita Reviewer', 'First Submitted At', '2026-04-02 05:00:00 EDT', 'Times Shown In', 'America/New_York', 'Lists Searched', '2026-03-01', 'Not Searched', 'not loaded yet', 'Results By Status', 'Needs Review', 'Reviewed: Clear']) {
       expect(first, fact).toContain(fact);
     }
     const all = pdfText(pdf);

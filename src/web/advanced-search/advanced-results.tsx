@@ -27,7 +27,7 @@ function ScoreLine({ hit }: { hit: AdvancedHit }) {
 }
 
 const copyOf = (list: ListSearched) =>
-  `${list.version ? `version ${list.version}, ` : ''}${list.asOf ? `as of ${list.asOf}` : list.acquiredOn ? `downloaded ${list.acquiredOn}` : 'no copy loaded'}`;
+  `${list.version ? `version ${list.version}, ` : ''}${list.asOf ? `as of ${list.asOf}` : list.acquiredOn ? `downloaded ${list.acquiredOn}` : 'no copy loaded'}${list.synthetic ? ', synthetic sample' : ''}`;
 
 export function AdvancedResults({ result }: { result: AdvancedSearchResult }) {
   const count = result.hits.length;
@@ -67,7 +67,7 @@ export function AdvancedResults({ result }: { result: AdvancedSearchResult }) {
           </Stack>
         );
       })}
-      <ListsSearched lists={result.lists} />
+      <ListsSearched lists={result.lists} notSearched={result.notSearched} />
       <Text size="xs" c="dimmed">
         Matching rules {result.algorithmVersion ?? '—'}. A potential match is not a finding: confirm the person or business before any decision.
       </Text>

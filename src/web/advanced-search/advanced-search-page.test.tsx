@@ -17,9 +17,10 @@ const OPTIONS: AdvancedOptions = {
 const RESULT: AdvancedSearchResult = {
   kind: 'advanced', searchId: 41, reference: 'CL-AAAA-BBBB-CC', searchedAt: '2026-04-15T10:00:03.000Z', searchedBy: 'Ada Reyes, Harbor Health', algorithmVersion: '2026.11',
   lists: [
-    { source: 'leie', title: 'OIG LEIE', publisher: 'HHS OIG', officialUrl: 'https://oig.hhs.gov/exclusions/', asOf: '2026-03-01', acquiredOn: '2026-03-02', records: 400, version: 12 },
-    { source: 'nppes', title: 'NPPES', publisher: 'CMS', officialUrl: 'https://npiregistry.cms.hhs.gov/', asOf: null, acquiredOn: '2026-03-05', records: 900, version: 15 },
+    { source: 'leie', title: 'OIG LEIE', publisher: 'HHS OIG', officialUrl: 'https://oig.hhs.gov/exclusions/', asOf: '2026-03-01', acquiredOn: '2026-03-02', records: 400, version: 12, synthetic: false, warning: null },
+    { source: 'nppes', title: 'NPPES', publisher: 'CMS', officialUrl: 'https://npiregistry.cms.hhs.gov/', asOf: null, acquiredOn: '2026-03-05', records: 900, version: 15, synthetic: false, warning: null },
   ],
+  notSearched: [],
   criteria: { subject: 'person', fields: [{ label: 'First name', value: 'Carol' }, { label: 'Last name', value: 'Moore' }], matchingAlgorithm: 'Fuzzy', sensitivity: 0.7, includeReinstated: false },
   hits: [
     {

@@ -6,8 +6,8 @@ import { ELIGIBILITY_TEXTS, INTERACTIVE_ERROR_TEXTS, NPI_CHECK_DIGIT_HINT, type 
 import { INTENT_DECLINED, MESSAGES } from '#shared/messages';
 import { apiError, json, renderApp, stubServer, userInfoHandler, type RecordedRequest } from '../test-utils';
 
-const LISTS = [{ source: 'leie', title: 'OIG List of Excluded Individuals/Entities (LEIE)', publisher: 'HHS OIG', officialUrl: 'https://oig.hhs.gov/exclusions/', asOf: '2026-03-01', acquiredOn: '2026-03-02', records: 81234 }];
-const META = { searchId: 7, reference: 'CL-ABCD-EFGH-JK', searchedAt: '2026-04-15T10:00:03.000Z', searchedBy: null, lists: LISTS };
+const LISTS = [{ source: 'leie', title: 'OIG List of Excluded Individuals/Entities (LEIE)', publisher: 'HHS OIG', officialUrl: 'https://oig.hhs.gov/exclusions/', asOf: '2026-03-01', acquiredOn: '2026-03-02', records: 81234, synthetic: false, warning: null }];
+const META = { searchId: 7, reference: 'CL-ABCD-EFGH-JK', searchedAt: '2026-04-15T10:00:03.000Z', searchedBy: null, lists: LISTS, notSearched: [] };
 const NAME_RESULT: NameSearchResult = {
   ...META,
   kind: 'name',

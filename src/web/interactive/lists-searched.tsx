@@ -1,9 +1,19 @@
 /** Every list a search covered and the date of the copy searched: what a "no match" is worth. */
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import type { ListSearched } from '#shared/interactive-search';
+import type { ListSearched, NotSearched } from '#shared/interactive-search';
 import classes from './proof.module.css';
 
-export function ListsSearched({ lists }: { lists: ListSearched[] }) {
+/** The lists searched and, under them, those asked for but not searched (ADR 114); searches kept before have no `notSearched`. */
+export function ListsSearched({ lists, notSearched = [] }: { lists: ListSearched[]; notSearched?: NotSearched[] }) {
+  return (
+    <>
+      <SearchedTable lists={lists} />
+      {notSearched.length > 0 && <NotSearchedTable lists={notSearched} />}
+    </>
+  );
+}
+
+function SearchedTable({ lists }: { lists: ListSearched[] }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="lists-searched" style={{ breakInside: 'avoid' }}>
       <Title order={2} fz="lg" id="lists-searched">
@@ -30,9 +40,50 @@ export function ListsSearched({ lists }: { lists: ListSearched[] }) {
                   <Text size="xs" c="dimmed">
                     {list.publisher}
                   </Text>
+                  {list.warning && (
+                    <Text size="xs" c="orange.9" fw={500}>
+                      Warning: {list.warning}
+                    </Text>
+                  )}
                 </Table.Td>
-                <Table.Td className={classes.nowrap}>{list.records > 0 ? copyDate(list) : 'Not loaded: not searched'}</Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  {list.records > 0 ? copyDate(list) : 'Not loaded: not searched'}
+                  {list.synthetic && (
+                    <Text size="xs" c="red.9" fw={600}>
+                      synthetic sample
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">{list.records.toLocaleString('en-US')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function NotSearchedTable({ lists }: { lists: NotSearched[] }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="not-searched" style={{ breakInside: 'avoid' }}>
+      <Title order={2} fz="lg" id="not-searched">
+        Not searched
+      </Title>
+      <Text size="sm">These lists were asked for but not searched: this result says nothing about them.</Text>
+      <Table.ScrollContainer minWidth={340}>
+        <Table withTableBorder striped verticalSpacing="xs" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">List</Table.Th>
+              <Table.Th scope="col">Reason</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lists.map((list) => (
+              <Table.Tr key={list.source}>
+                <Table.Td>{list.title}</Table.Td>
+                <Table.Td>{list.reason}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -51,5 +102,5 @@ export function copyDate(list: ListSearched): string {
 /** "OIG LEIE (2024-04-01); SAM.gov Exclusions (2024-05-01); …" for the no-match statement. */
 export function listsSentence(lists: ListSearched[]): string {
   const searched = lists.filter((l) => l.records > 0);
-  return searched.map((l) => `${l.title} (${copyDate(l)})`).join('; ');
+  return searched.map((l) => `${l.title} (${copyDate(l)}${l.synthetic ? ', synthetic sample' : ''})`).join('; ');
 }

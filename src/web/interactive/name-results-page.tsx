@@ -33,7 +33,7 @@ function NameResult({ result }: { result: NameSearchResult }) {
           found no record that matches. A search covers only the lists below, as of the dates shown.
         </Text>
       )}
-      <ListsSearched lists={result.lists} />
+      <ListsSearched lists={result.lists} notSearched={result.notSearched} />
     </>
   );
 }

@@ -7,8 +7,8 @@ import { json, renderApp, stubServer, userInfoHandler } from '../test-utils';
 
 // Issue 50: an NPI answer with npi-match false still shows what the search found (the proof of
 // search is the printed result page: it never leaves out a hit), the spec's NPINotFound beside it.
-const LISTS = [{ source: 'leie', title: 'OIG List of Excluded Individuals/Entities (LEIE)', publisher: 'HHS OIG', officialUrl: 'https://oig.hhs.gov/exclusions/', asOf: '2026-03-01', acquiredOn: '2026-03-02', records: 81234 }];
-const META = { searchId: 9, reference: 'CL-NPIX-NOTN-PP', searchedAt: '2026-04-15T10:00:03.000Z', searchedBy: null, lists: LISTS };
+const LISTS = [{ source: 'leie', title: 'OIG List of Excluded Individuals/Entities (LEIE)', publisher: 'HHS OIG', officialUrl: 'https://oig.hhs.gov/exclusions/', asOf: '2026-03-01', acquiredOn: '2026-03-02', records: 81234, synthetic: false, warning: null }];
+const META = { searchId: 9, reference: 'CL-NPIX-NOTN-PP', searchedAt: '2026-04-15T10:00:03.000Z', searchedBy: null, lists: LISTS, notSearched: [] };
 const OKAFOR: SearchHit = {
   source: 'leie', sourceTitle: 'OIG List of Excluded Individuals/Entities (LEIE)', recordId: 'r9', kind: 'person', name: 'DANIEL OKAFOR', otherNames: [],
   dateOfBirth: '1971-02-03', npi: '1000000020', address: '9 Elm St', city: 'DAYTON', state: 'OH', postalCode: '45402', specialty: 'NURSING',

@@ -145,7 +145,7 @@ function NpiResult({ result }: { result: NpiSearchResult }) {
           {result.searchedByName ? ` and for the name ${result.criteria.name}` : ''} and found no exclusion record.
         </Text>
       )}
-      <ListsSearched lists={result.lists} />
+      <ListsSearched lists={result.lists} notSearched={result.notSearched} />
     </>
   );
 }

@@ -14,7 +14,8 @@ const HISTORY: SearchHistory = {
 };
 const NPI_RESULT: NpiSearchResult = {
   searchId: 12, reference: 'CL-AAAA-BBBB-CC', searchedAt: '2026-04-15T10:00:03.000Z', searchedBy: 'Ada Reyes, Harbor Health',
-  lists: [{ source: 'nppes', title: 'NPPES National Provider Identifier Registry', publisher: 'CMS', officialUrl: 'https://npiregistry.cms.hhs.gov/', asOf: '2026-04-01', acquiredOn: '2026-04-02', records: 9000000 }],
+  lists: [{ source: 'nppes', title: 'NPPES National Provider Identifier Registry', publisher: 'CMS', officialUrl: 'https://npiregistry.cms.hhs.gov/', asOf: '2026-04-01', acquiredOn: '2026-04-02', records: 9000000, synthetic: false, warning: null }],
+  notSearched: [],
   kind: 'npi', 'npi-match': true, criteria: { npi: '1000994545', name: null }, nameCheck: null, npiProblem: null, searchedByName: false,
   nppes: { npi: '1000994545', name: 'DONALD BAILEY', entityType: 'Individual', status: 'Deactivated', deactivationDate: '2024-01-31', reactivationDate: null, specialty: null, location: 'PHOENIX, AZ', link: 'https://npiregistry.cms.hhs.gov/provider-view/1000994545' },
   exclusionStatus: 'No Exclusions Found', exclusions: [], optOutStatus: 'Found on Opt Out List', optOut: { effectiveDate: '2025-07-11', term: 'until 2027-07-11', link: 'https://data.cms.gov/' },
