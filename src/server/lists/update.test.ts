@@ -121,6 +121,13 @@ describe('updateLists', () => {
     expect(result.import!.records).toBeGreaterThan(0);
   });
 
+  it('downloads LIST_URLS from where they say, not through LIST_PUBLISHERS_URL', async () => {
+    const hits = server.hits('/leie/UPDATED.csv');
+    const [result] = await updateLists(database.db, { ...config, listPublishersUrl: 'http://127.0.0.1:1' }, ['leie'], options());
+    expect(result.outcome).not.toBe('failed');
+    expect(server.hits('/leie/UPDATED.csv')).toBe(hits + 1);
+  });
+
   it('reports an upload-only source (the licensed DMF) as not configured, saying why, without recording a check', async () => {
     const [result] = await updateLists(database.db, config, ['dmf'], options());
     expect(result).toMatchObject({ outcome: 'not-configured', hint: expect.stringContaining('licensed') });

@@ -98,7 +98,8 @@ async function updateSource(db: Db, config: AppConfig, source: string, root: str
   const files: (UpdatedFile & { path: string })[] = [];
   try {
     await mkdir(path.join(dir, 'download'));
-    const web = createWeb({ publishersUrl: config.listPublishersUrl, proxy: config.proxy, fetch: options.fetch, delay: options.delay, attempts: options.attempts });
+    // LIST_URLS are the operator's own addresses: only recipes' publisher URLs go to LIST_PUBLISHERS_URL.
+    const web = createWeb({ publishersUrl: plan.kind === 'recipe' ? config.listPublishersUrl : null, proxy: config.proxy, fetch: options.fetch, delay: options.delay, attempts: options.attempts });
     const acquired = await acquire(plan, { web, now, active: await activeFacts(db, source), samApiKey: config.samApiKey, scratch: path.join(dir, 'download') });
     const names = acquired.map((f) => f.fileName.toLowerCase());
     if (new Set(names).size !== names.length) throw new Error(`two download URLs end in the same file name (${names.join(', ')})`);
