@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListSearched } from '#shared/interactive-search';
-import { ListsSearched, listsSentence } from './lists-searched';
+import { isNothingSearched, ListsSearched, listsSentence, notSearchedNote } from './lists-searched';
 
 const list = (source: string, title: string, extra: Partial<ListSearched> = {}): ListSearched => ({
   source, title, publisher: 'Agency', officialUrl: 'https://example.gov', asOf: '2026-11-01', acquiredOn: '2026-11-02', records: 10, version: 1, synthetic: false, warning: null, ...extra,
@@ -34,5 +34,19 @@ describe('the lists of a proof of search (ADR 114)', () => {
     );
     expect(screen.queryByRole('region', { name: 'Not searched' })).toBeNull();
     expect(screen.queryByText('synthetic sample')).toBeNull();
+  });
+
+  it('says plainly when nothing was searched: no empty table, and the outcome counts the lists not searched', () => {
+    const none = [list('leie', 'OIG LEIE', { records: 0, asOf: null, version: null })];
+    render(
+      <MantineProvider>
+        <ListsSearched lists={none} notSearched={[{ source: 'leie', title: 'OIG LEIE', reason: 'not loaded yet' }]} />
+      </MantineProvider>,
+    );
+    expect(within(screen.getByRole('region', { name: 'Lists searched' })).getByText('None: no list was loaded when this search ran.')).toBeTruthy();
+    expect(isNothingSearched(none)).toBe(true);
+    expect(isNothingSearched([list('leie', 'OIG LEIE')])).toBe(false);
+    expect(notSearchedNote([{ source: 'leie', title: 'OIG LEIE', reason: 'not loaded yet' }])).toBe(' 1 list asked for was not searched (named below).');
+    expect(notSearchedNote([])).toBe('');
   });
 });

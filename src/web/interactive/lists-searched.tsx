@@ -13,7 +13,28 @@ export function ListsSearched({ lists, notSearched = [] }: { lists: ListSearched
   );
 }
 
+/** No list held a copy: the search checked nothing (a fresh server before its first fetch, ADR 114). */
+export function isNothingSearched(lists: readonly ListSearched[]): boolean {
+  return !lists.some((l) => l.records > 0);
+}
+
+/** " 3 lists asked for were not searched (named below)." for the outcome line, or nothing. */
+export function notSearchedNote(notSearched: readonly NotSearched[] = []): string {
+  const n = notSearched.length;
+  return n ? ` ${n} list${n === 1 ? '' : 's'} asked for ${n === 1 ? 'was' : 'were'} not searched (named below).` : '';
+}
+
 function SearchedTable({ lists }: { lists: ListSearched[] }) {
+  if (isNothingSearched(lists)) {
+    return (
+      <Stack gap="xs" component="section" aria-labelledby="lists-searched">
+        <Title order={2} fz="lg" id="lists-searched">
+          Lists searched
+        </Title>
+        <Text size="sm">None: no list was loaded when this search ran.</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs" component="section" aria-labelledby="lists-searched" style={{ breakInside: 'avoid' }}>
       <Title order={2} fz="lg" id="lists-searched">

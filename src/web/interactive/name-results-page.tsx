@@ -2,14 +2,15 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { describeNameCriteria, type NameSearchResult } from '#shared/interactive-search';
 import { HitCard } from './hit-card';
-import { ListsSearched, listsSentence } from './lists-searched';
+import { isNothingSearched, ListsSearched, listsSentence, notSearchedNote } from './lists-searched';
 import { ProofHeader } from './proof-header';
 import { ResultFrame } from './result-frame';
 
 function outcomeOf(result: NameSearchResult) {
   const who = result.criteria.entity === 'business' ? result.criteria.companyName : [result.criteria.firstName, result.criteria.lastName].join(' ');
   const n = result.hits.length;
-  if (n === 0) return { text: `No match: “${who}” was not found on any list searched.`, isAlert: false };
+  if (n === 0 && isNothingSearched(result.lists)) return { text: `Not screened: no list is loaded yet, so “${who}” was searched against nothing.${notSearchedNote(result.notSearched)}`, isAlert: true };
+  if (n === 0) return { text: `No match: “${who}” was not found on any list searched.${notSearchedNote(result.notSearched)}`, isAlert: result.notSearched.length > 0 };
   return { text: `${n} potential match${n === 1 ? '' : 'es'} for “${who}”. Confirm each against the official record before any decision.`, isAlert: true };
 }
 
@@ -26,6 +27,11 @@ function NameResult({ result }: { result: NameSearchResult }) {
             <HitCard key={`${hit.source}|${hit.recordId}`} hit={hit} position={i + 1} />
           ))}
         </Stack>
+      ) : isNothingSearched(result.lists) ? (
+        <Text>
+          On {result.searchedAt.slice(0, 10)}, no list was loaded on this server: this search checked nothing, and says nothing of whether this{' '}
+          {result.criteria.entity === 'business' ? 'business' : 'person'} is excluded. Search again once the lists are loaded (Settings → Lists).
+        </Text>
       ) : (
         <Text>
           On {result.searchedAt.slice(0, 10)}, Clearlist searched {listsSentence(result.lists) || 'no loaded list'} for this{' '}

@@ -4,7 +4,7 @@ import { EXCLUSION_LABELS, INTERACTIVE_ERROR_TEXTS, OPT_OUT_LABELS, type NpiSear
 import { statusTextColor } from '../app/theme';
 import { formatDate } from './format';
 import { HitCard } from './hit-card';
-import { ListsSearched, listsSentence } from './lists-searched';
+import { isNothingSearched, ListsSearched, listsSentence, notSearchedNote } from './lists-searched';
 import { ProofHeader } from './proof-header';
 import { ResultFrame } from './result-frame';
 
@@ -21,6 +21,7 @@ function outcomeOf(result: NpiSearchResult) {
   ].filter(Boolean);
   // The spec's NPINotFound, word for word, and what else the search found (issue 50): a proof never leaves out a hit.
   const notFound = result['npi-match'] ? '' : `${INTERACTIVE_ERROR_TEXTS.NPINotFound} `;
+  if (isNothingSearched(result.lists)) return { text: `${notFound}Not screened: no list is loaded yet, so NPI ${result.criteria.npi} was searched against nothing.${notSearchedNote(result.notSearched)}`, isAlert: true };
   if (problems.length === 0 && !notFound) {
     const named = result.nameCheck ? ` under the name given (${result.nameCheck.givenName}),` : '';
     return { text: `NPI ${result.criteria.npi} is active in NPPES${named} not on the Medicare opt-out list, and on no exclusion list searched.`, isAlert: false };
