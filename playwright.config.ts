@@ -70,6 +70,8 @@ export default defineConfig({
         SMTP_URL: '',
         // Lists the journeys check (ADR 049); the others keep the demo's data.
         LIST_PUBLISHERS_URL: publishers,
+        // The scheduled check once a year (1 January), so a run that crosses 06:00 UTC meets no check of every list mid-journey.
+        LIST_UPDATE_SCHEDULE: '0 6 1 1 *',
         LIST_URLS: JSON.stringify({ optout: [`${publisher}/optout/optout-affidavits.csv`], sam: [`${publisher}/sam/SAM_Exclusions_Public_Extract_V2.ZIP`] }),
       },
     },
