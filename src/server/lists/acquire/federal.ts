@@ -5,7 +5,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { anchorsOf } from './links';
 import type { Recipe } from './recipe';
-import { lastSegment, type Acquired, type AcquireContext, type Service } from './resolve';
+import { csvField, lastSegment, type Acquired, type AcquireContext, type Service } from './resolve';
 import { networkWords, PublisherError, statusWords } from './web';
 
 const OFAC_SLS = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
@@ -226,8 +226,6 @@ export function samExtractName(day: Date): string {
   return `SAM_Exclusions_Public_Extract_V2_${yy}${String(dayOfYear).padStart(3, '0')}.ZIP`;
 }
 
-/** A CSV field, quoted. */
-const csvField = (value: unknown) => `"${(value === null || value === undefined ? '' : String(value)).replace(/"/g, '""')}"`;
 
 /** A JSON data API paged by offset and size (data.cms.gov), written as the CSV its download gives; the total checked against /stats. */
 const cmsDataApi: Service = async (recipe, ctx) => {

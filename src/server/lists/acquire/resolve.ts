@@ -30,6 +30,9 @@ export interface AcquireContext {
 export type ServiceRecipe = Extract<Recipe, { service: string }>;
 export type Service = (recipe: ServiceRecipe, ctx: AcquireContext) => Promise<Acquired[]>;
 
+/** A CSV field, quoted, for the files services write from JSON answers. */
+export const csvField = (value: unknown): string => `"${(value === null || value === undefined ? '' : String(value)).replace(/"/g, '""')}"`;
+
 /** The name of a URL's last path segment, decoded; null when it has none. */
 export function lastSegment(url: string): string | null {
   const segment = new URL(url).pathname.split('/').filter(Boolean).at(-1);

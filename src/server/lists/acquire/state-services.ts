@@ -6,10 +6,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attributesOf, textOf } from './links';
-import type { Acquired, Service } from './resolve';
+import { csvField, type Acquired, type Service } from './resolve';
 import { PublisherError } from './web';
 
-const csvField = (value: unknown) => `"${(value === null || value === undefined ? '' : String(value)).replace(/"/g, '""')}"`;
 
 /** The rows of a data-table JSON (`data`: objects keyed by column title) as CSV, the titles as header; null when it has none. */
 export function tableJsonToCsv(json: unknown): string | null {
