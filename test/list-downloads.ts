@@ -48,7 +48,8 @@ export async function startFileServer(routes: Record<string, Route> = {}): Promi
     }
     res.writeHead(200, { 'content-length': body.length, 'content-type': 'text/csv', ...(route.etag ? { etag: route.etag, 'accept-ranges': 'bytes' } : {}) });
     if (route.stall) return void res.flushHeaders();
-    if (route.truncateAt !== undefined) return void res.write(body.subarray(0, route.truncateAt), () => res.destroy());
+    // The bytes sent get time to reach the client before the connection is cut.
+    if (route.truncateAt !== undefined) return void res.write(body.subarray(0, route.truncateAt), () => setTimeout(() => res.destroy(), 100));
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
