@@ -2,6 +2,7 @@
 import type { LooseSpelling } from './loose-spelling';
 import { isParticle, type PersonName } from './person-name';
 import { joinChineseGivenName } from './wade-giles';
+import { givenNameShare, surnameShare } from './name-frequencies';
 import { hasKanji, kanjiReadingScore } from './kanji-names';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
@@ -44,6 +45,10 @@ const MIDDLE_CONFLICT = -0.2;
 /** A middle initial against another middle name or initial. */
 const MIDDLE_INITIAL_CONFLICT = -0.12;
 const MISSING: TokenMatch = Object.freeze({ score: 0, method: 'missing' });
+/** Agreements short of the same name: a nickname, a sound-alike, a typo, an initial, one of two surnames. */
+const LOOSE_METHODS: ReadonlySet<MatchMethod> = new Set<MatchMethod>(['nickname', 'initial', 'prefix', 'phonetic', 'typo', 'similar', 'partial', 'other-name']);
+/** Both names agreeing only loosely: a name alone then stays under the default threshold. */
+const LOOSE_BOTH_FACTOR = 0.93;
 /** A Latin name that is one of the Japanese readings of a name written in kanji (ADR 050): like a katakana reading. */
 export const KANJI_READING = 0.9;
 
@@ -149,9 +154,11 @@ export class PersonMatcher {
       case 1:
         // An unhyphenated double surname ("Maria Garcia Lopez") parses as a middle name; initials never do.
         // Not when the other side has a middle name of its own: that one would be left unexplained.
-        return isWordy(q.middle) && !isWordy(l.middle) ? this.align({ ...q, middle: [], last: [...q.middle, ...q.last] }, l, 1, 'query middle name read as part of the surname', trace) : -1;
+        // Nor when that is only an initial and the list has no second surname the middle name could be: the
+        // initial would be another middle name, left unexplained (Angela Myra Mitchell / ANGELA D MITCHELL).
+        return isWordy(q.middle) && !isWordy(l.middle) && (!l.middle.length || l.last.length > q.last.length) && !isGivenNameLike(q.middle[0]) ? this.align({ ...q, middle: [], last: [...q.middle, ...q.last] }, l, 1, 'query middle name read as part of the surname', trace) : -1;
       case 2:
-        return isWordy(l.middle) && !isWordy(q.middle) ? this.align(q, { ...l, middle: [], last: [...l.middle, ...l.last] }, 1, 'list middle name read as part of the surname', trace) : -1;
+        return isWordy(l.middle) && !isWordy(q.middle) && (!q.middle.length || q.last.length > l.last.length) && !isGivenNameLike(l.middle[0]) ? this.align(q, { ...l, middle: [], last: [...l.middle, ...l.last] }, 1, 'list middle name read as part of the surname', trace) : -1;
       case 3:
         if (!q.first || !q.last.length || !l.first || !l.last.length) return -1;
         return this.align({ first: q.last[0], middle: q.middle, last: [q.first], generation: q.generation }, l, SWAP_FACTOR, 'first and last names swapped', trace);
@@ -201,6 +208,13 @@ export class PersonMatcher {
       const first = this.compare(q.first, l.first, 'given');
       trace?.parts.push({ queryField: 'first', listField: 'first', query: q.first, list: l.first, score: first.score, method: first.method });
       score = PERSON_WEIGHTS.last * last.score + PERSON_WEIGHTS.first * first.score;
+      // Two loose agreements do not add up to a strong one (Katy Hall / CATHERINE HILL): each is a chance to be
+      // wrong, so together they count as one (ADR 116).
+      if (LOOSE_METHODS.has(last.method) && LOOSE_METHODS.has(first.method)) {
+        const effect = score * LOOSE_BOTH_FACTOR - score;
+        trace?.notes.push({ note: 'surname and first name each agree only loosely', effect: round(effect) });
+        score += effect;
+      }
     }
     score += this.middleAdjustment(q, l, trace);
     if (q.generation && l.generation && q.generation !== l.generation) {
@@ -303,6 +317,11 @@ function letterCount(n: PersonName): number {
 
 function isOneWord(n: PersonName): boolean {
   return !n.first && !n.middle.length && n.last.length === 1;
+}
+
+/** A word more often a given name than a surname in the US (Joseph, Dennis): a middle name, not a first surname. */
+function isGivenNameLike(token: string): boolean {
+  return givenNameShare(token) > surnameShare(token);
 }
 
 function isWordy(tokens: string[]): boolean {

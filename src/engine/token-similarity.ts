@@ -4,6 +4,7 @@ import { phoneticKey } from './phonetic';
 import { boundedEditDistance, jaroWinkler } from './string-distance';
 import { looseMatch, type LooseSpelling } from './loose-spelling';
 import { isLatinToken } from './text-normalize';
+import { isOwnGivenName, isOwnSurname } from './name-frequencies';
 
 export type MatchMethod =
   | 'exact'
@@ -20,6 +21,7 @@ export type MatchMethod =
   | 'romanised'
   | 'wade-giles'
   | 'partial'
+  | 'other-name'
   | 'different'
   | 'missing';
 
@@ -45,6 +47,11 @@ export const TOKEN_SCORES = {
   typoFirstLetter: 0.05,
   // Two different real given names one letter apart (Mark/Mary, Joan/John) are usually two people.
   otherKnownName: 0.5,
+  // Two surnames, each a family name many US people bear (Hill/Haley, Johnson/Jensen): usually two families.
+  // A name alone then stays under the default threshold; a date of birth or an identifier can still lift it.
+  otherOwnSurname: 0.75,
+  // A given name far (not one letter) from a given name many people bear: Kerrin/Karen, Tori/Dairo.
+  farFromOwnGivenName: 0.7,
   extendedSurname: 0.6,
   // A name written without vowels (Arabic, Hebrew) whose consonants are those of the other side.
   consonants: 0.9,
@@ -153,6 +160,27 @@ export function compareTokens(a: string, b: string, role: TokenRole, loose: Loos
   }
   if (role === 'given' && score > TOKEN_SCORES.otherKnownName && isKnownGivenName(a) && isKnownGivenName(b)) {
     return { score: TOKEN_SCORES.otherKnownName, method: 'different' };
+  }
+  // Spelling alone cannot tell a typo from another name: a name many people bear is seldom a misspelling of
+  // another such name (ADR 116). Only a sound-alike one letter away (Cristian/Christian) stays a variant.
+  // A misspelling far from the name (two letters, another first letter, only alike) of a name many people bear
+  // is more often that other name: it counts as a loose likeness, under the threshold on its own.
+  if (!loose && score > 0 && role !== 'business') {
+    const close = (method === 'phonetic' && score >= TOKEN_SCORES.phoneticClose) || (method === 'typo' && edits === 1 && initialPenalty === 0);
+    if (!close && method !== 'prefix') {
+      const own = role === 'surname' ? isOwnSurname : isOwnGivenName;
+      const ownA = own(a);
+      const ownB = own(b);
+      if (ownA && ownB) {
+        const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.otherKnownName;
+        if (score > cap) return { score: cap, method: 'other-name' };
+      } else if (ownA || ownB) {
+        const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.farFromOwnGivenName;
+        if (score > cap) return { score: cap, method };
+      }
+    } else if (method === 'prefix' && isOwnGivenName(a) && isOwnGivenName(b) && score > TOKEN_SCORES.otherKnownName) {
+      return { score: TOKEN_SCORES.otherKnownName, method: 'other-name' };
+    }
   }
   return score === 0 ? DIFFERENT : { score, method };
 }

@@ -131,6 +131,8 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
       return `partly the same (${both})`;
     case 'missing':
       return `given on one side only (${q || l})`;
+    case 'other-name':
+      return `another name, not a misspelling: both are names many people in the US bear (${both})`;
     case 'different':
       return q && l ? `different (${both})` : `given on one side only (${q || l})`;
     default:
