@@ -5,60 +5,71 @@
  * for it. A nickname may sit in several groups (Bill: William and Robert's old rhyming
  * form is not here, but Al is under Albert, Alfred, Alan…); two names are related only
  * when they share a group, so Albert and Alfred stay unrelated.
+ *
+ * Every group, here and in the sections below, follows one rule (issue 52): two names are related only
+ * when one person is plausibly recorded under both in US records: a nickname or diminutive (Bob/Robert,
+ * Peggy/Margaret), a spelling variant of the same name (Jon/John, Steven/Stephen), or the forms one
+ * person uses in English and in Spanish (Jose/Joseph). A cognate from another language or a name
+ * derived from another that is a given name in its own right in the US is another name and is not
+ * here: Ian, Sean, Evan, Ivan, Hans and Jan are not John, Nancy is not Agnes or Ann, Heidi is not
+ * Adelaide, Gail is not Abigail, Sandra is not Alexandra, Megan and Greta are not Margaret, Shane is
+ * not Sean, Jonathan is not John. scripts/nickname-pairs-review.ts lists the pairs of two common US
+ * names that remain, with the reason each was kept.
  */
 export const NICKNAME_GROUPS_TEXT = `
-aaron ron ronnie ronny erin aron
+aaron ron ronnie ronny aron
 abel abe
 abner ab abbie
 abraham abe abram bram abie
-abigail abby abbie abbey gail nabby
+abigail abby abbie abbey nabby
 absalom ab abbie
 ada addie adah
-adam ad addie
-adelaide addie adela della ada heidi delia
+adam ad
+adelaide addie adela della ada delia
 adeline addie ada aline lina adaline adelina
 adolph adolf dolph ad
 adrian adrien ade
 adrienne adriana adrianna adriane
 agatha aggie
-agnes aggie nessa nessie nancy
+agnes aggie nessa nessie
 albert al bert bertie albie
 alberta allie bert bertie
-alexander al alex alec alek lex sandy sander zander xander sasha alexis alejandro alastair alistair
-alexandra alex alexa sandra sandy sasha lexi lexie alix alexis
+alexander al alex alec alek lex sandy sander zander xander sasha alejandro alastair alistair
+alexandra alex alexa sandy sasha lexi lexie alix
 alfred al alf alfie fred freddie freddy
 alfreda freda freddie alfie
-alice allie ally alicia alisa elsie alyce
+alice allie ally alicia alisa alyce
 alison allison allie ally alyson
-allen al allie alan allan alen
+allen al alan allan alen
 alonzo lon lonnie lonzo al alphonso
 alphonso al alfie fonzie lonzo alfonso phonso
 alvin al vin vinny alvan
 amanda mandy manda mandie
-amelia millie amy mel milly emily
+amelia millie mel milly
 amos amos
 andrew andy drew andre andreas
 andrea andie drea
-angela angie angel angelina
+angela angie angel
+angela angelina
 angelina angie lina angela
-ann anne annie nan nancy nanny anna anita annette hannah
+ann anne annie nan nanny anna
 anna ann anne annie nan nanny
-annette ann anne annie nettie
+annette annie nettie
 anthony tony ant anton antony
 antoinette toni netty nettie toinette
 archibald archie arch baldy
 arnold arnie arne
 arthur art artie arty
 augustine gus austin augie
-augustus gus augie august austin
+augustus gus augie august
 augusta gussie gus aggie gusta
 barbara barb barbie babs bobbie bab
 barnabas barney barnaby
 bartholomew bart bat bartie
-beatrice bea bee trixie betty beattie
-belinda linda belle bella
+beatrice bea bee trixie beattie
+belinda belle bella
 benedict ben bennett benny dick
-benjamin ben benny benji bennie jamie benjy
+benjamin ben benny benji bennie benjy
 bernard bernie barney berny
 bertha bertie berta birdie
 bertram bert bertie
@@ -66,20 +77,20 @@ beverly bev
 blanche blanch
 bradley brad
 brenda bren
-brian bryan bryant
+brian bryan
 bridget biddy bridie brigid bridgette bridgett bree
 calvin cal vin
 cameron cam
 camille cammie millie
 candace candy candice
-carl karl carlos charlie
-carlos carl charlie
-carol carrie carole caroline lynn
+carl karl
+carlos charlie
+carol carrie carole caroline
 caroline carrie carol lynn caddie callie carolyn lina
 carolyn carrie carol lynn carolyn
-catherine cathy kate katie kathy kat kitty cat cate kay katy trina cathryn catharine katherine kathryn katharine kittie
+catherine cathy kate katie kathy kat kitty cat cate kay katy cathryn catharine katherine kathryn katharine kittie
 cecilia cissy cece celia sissy cecily
-charles charlie chuck chas chaz chip carl chick chaz
+charles charlie chuck chas chaz chip chick chaz
 charlotte lottie charlie lotta tottie lotty
 chester chet
 christian chris kit christy
@@ -87,7 +98,7 @@ christina chris chrissy christy tina kristy kris kristina christine kristine xin
 christine chris chrissy christy tina kristy kris
 christopher chris kit topher christy kristopher cris
 clara clare claire clarissa
-clarence clare clair
+clarence clair
 clement clem
 clifford cliff
 clifton cliff
@@ -95,13 +106,13 @@ columbus lum
 conrad connie con
 constance connie
 cornelia nelly nellie connie cornie
-cornelius neil con connie corny neely niel
+cornelius con connie corny neely niel
 curtis curt
 cynthia cindy cyndi cynth
 cyrus cy
 daniel dan danny dannie
-danielle dani danny ellie
-darlene darla lena
+danielle dani danny
+darlene darla
 david dave davy davey davie dai
 deborah deb debbie debby debra
 delbert del bert dell
@@ -110,7 +121,6 @@ dennis denny dennie
 diana di dee diane dianna di
 dominic dom nick nic dominick
 donald don donnie donny
-donna donnie
 dorothy dot dottie dolly dora dorothea dotty
 douglas doug
 earnest ernie ernest
@@ -121,33 +131,34 @@ edmund ed eddie ned ted edmond
 edward ed eddie eddy ned ted teddy ward
 edwin ed eddie ned win
 elbert al bert el elbie
-eleanor ellie nell nellie nora lenora elle leonora lena ella elly elinor
+eleanor ellie nell nellie nora elle leonora ella elly elinor
 elias eli lias
 elijah eli lige
 elisha eli lish
-elizabeth liz lizzie lizzy beth betty betsy bess bessie eliza libby lisa liza elsie elisa betsey lizbeth ellie bettie elsa ilse lib
-ellen nell nellie ella ellie lena
+elizabeth liz lizzie lizzy beth betty betsy bess bessie eliza libby lisa liza elisa betsey lizbeth ellie bettie ilse lib
+elizabeth elsa
+elizabeth elsie
+ellen nell nellie ella ellie
 elmer el elm
-eloise lois louise
 elvira elvie vi
 emeline emma em emmy
-emily em emmy millie emma emmie
+emily em emmy millie emmie
 emma em emmy emmie
 ephraim eph
 eric rick ricky erik
 ernest ernie
 esther essie hetty hester
 eugene gene
-eugenia gene genie jennie
+eugenia gene genie
 eunice nicie
 eustace stacy
 evangeline eva vangie angie
-evelyn eve evie lyn eveline
+evelyn evie lyn eveline
 ezekiel zeke
 ezra ez
 felicia fee liss
 ferdinand ferdie fred freddie
-florence flo flossie flora
+florence flo flossie
 frances fran fanny frankie franny francie
 francis frank fran frankie franky francisco
 franklin frank frankie
@@ -159,7 +170,7 @@ geoffrey jeff geoff jeffrey jeffery
 george georgie geo jorge
 georgia georgie
 gerald jerry gerry jere
-geraldine jerry gerry dina
+geraldine jerry gerry
 gerard jerry gerry
 gertrude gertie trudy trudie
 gilbert gil bert bertie
@@ -167,10 +178,10 @@ gloria glory
 gregory greg gregg
 gustave gus gustav
 gwendolyn gwen wendy
-hannah ann annie nan hanna
+hannah nan hanna
 harold hal harry
-harriet hattie hatty harry
-helen nell nellie ella ellie lena elaine
+harriet hattie hatty
+helen nell nellie ella ellie lena
 henrietta etta hettie nettie hank henny
 henry hank harry hal hen hennie
 herbert herb bert herbie
@@ -178,7 +189,7 @@ herman herm
 hezekiah hez kiah
 horace horry
 howard howie
-hubert hugh bert hub
+hubert bert hub
 hugh hugo hughie
 hugo hugh
 ignatius iggy nace
@@ -188,10 +199,10 @@ isabel izzy bella belle isa ibby isabelle isabella
 isabella izzy bella belle isa isabel
 isadora dora izzy
 isaiah ike
-jacob jake jack coby jay jakob
+jacob jake jack coby jakob
 jacqueline jackie jacky jacque
 james jim jimmy jamie jem jimbo jas jimmie
-jane jenny janie jan jean jennie jessie jayne
+jane jenny janie jan jean jennie jayne
 janet jan jenny nettie janette
 jeanette jean nettie jenny
 jeffrey jeff geoff
@@ -201,27 +212,29 @@ jeremy jerry jem
 jerome jerry
 jessica jess jessie
 joan jo joanie jody joann joanne
-joanna jo joanie josie jody johanna joanne
+joanna jo joanie jody johanna joanne
 john jack johnny jon jonny jock johnnie jackie
-jonathan jon jonny nathan john jonathon
+jonathan jon jonny jonathon
 joseph joe joey jo jos jody
-josephine jo josie joey fifi jody jose
+josephine jo joey fifi jody
+josephine josie
 joshua josh
 josiah joe josh
-judith judy jude
-julia julie jules juliet
+judith judy
+julia julie jules
 julian jules
 julius jules
 june junie
 katherine kathy kate katie kath kay kit kitty kat katy catherine kathryn
 keith keith
-kenneth ken kenny kendall
+kenneth ken kenny
 kimberly kim kimmy kimberley
 kristen kris krissy kristin kirsten
 lafayette fate laffie
 lawrence larry lars laurie lon laurence lorenzo
-leonard len lenny leo leon lennie
-leonora nora lenora leona nell
+leonard len lenny leo lennie
+leonora nora lenora nell
+leonora leona
 leroy lee roy
 leslie les
 lester les
@@ -232,8 +245,9 @@ lincoln link
 lionel leo
 lorraine lori laurie
 louis lou louie lew lewis luis
-louisa lou lulu louise lois
-louise lou lulu lois louisa
+louisa lou lulu
+louisa louise
+louise lou lulu louisa
 lucille lucy lu lucile
 lucinda lucy cindy lu
 lucy lu
@@ -243,7 +257,7 @@ mabel mab mae
 madeline maddie maddy madge lena maud madelyn madeleine magdalene
 magdalena maggie lena magda madge
 malcolm mal
-margaret maggie meg peggy marge margie greta madge daisy maisie molly rita gretchen meta peg mag maggy margo marjorie midge
+margaret maggie meg peggy marge margie madge maisie molly rita meta peg mag maggy margo marjorie midge
 marjorie marge margie marjie marjory
 martha marty patty patsy mattie matty
 martin marty mart
@@ -254,7 +268,6 @@ matthew matt mat matty mathew
 maureen mo
 maurice morris maury mo
 maximilian max
-maxine max
 melanie mel
 melinda mel linda mindy
 melissa mel missy lissa mellie
@@ -269,13 +282,13 @@ monica mona
 montgomery monty
 morris morey
 moses mose moe
-nancy nan ann
+nancy nan
 naomi nomi
-natalie nat nattie talia
+natalie nat nattie
 nathan nate nat natty
 nathaniel nate nat natty nathan nat than
-nicholas nick nicky nico cole nic colin
-nicole nicky nikki cole
+nicholas nick nicky nico nic
+nicole nicky nikki
 norbert bert norb
 norman norm
 obadiah obie diah
@@ -286,9 +299,9 @@ oswald ozzie ossie
 pamela pam pammy
 patience pattie patty
 patricia pat patty patsy trish tricia trisha
-patrick pat paddy patsy rick
+patrick pat paddy patsy
 paul paulie
-pauline paula polly
+pauline polly
 penelope penny pen
 percival percy
 peter pete
@@ -298,23 +311,23 @@ phyllis phyl
 prescott scott
 priscilla prissy cilla
 prudence prue prudy
-rachel shelly rae rachael
+rachel rae rachael
 randolph randy dolph
-raphael rafe ralph
+raphael rafe
 raymond ray
 rebecca becky becca reba beck
 regina reggie gina
 reginald reggie reg rex
 rhoda rodie
 richard rich rick ricky dick richie dicky rico
-robert bob bobby rob robby robbie bert rab bobbie
+robert bob bobby rob robby robbie rab bobbie
 roberta bobbie robbie bertie
 roderick rod roddy rick
 rodney rod
 roger rodge hodge
 roland rollie
 ronald ron ronnie ronny
-rosalind roz rosa rosie
+rosalind roz rosie
 rose rosie rosa
 rosemary rosie rose
 rudolph rudy rolf
@@ -339,7 +352,9 @@ susan sue susie suzy sukey suzanne suzie
 susanna sue susie suzy susannah sukey hannah
 sylvester sly vester syl
 sylvia sylvie syl
-teresa terry tess tessie tracy theresa tessa
+teresa terry tess tessie theresa tessa
+teresa tracy
+theresa tracy
 terrence terry terence
 theodora dora teddy theo
 theodore ted teddy theo
@@ -351,7 +366,7 @@ ulysses lyss
 valentine val
 valerie val
 vanessa nessa nessie vanna
-veronica ronnie vera
+veronica ronnie
 victor vic
 victoria vicky vickie tori vicki
 vincent vince vinny vinnie
@@ -364,7 +379,8 @@ walter walt wally
 wendy wendi
 wilbur will willie
 wilfred will willie fred
-wilhelmina mina minnie willa wilma billie
+wilhelmina mina minnie willa billie
+wilhelmina wilma
 william bill billy will willie willy liam wills bud
 winifred winnie freddie fred
 winston win winnie
@@ -378,7 +394,7 @@ zedekiah zed
 
 /** Spelling variants and cross-spellings that sound or look alike but are one name. */
 export const NAME_VARIANT_GROUPS_TEXT = `
-sean shawn shaun shon shane
+sean shawn shaun shon
 ian iain
 jon john
 jonathan johnathan jonathon johnathon
@@ -395,7 +411,6 @@ deborah debra
 eric erik erick
 geoffrey jeffrey
 gray grey
-heather
 isaac issac
 jeffery jeffrey
 jillian gillian
@@ -429,7 +444,7 @@ geraldine jeraldine
 katelyn kaitlyn caitlin
 `;
 
-/** Spanish given names common in the US workforce and the diminutives people go by. */
+/** Spanish given names common in the US workforce, the diminutives people go by, and the English form the same person uses (Jose/Joseph, Guillermo/William). */
 export const SPANISH_GROUPS_TEXT = `
 jose pepe pepito chepe
 francisco paco pancho cisco frank
@@ -447,13 +462,15 @@ guadalupe lupe lupita
 rosario chayo
 manuel manny manolo
 margarita rita
+joseph jose joe joey
+william guillermo
 `;
 
 /** Older and less common formal names with the diminutives found in family records. */
 export const MORE_GROUPS_TEXT = `
 adelbert del bert albert ad
 ambrose brose
-anderson andy sonny
+anderson andy
 angeline angie lina
 arabella bella arabelle belle ara
 asahel asa
@@ -468,7 +485,6 @@ clementine clem
 cordelia delia cordy
 cyrenius cy
 deliverance della dilly
-delilah lila
 drusilla silla drucilla
 edith edie edye edythe
 elwood woody
@@ -479,7 +495,6 @@ fidelia delia
 gabriella ella gabby
 hamilton ham
 helena ella lena
-heloise lois
 hephzibah hepsie hepsy
 hiram hy
 honora nora norah honey
@@ -493,9 +508,7 @@ leonidas lon
 lorenzo loren renzo
 lucretia creasey
 mahala hallie
-marcus mark marc
-marilyn mary
-marion mary
+marcus marc
 melvina vina
 mehitabel hitty mabel
 minerva minnie nerva
@@ -503,13 +516,12 @@ mortimer mort
 obediah obed
 octavia tave tavia
 olive ollie nollie livia
-orlando roland
 parmelia amelia
 permelia melia
 philadelphia delphia
 pleasant ples
 reuben rube
-roxanne roxy ann roxie
+roxanne roxy roxie
 sabrina brina
 selina lena
 sebastian seb bastian
@@ -525,7 +537,7 @@ zebedee zeb
 anastasia stacy ana tasha stasia stacey
 antonia toni tonia
 bradford brad ford
-cameron cam ron
+cameron cam
 chadwick chad
 courtney court
 francesca fran frankie frannie
@@ -541,13 +553,12 @@ madison maddie maddy
 mackenzie mack kenzie
 marcia marcie marci
 mariah mary
-marianne mary ann
 napoleon nap nappy leon
 nelson nels nel
 nicodemus nick
 randall randy
 reynold reg
-roland rollo lanny orlando rowland
+roland rollo lanny rowland
 sheldon shelly
 sherman sherm
 solomon sal sol
@@ -558,20 +569,19 @@ valentina val
 wesley wes
 wilson will
 woodrow woody drew
-arlene arly lena
+arlene arly
 bernadette bernie detta
 celeste lessie
 charlene charlie
 cheryl sheryl
 clarissa clara cissy
 claudia claud
-corinne cora
 daphne daph
 deanne dee
 delphine del
 denise dennie
 dorinda dora
-elaine lainie helen
+elaine lainie
 estelle stella
 estella stella essy
 faith fay
@@ -584,7 +594,8 @@ jeanne jeannie
 juanita nita
 laura laurie lolly
 linda lindy
-lorinda linda lori
+lorinda linda
+lorinda lori
 marcella marcy ella
 miranda randy mandy mira
 ophelia phelia
@@ -592,7 +603,7 @@ parthenia teeny thenie
 philippa pippa phil
 rosalyn rose roz
 rosanna rose ann
-savannah vannie anna
+savannah vannie
 sharon shari
 shirley shirl
 theodosia theo dosia
@@ -601,41 +612,37 @@ alexander eck xan
 barbara babby barby
 bartholomew mees meus tolly
 bridget biddie bridgie
-catherine kit kittie cassie
+catherine kit kittie
 cecilia celia sissy
 christopher kester
 cornelius nelius
 cynthia cintha
 elizabeth lizabeth tetty
 frances sis cissy
-frederick derick eric
+frederick derick
 gertrude gatty
-gilbert wilber
-helen eileen lainie
+helen lainie
 hezekiah hy
 isaac zeke
 isabella ib nib nibby tibbie
 jacob jaap
 jane jinsy
 jeremiah jereme
-joanna joan hannah
-john hans jan ian sean
+joanna joan
 joseph josey
 josephine josey pheny fina
 lawrence lonny lorry
-margaret megan gretta metta
+margaret gretta metta
 martha mat
 mary mercy marietta
 matilda patty
 matthew thias
-nancy agnes
-nicholas claas claus
-patrick pate peter
+patrick pate
 peter pate
 philip flip phip
 rebecca riva
 richard dickon dickie
-robert dob dobbin hob hobkin rupert
+robert dob dobbin hob hobkin
 roger rod roge
 rudolph dolph olph
 sarah sallie
@@ -647,14 +654,13 @@ tobias bias
 valentine felty
 victoria vic toria
 wilhelmina mena
-william bell bela
+william bell
 winifred winny
 zachariah zacky
 aurelia aurie orelia rilly
 bethany beth
 cecil cis
 darius dare
-elias lee
 emanuel manny manuel immanuel emmanuel
 erasmus rasmus ras raze
 ethelbert bert
@@ -665,7 +671,6 @@ godfrey fred
 horatio horace raish
 ichabod icky ich
 irving irv
-jehu hugh
 joachim jim kim
 lamont monty
 lucas luke
@@ -685,18 +690,17 @@ ulysses lish uly
 winthrop win
 alana lana
 alyssa lissa ally
-angelica angie angel
-annabelle anna belle bella
+angelica angie
+annabelle belle bella
 ashley ash
 audrey audie
 brittany britt brit
-carmela carmen mela
+carmela mela
 catalina cat lina
-dakota kody
 destiny des
 elena lena ellie
 elise lise
-genevieve jenny eve gen ginny
+genevieve jenny gen ginny
 gillian jill jilly
 jasmine jaz jazzy
 jillian jill
@@ -720,20 +724,19 @@ veronica vonnie
 whitney whit
 bertrand bert
 brandon brand bran
-broderick brody rick
+broderick rick
 carlton carl
 clayton clay
 clinton clint
 darrell darry
-derek derrick rick
+derek derrick
 desmond des
 donovan don
 duane dwayne
 elliott eli
 everett ev
-fitzgerald fitz gerald
+fitzgerald fitz
 forrest forest
-garrett gary
 harvey harv
 jerald jerry
 jesse jess
@@ -743,7 +746,6 @@ leland lee
 malachi mal
 marshall marsh
 maxwell max
-micah mike
 milton milt
 morton mort
 neville nev
@@ -752,7 +754,6 @@ osborne oz
 preston pres
 quincy quin
 rodrigo rod rigo
-roscoe ross
 roosevelt rosey velt
 sanford sandy
 sherwood woody
@@ -766,36 +767,34 @@ wilmer will
 
 /** Diminutives recorded in US family and church records of the 18th–20th centuries (old lists still show them). */
 export const GENEALOGY_GROUPS_TEXT = `
-aaron erin ronnie ron
+aaron ronnie ron
 abel ebbie abe eb
 abiel ab
 abijah ab bige
 absalom app ab abbie
 adaline delia lena dell addy ada
-adelaide heidi adele dell addy della
+adelaide adele dell addy della
 adelbert del albert delbert bert
 adeline delia lena dell addy ada
 adelphia philly delphia adele
 agatha aggy
 agnes inez aggy nessa
-aileen lena allie
 alastair al
 alderick eric
-alexandra alla sandra
+alexandra alla
 alfreda alfy frieda
-alicia lisa elsie allie
+alicia allie
 almena mena allie
 almina minnie
 almira myra
 alonzo lon al lonzo
-amelia emily mel millie amy
-amos moses
+amelia mel millie
 anna nana
 anne nana
-annette anna nettie
+annette nettie
 anselm ansel selma anse ance
-antoinette tony netta ann
-antonia tony netta ann
+antoinette tony netta
+antonia tony netta
 appoline appy appie
 aquilla quil quillie quilla
 ariadne arie
@@ -812,20 +811,17 @@ augustina tina aggy gatsy gussie
 aurelia ree rilly orilla aurilla ora
 avarilla rilla
 azariah aze riah riley
-beatrice trisha trix
+beatrice trix
 bedelia delia bridgit
-belinda belle linda
+belinda belle
 bethena beth thaney
 bezaleel zeely
 california callie
 carmellia mellia
-carol carolann cassie
-caroline carole cassie
-carolyn cassie
+carol carolann
+caroline carole
 carthaette etta etty
-cassandra sandra
-catherine lena
-charlotte char sherry
+charlotte char
 chauncey chan
 chesley chet
 chloe clo
@@ -833,7 +829,6 @@ cicely cilla
 cinderella arilla rella cindy rilla
 clara clarissa
 clifford ford
-clifton tony
 columbus clum
 conrad conny
 cornelia nelia nelle
@@ -847,7 +842,7 @@ daphne daphie
 darlene darry
 david day
 deidre dee
-delilah lil dell della
+delilah lil dell
 deliverance delly
 delores della dell
 delpha philadelphia
@@ -860,11 +855,9 @@ dorcas darkey
 dorothea doda
 dorothy dortha
 duncan dunk
-earnest ernestine
 egbert bert burt
-eleanor lanna elaine ellen
+eleanor lanna
 elbert albert
-eliza lou lola
 ellen helen
 ellender nellie ellen helen
 elminie minnie
@@ -874,26 +867,25 @@ elouise louise
 elvira elvie
 emeline milly emily
 epaphroditus ditus dyche
-ernestine teeny ernest tina erna
+ernestine teeny tina erna
 eseneth senie
 estella essy
 estelle essy
 esther hester
 eudicy dicey
 eudoris dossie dosie
-evangeline ev evan
+evangeline ev
 evelyn evelina ev
 ezekiel ez
 felicia fel felice felicity
 ferdinand freddy
 florence flossy
 fredericka freddy ricka freda frieda
-genevieve jean
 georgiana georgia
 geraldine gerrie
 gerhardt gay
 gustavus gus
-helena eileen nell nellie eleanor elaine ellen aileen
+helena nell nellie ellen
 heloise eloise elouise
 henrietta etty retta
 hephzibah hipsie
@@ -908,35 +900,31 @@ ignatius natius nate
 isabella issy
 isaiah zadie zay
 isidore izzy
-jacqueline jack
 jahoda hody hodie hoda
-janet jessie
-jeanette jessie janet
+jeanette janet
 jedediah dyer jed diah
-jefferson sonny
 jehiel hiel
 jehu gee
-jennet jessie jenny jenn
+jennet jenny jenn
+jennet jessie
 joanna jodi
 johannah hannah jody joan nonie
 joshua jos
 josiah jos
 joyce joy
-juanita nettie
 judah jude
 judith judie juda judi
 judson sonny jud
 julian jule
 julius jule
 june junius
-junior junie june jr
+junior junie jr
 justin justus jus
-katherine lena kittie kaye cassie
-kathleen lena kittie trina cathy cassie
-kendra kenj kenji kay kenny
+katherine kittie kaye
+kathleen kittie cathy
+kendra kenj kenji
 kendall kenny
 kendrick kenny
-kenneth kendrick
 keziah kizza
 kimberly kimmie
 kingsley king
@@ -952,12 +940,9 @@ leonard lineau
 leonidas lee leon
 leonora nell nellie
 letitia titia lettice lettie
-levi lee
 lillian lolly
 loretta etta lorrie retta
 lorraine lorrie
-louisa eliza
-louise eliza
 luann lou
 lucas luke
 lucia lucius
@@ -984,11 +969,10 @@ mehitabel mitty
 melinda lynn lindy
 melissa lisa milly
 micajah cage
-michael micah
 millicent missy
 miriam mitzie
 montgomery gum
-moses amos moss
+moses moss
 nadine nada deedee
 nancy nana
 naomi omi
@@ -1005,7 +989,7 @@ otis ode ote
 pandora dora
 parmelia milly melia
 parthenia parsuny pasoonie phenie
-paula polly lina
+paula lina
 paulina polly lina
 pelegrine perry
 peregrine perry
@@ -1031,16 +1015,15 @@ rhodella della
 rhyna rhynie
 ricardo rick ricky
 roberta birdie
-roderick erick rickie
+roderick rickie
 roland rolly
 ronald naldo
 rosabel belle roz rosa rose
 rosabella belle roz rosa rose
 rosalinda linda roz rosa rose
-rosalyn linda rosa
 roseann rose ann rosie roz
 roseanna rose ann rosie roz
-roxanne roxie rose
+roxanne roxie
 rudolphus dolph rudy olph rolf
 ryan ry
 salome loomie
@@ -1048,7 +1031,6 @@ salvador sal
 samantha mantha
 samson sam
 sampson sam
-sandra cassandra
 sarilla silla
 scott scotty scottie
 sebastian sebby
@@ -1068,11 +1050,10 @@ silvester vester si sly vest syl
 simeon si sion
 simon sion
 socrates crate
-solomon salmon saul zolly
+solomon salmon zolly
 sondra dre sonnie
 stephan steve
 sullivan van
-susan hannah
 sylvester sy vet vessie
 tamara tammy
 teresa tessa
@@ -1093,10 +1074,10 @@ vanburen buren
 vandalia vannie
 vanessa essa vanna
 vernisee nicey
-veronica ron ronna ronie frony franky
+veronica ronna ronie frony franky
 victoria torie tory
 vincenzo vic vinnie vin vinny
-virginia jane jennie virgy
+virginia virgy
 waldo ozzy ossy
 washington wash
 webster webb
@@ -1149,6 +1130,7 @@ priya raj anil sunita vijay deepa ravi sanjay amit neha pooja rahul arjun kavita
 ahmed aisha omar layla fatima hassan hussein ali yusuf ibrahim khalid mariam zainab amina karim nadia samir
 olga dmitri sergei irina natasha svetlana yuri boris tatiana vladimir andrei elena nikolai oksana
 kwame amara chidi ngozi kofi abena chinedu emeka adebayo folake oluwaseun kemi
+amos barrett bela brody bryant claas claus corinne dakota flora floyd garry gretchen hans iva juliet kari kody laverne levi lloyd lois marianne marilyn marion maxine ralph rhett roscoe ross rupert saul talia verna
 `;
 
 /**
@@ -1205,13 +1187,13 @@ aristotle telly
 arizona ona onie
 armanda mandy
 arminta minite
-aron erin ron ronnie
+aron ron ronnie
 artelepsa epsey
 arthusa thursa
 arzada zaddi
-ashley ashly leah
+ashley ashly
 aubrey bree
-audrey audree dee
+audrey audree
 august gus
 augustine august
 bab barby
@@ -1228,10 +1210,8 @@ bob rob
 bobby rob
 boetius bo
 brad ford
-brady brody
 breanna bree bri
 breeanna bree
-brenda brandy
 brianna bri
 brittany brittnie
 brittney britt brittnie
@@ -1250,15 +1230,13 @@ candace dacey
 carla carly karla
 carmelo melo
 carmon cammie carm charm
-carol carri kara kari
+carol carri
 carolann carole
 cassidy cass
 caswell cass
-catherine casey
-cathleen casey katy kittie trina
+cathleen katy kittie
 cathy cathleen
 cedric ced
-celeste celia
 chelsey chelsie
 cheryl cher
 christiana crissy
@@ -1269,7 +1247,6 @@ cleatus cleat
 cole colie
 con conny
 corey coco cordy ree
-corinne ora
 cornelia corny
 cory coco cordy ree
 courtney curt
@@ -1319,22 +1296,20 @@ eva eve
 evaline eva eve
 ezideen ez
 fallon fal falcon fall fallie fally falon lon lonnie
-felicia feli felix
+felicia feli
 feltie felty
 ferdinando ferdie nando
 fionna fiona
-floyd lloyd
 frances frannie franniey
 francie francine
 francine fran francie frannie franniey franny
 franklin fran
 franklind fran frank
 frederica erika rickey
-frederick erick
 fredericka ericka rickey
 frieda freddie
 gareth gare gary
-garrett barrett gare garratt garret garry jerry rhett
+garrett gare garratt garret
 garrick garri
 geraldine gerri
 gertie gert
@@ -1372,9 +1347,8 @@ isabel bell ib issy nib nibby tibbie
 isabelle ib issy nib nibby tibbie
 isadora issy
 isadore izzy
-iva ivy
 jacqueline jacqui
-jalen alen haylen jaelin jaelyn jailyn jay jaye jaylin jaylyn len lennie lenny
+jalen alen haylen jaelin jaelyn jailyn jaye jaylin jaylyn len lennie lenny
 jamey jamie
 jasper casper jap
 jayme jay
@@ -1394,10 +1368,8 @@ jonathan johny
 jonathon johny
 josetta jettie
 josey josophine
-joshua joe
 josophine joey josey
 judah juder
-julia jill
 julias jule jules
 julie jule
 justin justina juston
@@ -1409,7 +1381,6 @@ kameron kam
 karla carla carly
 katelin kaye
 katelyn kaye
-katherine trina
 kathleen katy
 katia katie
 kelley kelli kellie
@@ -1424,12 +1395,11 @@ lauren ren
 laurence lonny lorne lorry
 lauryn laurie
 laveda veda
-laverne verna
 lavina ina vina viney
 lavonia vina viney vonnie wyncha
 lavonne von
 lawrence lawrie
-leanne annie lea
+leanne lea
 lecurgus curg
 leilani lani
 leonore elenor honor
@@ -1439,7 +1409,6 @@ levone von
 lidia lyddy
 lillah lil lilly lily lolly
 lindsay lindsie lindsy
-lionel leon
 littleberry berry little
 lorelei laurie lori lorrie
 loretta lorie
@@ -1461,7 +1430,7 @@ magdelina magda
 malachi mally
 manoah noah
 manola nonnie
-margarita daisy greta maisie marge margo metta midge peggie
+margarita maisie marge margo metta midge peggie
 mariah maria
 marian marianna
 marietta mae mamie maria marie may mitzi mollie molly
@@ -1484,7 +1453,7 @@ melanie mellie
 melchizedek dick zadock
 mellony mellia
 melody lodi
-mercedes merci mercy sadie
+mercedes merci mercy
 merv mervin
 mervin merv
 mervyn merv
@@ -1528,26 +1497,24 @@ rich dick
 ricky dick
 roberta birtie roby
 roberto rob
-rodger bobby hodge rod roge
-roger bobby rodger
-rosemary marie rosemarie rosey
+rodger hodge rod roge
+roger rodger
+rosemary rosemarie rosey
 rosina sina
 roxane rox roxie
 roxanna roxie
 safieel safie
-salvador sally
 samyra myra sam
 savannah savanna
 scott sceeter squat
 sheryl cheri cherie sheri sherri sherryl
-shirley sherry
 sibbilla sibbell sibbie sybill
 sigfired sid
 smith smitty
 stacey staci stacie
 stacie stacey staci stacy
 stacy staci
-stephanie annie steffi steffie stephani stephany stephine
+stephanie steffi steffie stephani stephany stephine
 stephen steph
 steven steph
 suzanne suki
