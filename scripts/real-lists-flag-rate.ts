@@ -83,7 +83,9 @@ const nameSeconds = seconds(t2);
 const matches = (r: ScreenResult): Hit[] => r.hits.filter((h) => h.isMatch);
 const pct = (n: number): string => `${n} (${((n / rows) * 100).toFixed(3)}%)`;
 const flagged = withDob.map((r, i) => ({ i, hits: matches(r) })).filter((f) => f.hits.length > 0);
-const flaggedByName = nameOnly.filter((r) => matches(r).length > 0).length;
+const flaggedName = nameOnly.map((r, i) => ({ i, hits: matches(r) })).filter((f) => f.hits.length > 0);
+const flaggedByName = flaggedName.length;
+const nameWithoutNamesake = flaggedName.filter((f) => !f.hits.some((h) => isNamesake(roster[f.i], h.record)));
 const namesake = new Map(flagged.map((f) => [f.i, f.hits.some((h) => isNamesake(roster[f.i], h.record))]));
 const withoutNamesake = flagged.filter((f) => !namesake.get(f.i));
 
@@ -99,6 +101,7 @@ console.log(`flagged with date of birth and state: ${pct(flagged.length)}  [scre
 console.log(`flagged by name alone:                ${pct(flaggedByName)}  [screened in ${nameSeconds} s]`);
 console.log(`flagged with DOB, without a namesake: ${pct(withoutNamesake.length)}`);
 console.log(`flagged with DOB, with a namesake:    ${pct(flagged.length - withoutNamesake.length)}`);
+console.log(`flagged by name alone, without a namesake: ${pct(nameWithoutNamesake.length)}`);
 const line = (items: { hits: Hit[] }[], key: (h: Hit) => string, top: number): string =>
   countBy(items, key)
     .slice(0, top)
@@ -108,6 +111,8 @@ console.log(`flagged rows by list (with DOB; a row may count under several): ${l
 console.log(`  top sources: ${line(flagged, (h) => h.record.source, 10)}`);
 console.log(`  without a namesake, by list: ${line(withoutNamesake, (h) => group(h.record.source), 10)}`);
 console.log(`  without a namesake, top sources: ${line(withoutNamesake, (h) => h.record.source, 10)}`);
+console.log(`flagged rows by list (name alone): ${line(flaggedName, (h) => group(h.record.source), 10)}`);
+console.log(`  top sources: ${line(flaggedName, (h) => h.record.source, 10)}`);
 
 if (listK > 0) {
   const show = (f: { i: number; hits: Hit[] }): string => {
