@@ -144,3 +144,15 @@ export function formatPersonName(name: PersonName): string {
 export function normalizedPersonKey(name: PersonName): string {
   return normalizeText([name.first, name.last.join('')].join(' '));
 }
+
+/**
+ * What a name word is besides a name, for readers of a whole name in one field (`full-name.ts`):
+ * a title (Dr, Mrs), a generation suffix (Jr, III: the normalised one), a credential (MD, RN), or null.
+ * `isAfterComma`: credentials that are also names (Do, Ma, Pa) count only there.
+ */
+export function decorationOf(token: string, isAfterComma = false): { kind: 'title' | 'credential' } | { kind: 'generation'; generation: string } | null {
+  if (GENERATIONS[token]) return { kind: 'generation', generation: GENERATIONS[token] };
+  if (TITLES.has(token)) return { kind: 'title' };
+  if (CREDENTIALS.has(token) || (isAfterComma && AMBIGUOUS_CREDENTIALS.has(token))) return { kind: 'credential' };
+  return null;
+}

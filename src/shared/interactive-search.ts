@@ -60,16 +60,19 @@ const optionalTrimmed = (max: number) =>
     .optional()
     .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+/** The fields of a name search (the public API adds the whole name in one field to them, issue 52). */
+export const NAME_SEARCH_FIELDS = {
+  firstName: optionalTrimmed(100),
+  lastName: optionalTrimmed(100),
+  companyName: optionalTrimmed(200),
+  matchingAlgorithm: z.enum(MATCHING_ALGORITHMS).default('Exact'),
+  dateOfBirth: optionalTrimmed(10).pipe(birthDateSchema.optional()),
+  state: optionalTrimmed(2).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.').optional()),
+};
+
 /** GET /services/interactivesearch/name: firstName and lastName, or companyName. */
 export const NameSearchQuerySchema = z
-  .strictObject({
-    firstName: optionalTrimmed(100),
-    lastName: optionalTrimmed(100),
-    companyName: optionalTrimmed(200),
-    matchingAlgorithm: z.enum(MATCHING_ALGORITHMS).default('Exact'),
-    dateOfBirth: optionalTrimmed(10).pipe(birthDateSchema.optional()),
-    state: optionalTrimmed(2).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.').optional()),
-  })
+  .strictObject(NAME_SEARCH_FIELDS)
   .superRefine((q, ctx) => {
     if (q.companyName) {
       if (q.firstName || q.lastName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Search a person or a business, not both.' });

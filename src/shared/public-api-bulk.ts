@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { birthDateSchema } from './birth-date';
+import { checkPersonNameForms, FULL_NAME_TEXTS, fullNameField } from './full-name';
 import { InteractiveResultSchema, MATCHING_ALGORITHMS } from './interactive-search';
 
 export const MAX_BULK_SUBJECTS = 1000;
@@ -14,7 +15,10 @@ const state = z.string().trim().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state
 const algorithm = z.enum(MATCHING_ALGORITHMS).optional().describe('Exact (default) or Fuzzy.');
 
 export const BulkSubjectSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('person'), firstName: text(100), lastName: text(100), dateOfBirth: dateOfBirth.optional(), state: state.optional(), matchingAlgorithm: algorithm }),
+  // firstName and lastName, or the whole name in one field (`name`, issue 52).
+  z
+    .strictObject({ type: z.literal('person'), firstName: text(100).optional(), lastName: text(100).optional(), name: fullNameField, dateOfBirth: dateOfBirth.optional(), state: state.optional(), matchingAlgorithm: algorithm })
+    .superRefine((s, ctx) => checkPersonNameForms(s, ctx, FULL_NAME_TEXTS.none)),
   z.strictObject({ type: z.literal('business'), companyName: text(200), state: state.optional(), matchingAlgorithm: algorithm }),
   z.strictObject({ type: z.literal('npi'), npi: text(20).describe('The 10-digit NPI.'), name: text(200).optional().describe('The provider’s name as you have it: checked against NPPES.') }),
 ]);

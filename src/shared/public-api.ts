@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { BatchIdParamsSchema, BatchListQuerySchema, BatchListSchema } from './batches';
-import { InteractiveResultSchema, MAX_INTERACTIVE_MATCHES, NameSearchQuerySchema, NameSearchResultSchema, NpiSearchResultSchema, SearchIdParamsSchema } from './interactive-search';
+import { FULL_NAME_EXAMPLE, FULL_NAME_TEXTS, checkPersonNameForms, fullNameField } from './full-name';
+import { InteractiveResultSchema, MAX_INTERACTIVE_MATCHES, NAME_SEARCH_FIELDS, NameSearchResultSchema, NpiSearchResultSchema, SearchIdParamsSchema } from './interactive-search';
 import { ListStatusesSchema } from './lists';
 import { BATCH_OPERATIONS } from './public-api-batch-operations';
 import { ROSTER_OPERATIONS } from './public-api-roster-operations';
@@ -14,6 +15,16 @@ import { ExclusionPageSchema } from './results';
 import { ExclusionQuerySchema } from './results-query';
 
 export const PUBLIC_API_BASE = '/api/v1';
+
+/** POST /api/v1/searches/name: the interactive name search's fields, and a person's whole name in one (`name`). */
+export const ApiNameSearchInputSchema = z.strictObject({ ...NAME_SEARCH_FIELDS, name: fullNameField }).superRefine((q, ctx) => {
+  if (q.companyName) {
+    if (q.name || q.firstName || q.lastName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Search a person or a business, not both.' });
+    return;
+  }
+  checkPersonNameForms(q, ctx, FULL_NAME_TEXTS.noneOrCompany);
+});
+export type ApiNameSearchInput = z.infer<typeof ApiNameSearchInputSchema>;
 
 export const ApiNpiSearchInputSchema = z.strictObject({ npi: z.string().trim().min(1).max(20).describe('The 10-digit NPI.') });
 
@@ -48,8 +59,8 @@ export const PUBLIC_API_OPERATIONS = {
     path: '/searches/name',
     summary: 'Screen a person or a business by name',
     description:
-      'Searches the federal and state exclusion lists (and OFAC when the account has it) like the interactive search: the same matching, the same answer, stored in Search History and billed as an interactive name search. Give firstName and lastName, or companyName.',
-    body: NameSearchQuerySchema,
+      'Searches the federal and state exclusion lists (and OFAC when the account has it) like the interactive search: the same matching, the same answer, stored in Search History and billed as an interactive name search. Give firstName and lastName, or the whole name in one field (`name`: "Maria Elena Garcia Lopez", or "GARCIA LOPEZ, Maria Elena"), or companyName.',
+    body: ApiNameSearchInputSchema,
     isIdempotent: true,
     exampleBody: { firstName: 'Donald', lastName: 'Bailey', matchingAlgorithm: 'Exact' },
     response: NameSearchResultSchema,
@@ -74,7 +85,7 @@ export const PUBLIC_API_OPERATIONS = {
     description: `Each subject is screened as the single searches screen it and answered in the order sent, in one synchronous answer; each one screened is stored in Search History and billed as one interactive search. A subject a single search would refuse (an invalid NPI, more than ${MAX_INTERACTIVE_MATCHES} matches) is answered "refused" and not billed. A trial account whose month has fewer searches left than the request needs is refused whole (429): nothing is searched or billed.`,
     body: BulkScreenInputSchema,
     isIdempotent: true,
-    exampleBody: { subjects: [{ type: 'person', firstName: 'Donald', lastName: 'Bailey' }, { type: 'business', companyName: 'Acme Medical Supply' }, { type: 'npi', npi: '1000994545' }] },
+    exampleBody: { subjects: [{ type: 'person', firstName: 'Donald', lastName: 'Bailey' }, { type: 'person', name: FULL_NAME_EXAMPLE }, { type: 'business', companyName: 'Acme Medical Supply' }, { type: 'npi', npi: '1000994545' }] },
     response: BulkScreenResultSchema,
     errors: [400, 403, 409, 422],
   },

@@ -37,6 +37,17 @@ describe('the OpenAPI document', () => {
     expect(operations).toHaveLength(apiRoutes.length);
   });
 
+  it('documents a person’s whole name in one field (name) with an example, on the name search and the bulk person subject', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody: { content: { 'application/json': { schema: Record<string, unknown>; example: unknown } } } }>> };
+    const body = (path: string) => doc.paths[path].post.requestBody.content['application/json'];
+    const name = (body('/api/v1/searches/name').schema as { properties: Record<string, { examples?: string[]; maxLength?: number; description?: string }> }).properties.name;
+    expect(name.examples).toContain('Maria Elena Garcia Lopez');
+    expect(name.maxLength).toBe(200);
+    expect(name.description).toMatch(/instead of firstName and lastName/);
+    expect(JSON.stringify(body('/api/v1/screenings').schema)).toContain('Maria Elena Garcia Lopez');
+    expect(body('/api/v1/screenings').example).toMatchObject({ subjects: expect.arrayContaining([{ type: 'person', name: 'Maria Elena Garcia Lopez' }]) });
+  });
+
   it('validates against the OpenAPI 3.1 schema', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Parameters<Validator['validate']>[0];
     const result = await new Validator().validate(doc);

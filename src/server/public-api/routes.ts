@@ -3,8 +3,7 @@
  * route calls the same rule as the app's own endpoint, as the key's creator.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PUBLIC_API_BASE, PUBLIC_API_OPERATIONS, type ApiOperation, type ApiOperationId } from '#shared/public-api';
-import type { NameSearchQuery } from '#shared/interactive-search';
+import { PUBLIC_API_BASE, PUBLIC_API_OPERATIONS, type ApiNameSearchInput, type ApiOperation, type ApiOperationId } from '#shared/public-api';
 import type { BatchListQuery } from '#shared/batches';
 import type { BulkScreenInput } from '#shared/public-api-bulk';
 import type { ApiCreateBatchInput, ApiStatusChangeInput } from '#shared/public-api-batches';
@@ -20,6 +19,7 @@ import { buildOpenApiDocument } from '#shared/openapi';
 import { createKeyAuthenticator } from './authenticate';
 import { batchStatus, createBatchFromRecords, createBatchFromUpload, visibleBatch } from './batches';
 import { bulkAnswerSerializer } from './bulk-answer-json';
+import { nameSearchQueryOf } from './full-name-query';
 import { screenBulk } from './bulk-screen';
 import { createIdempotency } from './idempotency';
 import { changeResultStatus } from './review';
@@ -46,7 +46,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
       (await idempotency.begin(request, reply, JSON.stringify(request.body))) ? reply : run(request);
 
   const handlers: Record<ApiOperationId, Handler> = {
-    searchName: once(async (request) => searchByName(ctx, await searchCallerOf(ctx.db, request), request.body as NameSearchQuery)),
+    searchName: once(async (request) => searchByName(ctx, await searchCallerOf(ctx.db, request), nameSearchQueryOf(request.body as ApiNameSearchInput))),
     searchNpi: once(async (request) => searchByNpi(ctx, await searchCallerOf(ctx.db, request), (request.body as { npi: string }).npi)),
     screenMany: once(async (request) => screenBulk(ctx, await searchCallerOf(ctx.db, request), request.body as BulkScreenInput)),
     getSearch: async (request) => reopenSearch(ctx.db, await searchScopeOf(ctx.db, request), (request.params as { searchId: number }).searchId),
