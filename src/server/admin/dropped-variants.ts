@@ -27,6 +27,8 @@ export const SIGN_PATHS: Record<DroppedSign, string> = {
 };
 
 const EXAMPLES = 5;
+/** Candidates read for the examples: enough to find one of each sign among the best scored. */
+const CANDIDATES = 200;
 /** Nothing dropped shows a sign (or nothing is dropped). */
 export const noDroppedVariants = (): DroppedVariants => ({ findings: 0, counts: Object.fromEntries(DROPPED_SIGNS.map((s) => [s, 0])) as Record<DroppedSign, number>, examples: [] });
 
@@ -67,25 +69,44 @@ export async function droppedVariants(db: Db, batchId: number, threshold: number
   );
   if (!counts || counts.findings === 0) return noDroppedVariants();
 
-  const examples = rowsOf<ExampleRow>(
+  // One candidate per pair of names (a roster repeats people, a person is on several lists), best score first.
+  const candidates = rowsOf<ExampleRow>(
     await db.execute(
-      dropped(sql`SELECT d.row_index, d.score, d.source, ${sql.join(
-        DROPPED_SIGNS.map((s) => sql`d.${sql.identifier(s)}`),
-        sql`, `,
-      )},
-        coalesce(nullif(concat_ws(' ', nullif(b.values ->> 'First Name', ''), nullif(b.values ->> 'Middle Name', ''), nullif(b.values ->> 'Last Name', '')), ''), nullif(b.values ->> 'Company Name', '')) AS row_name,
-        coalesce(d.matched, nullif(concat_ws(' ', d.record ->> 'firstName', d.record ->> 'middleName', d.record ->> 'lastName'), ''), d.record ->> 'businessName') AS list_name
-      FROM d LEFT JOIN batch_rows b ON b.batch_id = ${batchId} AND b.row_index = d.row_index
-      WHERE ${anySign}
-      ORDER BY d.score DESC, d.row_index
-      LIMIT ${EXAMPLES}`),
+      dropped(sql`SELECT * FROM (
+        SELECT DISTINCT ON (lower(row_name), lower(list_name)) * FROM (
+          SELECT d.row_index, d.score, d.source, ${sql.join(
+            DROPPED_SIGNS.map((s) => sql`d.${sql.identifier(s)}`),
+            sql`, `,
+          )},
+            coalesce(nullif(concat_ws(' ', nullif(b.values ->> 'First Name', ''), nullif(b.values ->> 'Middle Name', ''), nullif(b.values ->> 'Last Name', '')), ''), nullif(b.values ->> 'Company Name', '')) AS row_name,
+            coalesce(d.matched, nullif(concat_ws(' ', d.record ->> 'firstName', d.record ->> 'middleName', d.record ->> 'lastName'), ''), d.record ->> 'businessName') AS list_name
+          FROM d LEFT JOIN batch_rows b ON b.batch_id = ${batchId} AND b.row_index = d.row_index
+          WHERE ${anySign}
+        ) named
+        ORDER BY lower(row_name), lower(list_name), score DESC, row_index
+      ) pairs
+      ORDER BY score DESC, row_index
+      LIMIT ${CANDIDATES}`),
     ),
   );
+  const examples = pickExamples(candidates);
   return {
     findings: counts.findings,
     counts: Object.fromEntries(DROPPED_SIGNS.map((s) => [s, counts[s]])) as Record<DroppedSign, number>,
     examples: examples.map(toExample),
   };
+}
+
+/** The best scored example of each sign shown, then the best scored others; highest score first. */
+export function pickExamples<T extends SignRow & { score: number; row_index: number }>(candidates: T[]): T[] {
+  const chosen = new Set<T>();
+  for (const sign of DROPPED_SIGNS) {
+    if (chosen.size === EXAMPLES) break;
+    const first = candidates.find((c) => c[sign] && !chosen.has(c));
+    if (first && ![...chosen].some((c) => c[sign])) chosen.add(first);
+  }
+  for (const c of candidates) if (chosen.size < EXAMPLES) chosen.add(c);
+  return [...chosen].sort((a, b) => b.score - a.score || a.row_index - b.row_index);
 }
 
 function toExample(r: ExampleRow): DroppedExample {
