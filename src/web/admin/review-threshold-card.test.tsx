@@ -78,15 +78,15 @@ describe('Screening sensitivity on the Teams page', () => {
     fireEvent.change(input, { target: { value: '0.88' } });
     fireEvent.click(saveButton());
     const warning = await within(card).findByRole('alert', {}, { timeout: 3_000 });
-    expect(warning.textContent).toContain('3 findings the engine knows are often the same person would be dropped');
+    expect(warning.textContent).toContain('Findings of kinds often the same person would be dropped');
     expect(warning.textContent).toContain(
       'Raising the threshold to 0.88 would drop 3 findings of the last batch that the engine knows are often the same person: 2 with a nickname; 1 with a date of birth one typo away (a day, a digit, day and month swapped).',
     );
     const examples = within(warning).getAllByRole('listitem').map((li) => li.textContent);
     expect(examples).toEqual([
-      `Luz Ramirez → LUZ RAMIREZ (${LEIE}), 0.870: date of birth one typo away`,
-      `Bob Smith → ROBERT SMITH (${LEIE}), 0.863: a nickname`,
-      `Dan Okafor → DANIEL THOMAS OKAFOR JR (${LEIE}), 0.855: a nickname`,
+      `Luz Ramirez → LUZ RAMIREZ, 0.870 (date of birth one typo away) on ${LEIE}`,
+      `Bob Smith → ROBERT SMITH, 0.863 (a nickname) on ${LEIE}`,
+      `Dan Okafor → DANIEL THOMAS OKAFOR JR, 0.855 (a nickname) on ${LEIE}`,
     ]);
     expect(warning.textContent).toContain('Reviewers would not see them: an excluded person written this way on your roster would be missed.');
     // The warning comes before the save button, and saving waits for the confirmation.

@@ -9,7 +9,7 @@ export interface VariantWarning {
   title: string;
   /** "Raising the threshold to 0.88 would drop 3 findings the engine knows are often the same person: 2 with a nickname, …". */
   sentence: string;
-  /** "Dan Okafor → DANIEL THOMAS OKAFOR JR (OIG …), 0.863: a nickname". */
+  /** "Dan Okafor → DANIEL THOMAS OKAFOR JR, 0.863 (a nickname) on OIG …". */
   examples: { key: number; text: string }[];
   consequence: string;
 }
@@ -25,7 +25,7 @@ const COUNTED: Record<DroppedSign, string> = {
   sameDob: 'with the same date of birth',
 };
 
-/** Each kind in an example: "Dan Okafor → DANIEL OKAFOR …: a nickname". */
+/** Each kind in an example: "Dan Okafor → DANIEL OKAFOR, 0.863 (a nickname) …". */
 const SHORT: Record<DroppedSign, string> = {
   nickname: 'a nickname',
   nameTypo: 'a typo in a name',
@@ -40,8 +40,8 @@ const count = (n: number): string => n.toLocaleString('en-US');
 
 function exampleText(e: DroppedExample): string {
   const names = [e.rowName ?? 'A row', e.listName].filter(Boolean).join(' → ');
-  const list = e.list ? ` (${e.list})` : '';
-  return `${names}${list}, ${e.score.toFixed(3)}: ${e.signs.map((s) => SHORT[s]).join(', ')}`;
+  const list = e.list ? ` on ${e.list}` : '';
+  return `${names}, ${e.score.toFixed(3)} (${e.signs.map((s) => SHORT[s]).join(', ')})${list}`;
 }
 
 /** The warning for a preview, or null when no dropped finding shows one of the kinds. */
@@ -52,7 +52,7 @@ export function variantWarning(threshold: number, effect: ThresholdEffect): Vari
   const findings = v.findings === 1 ? '1 finding' : `${count(v.findings)} findings`;
   const more = v.findings > v.examples.length ? ` Shown: ${v.examples.length} of them, highest score first.` : '';
   return {
-    title: `${findings} the engine knows ${v.findings === 1 ? 'is' : 'are'} often the same person would be dropped`,
+    title: 'Findings of kinds often the same person would be dropped',
     sentence: `Raising the threshold to ${threshold.toFixed(2)} would drop ${findings} of the last batch that the engine knows ${v.findings === 1 ? 'is' : 'are'} often the same person: ${kinds.join('; ')}.${more}`,
     examples: v.examples.map((e, i) => ({ key: i, text: exampleText(e) })),
     consequence: 'Reviewers would not see them: an excluded person written this way on your roster would be missed.',
