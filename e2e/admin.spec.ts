@@ -50,3 +50,23 @@ test('the system admin opens Client Admin and sees Acme Health', async ({ page }
   await row.getByRole('button', { name: 'Open Acme Health' }).click();
   await expect(page.getByRole('dialog', { name: 'Acme Health' }).getByLabel('IP allowlist')).toBeVisible();
 });
+
+test('the owner raising the review threshold is warned of the findings often the same person it would drop, and saves only once confirmed', async ({ page }) => {
+  await logIn(page, 'owner');
+  await page.goto('/admin/domainHierarchy');
+  const card = page.getByRole('region', { name: 'Screening sensitivity' });
+  await card.getByRole('textbox', { name: 'Review threshold' }).fill('0.88');
+  // The demo's last batch was screened for real: its dropped findings' explanations show nicknames and sound-alikes.
+  const warning = card.getByRole('alert');
+  await expect(warning).toContainText('Findings of kinds often the same person would be dropped');
+  await expect(warning).toContainText(/Raising the threshold to 0\.88 would drop \d+ findings? of the last batch that the engine knows (is|are) often the same person: /);
+  await expect(warning.getByRole('listitem').first()).toContainText(' → ');
+  const save = card.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await card.getByRole('checkbox', { name: 'Save anyway: I know these findings would no longer be shown to reviewers' }).check();
+  await save.click();
+  await expect(page.getByText('Review threshold set to 0.88. New batches run with it.')).toBeVisible();
+  // Back to the default for the other journeys.
+  await card.getByRole('button', { name: 'Use the default' }).click();
+  await expect(page.getByText('Review threshold set to 0.80. New batches run with it.')).toBeVisible();
+});

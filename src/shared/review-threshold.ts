@@ -26,6 +26,50 @@ export const THRESHOLD_OUT_OF_RANGE = `Choose a threshold between ${CLIENT_THRES
 
 const threshold = z.coerce.number({ message: THRESHOLD_OUT_OF_RANGE }).min(CLIENT_THRESHOLD_MIN, THRESHOLD_OUT_OF_RANGE).max(CLIENT_THRESHOLD_MAX, THRESHOLD_OUT_OF_RANGE);
 
+/**
+ * What the engine's explanation of a finding shows that is often the same person written
+ * differently (issue 52): a nickname, a typo or a sound-alike on a name, a date of birth one
+ * typo away (a day apart, a digit, day and month swapped), the name's words in another order;
+ * and the agreements a reviewer trusts most: an exact identifier (NPI, SSN, EIN) or date of birth.
+ */
+export const DROPPED_SIGNS = ['nickname', 'nameTypo', 'soundAlike', 'dobTypo', 'nameOrder', 'sameIdentifier', 'sameDob'] as const;
+export type DroppedSign = (typeof DROPPED_SIGNS)[number];
+
+/** How many of the dropped findings show each sign (a finding may show several). */
+export const DroppedSignCountsSchema = z.object({
+  nickname: z.number(),
+  nameTypo: z.number(),
+  soundAlike: z.number(),
+  dobTypo: z.number(),
+  nameOrder: z.number(),
+  sameIdentifier: z.number(),
+  sameDob: z.number(),
+}) satisfies z.ZodType<Record<DroppedSign, number>>;
+
+/** A dropped finding shown as an example: the roster row's name, the list's, what the engine saw. */
+export const DroppedExampleSchema = z.object({
+  rowIndex: z.number(),
+  /** The row's mapped name (First/Middle/Last Name, else Company Name). */
+  rowName: z.string().nullable(),
+  /** The list name that matched (the record's own, an AKA, a DBA). */
+  listName: z.string().nullable(),
+  /** The list's title ("LEIE (OIG exclusions)"), else its source id. */
+  list: z.string().nullable(),
+  signs: z.array(z.enum(DROPPED_SIGNS)),
+  score: z.number(),
+});
+export type DroppedExample = z.infer<typeof DroppedExampleSchema>;
+
+/** The findings a higher threshold drops that show a sign above; read from their stored explanations. */
+export const DroppedVariantsSchema = z.object({
+  /** Dropped findings showing at least one sign. */
+  findings: z.number(),
+  counts: DroppedSignCountsSchema,
+  /** Up to five of them, highest score first. */
+  examples: z.array(DroppedExampleSchema).max(5),
+});
+export type DroppedVariants = z.infer<typeof DroppedVariantsSchema>;
+
 /** The last completed batch with exclusion findings, and what a threshold would do to them. */
 export const ThresholdEffectSchema = z.object({
   batchId: z.number(),
@@ -43,6 +87,8 @@ export const ThresholdEffectSchema = z.object({
   added: z.number().nullable(),
   /** Rows without a finding that a lower threshold would give one (null as `added`). */
   rowsAdded: z.number().nullable(),
+  /** Of the dropped findings, those the engine knows are often the same person (absent from older servers). */
+  droppedVariants: DroppedVariantsSchema.optional(),
 });
 export type ThresholdEffect = z.infer<typeof ThresholdEffectSchema>;
 

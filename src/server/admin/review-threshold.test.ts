@@ -119,3 +119,66 @@ describe('the client’s review threshold', () => {
     expect(up).toMatchObject({ added: 0, rowsAdded: 0 });
   });
 });
+
+describe('the findings a higher threshold would drop', () => {
+  it('counts those the engine knows are often the same person, by kind, with examples, read from their explanations', async () => {
+    // The LEIE fixture: DANIEL THOMAS OKAFOR JR born 1965-06-11, LUZ RAMIREZ born 1988-01-12, KATHLEEN MARIE BRENNAN born 1971-02-03.
+    const csv =
+      'Emp ID,First,Last,DOB\n' +
+      'V1,Dan,Okafor,\n' + // a nickname of Daniel
+      'V2,Luz,Ramirez,1988-01-13\n' + // born one day after the list's date
+      'V3,Kathleen,Brennan,1971-02-03\n' + // everything agrees: kept at any threshold
+      'V4,Okafor,Daniel,\n' + // first and last names swapped
+      'V5,Kathleen,Brenan,\n' + // the last name spelt another way, sounding the same
+      'V6,Kathleen,Brennar,\n' + // a typo in the last name
+      'V7,Zed,Nobody,1970-01-01\n';
+    const mapping = { columnMappings: { First: 'First Name', Last: 'Last Name', DOB: 'Date of Birth' }, searchTypes: ['Exclusion Search by Individual Name'], correlatedColumnIndexes: [], uniqueIdIndex: 0 };
+    const batchId = await screenedBatch(admin, queue, t, csv, mapping, 'variants.csv');
+    const found = new Map(
+      (await t.ctx.db.select({ rowIndex: batchResults.rowIndex, score: batchResults.score }).from(batchResults).where(and(eq(batchResults.batchId, batchId), eq(batchResults.resultType, 'exclusions')))).map((r) => [r.rowIndex, r.score!]),
+    );
+    // The premise: each variant is a finding at 0.80 that 0.90 drops; the row where all agrees is not.
+    for (const row of [0, 1, 3, 4, 5]) expect(found.get(row), `row ${row}`).toBeGreaterThanOrEqual(0.8);
+    for (const row of [0, 1, 3, 4, 5]) expect(found.get(row), `row ${row}`).toBeLessThan(0.9);
+    expect(found.get(2)).toBeGreaterThanOrEqual(0.9);
+
+    const up = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.9`)).json()).lastBatch!;
+    expect(up).toMatchObject({ batchId, fileName: 'variants.csv', findings: found.size, dropped: 5 });
+    expect(up.droppedVariants).toMatchObject({
+      findings: 5,
+      counts: { nickname: 1, nameTypo: 1, soundAlike: 1, dobTypo: 1, nameOrder: 1, sameIdentifier: 0, sameDob: 0 },
+    });
+    const byRow = new Map(up.droppedVariants!.examples.map((e) => [e.rowIndex, e]));
+    expect(byRow.get(0)).toMatchObject({ rowName: 'Dan Okafor', listName: 'DANIEL THOMAS OKAFOR JR', list: 'OIG List of Excluded Individuals/Entities (LEIE)', signs: ['nickname'] });
+    expect(byRow.get(1)).toMatchObject({ rowName: 'Luz Ramirez', listName: 'LUZ RAMIREZ', signs: ['dobTypo'] });
+    expect(byRow.get(3)).toMatchObject({ rowName: 'Okafor Daniel', signs: ['nameOrder'] });
+    expect(byRow.get(4)).toMatchObject({ rowName: 'Kathleen Brenan', listName: 'KATHLEEN MARIE BRENNAN', signs: ['soundAlike'] });
+    expect(byRow.get(5)).toMatchObject({ rowName: 'Kathleen Brennar', signs: ['nameTypo'] });
+    for (const e of up.droppedVariants!.examples) expect(e.score).toBeCloseTo(found.get(e.rowIndex)!, 3);
+    // Highest score first: those nearest the threshold.
+    const scores = up.droppedVariants!.examples.map((e) => e.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+    // At the threshold it ran with, nothing is dropped and nothing is warned of.
+    const same = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.8`)).json()).lastBatch!;
+    expect(same.droppedVariants).toEqual({ findings: 0, counts: { nickname: 0, nameTypo: 0, soundAlike: 0, dobTypo: 0, nameOrder: 0, sameIdentifier: 0, sameDob: 0 }, examples: [] });
+  });
+
+  it('gives one example per pair of names and counts the dropped that agree on the date of birth', async () => {
+    // Six namesakes of LUZ RAMIREZ born one day after her, and an "L Ramires" born on her day.
+    const lines = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'].map((id) => `${id},Luz,Ramirez,1988-01-13`);
+    const csv = `Emp ID,First,Last,DOB\n${lines.join('\n')}\nE7,L,Ramires,1988-01-12\n`;
+    const mapping = { columnMappings: { First: 'First Name', Last: 'Last Name', DOB: 'Date of Birth' }, searchTypes: ['Exclusion Search by Individual Name'], correlatedColumnIndexes: [], uniqueIdIndex: 0 };
+    const batchId = await screenedBatch(admin, queue, t, csv, mapping, 'namesakes.csv');
+    const scores = await findingScores(batchId);
+    expect(scores).toHaveLength(7);
+    for (const s of scores) expect(s).toBeLessThan(0.9);
+    const up = ThresholdPreviewSchema.parse((await admin.get(`${PATH}/preview?threshold=0.9`)).json()).lastBatch!;
+    expect(up).toMatchObject({ dropped: 7, droppedVariants: { findings: 7, counts: { dobTypo: 6, sameDob: 1, nickname: 0, nameOrder: 0, sameIdentifier: 0 } } });
+    // One example per pair of names, however often the roster repeats it; each kind shown.
+    expect(up.droppedVariants!.examples.map((e) => [e.rowName, e.listName, e.signs])).toEqual([
+      ['Luz Ramirez', 'LUZ RAMIREZ', ['dobTypo']],
+      ['L Ramires', 'LUZ RAMIREZ', expect.arrayContaining(['sameDob'])],
+    ]);
+});
+});

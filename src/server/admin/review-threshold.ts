@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { batches, batchResults, clients } from '../db/schema';
 import { notFound } from '../http/errors';
 import { auditBy, type Caller } from '../access/caller';
+import { droppedVariants, noDroppedVariants } from './dropped-variants';
 
 export async function thresholdSettings(db: Db, caller: Caller): Promise<ReviewThresholdSettings> {
   const [client] = await db.select({ reviewThreshold: clients.reviewThreshold }).from(clients).where(eq(clients.id, caller.clientId));
@@ -27,6 +28,8 @@ export async function thresholdSettings(db: Db, caller: Caller): Promise<ReviewT
  * What the threshold would have done to the client's last completed batch: stored findings
  * scored under it are dropped; the near misses its chunks kept (ADR 042) scored at or above it
  * are added. A batch screened before near misses were kept cannot say what a lower one adds.
+ * Of the dropped, those whose explanations show a kind the engine knows is often the same person
+ * (a nickname, a typo, a date of birth one typo away…) are counted and shown (issue 52).
  */
 export async function previewThreshold(db: Db, caller: Caller, threshold: number): Promise<ThresholdPreview> {
   const [batch] = await db
@@ -48,6 +51,7 @@ export async function previewThreshold(db: Db, caller: Caller, threshold: number
   const floor = batch.ranWith ?? counts.lowest;
   const isLower = floor !== null && threshold < floor - 1e-6;
   const near = isLower ? await nearMissesFrom(db, batch.id, threshold) : { kept: false, added: 0, rowsAdded: 0 };
+  const variants = counts.dropped > 0 ? await droppedVariants(db, batch.id, threshold) : noDroppedVariants();
   return {
     threshold,
     lastBatch: {
@@ -58,6 +62,7 @@ export async function previewThreshold(db: Db, caller: Caller, threshold: number
       dropped: counts.dropped,
       added: !isLower ? 0 : near.kept ? near.added : null,
       rowsAdded: !isLower ? 0 : near.kept ? near.rowsAdded : null,
+      droppedVariants: variants,
     },
   };
 }

@@ -3,11 +3,12 @@
  * threshold within the safe range, seeing first what it would have done to the last batch.
  */
 import { useState } from 'react';
-import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, List, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateReviewThresholdInputSchema, type ReviewThresholdSettings, type ThresholdEffect } from '#shared/review-threshold';
+import { variantWarning, type VariantWarning } from './threshold-warning';
 import { useAdminChange } from './admin-api';
 import { fetchThresholdPreview, fetchThresholdSettings, saveThresholdSetting, thresholdKeys } from './review-threshold-api';
 
@@ -31,6 +32,21 @@ function ThresholdForm({ settings }: { settings: ReviewThresholdSettings }) {
   const preview = useQuery({ queryKey: thresholdKeys.preview(debounced), queryFn: () => fetchThresholdPreview(debounced), enabled: isValid });
   const save = useAdminChange(saveThresholdSetting, (saved) => `Review threshold set to ${two(saved.threshold)}. New batches run with it.`);
   const error = thresholdError(value);
+  const queryClient = useQueryClient();
+  const shown = isValid && value === debounced && preview.data ? preview.data.lastBatch : null;
+  const warning = shown ? variantWarning(debounced, shown) : null;
+  // A warning asks for a second, deliberate step: saving then waits for the box to be ticked.
+  const [confirmedAt, setConfirmedAt] = useState<number | null>(null);
+  const confirmed = warning === null || confirmedAt === debounced;
+  /**
+   * Saves the typed value, unless its preview (read now if the debounced one is not it yet) warns
+   * of dropped findings not yet confirmed: then the warning shows and nothing is saved.
+   */
+  const onSave = async () => {
+    const typed = await queryClient.fetchQuery({ queryKey: thresholdKeys.preview(value), queryFn: () => fetchThresholdPreview(value) }).catch(() => null);
+    if (typed?.lastBatch && variantWarning(value, typed.lastBatch) && confirmedAt !== value) return;
+    save.mutate(value);
+  };
 
   return (
     <Card withBorder padding="lg" radius="md" maw={640} component="section" aria-labelledby="threshold-title">
@@ -42,21 +58,30 @@ function ThresholdForm({ settings }: { settings: ReviewThresholdSettings }) {
           A potential match scored at or above the review threshold is shown to reviewers. Lower finds more (and more strangers who share a name); higher finds fewer.
           The default is {two(settings.defaultThreshold)}. Each batch records the threshold it ran with.
         </Text>
-        <Group align="flex-end" gap="sm">
-          <NumberInput
-            label="Review threshold"
-            description={`Between ${two(settings.min)} and ${two(settings.max)}`}
-            min={settings.min}
-            max={settings.max}
-            step={0.01}
-            decimalScale={2}
-            fixedDecimalScale
-            value={value}
-            onChange={(v) => setValue(typeof v === 'number' ? v : Number(v))}
-            error={error}
-            w={200}
+        <NumberInput
+          label="Review threshold"
+          description={`Between ${two(settings.min)} and ${two(settings.max)}`}
+          min={settings.min}
+          max={settings.max}
+          step={0.01}
+          decimalScale={2}
+          fixedDecimalScale
+          value={value}
+          onChange={(v) => setValue(typeof v === 'number' ? v : Number(v))}
+          error={error}
+          w={200}
+        />
+        <div aria-live="polite">{isValid && preview.data && <Effect threshold={debounced} effect={preview.data.lastBatch} />}</div>
+        {warning && <VariantAlert warning={warning} />}
+        {warning && (
+          <Checkbox
+            label="Save anyway: I know these findings would no longer be shown to reviewers"
+            checked={confirmedAt === debounced}
+            onChange={(e) => setConfirmedAt(e.currentTarget.checked ? debounced : null)}
           />
-          <Button onClick={() => save.mutate(value)} loading={save.isPending} disabled={error !== null || value === settings.own}>
+        )}
+        <Group gap="sm">
+          <Button onClick={() => void onSave()} loading={save.isPending} disabled={error !== null || value === settings.own || !confirmed}>
             Save
           </Button>
           {settings.own !== null && (
@@ -65,9 +90,27 @@ function ThresholdForm({ settings }: { settings: ReviewThresholdSettings }) {
             </Button>
           )}
         </Group>
-        <div aria-live="polite">{isValid && preview.data && <Effect threshold={debounced} effect={preview.data.lastBatch} />}</div>
       </Stack>
     </Card>
+  );
+}
+
+/** The warning above the save button: what kinds of likely-true findings would be dropped, and a few of them. */
+function VariantAlert({ warning }: { warning: VariantWarning }) {
+  return (
+    <Alert color="orange" variant="light" role="alert" title={warning.title}>
+      <Stack gap={4}>
+        <Text size="sm">{warning.sentence}</Text>
+        {warning.examples.length > 0 && (
+          <List size="sm" spacing={2} aria-label="Findings that would be dropped">
+            {warning.examples.map((e) => (
+              <List.Item key={e.key}>{e.text}</List.Item>
+            ))}
+          </List>
+        )}
+        <Text size="sm">{warning.consequence}</Text>
+      </Stack>
+    </Alert>
   );
 }
 
