@@ -9,15 +9,14 @@
  *   npx tsx scripts/real-lists-flag-rate.ts [--rows N] [--set tuning|held-out] [--list K]
  * --list prints K flagged rows without a namesake and K with one, on the tuning set only.
  */
-import type { Hit, IndividualQuery, ScreenResult } from '../src/engine/query-types';
+import type { Hit, ScreenResult } from '../src/engine/query-types';
 import { buildIndex } from '../src/engine/index-builder';
 import { screenMany } from '../src/engine/screen';
-import { areNicknames } from '../src/engine/nicknames';
-import type { RecordView } from '../src/engine/record-view';
 import { ALGORITHM_VERSION } from '../src/engine/algorithm-version';
 import { DEFAULT_REVIEW_THRESHOLD } from '../src/engine/settings';
 import { allRecords, loadRealLists, realListsMissing } from '../test/real-lists';
 import { cleanRoster, nameFrequenciesMissing } from '../test/clean-roster';
+import { isNamesake } from '../test/namesake';
 
 const missing = realListsMissing() ?? nameFrequenciesMissing();
 if (missing) {
@@ -53,24 +52,6 @@ console.log(`  ${'all'.padEnd(44)} ${String(records.length).padStart(6)} records
 const t0 = performance.now();
 const index = buildIndex(records, { version: 'real' });
 console.log(`index built in ${seconds(t0)} s`);
-
-// A namesake: a list person with the roster person's last name (letters only; either word of a
-// two-word surname) and first name or a nickname of it (first words compared), under the primary
-// name or an alias ("FIRST … LAST").
-const letters = (s: string | null | undefined): string => (s ?? '').toUpperCase().replace(/[^A-Z]/g, '');
-const firstWord = (s: string | null | undefined): string => letters((s ?? '').trim().split(/[\s.]+/)[0]);
-const sameFirst = (a: string, b: string): boolean => a !== '' && (a === b || areNicknames(a.toLowerCase(), b.toLowerCase()));
-function isNamesake(q: IndividualQuery, r: RecordView): boolean {
-  if (r.kind !== 'person') return false;
-  const lasts = new Set([letters(q.lastName), ...q.lastName.split(/[\s-]+/).map(letters)].filter(Boolean));
-  const first = firstWord(q.firstName);
-  const names: [string, string][] = [[firstWord(r.firstName), letters(r.lastName)]];
-  for (const aka of r.akas) {
-    const words = aka.replace(/,/g, ' ').trim().split(/\s+/);
-    if (words.length >= 2) names.push([firstWord(words[0]), letters(words[words.length - 1])], [firstWord(words[words.length - 1]), letters(words[0])]);
-  }
-  return names.some(([f, l]) => lasts.has(l) && sameFirst(first, f));
-}
 
 const roster = cleanRoster(rows, set === 'tuning' ? 1 : 2);
 const t1 = performance.now();

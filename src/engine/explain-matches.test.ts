@@ -43,7 +43,7 @@ describe("hits explained only when they match (explain: 'matches')", () => {
     const hits = all.results.flatMap((r) => r.hits);
     const near = hits.filter((h) => !h.isMatch).length;
     const matched = hits.length - near;
-    expect(near).toBeGreaterThan(15); // 19 since issue 52 took false nickname pairs (Ian/John…) out of the table; above 20 before
+    expect(near).toBeGreaterThan(8); // 11 since issue 52 (false nickname pairs out, two common names a letter apart capped); above 20 before
     expect(matched).toBeGreaterThan(100);
     all.results.forEach((a, i) => {
       const m = matches.results[i];
@@ -64,7 +64,7 @@ describe("hits explained only when they match (explain: 'matches')", () => {
     // Explanations built: every hit's, or the matches' only (and the names of near misses are not traced).
     expect(all.explained).toBe(hits.length);
     expect(matches.explained).toBe(matched);
-    expect(all.traced - matches.traced).toBeGreaterThan(15); // the near misses, as above
+    expect(all.traced - matches.traced).toBeGreaterThan(8); // the near misses, as above
     // Record views decoded: every hit's, or the matches' only (a near miss's key is read from the view's head).
     expect(all.decoded).toBe(hits.length);
     expect(matches.decoded).toBe(matched);

@@ -48,3 +48,13 @@ export function isOwnSurname(token: string): boolean {
 export function isOwnGivenName(token: string): boolean {
   return (givenTable().get(token) ?? 0) >= OWN_GIVEN_NAME_COUNT;
 }
+
+/** Whether the surname is in the table at all (500 bearers or more): a name, not a misspelling of one. */
+export function isKnownSurname(token: string): boolean {
+  return surnameTable().has(token);
+}
+
+/** Whether the given name is in the table at all (500 babies or more). */
+export function isKnownGivenNameByCount(token: string): boolean {
+  return givenTable().has(token);
+}

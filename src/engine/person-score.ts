@@ -3,6 +3,7 @@ import type { LooseSpelling } from './loose-spelling';
 import { isParticle, type PersonName } from './person-name';
 import { joinChineseGivenName } from './wade-giles';
 import { givenNameShare, surnameShare } from './name-frequencies';
+import { isSpellingVariant } from './spelling-variant';
 import { hasKanji, kanjiReadingScore } from './kanji-names';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
@@ -210,7 +211,8 @@ export class PersonMatcher {
       score = PERSON_WEIGHTS.last * last.score + PERSON_WEIGHTS.first * first.score;
       // Two loose agreements do not add up to a strong one (Katy Hall / CATHERINE HILL): each is a chance to be
       // wrong, so together they count as one (ADR 116).
-      if (LOOSE_METHODS.has(last.method) && LOOSE_METHODS.has(first.method)) {
+      // A surname spelt another way (Baily/Bailey, Yamamoot for Yamamoto) is the same surname, not a loose one.
+      if (LOOSE_METHODS.has(last.method) && LOOSE_METHODS.has(first.method) && !this.spelledOtherwise(q.last, l.last, last.method)) {
         const effect = score * LOOSE_BOTH_FACTOR - score;
         trace?.notes.push({ note: 'surname and first name each agree only loosely', effect: round(effect) });
         score += effect;
@@ -226,6 +228,13 @@ export class PersonMatcher {
       score *= factor;
     } else if (note) trace?.notes.push({ note, effect: 0 });
     return score < 0 ? 0 : score > 1 ? 1 : score;
+  }
+
+  private spelledOtherwise(q: readonly string[], l: readonly string[], method: MatchMethod): boolean {
+    if (method !== 'typo' && method !== 'phonetic') return false;
+    const a = q.join('');
+    const b = l.join('');
+    return a !== b && isSpellingVariant(a, b, 'surname');
   }
 
   private middleAdjustment(q: PersonName, l: PersonName, trace: Trace): number {

@@ -5,6 +5,7 @@ import { boundedEditDistance, jaroWinkler } from './string-distance';
 import { looseMatch, type LooseSpelling } from './loose-spelling';
 import { isLatinToken } from './text-normalize';
 import { isOwnGivenName, isOwnSurname } from './name-frequencies';
+import { isMisspelling, sameSound } from './spelling-variant';
 
 export type MatchMethod =
   | 'exact'
@@ -109,7 +110,7 @@ export function compareTokens(a: string, b: string, role: TokenRole, loose: Loos
   if (role === 'given' && areNicknames(a, b)) return { score: TOKEN_SCORES.nickname, method: 'nickname' };
   if (!isLatinToken(a) || !isLatinToken(b)) return DIFFERENT;
   // One letter written once or twice (Ana/Anna, Philip/Phillip, Gadafi/Gadaffi) is one name spelt two ways.
-  if (Math.min(a.length, b.length) >= 3 && a.length !== b.length && sameUndoubled(a, b)) return { score: TOKEN_SCORES.phoneticClose, method: 'phonetic' };
+  if (Math.min(a.length, b.length) >= 3 && sameUndoubled(a, b)) return { score: TOKEN_SCORES.phoneticClose, method: 'phonetic' };
 
   const minLen = Math.min(a.length, b.length);
   const edits = boundedEditDistance(a, b, 2);
@@ -162,25 +163,27 @@ export function compareTokens(a: string, b: string, role: TokenRole, loose: Loos
     return { score: TOKEN_SCORES.otherKnownName, method: 'different' };
   }
   // Spelling alone cannot tell a typo from another name: a name many people bear is seldom a misspelling of
-  // another such name (ADR 116). Only a sound-alike one letter away (Cristian/Christian) stays a variant.
-  // A misspelling far from the name (two letters, another first letter, only alike) of a name many people bear
-  // is more often that other name: it counts as a loose likeness, under the threshold on its own.
-  if (!loose && score > 0 && role !== 'business') {
-    const close = (method === 'phonetic' && score >= TOKEN_SCORES.phoneticClose) || (method === 'typo' && edits === 1 && initialPenalty === 0);
-    if (!close && method !== 'prefix') {
-      const own = role === 'surname' ? isOwnSurname : isOwnGivenName;
-      const ownA = own(a);
-      const ownB = own(b);
-      if (ownA && ownB) {
-        const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.otherKnownName;
-        if (score > cap) return { score: cap, method: 'other-name' };
-      } else if (ownA || ownB) {
-        const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.farFromOwnGivenName;
-        if (score > cap) return { score: cap, method };
-      }
-    } else if (method === 'prefix' && isOwnGivenName(a) && isOwnGivenName(b) && score > TOKEN_SCORES.otherKnownName) {
-      return { score: TOKEN_SCORES.otherKnownName, method: 'other-name' };
+  // another such name (ADR 116), even one letter away (Hanson/Hanlon, Hall/Hill); only one that sounds the same
+  // (Stephens/Stevens, Cristian/Christian) stays a variant. A misspelling far from a name many people bear (two
+  // letters, another first letter, only alike) is more often another name, unless it is no name at all (Jonsn).
+  if (!loose && score > 0 && role !== 'business' && method !== 'prefix' && !sameSound(a, b)) {
+    const own = role === 'surname' ? isOwnSurname : isOwnGivenName;
+    const ownA = own(a);
+    const ownB = own(b);
+    if (ownA && ownB) {
+      const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.otherKnownName;
+      if (score > cap) return { score: cap, method: 'other-name' };
+    } else if (ownA || ownB) {
+      const near = (method === 'phonetic' && score >= TOKEN_SCORES.phoneticClose) || (method === 'typo' && edits === 1 && initialPenalty === 0);
+      // A sound-alike of a surname many bear, spelt from another language (Sargsyan/Sarkissian), stays one.
+      const misspelt =
+        (edits <= 2 && (method === 'typo' || method === 'phonetic') && isMisspelling(a, b, role)) ||
+        (role === 'surname' && method === 'phonetic' && initialPenalty === 0);
+      const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.farFromOwnGivenName;
+      if (!near && !misspelt && score > cap) return { score: cap, method };
     }
+  } else if (!loose && method === 'prefix' && isOwnGivenName(a) && isOwnGivenName(b) && score > TOKEN_SCORES.otherKnownName) {
+    return { score: TOKEN_SCORES.otherKnownName, method: 'other-name' };
   }
   return score === 0 ? DIFFERENT : { score, method };
 }
