@@ -61,5 +61,5 @@ describe('GET /services/account answers the spec’s field names', () => {
     const res = await owner.get('/services/account/invoices');
     expect(res.body).not.toMatch(/Cents"/);
     expect(InvoiceListSchema.parse(res.json())[0]).toMatchObject({ period: '2026-04', total: 75 });
-  });
+  }, 120_000); // seeds the whole demo (every account, hashed passwords, a screened batch): about 35 s on 2 cores
 });

@@ -27,5 +27,5 @@ describe('demo billing', () => {
     const trial = new Agent(t.app);
     expect(await trial.login('trialuser', DEFAULT_PASSWORD)).toBe('LOGIN_SUCCESSFUL');
     expect(AccountDetailsSchema.parse((await trial.get('/services/account')).json())).toMatchObject({ trial: true, trialSearchesLeft: 10 });
-  });
+  }, 120_000); // seeds the whole demo: about 35 s on 2 cores
 });

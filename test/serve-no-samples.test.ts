@@ -77,5 +77,5 @@ describe('clearlist serve and the synthetic samples', () => {
     } finally {
       await after.close();
     }
-  });
+  }, 180_000); // two serve processes on one data folder, one loading the samples: about 50 s on 2 cores
 });

@@ -51,6 +51,13 @@ function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: Scor
   }
 }
 
+/** A strong identifier in conflict, said so a reviewer sees it first (issue 52); an SSN is never written out. */
+function conflictWords(c: EvidenceInput['conflicts'][number]): string {
+  if (c.field === 'ssn') return "List record's SSN differs from the employee's SSN";
+  if (c.field === 'ein') return `List record's EIN ${c.list} differs from the vendor's EIN ${c.query}`;
+  return `List record's NPI ${c.list} differs from the employee's NPI ${c.query}`;
+}
+
 /** Combines the evidence; pushes field comparisons into `fields` and returns score and adjustments. */
 export function combineEvidence(input: EvidenceInput, fields: FieldEvidence[]): { score: number; adjustments: ScoreAdjustment[] } {
   const adjustments: ScoreAdjustment[] = [];
@@ -72,7 +79,7 @@ export function combineEvidence(input: EvidenceInput, fields: FieldEvidence[]): 
   for (const c of input.conflicts) {
     const effect = EVIDENCE_EFFECTS[`${c.field}Conflict`];
     fields.push({ queryField: c.field, listField: c.field, queryValue: c.query, listValue: c.list, score: 0, method: 'different' });
-    adjustments.push({ reason: `${c.field.toUpperCase()} on both sides and different`, effect });
+    adjustments.push({ reason: conflictWords(c), effect });
     score += effect;
   }
   score = Math.min(MAX_WITHOUT_IDENTIFIER, Math.max(0, score));

@@ -57,8 +57,9 @@ export function formatExplanation(e: Explanation): string {
 /** One-line human summary of the strongest evidence. */
 export function summarize(score: number, threshold: number, fields: FieldEvidence[]): string {
   const strong = fields.filter((f) => f.score >= 0.8).map((f) => `${f.queryField} ${f.method}`);
-  const weak = fields.filter((f) => f.score < 0.5).map((f) => `${f.queryField} ${f.method}`);
+  const weak = fields.filter((f) => f.score < 0.5 && !(f.method === 'missing' && !f.listValue)).map((f) => `${f.queryField} ${f.method}`);
+  const lacks = fields.filter((f) => f.method === 'missing' && !f.listValue && f.queryValue).map((f) => f.queryField);
   const verdict = score >= threshold ? 'Potential match' : 'Below threshold';
-  const parts = [strong.length ? `agrees: ${strong.join(', ')}` : '', weak.length ? `disagrees: ${weak.join(', ')}` : ''].filter(Boolean);
+  const parts = [strong.length ? `agrees: ${strong.join(', ')}` : '', weak.length ? `disagrees: ${weak.join(', ')}` : '', lacks.length ? `not on the list: ${lacks.join(', ')}` : ''].filter(Boolean);
   return `${verdict}${parts.length ? ' — ' + parts.join('; ') : ''}.`;
 }

@@ -161,6 +161,8 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   hitWork.explained++;
   const name = c.nameEvidence ? c.nameEvidence() : c;
   const fields = [...name.fields, ...other];
+  // What the list lacks is said too (issue 52): a reviewer closing a namesake needs to know the name alone decided.
+  if (q.dob && !listDob) fields.push({ queryField: 'dateOfBirth', listField: 'dateOfBirth', queryValue: q.dob.text, listValue: '', score: 0, method: 'missing' });
   // The record view is decoded only for hits that survive: decoding is the costly part.
   hitWork.viewsDecoded++;
   const record = index.recordView(r);

@@ -29,7 +29,7 @@ describe('explanations in a reviewer’s words', () => {
       lines: ['Last name: same', 'First name: Bill is a nickname of William', 'Date of birth: different (1956-02-27 vs 1956-02-28, one day apart)', 'State: different (NY vs CA)'],
       notes: ['Middle name on one side only'],
     });
-    const line = explanationLine({ score: 0.5, threshold: 0.8, matchedName: { listField: 'name', value: 'x' }, fields: [field('firstName', 'jon', 'jonathan', 'prefix'), field('ssn', '123456789', '123456780', 'different')], adjustments: [{ reason: 'SSN on both sides and different', effect: -0.3 }] });
+    const line = explanationLine({ score: 0.5, threshold: 0.8, matchedName: { listField: 'name', value: 'x' }, fields: [field('firstName', 'jon', 'jonathan', 'prefix'), field('ssn', '123456789', '123456780', 'different')], adjustments: [{ reason: "List record's SSN differs from the employee's SSN", effect: -0.3 }] });
     expect(line).toBe('First name: Jon is the start of Jonathan; SSN: different (***-**-6789 vs ***-**-6780)');
     expect(line).not.toMatch(/Raised|\+0|akas\[/);
   });

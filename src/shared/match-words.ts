@@ -91,6 +91,7 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
     if (f.method === 'exact') return 'same';
     if (f.method === 'transposed') return `same day and month, swapped (${both})`;
     if (f.method === 'partial') return `the same as far as both give it (${both})`;
+    if (f.method === 'missing' && !l) return `the list has no date of birth for this record (${q} given), so the name alone decided`;
     const distance = dateDistance(f.queryValue, f.listValue);
     // One typo away (a day, a digit, two digits swapped): the engine counts it as the same date mistyped.
     if (f.method === 'near') return `close, probably a typo (${both}${distance ? `, ${distance}` : ''})`;
