@@ -58,6 +58,7 @@ type Trace = { parts: NamePart[]; notes: PersonScore['notes'] } | null;
 /** Scores list names against one query name, memoising token comparisons across candidates. */
 export class PersonMatcher {
   private readonly given = new Map<string, TokenComparer>();
+  private readonly spelled = new Map<string, boolean>();
   private readonly surnames = new Map<string, TokenComparer>();
   private readonly qGlued: string;
 
@@ -230,11 +231,19 @@ export class PersonMatcher {
     return score < 0 ? 0 : score > 1 ? 1 : score;
   }
 
+  /** Whether the list surname is the query's spelt another way, memoised by list surname: a hot path of a batch. */
   private spelledOtherwise(q: readonly string[], l: readonly string[], method: MatchMethod): boolean {
     if (method !== 'typo' && method !== 'phonetic') return false;
-    const a = q.join('');
-    const b = l.join('');
-    return a !== b && isSpellingVariant(a, b, 'surname');
+    const b = l.length === 1 ? l[0] : l.join('');
+    // Rearranged queries (a middle name read as surname, swapped names) are rare: computed, not memoised.
+    if (q !== this.query.last) return isSpellingVariant(q.join(''), b, 'surname') && q.join('') !== b;
+    let known = this.spelled.get(b);
+    if (known === undefined) {
+      const a = q.length === 1 ? q[0] : q.join('');
+      known = a !== b && isSpellingVariant(a, b, 'surname');
+      this.spelled.set(b, known);
+    }
+    return known;
   }
 
   private middleAdjustment(q: PersonName, l: PersonName, trace: Trace): number {

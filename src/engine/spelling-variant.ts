@@ -11,6 +11,18 @@ import { isKnownGivenNameByCount, isKnownSurname } from './name-frequencies';
  * unstressed e before r (Jefferies) and the vowel of a closing -son/-sen once, doubled letters once.
  */
 export function soundSpelling(token: string): string {
+  let key = keys.get(token);
+  if (key === undefined) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(token, (key = spellingKey(token)));
+  }
+  return key;
+}
+
+const keys = new Map<string, string>();
+const MAX_KEYS = 200_000;
+
+function spellingKey(token: string): string {
   return token
     .replace(/^mac/, 'mc')
     .replace(/sch/g, 'sh')

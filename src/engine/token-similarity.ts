@@ -166,21 +166,22 @@ export function compareTokens(a: string, b: string, role: TokenRole, loose: Loos
   // another such name (ADR 116), even one letter away (Hanson/Hanlon, Hall/Hill); only one that sounds the same
   // (Stephens/Stevens, Cristian/Christian) stays a variant. A misspelling far from a name many people bear (two
   // letters, another first letter, only alike) is more often another name, unless it is no name at all (Jonsn).
-  if (!loose && score > 0 && role !== 'business' && method !== 'prefix' && !sameSound(a, b)) {
+  if (!loose && score > 0 && role !== 'business' && method !== 'prefix') {
+    // Frequency lookups first; the spelling key only for the pairs a cap would hit (this is the hot loop).
     const own = role === 'surname' ? isOwnSurname : isOwnGivenName;
     const ownA = own(a);
     const ownB = own(b);
     if (ownA && ownB) {
       const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.otherKnownName;
-      if (score > cap) return { score: cap, method: 'other-name' };
+      if (score > cap && !sameSound(a, b)) return { score: cap, method: 'other-name' };
     } else if (ownA || ownB) {
+      const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.farFromOwnGivenName;
       const near = (method === 'phonetic' && score >= TOKEN_SCORES.phoneticClose) || (method === 'typo' && edits === 1 && initialPenalty === 0);
       // A sound-alike of a surname many bear, spelt from another language (Sargsyan/Sarkissian), stays one.
       const misspelt =
         (edits <= 2 && (method === 'typo' || method === 'phonetic') && isMisspelling(a, b, role)) ||
         (role === 'surname' && method === 'phonetic' && initialPenalty === 0);
-      const cap = role === 'surname' ? TOKEN_SCORES.otherOwnSurname : TOKEN_SCORES.farFromOwnGivenName;
-      if (!near && !misspelt && score > cap) return { score: cap, method };
+      if (score > cap && !near && !misspelt && !sameSound(a, b)) return { score: cap, method };
     }
   } else if (!loose && method === 'prefix' && isOwnGivenName(a) && isOwnGivenName(b) && score > TOKEN_SCORES.otherKnownName) {
     return { score: TOKEN_SCORES.otherKnownName, method: 'other-name' };
