@@ -236,7 +236,10 @@ export class PersonMatcher {
     if (method !== 'typo' && method !== 'phonetic') return false;
     const b = l.length === 1 ? l[0] : l.join('');
     // Rearranged queries (a middle name read as surname, swapped names) are rare: computed, not memoised.
-    if (q !== this.query.last) return isSpellingVariant(q.join(''), b, 'surname') && q.join('') !== b;
+    if (q !== this.query.last) {
+      const a = q.join('');
+      return a !== b && isSpellingVariant(a, b, 'surname');
+    }
     let known = this.spelled.get(b);
     if (known === undefined) {
       const a = q.length === 1 ? q[0] : q.join('');
