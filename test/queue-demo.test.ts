@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueueOverviewSchema } from '#shared/queue';
 import { DEMO_FAILURE, DEMO_PAUSED_BY, seedDemoQueue } from '#server/batches/queue-demo';
@@ -51,5 +52,14 @@ describe('the demo batch queue', () => {
     const view = await overview();
     expect(view.batches).toEqual([]);
     expect(view.failedChunks).toEqual([]);
+    // Each drained roster holds people of the sample LEIE, some under a nickname: the engine finds both kinds.
+    const found = await t.ctx.db.execute(sql`SELECT b.file_name, count(*)::int AS findings,
+        (count(*) FILTER (WHERE jsonb_path_exists(r.explanation, '$.fields[*] ? (@.method == "nickname")')))::int AS nicknames
+      FROM batch_results r JOIN batches b ON b.id = r.batch_id
+      WHERE r.result_type = 'exclusions' AND b.file_name IN ('credentialing-may.csv', 'new-hires-week-19.csv') GROUP BY b.file_name ORDER BY b.file_name`);
+    const rows = (found as unknown as { rows: { file_name: string; findings: number; nicknames: number }[] }).rows;
+    expect(rows.map((r) => r.file_name)).toEqual(['credentialing-may.csv', 'new-hires-week-19.csv']);
+    for (const r of rows) expect(r.nicknames, r.file_name).toBeGreaterThan(0);
+    for (const r of rows) expect(r.findings, r.file_name).toBeGreaterThan(r.nicknames);
   }, 120_000);
 });

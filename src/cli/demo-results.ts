@@ -17,35 +17,24 @@ import { findKeyedVersions, KeyedLookup, keyedScreener, screeningVersionOf } fro
 import { usageFor } from '#server/batches/usage';
 import { importMissingSamples } from '#server/lists/samples';
 import { buildIndexFromDatabase, findActiveVersions } from '#server/screening/index-store';
-import { rowsOf } from '#server/db/rows';
+import { asOnRoster, samplePeople, titleCase } from '#server/lists/sample-people';
 import { writeStatusChange } from '#server/results/review-queries';
 
 const TYPES = ['Exclusion Search by Individual Name', 'NPI Validation', 'SSDMF'];
 const CLEAN_NAMES = [['Maribel', 'Okonkwo-Saint'], ['Theodore', 'Quillfeather'], ['Priyanka', 'Venkataraman'], ['Oswaldo', 'Birchwood']];
 
-async function sampleValues(db: Db, source: string, field: string, limit: number): Promise<Record<string, string>[]> {
-  return rowsOf(
-    db,
-    sql`SELECT r.data FROM version_records r JOIN list_versions v ON v.id = r.version_id
-        WHERE v.source = ${source} AND v.status = 'active' AND r.data::jsonb->>${field} IS NOT NULL AND r.data::jsonb->>'kind' = 'person'
-        ORDER BY r.record_id LIMIT ${limit}`,
-  ).then((rows) => rows.map((r) => JSON.parse((r as { data: string }).data) as Record<string, string>));
-}
-
-const titleCase = (s: string | undefined): string => (s ?? '').toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
-
 /** Seeds the batch for the given user of the client; answers its id. */
 export async function seedDemoResults(db: Db, owner: { clientId: number; teamId: number | null; userId: number; username: string; name: string }, now: Date): Promise<number> {
   await importMissingSamples(db, now);
   const { index } = await buildIndexFromDatabase(db, await findActiveVersions(db), { shared: false });
-  const excluded = await sampleValues(db, 'leie', 'lastName', 4);
-  const providers = await sampleValues(db, 'nppes', 'npi', 6);
+  const excluded = await samplePeople(db, 'leie', 'lastName', 4);
+  const providers = await samplePeople(db, 'nppes', 'npi', 6);
   const npis = providers.slice(0, 4).map((r) => r.npi);
-  const [dead] = await sampleValues(db, 'dmf', 'ssn', 1);
+  const [dead] = await samplePeople(db, 'dmf', 'ssn', 1);
   // The first eight rows carry NPIs NPPES registers to other people, two rows each (findings to
   // review); the last two are the providers themselves, under their own names (cleared).
   const own = providers.slice(4).map((r) => [titleCase(r.firstName), titleCase(r.lastName), r.npi]);
-  const people = [...[...excluded.map((r) => [r.firstName, r.lastName]), ...CLEAN_NAMES].map(([first, last], i) => [first, last, npis[i % Math.max(1, npis.length)] ?? '1234567893']), ...own];
+  const people = [...[...excluded.map((r, i) => [asOnRoster(r.firstName, i), titleCase(r.lastName)]), ...CLEAN_NAMES].map(([first, last], i) => [first, last, npis[i % Math.max(1, npis.length)] ?? '1234567893']), ...own];
   const rows: RowInput[] = people.map(([first, last, npi], i) => ({
     rowIndex: i,
     uniqueId: `EMP-${1001 + i}`,

@@ -10,7 +10,8 @@ import { batchChunks, clients, users } from '../db/schema';
 import { writePause } from '../jobs/pause';
 import { MAX_CHUNK_ATTEMPTS, INTERNAL_ERROR, screenChunk, startBatch } from './processing';
 import { failChunk } from './processing-queries';
-import { insertBatch, insertBatchRows, updateBatch } from './queries';
+import { asOnRoster, samplePeople, titleCase } from '../lists/public';
+import { clientReviewThreshold, insertBatch, insertBatchRows, updateBatch } from './queries';
 
 export const DEMO_FAILURE = 'Demo data: the demo seed marked this chunk failed to show a failure; Retry screens it for real.';
 export const DEMO_PAUSED_BY = 'the demo start-up';
@@ -37,12 +38,23 @@ const BATCHES: DemoBatch[] = [
   { domain: 'fenced-care', username: 'fenced', fileName: 'annual-roster-2026.csv', rows: 2_500, screened: 0, isCut: false },
 ];
 
+/** Every EXCLUDED_EVERY-th row is a person of the sample LEIE, the others the demo's own names. */
+const EXCLUDED_EVERY = 250;
+function rosterName(i: number, n: number, excluded: Record<string, string>[]): Record<string, string> {
+  const k = Math.floor(i / EXCLUDED_EVERY);
+  const person = i % EXCLUDED_EVERY === 17 && excluded.length ? excluded[(k + n) % excluded.length] : undefined;
+  if (person) return { 'First Name': asOnRoster(person.firstName, k), 'Last Name': titleCase(person.lastName) };
+  return { 'First Name': FIRST[i % FIRST.length], 'Last Name': LAST[(i * 7 + n) % LAST.length] };
+}
+
 export async function seedDemoQueue(ctx: AppContext): Promise<void> {
   const owners = await ctx.db
     .select({ userId: users.id, username: users.username, clientId: users.clientId, teamId: users.teamId })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientId))
     .where(inArray(users.username, [...new Set(BATCHES.map((b) => b.username))]));
+  // A few people of the sample LEIE among each roster (some under a nickname), so that a drained batch has findings to review.
+  const excluded = await samplePeople(ctx.db, 'leie', 'lastName', 8);
   const now = ctx.now();
   for (const [n, demo] of BATCHES.entries()) {
     const owner = owners.find((o) => o.username === demo.username);
@@ -64,12 +76,14 @@ export async function seedDemoQueue(ctx: AppContext): Promise<void> {
       recordCount: demo.rows,
       uploadedAt: submittedAt,
       submittedAt,
+      // As a submitted upload records it (mapping.ts): the threshold the batch runs with.
+      reviewThreshold: await clientReviewThreshold(ctx.db, owner.clientId),
     });
     const rows = Array.from({ length: demo.rows }, (_, i) => ({
       batchId: batch.id,
       rowIndex: i,
       uniqueId: `E-${batch.id}-${10_001 + i}`,
-      values: { 'First Name': FIRST[i % FIRST.length], 'Last Name': LAST[(i * 7 + n) % LAST.length] },
+      values: rosterName(i, n, excluded),
     }));
     await insertBatchRows(ctx.db, rows);
     if (demo.isCut) await startBatch(ctx, batch.id, async () => null);
