@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { memoryOnlyTests } from './test/database-reach';
+import { memoryOnlyTests } from './test/database-reach.ts';
 
 // npm run test:pg sets CLEARLIST_TEST_SCOPE=database: the PostgreSQL run repeats the tests that
 // reach a database and leaves out those that never open one (test/database-reach.ts).

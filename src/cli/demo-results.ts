@@ -17,7 +17,7 @@ import { findKeyedVersions, KeyedLookup, keyedScreener, screeningVersionOf } fro
 import { usageFor } from '#server/batches/usage';
 import { importMissingSamples } from '#server/lists/samples';
 import { buildIndexFromDatabase, findActiveVersions } from '#server/screening/index-store';
-import { asOnRoster, samplePeople, titleCase } from '#server/lists/sample-people';
+import { asOnRoster, samplePeople, titleCase } from '#server/batches/demo-people';
 import { writeStatusChange } from '#server/results/review-queries';
 
 const TYPES = ['Exclusion Search by Individual Name', 'NPI Validation', 'SSDMF'];

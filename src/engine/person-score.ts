@@ -4,6 +4,7 @@ import { isParticle, type PersonName } from './person-name';
 import { joinChineseGivenName } from './wade-giles';
 import { givenNameShare, surnameShare } from './name-frequencies';
 import { isSpellingVariant } from './spelling-variant';
+import { cutSurname, CUT_SURNAME } from './cut-names';
 import { hasKanji, kanjiReadingScore } from './kanji-names';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
@@ -36,6 +37,9 @@ const SWAP_FACTOR = 0.96;
 // A roster first name that is only the list's middle name is weak evidence ("Linda Davis" vs JOSHUA
 // LINDA DAVIS): with nothing else it stays under the default threshold (tuned on the real-list pairs).
 const MIDDLE_AS_FIRST_FACTOR = 0.85;
+// An element of a name of many elements (an Arabic name: "Rashid Al-Ubaidi" for AL-UBAIDI, Amir Rashid
+// Muhammad) or a patronymic ("Ivanovich Bastrykin") is as much the person's name as the first one.
+const NAME_ELEMENT_AS_FIRST_FACTOR = 0.95;
 const SAME_WORDS_FACTOR = 0.96;
 /** A whole name written as one word ("PolPot"): the same letters, the split unknown. */
 const GLUED_NAME = 0.94;
@@ -47,7 +51,7 @@ const MIDDLE_CONFLICT = -0.2;
 const MIDDLE_INITIAL_CONFLICT = -0.12;
 const MISSING: TokenMatch = Object.freeze({ score: 0, method: 'missing' });
 /** Agreements short of the same name: a nickname, a sound-alike, a typo, an initial, one of two surnames. */
-const LOOSE_METHODS: ReadonlySet<MatchMethod> = new Set<MatchMethod>(['nickname', 'initial', 'prefix', 'phonetic', 'typo', 'similar', 'partial', 'other-name']);
+const LOOSE_METHODS: ReadonlySet<MatchMethod> = new Set<MatchMethod>(['nickname', 'initial', 'prefix', 'phonetic', 'typo', 'similar', 'partial', 'cut', 'other-name']);
 /** Both names agreeing only loosely: a name alone then stays under the default threshold. */
 const LOOSE_BOTH_FACTOR = 0.93;
 /** A Latin name that is one of the Japanese readings of a name written in kanji (ADR 050): like a katakana reading. */
@@ -165,9 +169,9 @@ export class PersonMatcher {
         if (!q.first || !q.last.length || !l.first || !l.last.length) return -1;
         return this.align({ first: q.last[0], middle: q.middle, last: [q.first], generation: q.generation }, l, SWAP_FACTOR, 'first and last names swapped', trace);
       case 4:
-        return l.middle.length && q.first ? this.align(q, { ...l, first: l.middle[0], middle: [l.first, ...l.middle.slice(1)] }, MIDDLE_AS_FIRST_FACTOR, 'goes by the list middle name', trace) : -1;
+        return l.middle.length && q.first ? this.align(q, { ...l, first: l.middle[0], middle: [l.first, ...l.middle.slice(1)] }, asFirstFactor(l.middle, q.last, l.last), 'goes by the list middle name', trace) : -1;
       case 5:
-        return q.middle.length && l.first ? this.align({ ...q, first: q.middle[0], middle: [q.first, ...q.middle.slice(1)] }, l, MIDDLE_AS_FIRST_FACTOR, 'goes by the query middle name', trace) : -1;
+        return q.middle.length && l.first ? this.align({ ...q, first: q.middle[0], middle: [q.first, ...q.middle.slice(1)] }, l, asFirstFactor(q.middle, q.last, l.last), 'goes by the query middle name', trace) : -1;
       case 7:
         return this.glued(l, trace);
       default: {
@@ -269,12 +273,18 @@ export class PersonMatcher {
   /** Surname similarity, allowing compound surnames to match one of their parts. */
   private surname(qAll: string[], lAll: string[], gq: string): TokenMatch {
     if (!qAll.length || !lAll.length) return MISSING;
-    if (qAll.length === 1 && lAll.length === 1) return this.compare(qAll[0], lAll[0], 'surname');
+    if (qAll.length === 1 && lAll.length === 1) {
+      const one = this.compare(qAll[0], lAll[0], 'surname');
+      const cut = one.score < CUT_SURNAME ? cutSurname(qAll, lAll) : null;
+      return cut ?? one;
+    }
     const gl = lAll.length === 1 ? lAll[0] : lAll.join('');
     if (gq === gl) return qAll.length === lAll.length ? { score: 1, method: 'exact' } : { score: 0.98, method: 'glued' };
     const qs = withoutParticles(qAll);
     const ls = withoutParticles(lAll);
     let best = this.compare(gq, gl, 'surname');
+    const cut = cutSurname(qAll, lAll);
+    if (cut && cut.score > best.score) best = cut;
     if (qs.length === 1 && ls.length === 1) {
       const one = this.compare(qs[0], ls[0], 'surname');
       return one.score > best.score ? one : best;
@@ -344,6 +354,20 @@ function isOneWord(n: PersonName): boolean {
 function isGivenNameLike(token: string): boolean {
   return givenNameShare(token) > surnameShare(token);
 }
+
+/**
+ * How much the first middle name read as the first name is worth: a middle name less than a name element
+ * or the second given name of a person named with both surnames ("Ignacio Paez Soto" for PAEZ SOTO, Ramon
+ * Ignacio: Hispanic names carry two given names, and either is the one the person goes by).
+ */
+function asFirstFactor(middle: readonly string[], qLast: readonly string[], lLast: readonly string[]): number {
+  const elements = middle.length >= 2 && middle.every((t) => t.length > 1);
+  const bothSurnames = qLast.length >= 2 && lLast.length >= 2 && !qLast.some(isParticle) && !lLast.some(isParticle);
+  return elements || bothSurnames || PATRONYMIC.test(middle[0]) ? NAME_ELEMENT_AS_FIRST_FACTOR : MIDDLE_AS_FIRST_FACTOR;
+}
+
+/** A Slavic patronymic (Ivanovich, Sergeyevna, Gennadievitch, Petrovych). */
+const PATRONYMIC = /^[a-z]{3,}(ovich|evich|ovitch|evitch|ovych|evych|ovna|evna|ivna|ichna)$/;
 
 function isWordy(tokens: string[]): boolean {
   return tokens.length > 0 && tokens.every((t) => t.length > 1);

@@ -22,6 +22,7 @@ export type MatchMethod =
   | 'romanised'
   | 'wade-giles'
   | 'partial'
+  | 'cut'
   | 'other-name'
   | 'different'
   | 'missing';

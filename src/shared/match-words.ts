@@ -130,6 +130,10 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
       return `the same words, joined or split differently (${both})`;
     case 'partial':
       return `partly the same (${both})`;
+    case 'cut': {
+      const [short, long] = byLength(q, l);
+      return `${short} is ${long} cut short, as a field of limited length keeps it`;
+    }
     case 'missing':
       return `given on one side only (${q || l})`;
     case 'other-name':

@@ -10,7 +10,7 @@ import { batchChunks, clients, users } from '../db/schema';
 import { writePause } from '../jobs/pause';
 import { MAX_CHUNK_ATTEMPTS, INTERNAL_ERROR, screenChunk, startBatch } from './processing';
 import { failChunk } from './processing-queries';
-import { asOnRoster, samplePeople, titleCase } from '../lists/public';
+import { asOnRoster, samplePeople, titleCase } from './demo-people';
 import { clientReviewThreshold, insertBatch, insertBatchRows, updateBatch } from './queries';
 
 export const DEMO_FAILURE = 'Demo data: the demo seed marked this chunk failed to show a failure; Retry screens it for real.';

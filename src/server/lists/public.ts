@@ -2,4 +2,3 @@
 export { listStatuses } from './status';
 export { versionChangesAgainst, type VersionChangeSet } from './version-changes';
 export { listsReadiness, type ListsReadiness } from './readiness';
-export { asOnRoster, samplePeople, titleCase } from './sample-people';
