@@ -5,6 +5,7 @@ import { joinChineseGivenName } from './wade-giles';
 import { givenNameShare, surnameShare } from './name-frequencies';
 import { isSpellingVariant } from './spelling-variant';
 import { cutSurname, CUT_SURNAME } from './cut-names';
+import { asFirstFactor } from './name-elements';
 import { hasKanji, kanjiReadingScore } from './kanji-names';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
@@ -34,12 +35,6 @@ const MISSING_FIRST_FACTOR = 0.8;
 const PARTIAL_SURNAME_EXACT = 0.9;
 const PARTIAL_SURNAME_FUZZY = 0.8;
 const SWAP_FACTOR = 0.96;
-// A roster first name that is only the list's middle name is weak evidence ("Linda Davis" vs JOSHUA
-// LINDA DAVIS): with nothing else it stays under the default threshold (tuned on the real-list pairs).
-const MIDDLE_AS_FIRST_FACTOR = 0.85;
-// An element of a name of many elements (an Arabic name: "Rashid Al-Ubaidi" for AL-UBAIDI, Amir Rashid
-// Muhammad) or a patronymic ("Ivanovich Bastrykin") is as much the person's name as the first one.
-const NAME_ELEMENT_AS_FIRST_FACTOR = 0.95;
 const SAME_WORDS_FACTOR = 0.96;
 /** A whole name written as one word ("PolPot"): the same letters, the split unknown. */
 const GLUED_NAME = 0.94;
@@ -355,19 +350,6 @@ function isGivenNameLike(token: string): boolean {
   return givenNameShare(token) > surnameShare(token);
 }
 
-/**
- * How much the first middle name read as the first name is worth: a middle name less than a name element
- * or the second given name of a person named with both surnames ("Ignacio Paez Soto" for PAEZ SOTO, Ramon
- * Ignacio: Hispanic names carry two given names, and either is the one the person goes by).
- */
-function asFirstFactor(middle: readonly string[], qLast: readonly string[], lLast: readonly string[]): number {
-  const elements = middle.length >= 2 && middle.every((t) => t.length > 1);
-  const bothSurnames = qLast.length >= 2 && lLast.length >= 2 && !qLast.some(isParticle) && !lLast.some(isParticle);
-  return elements || bothSurnames || PATRONYMIC.test(middle[0]) ? NAME_ELEMENT_AS_FIRST_FACTOR : MIDDLE_AS_FIRST_FACTOR;
-}
-
-/** A Slavic patronymic (Ivanovich, Sergeyevna, Gennadievitch, Petrovych). */
-const PATRONYMIC = /^[a-z]{3,}(ovich|evich|ovitch|evitch|ovych|evych|ovna|evna|ivna|ichna)$/;
 
 function isWordy(tokens: string[]): boolean {
   return tokens.length > 0 && tokens.every((t) => t.length > 1);
