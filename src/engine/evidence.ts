@@ -12,7 +12,8 @@ export interface EvidenceInput {
   /** Identifiers present on both sides but different (strong evidence of two people). */
   conflicts: { field: 'npi' | 'ssn' | 'ein'; query: string; list: string }[];
   dob: { query: PartialDate; list: PartialDate; queryText: string; listText: string } | null;
-  state: { query: string; list: string } | null;
+  /** `ofList`: the list's own state, the record carrying none (a state list's record without an address). */
+  state: { query: string; list: string; ofList?: boolean } | null;
   city: { query: string; list: string } | null;
   postal: { query: string; list: string } | null;
 }
@@ -36,17 +37,19 @@ interface PlaceTally {
 }
 
 // A module function, not a closure per call of combineEvidence: tsx's keepNames would name it each time (ADR 089).
-function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: ScoreAdjustment[], field: 'state' | 'city' | 'postalCode', pair: { query: string; list: string } | null, agree: number, differ: number): void {
+function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: ScoreAdjustment[], field: 'state' | 'city' | 'postalCode', pair: { query: string; list: string; ofList?: boolean } | null, agree: number, differ: number): void {
   if (!pair) return;
   const same = pair.query === pair.list;
   fields.push({ queryField: field, listField: field, queryValue: pair.query, listValue: pair.list, score: same ? 1 : 0, method: same ? 'exact' : 'different' });
+  // The list's own state is said as such: the record itself gives no address (ADR 118).
+  const whose = pair.ofList ? ` (${pair.query} given; the record has no address, the list is ${pair.list}'s own)` : '';
   if (same && agree) {
     const effect = Math.min(agree, EVIDENCE_EFFECTS.locationBonusCap - t.locationBonus);
     t.locationBonus += effect;
-    if (effect > 0) adjustments.push({ reason: `${field} agrees`, effect: round(effect) });
+    if (effect > 0) adjustments.push({ reason: `${field} agrees${whose}`, effect: round(effect) });
     t.score += effect;
   } else if (!same && differ) {
-    adjustments.push({ reason: `${field} differs`, effect: differ });
+    adjustments.push({ reason: `${field} differs${whose}`, effect: differ });
     t.score += differ;
   }
 }
