@@ -40,7 +40,8 @@ interface PlaceTally {
 function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: ScoreAdjustment[], field: 'state' | 'city' | 'postalCode', pair: { query: string; list: string; ofList?: boolean } | null, agree: number, differ: number): void {
   if (!pair) return;
   const same = pair.query === pair.list;
-  fields.push({ queryField: field, listField: field, queryValue: pair.query, listValue: pair.list, score: same ? 1 : 0, method: same ? 'exact' : 'different' });
+  // The list's own state meets the query as `listState` (the words say whose it is).
+  fields.push({ queryField: field, listField: pair.ofList ? 'listState' : field, queryValue: pair.query, listValue: pair.list, score: same ? 1 : 0, method: same ? 'exact' : 'different' });
   // The list's own state is said as such: the record itself gives no address (ADR 118).
   const whose = pair.ofList ? ` (${pair.query} given; the record has no address, the list is ${pair.list}'s own)` : '';
   if (same && agree) {

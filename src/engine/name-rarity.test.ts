@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explanationLine } from '#shared/match-words';
 import { buildIndex } from './index-builder';
 import { givenNameRarity, rarityFactor, surnameRarity } from './name-rarity';
 import { scorePair } from './score-pair';
@@ -67,6 +68,7 @@ describe("a state list's record without an address", () => {
     const away = hit({ firstName: 'Mary', lastName: 'Rauer', state: 'MI' }, 'ca-1');
     expect(away.explanation.adjustments).toContainEqual({ reason: "state differs (MI given; the record has no address, the list is CA's own)", effect: -0.05 });
     expect(away.record.state).toBeNull();
+    expect(explanationLine({ ...away.explanation, score: away.score, threshold: 0.8 })).toContain("State: different (MI given; the record has no address, the list is CA's own)");
     const home = hit({ firstName: 'Mary', lastName: 'Rauer', state: 'CA' }, 'ca-1');
     expect(home.explanation.adjustments.map((a) => a.reason)).toContain("state agrees (CA given; the record has no address, the list is CA's own)");
     expect(home.score).toBeGreaterThan(away.score);

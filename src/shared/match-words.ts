@@ -97,6 +97,8 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
     if (f.method === 'near') return `close, probably a typo (${both}${distance ? `, ${distance}` : ''})`;
     return `different (${both}${distance ? `, ${distance}` : ''})`;
   }
+  // A state list's record without an address stands in its list's state (ADR 118).
+  if (f.listField === 'listState') return `${f.method === 'exact' ? 'same' : 'different'} (${q} given; the record has no address, the list is ${l}'s own)`;
   switch (f.method) {
     case 'exact':
       return 'same';
