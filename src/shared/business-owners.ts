@@ -23,8 +23,8 @@ export const OWNER_TEXTS = {
   /** What the form says before searching (ADR 119). */
   billing: (owners: number) =>
     owners === 0
-      ? 'Each owner you list is screened as a person and counts as one more name search.'
-      : `This search counts as ${owners + 1} name searches on your monthly bill: the business and ${owners === 1 ? 'its owner' : `each of its ${owners} owners`}.`,
+      ? 'Each owner you list counts as one more name search, on your monthly bill or your trial’s allowance.'
+      : `This search counts as ${owners + 1} name searches, on your monthly bill or your trial’s allowance: the business and ${owners === 1 ? 'its owner' : `each of its ${owners} owners`}.`,
 } as const;
 
 /** The whole-name rule each owner passes (the position, 1-based, names it in the message). */
