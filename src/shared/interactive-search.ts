@@ -288,11 +288,11 @@ export type SearchHistoryItem = z.infer<typeof SearchHistoryItemSchema>;
 export const SearchHistorySchema = z.object({ items: z.array(SearchHistoryItemSchema), total: z.number() });
 export type SearchHistory = z.infer<typeof SearchHistorySchema>;
 
-/** The criteria of a name search in one line ("Jane Doe, born 1970-01-02, NY · Exact"; "Acme LLC · Exact · owners: Ann Lee, Bo Ek"). */
+/** The criteria of a name search in one line ("Jane Doe, born 1970-01-02, NY · Exact"; "Acme LLC · Exact · owners: LEE, Ann; Bo Ek": owners apart by semicolons, as a name may hold a comma). */
 export function describeNameCriteria(c: NameCriteria, owners: readonly { name: string }[] = []): string {
   const who = c.entity === 'business' ? (c.companyName ?? '') : [c.firstName, c.lastName].filter(Boolean).join(' ');
   const extras = [c.dateOfBirth ? `born ${c.dateOfBirth}` : '', c.state ?? ''].filter(Boolean);
-  const ownerText = owners.length ? ` · owner${owners.length === 1 ? '' : 's'}: ${owners.map((o) => o.name).join(', ')}` : '';
+  const ownerText = owners.length ? ` · owner${owners.length === 1 ? '' : 's'}: ${owners.map((o) => o.name).join('; ')}` : '';
   return `${who}${extras.length ? `, ${extras.join(', ')}` : ''} · ${c.matchingAlgorithm}${ownerText}`;
 }
 

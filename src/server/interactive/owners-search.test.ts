@@ -65,7 +65,7 @@ describe('a business with its owners', () => {
     expect(history.items).toHaveLength(1);
     expect(history.items[0]).toMatchObject({
       searchId: result.searchId,
-      criteria: `${BUSINESS} · Exact · owners: George John Morales, Zebulon Quillfeatherby`,
+      criteria: `${BUSINESS} · Exact · owners: George John Morales; Zebulon Quillfeatherby`,
       outcome: expect.stringMatching(/^\d+ potential match(es)?; owners: \d+ potential match(es)? \(George John Morales\)$/),
     });
     expect(history.items[0].hits).toBe(result.hits.length + result.owners![0].hits.length);

@@ -46,7 +46,7 @@ function ownerHitsOf(index: Parameters<typeof screen>[0], { name, plan }: OwnerP
 function ownersOutcome(businessHits: number, owners: readonly OwnerFinding[]): string {
   const found = owners.filter((o) => o.hits.length > 0);
   const ownerHits = found.reduce((n, o) => n + o.hits.length, 0);
-  const who = found.length ? ` (${found.map((o) => o.name).join(', ')})` : '';
+  const who = found.length ? ` (${found.map((o) => o.name).join('; ')})` : '';
   return `${matchesOutcome(businessHits)}; owners: ${matchesOutcome(ownerHits)}${who}`;
 }
 

@@ -89,8 +89,8 @@ describe('a business searched with its owners', () => {
     stubServer({ 'GET /services/user/info': userInfoHandler(makeUser({ roles: ['paying_user', 'name_search_user'] })) });
     renderApp(`/interactive/results?search=${RESULT.searchId}`);
     await screen.findByRole('heading', { level: 1, name: 'Name search results' });
-    expect(screen.getByText('No match: “Lone Star Home Health LLC” was not found on any list searched. 1 of 2 owners has potential matches: MORALES, George John.')).toBeTruthy();
-    expect(screen.getByText('Lone Star Home Health LLC · Exact · owners: MORALES, George John, Maria Elena Garcia Lopez')).toBeTruthy();
+    expect(screen.getByText('No match: “Lone Star Home Health LLC” was not found on any list searched. 1 of 2 owners has potential matches: “MORALES, George John”.')).toBeTruthy();
+    expect(screen.getByText('Lone Star Home Health LLC · Exact · owners: MORALES, George John; Maria Elena Garcia Lopez')).toBeTruthy();
     const first = screen.getByRole('region', { name: 'Owner 1: MORALES, George John' });
     expect(within(first).getByText('Searched as a person: first name George John, last name MORALES · Exact')).toBeTruthy();
     expect(within(first).getByText(/^1 potential match for “MORALES, George John”/)).toBeTruthy();

@@ -4,8 +4,8 @@ import { EXCLUSION_LABELS, type SearchHit } from '#shared/interactive-search';
 import { statusTextColor } from '../app/theme';
 import { formatDate, formatPlace } from './format';
 
-/** `idPrefix` keeps heading ids apart when a page lists several sets of hits (a business's owners). */
-export function HitCard({ hit, position, status = EXCLUSION_LABELS.found, idPrefix = '' }: { hit: SearchHit; position: number; status?: string; idPrefix?: string }) {
+/** `idPrefix` keeps heading ids apart when a page lists several sets of hits (a business's owners), under headings of `headingOrder` - 1. */
+export function HitCard({ hit, position, status = EXCLUSION_LABELS.found, idPrefix = '', headingOrder = 3 }: { hit: SearchHit; position: number; status?: string; idPrefix?: string; headingOrder?: 3 | 4 }) {
   const fields: [string, string][] = [
     ['Date of birth', formatDate(hit.dateOfBirth)],
     ['Location', formatPlace(hit)],
@@ -23,7 +23,7 @@ export function HitCard({ hit, position, status = EXCLUSION_LABELS.found, idPref
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
-            <Title order={3} fz="lg" id={titleId}>
+            <Title order={headingOrder} fz="lg" id={titleId}>
               {position}. {hit.name || '(no name published)'}
             </Title>
             <Text size="sm" c="dark.6">
