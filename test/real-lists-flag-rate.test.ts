@@ -20,9 +20,9 @@ describe.skipIf(missing !== null)(missing ? `clean people on the real lists (ski
     const rate = flagged.length / roster.length;
     const noNamesakeRate = withoutNamesake.length / roster.length;
     console.log(`held-out 3,000: flagged ${(rate * 100).toFixed(2)}%, without a namesake ${(noNamesakeRate * 100).toFixed(2)}%`);
-    // Before issue 52: 13.98% flagged, 7.61% without a namesake (50,000 rows).
-    expect(rate).toBeLessThan(0.08);
-    expect(noNamesakeRate).toBeLessThan(0.025);
+    // Before issue 52: 13.98% flagged, 7.61% without a namesake (50,000 rows); its targets are 5% and 1%.
+    expect(rate).toBeLessThan(0.05);
+    expect(noNamesakeRate).toBeLessThan(0.01);
     // Namesakes are still found: a clean person whose name is on a list is the reviewer's to clear.
     expect(flagged.length - withoutNamesake.length).toBeGreaterThan(roster.length * 0.02);
   }, 180_000);
