@@ -79,7 +79,10 @@ export function searchCriteriaKey(row: RowInput): string {
 }
 
 function nameQuery(types: readonly string[], v: Record<string, string>): ScreenQuery | null {
-  const place = { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null };
+  // The licence number only when the file has one (ADR 120): a query without it is the same object as before.
+  const place = v['License Number']
+    ? { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null, licenseNumber: v['License Number'] }
+    : { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null };
   if (types.includes('Exclusion Search by Individual Name') && (v['First Name'] || v['Last Name'])) {
     return { type: 'individual', firstName: v['First Name'] ?? '', middleName: v['Middle Name'] ?? null, lastName: v['Last Name'] ?? '', dateOfBirth: v['Date of Birth'] ?? null, npi: v.NPI ?? null, ssn: v.SSN ?? null, ...place };
   }
