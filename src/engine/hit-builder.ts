@@ -121,9 +121,9 @@ export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence, d
   }
   if (q.city && data.city[r] && index.cityOf(r) === q.city) bonus += EVIDENCE_EFFECTS.cityAgrees;
   if (q.postal && data.postal[r] && data.postal[r] - 1 === Number(q.postal)) bonus += EVIDENCE_EFFECTS.postalAgrees;
-  if (q.nppesPackedState && nppesStateAgrees(data.state[r], q)) bonus += EVIDENCE_EFFECTS.stateAgrees;
+  if (q.nppesPackedState !== undefined && q.nppesPackedState !== 0 && nppesStateAgrees(data.state[r], q)) bonus += EVIDENCE_EFFECTS.stateAgrees;
   effect += Math.min(bonus, EVIDENCE_EFFECTS.locationBonusCap);
-  if (data.license[r] && hasLicenseEvidence(q)) effect += licenseEffect(index, r, q);
+  if (data.license[r] !== 0 && hasLicenseEvidence(q)) effect += licenseEffect(index, r, q);
   if (q.npi && data.npi[r] && data.npi[r] !== Number(q.npi)) effect += EVIDENCE_EFFECTS.npiConflict;
   return effect;
 }
@@ -165,8 +165,8 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
     state: q.state && listState ? { query: q.state, list: listState } : null,
     city: q.city && listCity ? { query: q.city, list: listCity } : null,
     postal: q.postal && listPostal ? { query: q.postal, list: listPostal } : null,
-    license: data.license[r] && hasLicenseEvidence(q) ? licenseEvidence(index, r, q) : null,
-    nppesState: q.nppesPackedState && nppesStateAgrees(data.state[r], q) ? { state: q.nppes!.state!, npi: q.nppes!.npi } : null,
+    license: data.license[r] !== 0 && hasLicenseEvidence(q) ? licenseEvidence(index, r, q) : null,
+    nppesState: q.nppes?.state && nppesStateAgrees(data.state[r], q) ? { state: q.nppes.state, npi: q.nppes.npi } : null,
   };
   const other: FieldEvidence[] = [];
   const { score, adjustments } = combineEvidence(input, other);

@@ -10,7 +10,10 @@ import { screen } from '#engine/screen';
 import { hasRealData, real, runAll, SKIP_REAL } from '#lists/test-helpers';
 import { loadStateConfigs, type StateListConfig } from '#lists/state/config';
 import { parseStateList } from '#lists/state/parse';
+import { guessMapping } from '#shared/column-guess';
+import { screenMany } from '#engine/screen';
 import { screenChunkSlice } from './chunk-screening';
+import { screenRows, type Screener } from './row-screening';
 
 const CA_FILE = 'states/CA/California_Exclusion_List.first300rows.csv';
 const caConfig = (): StateListConfig => loadStateConfigs().find((c) => c.id === 'state-ca') as StateListConfig;
@@ -48,5 +51,17 @@ describe.skipIf(!hasRealData)(`licence numbers of a real state list (${SKIP_REAL
     const withNppes = await resultOf(true);
     expect(withNppes.score).toBeCloseTo(without.score + 0.05, 4);
     expect(withNppes.explanation.adjustments.map((a) => a.reason)).toContain('NPPES lists license 689211 for NPI 1245319599, as the list record does (689211)');
+  });
+
+  it("screens a batch row's License Number column (guessed from its header) against the list record's", async () => {
+    expect(guessMapping(['Employee First Name', 'Last Name', 'License #', 'License State'])).toEqual({ 'Employee First Name': 'First Name', 'Last Name': 'Last Name', 'License #': 'License Number' });
+    const { records } = await runAll(parseStateList(caConfig(), [real(CA_FILE)]));
+    const index = buildIndex(records);
+    const screener: Screener = async (queries, options) => screenMany(index, queries, options);
+    const drafts = await screenRows(screener, ['Exclusion Search by Individual Name'], [{ rowIndex: 0, uniqueId: 'E-7', values: { 'First Name': 'Samuel', 'Last Name': 'Adeleye', 'License Number': 'RW 1278' } }], { threshold: 0.8 });
+    expect(drafts.length).toBeGreaterThan(0);
+    const adjustments = drafts.flatMap((d) => (d.explanation as { adjustments: { reason: string }[] }).adjustments.map((a) => a.reason));
+    expect(adjustments).toContain("List record's license RW1278 is the employee's license RW 1278");
+    expect(drafts[0].searchCriteriaKey).toBe('E-7: Samuel Adeleye | License RW 1278');
   });
 });

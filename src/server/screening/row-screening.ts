@@ -74,7 +74,7 @@ export function searchCriteriaKey(row: RowInput): string {
   const v = row.values;
   const name = [v['First Name'], v['Middle Name'], v['Last Name']].filter(Boolean).join(' ') || v['Company Name'] || '';
   // An NPI that is not valid says so on every result of the row: screened by name all the same (issue 50).
-  const parts = [name, v.NPI ? npiCriterionText(v.NPI, v) : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : ''].filter(Boolean);
+  const parts = [name, v.NPI ? npiCriterionText(v.NPI, v) : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : '', v['License Number'] ? `License ${v['License Number']}` : ''].filter(Boolean);
   return (row.uniqueId ? `${row.uniqueId}: ` : '') + parts.join(' | ');
 }
 
