@@ -3,7 +3,8 @@ import { explanationLine } from '#shared/match-words';
 import { buildIndex } from './index-builder';
 import { licenseKey, sameLicenseKey } from './license-numbers';
 import type { IndividualQuery } from './query-types';
-import { screen } from './screen';
+import { collectionFilter, screen } from './screen';
+import { syntheticRecords } from './synthetic-records';
 import { listRecord } from './test-records';
 
 // Issue 52 (ADR 120): a licence number on the list record is compared with the query's, and with the
@@ -110,5 +111,32 @@ describe("NPPES's record of the query's NPI", () => {
       const hits = screen(index, q, { minScore: 0.5 }).hits;
       for (const h of hits) expect(h.explanation.adjustments.some((a) => /license|NPPES/i.test(a.reason))).toBe(false);
     }
+  });
+});
+
+describe('licence evidence and the collection filter (ADR 075, 120)', () => {
+  it('answers rows with licences as the filter after collection does, licence agreements and differences among the hits', () => {
+    // State-list people with licence numbers; rows with the record's licence (some written another way), another one, or a typo'd surname.
+    const records = [...syntheticRecords(6000, 31)].map((r, i) => (r.source.startsWith('state-') || i % 3 === 0 ? { ...r, licenseNumbers: [`RN${String(100000 + i)}`] } : r));
+    const big = buildIndex(records, { version: 'licences' });
+    const rows: IndividualQuery[] = records.slice(0, 600).flatMap((r, i) => {
+      if (!r.lastName) return [];
+      const licence = r.licenseNumbers[0] ? [r.licenseNumbers[0], `rn 0${r.licenseNumbers[0].slice(2)}`, 'RN999999'][i % 3] : 'RN123456';
+      return [{ type: 'individual' as const, firstName: r.firstName ?? '', lastName: i % 4 === 3 ? r.lastName.slice(0, -1) + 'q' : r.lastName, dateOfBirth: i % 2 ? r.dateOfBirth : null, licenseNumber: licence }];
+    });
+    const options = { threshold: 0.85, minScore: 0.7 };
+    const answers = (on: boolean) => {
+      collectionFilter.on = on;
+      try {
+        return rows.map((q) => JSON.stringify(screen(big, q, options)));
+      } finally {
+        collectionFilter.on = true;
+      }
+    };
+    const during = answers(true);
+    expect(answers(false)).toEqual(during);
+    // Both kinds of licence evidence reach the hits.
+    expect(during.filter((a) => a.includes("is the employee's license")).length).toBeGreaterThan(50);
+    expect(during.filter((a) => a.includes("differs from the employee's license")).length).toBeGreaterThan(10);
   });
 });
