@@ -20,8 +20,8 @@ import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type S
 
 function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery {
   const matchingAlgorithm = s.matchingAlgorithm ?? 'Exact';
-  if (s.type === 'business') return { firstName: undefined, lastName: undefined, companyName: s.companyName, state: s.state, matchingAlgorithm };
-  return nameSearchQueryOf({ name: s.name, firstName: s.firstName, lastName: s.lastName, companyName: undefined, dateOfBirth: s.dateOfBirth, state: s.state, matchingAlgorithm });
+  if (s.type === 'business') return { firstName: undefined, lastName: undefined, companyName: s.companyName, state: s.state, licenseNumber: s.licenseNumber, matchingAlgorithm };
+  return nameSearchQueryOf({ name: s.name, firstName: s.firstName, lastName: s.lastName, companyName: undefined, dateOfBirth: s.dateOfBirth, state: s.state, licenseNumber: s.licenseNumber, matchingAlgorithm });
 }
 
 /** The client error a single search would have answered (not billed); anything else is thrown. */
