@@ -80,6 +80,9 @@ describe("NPPES's record of the query's NPI", () => {
     const leie = hitOf(eric({ npi: '1245319599' }), 'leie');
     expect(leie.score).toBeCloseTo(hitOf(eric({}), 'leie').score + 0.02, 4);
     expect(leie.explanation.adjustments).toContainEqual({ reason: 'NPPES practice state CA (NPI 1245319599) agrees with the list record', effect: 0.02 });
+    // In the reviewer's words (the drawer's lines).
+    expect(explanationLine(withNpi.explanation)).toContain('License NPPES lists for the NPI: the list record carries it (A 012345)');
+    expect(explanationLine(leie.explanation)).toContain("NPPES practice state: the list record's state (CA)");
   });
 
   it("counts a state once: the query's own agreeing state, not NPPES's again", () => {
