@@ -31,10 +31,18 @@ export function nppesFactsOfRecord(r: ListRecord): NppesFacts | null {
 
 /** The facts of the NPPES record of a valid NPI among the index's records, or null (NPPES records sit in one part). */
 export function nppesFactsInIndex(index: SearchIndex, npi: string): NppesFacts | null {
-  for (const part of index instanceof PartedIndex ? index.parts.map((p) => p.index) : [index]) {
-    if (!part.data.sources.includes('nppes')) continue;
-    for (const r of lookupPairs(part.data.npi, Number(npi))) if (part.sourceOf(r) === 'nppes') return factsOf(part, r, npi);
+  // A batch row with an NPI runs this: no array or closure made when no part holds NPPES (the server's index, ADR 060).
+  if (!(index instanceof PartedIndex)) return factsInPart(index, npi);
+  for (const part of index.parts) {
+    const facts = factsInPart(part.index, npi);
+    if (facts) return facts;
   }
+  return null;
+}
+
+function factsInPart(part: MatchIndex, npi: string): NppesFacts | null {
+  if (!part.data.sources.includes('nppes')) return null;
+  for (const r of lookupPairs(part.data.npi, Number(npi))) if (part.sourceOf(r) === 'nppes') return factsOf(part, r, npi);
   return null;
 }
 
