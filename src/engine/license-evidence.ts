@@ -26,21 +26,38 @@ function recordStateOf(index: MatchIndex, r: number): string | null {
   return unpackState(index.data.record.state[r]);
 }
 
+/**
+ * The query key that is one of the record's licences, or null. Equal keys are found first; the states a prefix
+ * may name are worked out only when two keys are a state prefix apart in length (a candidate of a licence row
+ * runs this: most keys differ at once).
+ */
+function agreeingKey(keys: readonly string[], listed: readonly string[], index: MatchIndex, r: number, licenseState: string | null): string | null {
+  let near = false;
+  for (const a of keys) {
+    for (const b of listed) {
+      if (a === b) return a;
+      if (a.length - b.length === 2 || b.length - a.length === 2) near = true;
+    }
+  }
+  if (!near) return null;
+  return licenseAgreement(keys, listed, [recordStateOf(index, r), unpackState(index.data.record.state[r]), licenseState])?.query ?? null;
+}
+
 /** The licence comparison of record `r` (it carries a licence) with the query's evidence, or null when none applies. */
 export function licenseEvidence(index: MatchIndex, r: number, q: QueryEvidence): EvidenceInput['license'] {
   const listed = index.licensesOf(r);
   if (!listed) return null;
-  const recordState = recordStateOf(index, r);
-  const states = [recordState, unpackState(index.data.record.state[r]), q.license?.state ?? null];
-  if (q.license && licenseAgreement(q.license.keys, listed.keys, states)) return { query: q.license.text, list: listed.text, agrees: true, through: 'query', npi: null };
+  const license = q.license ?? null;
+  if (license && agreeingKey(license.keys, listed.keys, index, r, license.state) !== null) return { query: license.text, list: listed.text, agrees: true, through: 'query', npi: null };
   const nppes = q.nppes;
   if (nppes && nppes.keys.length) {
-    const met = licenseAgreement(nppes.keys, listed.keys, states);
-    if (met) return { query: met.query, list: listed.text, agrees: true, through: 'nppes', npi: nppes.npi };
+    const met = agreeingKey(nppes.keys, listed.keys, index, r, null);
+    if (met !== null) return { query: met, list: listed.text, agrees: true, through: 'nppes', npi: nppes.npi };
   }
+  if (!license) return null;
   // A number issued by another state than the record's is another registry's: no evidence against.
-  if (q.license && !(q.license.state && recordState && q.license.state !== recordState)) return { query: q.license.text, list: listed.text, agrees: false, through: 'query', npi: null };
-  return null;
+  const recordState = license.state ? recordStateOf(index, r) : null;
+  return license.state && recordState && license.state !== recordState ? null : { query: license.text, list: listed.text, agrees: false, through: 'query', npi: null };
 }
 
 /** The licence's share of evidenceEffect (0 when none applies). */
