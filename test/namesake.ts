@@ -18,7 +18,14 @@ export function isNamesake(q: IndividualQuery, r: RecordView): boolean {
   const first = firstWord(q.firstName);
   const names: [string, string][] = [[firstWord(r.firstName), letters(r.lastName)]];
   for (const aka of r.akas) {
-    const words = aka.replace(/,/g, ' ').trim().split(/\s+/);
+    // "LAST, FIRST MIDDLE" says which is which; without a comma either end may be the surname.
+    const comma = aka.indexOf(',');
+    if (comma > 0) {
+      const given = aka.slice(comma + 1).trim().split(/\s+/);
+      names.push([firstWord(given[0]), letters(aka.slice(0, comma))]);
+      continue;
+    }
+    const words = aka.trim().split(/\s+/);
     if (words.length >= 2) names.push([firstWord(words[0]), letters(words[words.length - 1])], [firstWord(words[words.length - 1]), letters(words[0])]);
   }
   return names.some(([f, l]) => lasts.has(l) && sameFirst(first, f));

@@ -13,6 +13,7 @@ import type { MatchIndex } from './match-index';
 import { businessNameEvidence, personNameEvidence } from './name-evidence';
 import type { PersonName } from './person-name';
 import type { PersonMatcher } from './person-score';
+import { writesEveryElement } from './name-elements';
 import { NAME_ONLY_CEILING, type ResolvedOptions } from './settings';
 
 /** Whether a record of `source` may be a hit of this query. */
@@ -37,7 +38,8 @@ export interface PersonWeighing {
 /** Files a candidate record under one of its names when that name may lift it to the minimum. */
 export function considerPerson(w: PersonWeighing, record: number, listName: PersonName, listField: string): void {
   const { opts, named, idRecords } = w;
-  if (!allowSource(opts, w.index.sourceOf(record))) return;
+  const source = w.index.sourceOf(record);
+  if (!allowSource(opts, source)) return;
   if (opts.algorithm === 'Exact') {
     const same = exactPersonKey(listName) === w.exactKey;
     if (!same && !idRecords.has(record)) return;
@@ -46,19 +48,20 @@ export function considerPerson(w: PersonWeighing, record: number, listName: Pers
     named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: w.exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
     return;
   }
-  const similarity = w.matcher.similarity(listName);
+  const elements = writesEveryElement(source);
+  const similarity = w.matcher.similarity(listName, null, elements);
   if (similarity * NAME_ONLY_CEILING < w.floor && !idRecords.has(record)) return;
   // Under the minimum given the record's own evidence: its hit would be built and come out null.
   if (w.filter.underMinimum(w.part, record, similarity)) return;
   const prev = named.get(record);
   if (prev && (prev.similarity ?? 0) >= similarity) return;
   // The traced comparison (the explanation's name fields) only for the records that become hits (ADR 071).
-  named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: tracedPersonEvidence(w.matcher, listName, listField) });
+  named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: tracedPersonEvidence(w.matcher, listName, listField, elements) });
 }
 
 // Returned closures are anonymous: keepNames leaves them alone (see PersonWeighing).
-function tracedPersonEvidence(matcher: PersonMatcher, listName: PersonName, listField: string): () => ReturnType<typeof personNameEvidence> {
-  return () => personNameEvidence(matcher.score(listName), listField);
+function tracedPersonEvidence(matcher: PersonMatcher, listName: PersonName, listField: string, elements: boolean): () => ReturnType<typeof personNameEvidence> {
+  return () => personNameEvidence(matcher.score(listName, null, elements), listField);
 }
 
 /** What a business query's candidates of one part are weighed with (`considerBusiness`; see PersonWeighing). */

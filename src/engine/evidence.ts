@@ -12,7 +12,8 @@ export interface EvidenceInput {
   /** Identifiers present on both sides but different (strong evidence of two people). */
   conflicts: { field: 'npi' | 'ssn' | 'ein'; query: string; list: string }[];
   dob: { query: PartialDate; list: PartialDate; queryText: string; listText: string } | null;
-  state: { query: string; list: string } | null;
+  /** `ofList`: the list's own state, the record carrying none (a state list's record without an address). */
+  state: { query: string; list: string; ofList?: boolean } | null;
   city: { query: string; list: string } | null;
   postal: { query: string; list: string } | null;
   /**
@@ -21,7 +22,7 @@ export interface EvidenceInput {
    */
   license?: { query: string; list: string; agrees: boolean; through: 'query' | 'nppes'; npi: string | null } | null;
   /** NPPES's practice state for the query's NPI, when it is the list record's and the query's own state did not already agree. */
-  nppesState?: { state: string; npi: string } | null;
+  nppesState?: { state: string; npi: string; ofList?: boolean } | null;
 }
 
 /** Score effects of identifiers and location (documented in README). */
@@ -47,17 +48,20 @@ interface PlaceTally {
 }
 
 // A module function, not a closure per call of combineEvidence: tsx's keepNames would name it each time (ADR 089).
-function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: ScoreAdjustment[], field: 'state' | 'city' | 'postalCode', pair: { query: string; list: string } | null, agree: number, differ: number): void {
+function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: ScoreAdjustment[], field: 'state' | 'city' | 'postalCode', pair: { query: string; list: string; ofList?: boolean } | null, agree: number, differ: number): void {
   if (!pair) return;
   const same = pair.query === pair.list;
-  fields.push({ queryField: field, listField: field, queryValue: pair.query, listValue: pair.list, score: same ? 1 : 0, method: same ? 'exact' : 'different' });
+  // The list's own state meets the query as `listState` (the words say whose it is).
+  fields.push({ queryField: field, listField: pair.ofList ? 'listState' : field, queryValue: pair.query, listValue: pair.list, score: same ? 1 : 0, method: same ? 'exact' : 'different' });
+  // The list's own state is said as such: the record itself gives no address (ADR 118).
+  const whose = pair.ofList ? ` (${pair.query} given; the record has no address, the list is ${pair.list}'s own)` : '';
   if (same && agree) {
     const effect = Math.min(agree, EVIDENCE_EFFECTS.locationBonusCap - t.locationBonus);
     t.locationBonus += effect;
-    if (effect > 0) adjustments.push({ reason: `${field} agrees`, effect: round(effect) });
+    if (effect > 0) adjustments.push({ reason: `${field} agrees${whose}`, effect: round(effect) });
     t.score += effect;
   } else if (!same && differ) {
-    adjustments.push({ reason: `${field} differs`, effect: differ });
+    adjustments.push({ reason: `${field} differs${whose}`, effect: differ });
     t.score += differ;
   }
 }
@@ -94,11 +98,12 @@ export function combineEvidence(input: EvidenceInput, fields: FieldEvidence[]): 
   placeEvidence(place, fields, adjustments, 'postalCode', input.postal, EVIDENCE_EFFECTS.postalAgrees, 0);
   if (input.nppesState) {
     // NPPES's practice state is a state agreement the query did not have (within the location cap); a different one lowers nothing.
-    const { state, npi } = input.nppesState;
-    fields.push({ queryField: 'nppesState', listField: 'state', queryValue: state, listValue: state, score: 1, method: 'exact' });
+    const { state, npi, ofList } = input.nppesState;
+    fields.push({ queryField: 'nppesState', listField: ofList ? 'listState' : 'state', queryValue: state, listValue: state, score: 1, method: 'exact' });
     const effect = Math.min(EVIDENCE_EFFECTS.stateAgrees, EVIDENCE_EFFECTS.locationBonusCap - place.locationBonus);
     place.locationBonus += effect;
-    adjustments.push({ reason: `NPPES practice state ${state} (NPI ${npi}) agrees with the list record`, effect: round(effect) });
+    const whose = ofList ? "is the state of the list the record is on (the record has no address)" : 'agrees with the list record';
+    adjustments.push({ reason: `NPPES practice state ${state} (NPI ${npi}) ${whose}`, effect: round(effect) });
     place.score += effect;
   }
   score = place.score;

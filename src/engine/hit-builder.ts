@@ -4,7 +4,7 @@ import { nameNotes } from './name-notes';
 import { dateEffect, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate, type PartialDate } from './dates';
 import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
-import { unpackState } from './location';
+import { LIST_STATE, unpackState } from './location';
 import { licenseEffect, licenseEvidence, missingLicense, nppesStateAgrees, type QueryLicense } from './license-evidence';
 import type { NppesEvidence } from './nppes-facts';
 import type { MatchIndex } from './match-index';
@@ -115,13 +115,14 @@ export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence, d
   // `dob`: dobEffect(index, r, q) when the caller has it already (the collection filter, ADR 087).
   if (q.dob && data.dob[r]) effect += dob ?? dobEffect(index, r, q);
   let bonus = 0;
-  if (q.packedState && data.state[r]) {
-    if (data.state[r] === q.packedState) bonus += EVIDENCE_EFFECTS.stateAgrees;
+  const state = data.state[r] & (LIST_STATE - 1);
+  if (q.packedState && state) {
+    if (state === q.packedState) bonus += EVIDENCE_EFFECTS.stateAgrees;
     else effect += EVIDENCE_EFFECTS.stateDiffers;
   }
   if (q.city && data.city[r] && index.cityOf(r) === q.city) bonus += EVIDENCE_EFFECTS.cityAgrees;
   if (q.postal && data.postal[r] && data.postal[r] - 1 === Number(q.postal)) bonus += EVIDENCE_EFFECTS.postalAgrees;
-  if (q.nppesPackedState !== undefined && q.nppesPackedState !== 0 && nppesStateAgrees(data.state[r], q)) bonus += EVIDENCE_EFFECTS.stateAgrees;
+  if (q.nppesPackedState !== undefined && q.nppesPackedState !== 0 && nppesStateAgrees(state, q)) bonus += EVIDENCE_EFFECTS.stateAgrees;
   effect += Math.min(bonus, EVIDENCE_EFFECTS.locationBonusCap);
   if (data.license[r] !== 0 && hasLicenseEvidence(q)) effect += licenseEffect(index, r, q);
   if (q.npi && data.npi[r] && data.npi[r] !== Number(q.npi)) effect += EVIDENCE_EFFECTS.npiConflict;
@@ -162,11 +163,11 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
     identifier,
     conflicts,
     dob: q.dob && listDob ? { query: q.dob.date, list: listDob, queryText: q.dob.text, listText: formatDate(listDob) } : null,
-    state: q.state && listState ? { query: q.state, list: listState } : null,
+    state: q.state && listState ? { query: q.state, list: listState, ofList: (data.state[r] & LIST_STATE) !== 0 } : null,
     city: q.city && listCity ? { query: q.city, list: listCity } : null,
     postal: q.postal && listPostal ? { query: q.postal, list: listPostal } : null,
     license: data.license[r] !== 0 && hasLicenseEvidence(q) ? licenseEvidence(index, r, q) : null,
-    nppesState: q.nppes?.state && nppesStateAgrees(data.state[r], q) ? { state: q.nppes.state, npi: q.nppes.npi } : null,
+    nppesState: q.nppes?.state && nppesStateAgrees(data.state[r] & (LIST_STATE - 1), q) ? { state: q.nppes.state, npi: q.nppes.npi, ofList: (data.state[r] & LIST_STATE) !== 0 } : null,
   };
   const other: FieldEvidence[] = [];
   const { score, adjustments } = combineEvidence(input, other);

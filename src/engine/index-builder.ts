@@ -5,7 +5,7 @@ import { businessTokens, cutAtSource, splitBusinessAliases } from './business-na
 import { packDate, parseDate } from './dates';
 import { Growable, toShared } from './growable';
 import { ENTRY_KIND, GROUP, ROLE, type IndexData } from './index-data';
-import { normalizeCity, normalizeState, packPostalCode, packState } from './location';
+import { jurisdictionOf, LIST_STATE, normalizeCity, normalizeState, packPostalCode, packState } from './location';
 import { MatchIndex } from './match-index';
 import { parsePersonName, personNameFromFields, type PersonName } from './person-name';
 import { encodeHitDetails, encodeRecordView } from './record-view';
@@ -72,7 +72,9 @@ export class IndexBuilder {
     }
     this.rec.source.push(src);
     this.rec.dob.push(packDate(parseDate(r.dateOfBirth)));
-    this.rec.state.push(packState(normalizeState(r.state)));
+    const own = packState(normalizeState(r.state));
+    const listOwn = own ? 0 : packState(jurisdictionOf(r.source));
+    this.rec.state.push(own || (listOwn ? listOwn | LIST_STATE : 0));
     this.rec.postal.push(packPostalCode(r.postalCode));
     this.rec.city.push(this.cityId(r.city));
     const npi = r.npi && checkNpi(r.npi).ok ? Number(r.npi.replace(/\D/g, '')) : 0;

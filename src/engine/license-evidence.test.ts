@@ -75,7 +75,10 @@ describe("NPPES's record of the query's NPI", () => {
   it('counts a licence NPPES lists for the NPI that the list record carries, and its practice state', () => {
     const plain = hitOf(eric({}), 'state-ca');
     const withNpi = hitOf(eric({ npi: '1245319599' }), 'state-ca');
-    expect(withNpi.score).toBeCloseTo(plain.score + ADD.licenseAgrees, 4);
+    // The California record has no address: it stands in its list's state (ADR 118), NPPES's practice state too.
+    expect(withNpi.score).toBeCloseTo(plain.score + ADD.licenseAgrees + 0.02, 4);
+    expect(withNpi.explanation.adjustments).toContainEqual({ reason: 'NPPES practice state CA (NPI 1245319599) is the state of the list the record is on (the record has no address)', effect: 0.02 });
+    expect(explanationLine(withNpi.explanation)).toContain("NPPES practice state: the list's own state (CA); the record has no address");
     expect(withNpi.explanation.adjustments).toContainEqual({ reason: 'NPPES lists license A12345 for NPI 1245319599, as the list record does (A 012345)', effect: 0.05 });
     const leie = hitOf(eric({ npi: '1245319599' }), 'leie');
     expect(leie.score).toBeCloseTo(hitOf(eric({}), 'leie').score + 0.02, 4);

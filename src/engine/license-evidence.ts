@@ -9,7 +9,7 @@ import { EVIDENCE_EFFECTS } from './evidence';
 import type { FieldEvidence } from './explanation';
 import type { QueryEvidence } from './hit-builder';
 import { licenseAgreement } from './license-numbers';
-import { unpackState } from './location';
+import { jurisdictionOf, unpackState } from './location';
 import type { MatchIndex } from './match-index';
 
 /** The query's licence number: its comparison keys, as entered, and the state that issued it. */
@@ -21,9 +21,7 @@ export interface QueryLicense {
 
 /** The state a record's licences belong to: its list's state ("state-ca": CA), else its address's. */
 function recordStateOf(index: MatchIndex, r: number): string | null {
-  const source = index.sourceOf(r);
-  if (source.startsWith('state-') && source.length >= 8) return source.slice(6, 8).toUpperCase();
-  return unpackState(index.data.record.state[r]);
+  return jurisdictionOf(index.sourceOf(r)) ?? unpackState(index.data.record.state[r]);
 }
 
 /**
@@ -66,7 +64,7 @@ export function licenseEffect(index: MatchIndex, r: number, q: QueryEvidence): n
   return l ? (l.agrees ? EVIDENCE_EFFECTS.licenseAgrees : EVIDENCE_EFFECTS.licenseDiffers) : 0;
 }
 
-/** NPPES's practice state is the record's (packed) and the query's own state is not. */
+/** NPPES's practice state is the record's (packed, the list-state flag masked off) and the query's own state is not. */
 export function nppesStateAgrees(packedListState: number, q: QueryEvidence): boolean {
   return packedListState !== 0 && packedListState === q.nppesPackedState && packedListState !== q.packedState;
 }

@@ -26,8 +26,21 @@ export function packState(code: string | null): number {
   return (code.charCodeAt(0) - 64) * 32 + (code.charCodeAt(1) - 64);
 }
 
-/** Unpacks a state code. */
-export function unpackState(n: number): string | null {
+/**
+ * Set on a packed state that is the list's own, not the record's: a state Medicaid list's record that carries
+ * no address stands in the state whose program excluded it (ADR 118). Packed codes stay under it (ZZ is 858).
+ */
+export const LIST_STATE = 1024;
+
+/** The state a list stands for by itself: a state list's (state-ca, state-nj-debarment → CA, NJ); null for a national one. */
+export function jurisdictionOf(source: string): string | null {
+  const m = /^state-([a-z]{2})(?:-|$)/.exec(source);
+  return m ? m[1].toUpperCase() : null;
+}
+
+/** Unpacks a state code (the list's own or the record's alike). */
+export function unpackState(packed: number): string | null {
+  const n = packed & (LIST_STATE - 1);
   return n ? String.fromCharCode(64 + Math.floor(n / 32), 64 + (n % 32)) : null;
 }
 

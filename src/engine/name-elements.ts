@@ -9,7 +9,7 @@ import { isParticle } from './person-name';
 const MIDDLE_AS_FIRST_FACTOR = 0.85;
 // An element of a name of many elements (an Arabic name: "Rashid Al-Ubaidi" for AL-UBAIDI, Amir Rashid
 // Muhammad) or a patronymic ("Ivanovich Bastrykin") is as much the person's name as the first one.
-const NAME_ELEMENT_AS_FIRST_FACTOR = 0.95;
+export const NAME_ELEMENT_AS_FIRST_FACTOR = 0.95;
 
 /**
  * How much the first middle name read as the first name is worth: a middle name less than a name element
@@ -24,3 +24,13 @@ export function asFirstFactor(middle: readonly string[], qLast: readonly string[
 
 /** A Slavic patronymic (Ivanovich, Sergeyevna, Gennadievitch, Petrovych). */
 const PATRONYMIC = /^[a-z]{3,}(ovich|evich|ovitch|evitch|ovych|evych|ovna|evna|ivna|ichna)$/;
+
+/**
+ * Whether a list writes names of every culture under one "LAST, First Middle" layout, so that each given name
+ * it holds is as much an element of the person's name as the first (OFAC's lists: "FARZAT, Hussein Mahmoud" is
+ * known as Mahmoud Farzat, "KIM, Kyong Il" as Il Kim). The US lists (LEIE, SAM, the states) write a US first
+ * and middle name, where a roster going by the middle name is weaker evidence (ADR 118).
+ */
+export function writesEveryElement(source: string): boolean {
+  return source.startsWith('ofac-');
+}

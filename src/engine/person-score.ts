@@ -3,9 +3,10 @@ import type { LooseSpelling } from './loose-spelling';
 import { isParticle, type PersonName } from './person-name';
 import { joinChineseGivenName } from './wade-giles';
 import { givenNameShare, surnameShare } from './name-frequencies';
-import { isSpellingVariant } from './spelling-variant';
+import { isCloseSpelling } from './spelling-variant';
 import { cutSurname, CUT_SURNAME } from './cut-names';
-import { asFirstFactor } from './name-elements';
+import { asFirstFactor, NAME_ELEMENT_AS_FIRST_FACTOR } from './name-elements';
+import { givenNameRarity, surnameRarity } from './name-rarity';
 import { hasKanji, kanjiReadingScore } from './kanji-names';
 import { TokenComparer, type MatchMethod, type TokenMatch, type TokenRole } from './token-similarity';
 
@@ -47,6 +48,10 @@ const MIDDLE_INITIAL_CONFLICT = -0.12;
 const MISSING: TokenMatch = Object.freeze({ score: 0, method: 'missing' });
 /** Agreements short of the same name: a nickname, a sound-alike, a typo, an initial, one of two surnames. */
 const LOOSE_METHODS: ReadonlySet<MatchMethod> = new Set<MatchMethod>(['nickname', 'initial', 'prefix', 'phonetic', 'typo', 'similar', 'partial', 'cut', 'other-name']);
+const QUERY_MIDDLE_AS_SURNAME = 'query middle name read as part of the surname';
+const LIST_MIDDLE_AS_SURNAME = 'list middle name read as part of the surname';
+/** A surname agreeing only by its spelling (a sound-alike, a typo, an initial), not by a whole word of it. */
+const SPELT_LOOSELY: ReadonlySet<MatchMethod> = new Set<MatchMethod>(['initial', 'prefix', 'phonetic', 'typo', 'similar', 'other-name']);
 /** Both names agreeing only loosely: a name alone then stays under the default threshold. */
 const LOOSE_BOTH_FACTOR = 0.93;
 /** A Latin name that is one of the Japanese readings of a name written in kanji (ADR 050): like a katakana reading. */
@@ -59,6 +64,7 @@ export class PersonMatcher {
   private readonly given = new Map<string, TokenComparer>();
   private readonly spelled = new Map<string, boolean>();
   private readonly surnames = new Map<string, TokenComparer>();
+  private readonly rarity = new Map<string, number>();
   private readonly qGlued: string;
 
   /**
@@ -94,10 +100,13 @@ export class PersonMatcher {
     return c.compare(l);
   }
 
-  /** Name similarity only (fast path for candidate filtering). */
-  similarity(list: PersonName, listText: string | null = null): number {
-    const s = this.run(list, null).score;
-    const best = this.plain ? Math.max(s, this.plain.similarity(list)) : s;
+  /**
+   * Name similarity only (fast path for candidate filtering). `elements`: the list writes names of every culture
+   * whose given names are all elements of one name (a sanctions list, name-elements.ts).
+   */
+  similarity(list: PersonName, listText: string | null = null, elements = false): number {
+    const s = this.run(list, null, elements).score;
+    const best = this.plain ? Math.max(s, this.plain.similarity(list, null, elements)) : s;
     return best < KANJI_READING && this.kanjiReading(list, listText) ? KANJI_READING : best;
   }
 
@@ -105,16 +114,16 @@ export class PersonMatcher {
    * Name similarity of a list name to the query, with the parts that produced it. `listText`: the list name as
    * written, when it may be in kanji (`clearlist match` compares either way).
    */
-  score(list: PersonName, listText: string | null = null): PersonScore {
-    const best = this.run(list, null);
-    const plain = this.plain ? this.plain.similarity(list) : -1;
+  score(list: PersonName, listText: string | null = null, elements = false): PersonScore {
+    const best = this.run(list, null, elements);
+    const plain = this.plain ? this.plain.similarity(list, null, elements) : -1;
     const kanji = Math.max(best.score, plain) < KANJI_READING ? this.kanjiReading(list, listText) : null;
     if (kanji) return kanji;
     // The name as written, without the Chinese readings, when that scores higher (one side joined, the other not).
-    if (this.plain && plain > best.score) return this.plain.score(list);
+    if (this.plain && plain > best.score) return this.plain.score(list, null, elements);
     // Re-run the winning arrangement with tracing: explanations cost only for kept hits.
     const trace: Trace = { parts: [], notes: [] };
-    this.alternative(best.alt, this.chinese ? joinChineseGivenName(list) : list, trace);
+    this.alternative(best.alt, this.chinese ? joinChineseGivenName(list) : list, trace, elements);
     return { score: best.score, parts: trace.parts, notes: trace.notes };
   }
 
@@ -124,9 +133,9 @@ export class PersonMatcher {
     return listText && hasKanji(listText) ? kanjiReadingScore(listText, this.query, 'list', KANJI_READING) : null;
   }
 
-  private run(given: PersonName, trace: Trace): { score: number; alt: number } {
+  private run(given: PersonName, trace: Trace, elements: boolean): { score: number; alt: number } {
     const list = this.chinese ? joinChineseGivenName(given) : given;
-    let best = this.alternative(0, list, trace);
+    let best = this.alternative(0, list, trace, elements);
     let alt = 0;
     if (best >= 0.99) return { score: best, alt };
     const q = this.query;
@@ -137,7 +146,7 @@ export class PersonMatcher {
       if (a >= 6 && best >= 0.8) break;
       if (a === 3 && !swapPossible) continue;
       if ((a === 4 || a === 5) && firstAgrees) continue;
-      const s = this.alternative(a, list, null);
+      const s = this.alternative(a, list, null, elements);
       if (s > best) {
         best = s;
         alt = a;
@@ -147,7 +156,7 @@ export class PersonMatcher {
   }
 
   /** Arrangement a of the two names: 0 as written, 1/2 middle read as surname, 3 swapped, 4/5 goes by middle name. */
-  private alternative(a: number, l: PersonName, trace: Trace): number {
+  private alternative(a: number, l: PersonName, trace: Trace, elements: boolean): number {
     const q = this.query;
     switch (a) {
       case 0:
@@ -157,16 +166,16 @@ export class PersonMatcher {
         // Not when the other side has a middle name of its own: that one would be left unexplained.
         // Nor when that is only an initial and the list has no second surname the middle name could be: the
         // initial would be another middle name, left unexplained (Angela Myra Mitchell / ANGELA D MITCHELL).
-        return isWordy(q.middle) && !isWordy(l.middle) && (!l.middle.length || l.last.length > q.last.length) && !isGivenNameLike(q.middle[0]) ? this.align({ ...q, middle: [], last: [...q.middle, ...q.last] }, l, 1, 'query middle name read as part of the surname', trace) : -1;
+        return isWordy(q.middle) && !isWordy(l.middle) && (!l.middle.length || l.last.length > q.last.length) && !isGivenNameLike(q.middle[0]) ? this.align({ ...q, middle: [], last: [...q.middle, ...q.last] }, l, 1, QUERY_MIDDLE_AS_SURNAME, trace) : -1;
       case 2:
-        return isWordy(l.middle) && !isWordy(q.middle) && (!q.middle.length || q.last.length > l.last.length) && !isGivenNameLike(l.middle[0]) ? this.align(q, { ...l, middle: [], last: [...l.middle, ...l.last] }, 1, 'list middle name read as part of the surname', trace) : -1;
+        return isWordy(l.middle) && !isWordy(q.middle) && (!q.middle.length || q.last.length > l.last.length) && !isGivenNameLike(l.middle[0]) ? this.align(q, { ...l, middle: [], last: [...l.middle, ...l.last] }, 1, LIST_MIDDLE_AS_SURNAME, trace) : -1;
       case 3:
         if (!q.first || !q.last.length || !l.first || !l.last.length) return -1;
         return this.align({ first: q.last[0], middle: q.middle, last: [q.first], generation: q.generation }, l, SWAP_FACTOR, 'first and last names swapped', trace);
       case 4:
-        return l.middle.length && q.first ? this.align(q, { ...l, first: l.middle[0], middle: [l.first, ...l.middle.slice(1)] }, asFirstFactor(l.middle, q.last, l.last), 'goes by the list middle name', trace) : -1;
+        return l.middle.length && q.first ? this.align(q, { ...l, first: l.middle[0], middle: [l.first, ...l.middle.slice(1)] }, elements ? NAME_ELEMENT_AS_FIRST_FACTOR : asFirstFactor(l.middle, q.last, l.last), 'goes by the list middle name', trace) : -1;
       case 5:
-        return q.middle.length && l.first ? this.align({ ...q, first: q.middle[0], middle: [q.first, ...q.middle.slice(1)] }, l, asFirstFactor(q.middle, q.last, l.last), 'goes by the query middle name', trace) : -1;
+        return q.middle.length && l.first ? this.align({ ...q, first: q.middle[0], middle: [q.first, ...q.middle.slice(1)] }, l, elements ? NAME_ELEMENT_AS_FIRST_FACTOR : asFirstFactor(q.middle, q.last, l.last), 'goes by the query middle name', trace) : -1;
       case 7:
         return this.glued(l, trace);
       default: {
@@ -211,11 +220,20 @@ export class PersonMatcher {
       score = PERSON_WEIGHTS.last * last.score + PERSON_WEIGHTS.first * first.score;
       // Two loose agreements do not add up to a strong one (Katy Hall / CATHERINE HILL): each is a chance to be
       // wrong, so together they count as one (ADR 116).
-      // A surname spelt another way (Baily/Bailey, Yamamoot for Yamamoto) is the same surname, not a loose one.
+      // A surname spelt another way as closely as a slip goes (Baily/Bailey, Yamamoot for Yamamoto) is the same
+      // surname, not a loose one.
       if (LOOSE_METHODS.has(last.method) && LOOSE_METHODS.has(first.method) && !this.spelledOtherwise(q.last, l.last, last.method)) {
         const effect = score * LOOSE_BOTH_FACTOR - score;
         trace?.notes.push({ note: 'surname and first name each agree only loosely', effect: round(effect) });
         score += effect;
+      } else if (first.method === 'exact' && ((SPELT_LOOSELY.has(last.method) && !this.spelledOtherwise(q.last, l.last, last.method)) || (last.method === 'partial' && (note === QUERY_MIDDLE_AS_SURNAME || note === LIST_MIDDLE_AS_SURNAME)))) {
+        // A surname spelt as closely as a slip goes (Kelly/Kelley, Jonsn) is the same; a far sound-alike is not yet.
+        // One of two surnames written as such (GARCIA LOPEZ, Quinn-Day) is a surname written whole: not discounted;
+        // one found only by reading a middle name as a surname (Robert Arnold / ROBERT ARNOLD DEMARCO) is a guess.
+        score = this.common(score, 'g' + q.first, q.first, 'first', trace);
+      } else if (last.method === 'exact' && first.method !== 'nickname' && LOOSE_METHODS.has(first.method)) {
+        // A nickname is the same first name (Ann/Anna): a namesake, however common the surname.
+        score = this.common(score, 's' + q.last.join(' '), q.last.join(' '), 'surname', trace);
       }
     }
     score += this.middleAdjustment(q, l, trace);
@@ -230,19 +248,34 @@ export class PersonMatcher {
     return score < 0 ? 0 : score > 1 ? 1 : score;
   }
 
-  /** Whether the list surname is the query's spelt another way, memoised by list surname: a hot path of a batch. */
+  /**
+   * One part agrees exactly, the other only loosely: the exact one weighs by how rare it is (ADR 118), memoised
+   * by name (the exact part is the query's, rearranged or not).
+   */
+  private common(score: number, key: string, name: string, part: 'first' | 'surname', trace: Trace): number {
+    let factor = this.rarity.get(key);
+    if (factor === undefined) {
+      factor = part === 'first' ? givenNameRarity(name) : surnameRarity(name.split(' '));
+      this.rarity.set(key, factor);
+    }
+    if (factor === 1) return score;
+    const effect = score * factor - score;
+    trace?.notes.push({ note: `a common ${part === 'first' ? 'first name' : 'surname'} (${name}) agrees, the other part only loosely`, effect: round(effect) });
+    return score + effect;
+  }
+
+  /**
+   * Whether the list surname is the query's spelt another way as closely as a slip goes (Kelly/Kelley, Yamamoot
+   * for Yamamoto, Jonsn for Johnson), memoised by list surname: a hot path of a batch.
+   */
   private spelledOtherwise(q: readonly string[], l: readonly string[], method: MatchMethod): boolean {
     if (method !== 'typo' && method !== 'phonetic') return false;
     const b = l.length === 1 ? l[0] : l.join('');
     // Rearranged queries (a middle name read as surname, swapped names) are rare: computed, not memoised.
-    if (q !== this.query.last) {
-      const a = q.join('');
-      return a !== b && isSpellingVariant(a, b, 'surname');
-    }
+    if (q !== this.query.last) return closelySpelt(q.join(''), b);
     let known = this.spelled.get(b);
     if (known === undefined) {
-      const a = q.length === 1 ? q[0] : q.join('');
-      known = a !== b && isSpellingVariant(a, b, 'surname');
+      known = closelySpelt(q.length === 1 ? q[0] : q.join(''), b);
       this.spelled.set(b, known);
     }
     return known;
@@ -310,6 +343,10 @@ export class PersonMatcher {
     if (score > best.score) best = { score, method };
     return best;
   }
+}
+
+function closelySpelt(a: string, b: string): boolean {
+  return a !== b && isCloseSpelling(a, b, 'surname');
 }
 
 /** The query's words rearranged into the list's fields when both names hold exactly the same words. */

@@ -4,6 +4,7 @@
  * Hall/Hill), or one side is no name many people bear and begins with the same letter (Jonsn for Johnson).
  */
 import { isKnownGivenNameByCount, isKnownSurname } from './name-frequencies';
+import { boundedEditDistance } from './string-distance';
 
 /**
  * The spelling as it sounds, vowels kept: mac as mc, sch as sh, ph and v as f, th as t, chr/chl as kr/kl, ck and
@@ -62,7 +63,20 @@ export function isMisspelling(a: string, b: string, role: 'surname' | 'given'): 
   return !known(a) || !known(b);
 }
 
-/** One name spelt two ways: alike in sound, or a misspelling of a name. */
-export function isSpellingVariant(a: string, b: string, role: 'surname' | 'given'): boolean {
-  return sameSound(a, b) || isMisspelling(a, b, role);
+/**
+ * One name spelt two ways as closely as a slip of the pen goes (ADR 118): alike in sound, or a misspelling
+ * two edits away at most or with letters only left out (Hrnndz for Hernandez). A same-initial sound-alike
+ * further off (Rorie/Rauer, Kuntz/Kendzia) may be a misspelling, but is as likely another family.
+ */
+export function isCloseSpelling(a: string, b: string, role: 'surname' | 'given'): boolean {
+  if (sameSound(a, b)) return true;
+  if (!isMisspelling(a, b, role)) return false;
+  return boundedEditDistance(a, b, 2) <= 2 || (a.length < b.length ? lettersLeftOut(a, b) : lettersLeftOut(b, a));
+}
+
+/** Whether `short` is `long` with some letters left out (its letters in the same order). */
+function lettersLeftOut(short: string, long: string): boolean {
+  let j = 0;
+  for (let i = 0; i < long.length && j < short.length; i++) if (long[i] === short[j]) j++;
+  return j === short.length;
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { birthDateSchema } from './birth-date';
+import { OWNER_TEXTS, ownersField } from './business-owners';
 import { isValidNpi } from './identifiers';
 import { MESSAGES } from './messages';
 
@@ -72,17 +73,29 @@ export const NAME_SEARCH_FIELDS = {
   licenseNumber: optionalTrimmed(40).pipe(z.string().optional()).describe('A licence number of the person or business: a state-list record carrying the same one scores higher, another one a little lower.'),
 };
 
-/** GET /services/interactivesearch/name: firstName and lastName, or companyName. */
-export const NameSearchQuerySchema = z
-  .strictObject(NAME_SEARCH_FIELDS)
-  .superRefine((q, ctx) => {
+/** Reads `owner[]` (spec §7's bracket style) as `owner`. */
+const unbracketOwner = (q: unknown) => {
+  if (!q || typeof q !== 'object' || !('owner[]' in q)) return q;
+  const { 'owner[]': owner, ...rest } = q as Record<string, unknown>;
+  return { ...rest, owner };
+};
+
+/**
+ * GET /services/interactivesearch/name: firstName and lastName, or companyName; a business may
+ * come with its owners, each a whole name (`owner`, repeated; ADR 119).
+ */
+export const NameSearchQuerySchema = z.preprocess(
+  unbracketOwner,
+  z.strictObject({ ...NAME_SEARCH_FIELDS, owner: ownersField }).superRefine((q, ctx) => {
     if (q.companyName) {
       if (q.firstName || q.lastName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Search a person or a business, not both.' });
       return;
     }
+    if (q.owner?.length) ctx.addIssue({ code: 'custom', path: ['owner'], message: OWNER_TEXTS.businessOnly });
     if (!q.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: MESSAGES.required });
     if (!q.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: MESSAGES.required });
-  });
+  }),
+);
 export type NameSearchQuery = z.infer<typeof NameSearchQuerySchema>;
 
 export const NpiParamsSchema = z.strictObject({ npi: z.string().trim().max(20) });
@@ -177,10 +190,20 @@ const MetaSchema = z.object({
   notSearched: z.array(NotSearchedSchema).default([]),
 });
 
+/** An owner or principal searched with a business (ADR 119): the name as written, as read into a person's fields, and its matches. */
+export const OwnerFindingSchema = z.object({
+  name: z.string(),
+  criteria: NameCriteriaSchema,
+  hits: z.array(SearchHitSchema),
+});
+export type OwnerFinding = z.infer<typeof OwnerFindingSchema>;
+
 export const NameSearchResultSchema = MetaSchema.extend({
   kind: z.literal('name'),
   criteria: NameCriteriaSchema,
   hits: z.array(SearchHitSchema),
+  /** A business's owners, each screened as a person on the same lists; absent when none were listed. */
+  owners: z.array(OwnerFindingSchema).optional(),
 });
 export type NameSearchResult = z.infer<typeof NameSearchResultSchema>;
 
@@ -269,11 +292,12 @@ export type SearchHistoryItem = z.infer<typeof SearchHistoryItemSchema>;
 export const SearchHistorySchema = z.object({ items: z.array(SearchHistoryItemSchema), total: z.number() });
 export type SearchHistory = z.infer<typeof SearchHistorySchema>;
 
-/** The criteria of a name search in one line ("Jane Doe, born 1970-01-02, NY · Exact"). */
-export function describeNameCriteria(c: NameCriteria): string {
+/** The criteria of a name search in one line ("Jane Doe, born 1970-01-02, NY · Exact"; "Acme LLC · Exact · owners: LEE, Ann; Bo Ek": owners apart by semicolons, as a name may hold a comma). */
+export function describeNameCriteria(c: NameCriteria, owners: readonly { name: string }[] = []): string {
   const who = c.entity === 'business' ? (c.companyName ?? '') : [c.firstName, c.lastName].filter(Boolean).join(' ');
   const extras = [c.dateOfBirth ? `born ${c.dateOfBirth}` : '', c.state ?? '', c.licenseNumber ? `license ${c.licenseNumber}` : ''].filter(Boolean);
-  return `${who}${extras.length ? `, ${extras.join(', ')}` : ''} · ${c.matchingAlgorithm}`;
+  const ownerText = owners.length ? ` · owner${owners.length === 1 ? '' : 's'}: ${owners.map((o) => o.name).join('; ')}` : '';
+  return `${who}${extras.length ? `, ${extras.join(', ')}` : ''} · ${c.matchingAlgorithm}${ownerText}`;
 }
 
 /** The web form's NPI rule (validated on blur): 10 digits. One failing the check digit is searched all the same (issue 50). */

@@ -5,6 +5,7 @@
  */
 import { ELIGIBILITY_TEXTS, type Eligibility, type EligibilityName, type SearchKind } from '#shared/interactive-search';
 import { ADVANCED_TEXTS } from '#shared/advanced-search';
+import { OWNER_TEXTS } from '#shared/business-owners';
 import { LOGIN_MESSAGES } from '#shared/messages';
 import { hasAnyRole } from '#shared/roles';
 import type { AppContext } from '../app-context';
@@ -38,7 +39,8 @@ export function mayRun(caller: UserCaller, kind: RuledSearch): boolean {
   return hasAnyRole(caller.roles, [needs.role]) && (needs.option === null || caller.searchOptions.includes(needs.option));
 }
 
-async function userEligibility(ctx: AppContext, caller: UserCaller, kind: RuledSearch | undefined, now: Date): Promise<Eligibility> {
+/** `needed`: the searches one request runs (a business and its owners, ADR 119). */
+async function userEligibility(ctx: AppContext, caller: UserCaller, kind: RuledSearch | undefined, now: Date, needed = 1): Promise<Eligibility> {
   if (caller.clientState === 'disabled') return refuse('ACCOUNT_INACTIVE', LOGIN_MESSAGES.ACCOUNT_DISABLED);
   if (caller.clientState === 'disabling' && caller.accessEndsAt && caller.accessEndsAt <= now) return refuse('ACCOUNT_INACTIVE', ELIGIBILITY_TEXTS.inactive);
   if (caller.clientState === 'trial' && caller.trialEndsAt && caller.trialEndsAt <= now) return refuse('ACCOUNT_INACTIVE', LOGIN_MESSAGES.TRIAL_EXPIRED);
@@ -47,6 +49,7 @@ async function userEligibility(ctx: AppContext, caller: UserCaller, kind: RuledS
     const perMonth = caller.trialSearchesPerMonth ?? DEFAULT_TRIAL_SEARCHES_PER_MONTH;
     const used = await searchesCommitted(ctx.db, caller.clientId, startOfMonthUtc(now));
     if (used >= perMonth) return refuse('TRIAL_LIMIT_REACHED', ELIGIBILITY_TEXTS.trialLimit(perMonth));
+    if (used + needed > perMonth) return refuse('TRIAL_LIMIT_REACHED', OWNER_TEXTS.trialLimit(needed, perMonth - used, perMonth));
   }
   return granted;
 }
@@ -65,12 +68,13 @@ export function checkEligibility(ctx: AppContext, caller: SearchCaller, kind: Se
 
 /**
  * Refuses a search the caller may not run (the same rule as the eligibility answer); for an
- * anonymous visitor it also counts the search, atomically, against today's allowance.
+ * anonymous visitor it also counts the search, atomically, against today's allowance. A signed-in
+ * request of `needed` searches (a business and its owners) is refused when the trial has fewer left.
  */
-export async function claimSearch(ctx: AppContext, caller: SearchCaller, kind: RuledSearch): Promise<void> {
+export async function claimSearch(ctx: AppContext, caller: SearchCaller, kind: RuledSearch, needed = 1): Promise<void> {
   const now = ctx.now();
   if (caller.kind === 'user') {
-    const answer = await userEligibility(ctx, caller, kind, now);
+    const answer = await userEligibility(ctx, caller, kind, now, needed);
     if (answer.name === 'TRIAL_LIMIT_REACHED') throw new AppError('RATE_LIMITED', answer.text);
     if (answer.name !== 'GRANTED') throw new AppError('FORBIDDEN', answer.text);
     return;

@@ -2,6 +2,7 @@
 export { searchCallerOf } from './caller';
 export type { SearchCaller, UserCaller } from './caller';
 export { claimSearch } from './eligibility';
+export { nameSearchQueryOf } from './full-name-query';
 export { reopenSearch, searchScopeOf } from './history';
 export { listsSearched, searchHitsOf, shownOf, shownOfLight } from './hits';
 export type { ShownHit } from './hits';

@@ -4,6 +4,7 @@ import type { InteractiveResult, SearchKind } from '#shared/interactive-search';
 import type { SearchOption } from '#shared/teams';
 import { priceOf } from '#shared/prices';
 import { ELIGIBILITY_TEXTS } from '#shared/interactive-search';
+import { OWNER_TEXTS } from '#shared/business-owners';
 import type { AppContext } from '../app-context';
 import { withTrialAllowance } from '../batches/public';
 import { AppError } from '../http/errors';
@@ -18,6 +19,9 @@ export const BILLED_AS = {
   name: { searchType: 'Interactive Name Search', option: 'NAME' },
   npi: { searchType: 'Interactive NPI Search', option: 'NPI' },
 } as const;
+
+/** Each owner searched with a business: one more name search, told apart on the usage rows (ADR 119). */
+export const OWNER_BILLED_AS = { searchType: 'Interactive Owner Search', option: 'NAME' } as const;
 
 /** A result before it is stored: everything but the id and reference. */
 export type UnsavedResult = Omit<InteractiveResult, 'searchId' | 'reference'>;
@@ -93,7 +97,9 @@ export async function recordSearch(ctx: AppContext, caller: SearchCaller, result
     { clientId: caller.clientId, state: caller.clientState, trialSearchesPerMonth: caller.trialSearchesPerMonth },
     usage.length,
     now,
-    ({ perMonth }) => new AppError('RATE_LIMITED', ELIGIBILITY_TEXTS.trialLimit(perMonth)),
+    // A name search billed more than once is a business with its owners (ADR 119).
+    ({ perMonth, remaining }) =>
+      new AppError('RATE_LIMITED', outcome.kind === 'name' && usage.length > 1 && remaining > 0 ? OWNER_TEXTS.trialLimit(usage.length, remaining, perMonth) : ELIGIBILITY_TEXTS.trialLimit(perMonth)),
     (db) => insertSearch(db, search, usage),
   );
   return answer(row);

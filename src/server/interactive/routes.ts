@@ -1,4 +1,4 @@
-/** Interactive search API (spec §7): eligibility, name and NPI searches, history and reopening. */
+/** Interactive search API (spec §7): eligibility, name (a business with its owners too, ADR 119) and NPI searches, history and reopening. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -19,7 +19,7 @@ import { searchCallerOf } from './caller';
 import { advancedSearchRoutes } from './advanced-routes';
 import { checkEligibility } from './eligibility';
 import { reopenSearch, searchHistory, searchScopeOf } from './history';
-import { searchByName } from './name-search';
+import { searchNameWithOwners } from './owners-search';
 import { searchByNpi } from './npi-search';
 
 export function interactiveSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -32,7 +32,7 @@ export function interactiveSearchRoutes(app: FastifyInstance, ctx: AppContext): 
   );
 
   r.get(`${base}/name`, { schema: { querystring: NameSearchQuerySchema, response: { 200: NameSearchResultSchema } } }, async (request) =>
-    searchByName(ctx, await searchCallerOf(db, request), request.query),
+    searchNameWithOwners(ctx, await searchCallerOf(db, request), request.query),
   );
 
   r.get(`${base}/npi/:npi`, { schema: { params: NpiParamsSchema, querystring: NpiSearchQuerySchema, response: { 200: NpiSearchResultSchema } } }, async (request) =>

@@ -14,9 +14,8 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { currentScreening, lightScreenerFor, type LightScreener, type Screening } from '../screening/screener';
 import { AppError, unauthenticated } from '../http/errors';
-import { nameSearchQueryOf } from './full-name-query';
 import type { SearchCaller, UserCaller } from '../interactive/public';
-import { claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, thresholdOf, validNpi, type NpiFindings, recordSearchesInTwo } from '../interactive/public';
+import { nameSearchQueryOf, claimSearch, listsSearched, searchHitsOf, shownOf, shownOfLight, type ShownHit, checkNarrowing, nameHitsOf, nameResultOf, nameSourcesFor, planName, type NamePlan, type ScreenedSearch, findNpi, NPI_LISTS, npiHitsOf, npiResultOf, thresholdOf, validNpi, type NpiFindings, recordSearchesInTwo } from '../interactive/public';
 
 function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery {
   const matchingAlgorithm = s.matchingAlgorithm ?? 'Exact';

@@ -4,7 +4,8 @@ import { EXCLUSION_LABELS, type SearchHit } from '#shared/interactive-search';
 import { statusTextColor } from '../app/theme';
 import { formatDate, formatPlace } from './format';
 
-export function HitCard({ hit, position, status = EXCLUSION_LABELS.found }: { hit: SearchHit; position: number; status?: string }) {
+/** `idPrefix` keeps heading ids apart when a page lists several sets of hits (a business's owners), under headings of `headingOrder` - 1. */
+export function HitCard({ hit, position, status = EXCLUSION_LABELS.found, idPrefix = '', headingOrder = 3 }: { hit: SearchHit; position: number; status?: string; idPrefix?: string; headingOrder?: 3 | 4 }) {
   const fields: [string, string][] = [
     ['Date of birth', formatDate(hit.dateOfBirth)],
     ['Location', formatPlace(hit)],
@@ -16,13 +17,13 @@ export function HitCard({ hit, position, status = EXCLUSION_LABELS.found }: { hi
   if (hit.reinstatementDate) fields.push(['Reinstated', hit.reinstatementDate]);
   if (hit.specialty) fields.push(['Specialty', hit.specialty]);
   if (hit.otherNames.length) fields.push(['Also known as', hit.otherNames.join('; ')]);
-  const titleId = `hit-${position}`;
+  const titleId = `${idPrefix}hit-${position}`;
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-labelledby={titleId} style={{ borderLeft: `4px solid ${statusTextColor(status)}`, breakInside: 'avoid' }}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
-            <Title order={3} fz="lg" id={titleId}>
+            <Title order={headingOrder} fz="lg" id={titleId}>
               {position}. {hit.name || '(no name published)'}
             </Title>
             <Text size="sm" c="dark.6">

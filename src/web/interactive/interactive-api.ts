@@ -25,6 +25,8 @@ export interface NameSearchInput {
   matchingAlgorithm: 'Exact' | 'Fuzzy';
   dateOfBirth?: string;
   state?: string;
+  /** A business's owners, each a whole name (sent as `owner`, repeated; ADR 119). */
+  owners?: string[];
 }
 
 export function fetchEligibility(kind: SearchKind) {
@@ -32,8 +34,10 @@ export function fetchEligibility(kind: SearchKind) {
 }
 
 export function searchName(input: NameSearchInput): Promise<NameSearchResult> {
+  const { owners = [], ...fields } = input;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input)) if (value) params.set(key, value);
+  for (const [key, value] of Object.entries(fields)) if (value) params.set(key, value);
+  for (const owner of owners) params.append('owner', owner);
   return api(`${BASE}/name?${params}`, { schema: NameSearchResultSchema });
 }
 

@@ -18,9 +18,10 @@ export function InteractiveSearchPage() {
           <SearchCard
             title="Interactive Search"
             headingLevel={1}
-            intro="Check one person or business by name, or one NPI, against every exclusion list your account covers. Each search counts as one search of its type on your monthly bill."
+            intro="Check one person or business by name (a business with its owners too), or one NPI, against every exclusion list your account covers. Each search counts as one search of its type on your monthly bill, and each owner as one more name search."
             asksIntent={false}
             hasNarrowing={canSearchName}
+            canListOwners={canSearchName}
             canSearchName={canSearchName}
             canSearchNpi={canSearchNpi}
           />

@@ -4,7 +4,7 @@ import { IntentDialog } from '../auth/intent-dialog';
 import { SearchForm, type SearchFormProps } from './search-form';
 import { useInteractiveSearch } from './use-interactive-search';
 
-export interface SearchCardProps extends Pick<SearchFormProps, 'hasNarrowing' | 'canSearchName' | 'canSearchNpi'> {
+export interface SearchCardProps extends Pick<SearchFormProps, 'hasNarrowing' | 'canSearchName' | 'canSearchNpi' | 'canListOwners'> {
   title: string;
   intro: string;
   /** Landing page: ask for the intent of use before every search. */

@@ -9,6 +9,7 @@ import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextI
 import { schemaResolver } from '@mantine/form';
 import { NameSearchQuerySchema, npiFieldError, npiFieldHint, type MatchingAlgorithm } from '#shared/interactive-search';
 import type { NameSearchInput } from './interactive-api';
+import { OwnerFields, ownerErrorsOf, ownersToSearch } from './owner-fields';
 import { US_STATES } from './us-states';
 
 export type SearchRequest = { kind: 'name'; input: NameSearchInput } | { kind: 'npi'; npi: string; name?: string };
@@ -22,6 +23,8 @@ export interface SearchFormProps {
   canSearchNpi?: boolean;
   /** What the hint under the form says once it is valid. */
   readyHint?: string;
+  /** A business's owners, each screened as a person with it (signed-in users, ADR 119). */
+  canListOwners?: boolean;
 }
 
 type Field = 'firstName' | 'lastName' | 'companyName' | 'npi';
@@ -40,7 +43,7 @@ function errorsOf(entity: 'individual' | 'business', values: Record<Field, strin
   return entity === 'business' ? { companyName: of('companyName') ?? of('firstName'), npi } : { firstName: of('firstName'), lastName: of('lastName'), npi };
 }
 
-export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchName = true, canSearchNpi = true, readyHint = 'Ready to search.' }: SearchFormProps) {
+export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchName = true, canSearchNpi = true, readyHint = 'Ready to search.', canListOwners = false }: SearchFormProps) {
   const [mode, setMode] = useState<'name' | 'npi'>(canSearchName ? 'name' : 'npi');
   const [entity, setEntity] = useState<'individual' | 'business'>('individual');
   const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', companyName: '', npi: '' });
@@ -49,11 +52,14 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [state, setState] = useState<string | null>(null);
   const [npiName, setNpiName] = useState('');
+  const [owners, setOwners] = useState<string[]>([]);
+  const [ownersTouched, setOwnersTouched] = useState<boolean[]>([]);
+  const hasOwners = canListOwners && mode === 'name' && entity === 'business';
 
   const fields: Field[] = mode === 'npi' ? ['npi'] : entity === 'business' ? ['companyName'] : ['firstName', 'lastName'];
   const errors = errorsOf(entity, values);
   const errorOf = (field: Field) => errors[field] ?? null;
-  const isValid = fields.every((f) => errorOf(f) === null);
+  const isValid = fields.every((f) => errorOf(f) === null) && (!hasOwners || ownerErrorsOf(owners).every((e) => e === null));
   const shownError = (field: Field) => (touched[field] ? errorOf(field) : null);
   const bind = (field: Field) => ({
     value: values[field],
@@ -70,11 +76,14 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
   function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(Object.fromEntries(fields.map((f) => [f, true])));
+    setOwnersTouched(owners.map(() => true));
     if (!isValid || isBusy) return;
     if (mode === 'npi') return onSearch({ kind: 'npi', npi: values.npi.trim(), ...(npiName.trim() ? { name: npiName.trim() } : {}) });
     const narrowing = hasNarrowing ? { matchingAlgorithm: algorithm, dateOfBirth: dateOfBirth || undefined, state: state ?? undefined } : { matchingAlgorithm: 'Exact' as const };
     const input: NameSearchInput =
-      entity === 'business' ? { companyName: values.companyName.trim(), ...narrowing, dateOfBirth: undefined } : { firstName: values.firstName.trim(), lastName: values.lastName.trim(), ...narrowing };
+      entity === 'business'
+        ? { companyName: values.companyName.trim(), ...narrowing, dateOfBirth: undefined, ...(hasOwners && ownersToSearch(owners).length ? { owners: ownersToSearch(owners) } : {}) }
+        : { firstName: values.firstName.trim(), lastName: values.lastName.trim(), ...narrowing };
     onSearch({ kind: 'name', input });
   }
 
@@ -127,6 +136,9 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
             <TextInput label="First Name" autoComplete="off" {...bind('firstName')} />
             <TextInput label="Last Name" autoComplete="off" {...bind('lastName')} />
           </SimpleGrid>
+        )}
+        {hasOwners && (
+          <OwnerFields owners={owners} onChange={setOwners} touched={ownersTouched} onTouch={(i) => setOwnersTouched((t) => Object.assign([...t], { [i]: true }))} />
         )}
         {hasNarrowing && mode === 'name' && (
           <SimpleGrid cols={{ base: 1, xs: entity === 'individual' ? 3 : 2 }} spacing="sm">
