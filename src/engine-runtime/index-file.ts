@@ -25,8 +25,8 @@ export const INDEX_FILE_FORMAT = 1;
  * fingerprint test in index-file.test.ts fails when the builder's output changes, as a reminder.
  */
 // 2: NPPES and the DMF left out of the index (ADR 060). 3: the phonetic classes in the index (ADR 099).
-// 4: records found by an NPI failing the check digit, as published (issue 50).
-export const INDEX_DATA_VERSION = 4;
+// 4: records found by an NPI failing the check digit, as published (issue 50). 5: licence numbers per record (ADR 120).
+export const INDEX_DATA_VERSION = 5;
 
 const MAGIC = Buffer.from('CLXINDEX', 'latin1');
 const END = Buffer.from('CLXEND\0\0', 'latin1');

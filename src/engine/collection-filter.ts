@@ -63,7 +63,7 @@ export function personFilter(
         // The date of birth first: when even the best of the rest leaves the name more than it can give, the
         // record's state, city, postal code and NPI are never read (most candidates of a dated row end here).
         const dob = dobEffect(index, record, q);
-        if ((opts.minScore - mostEffectWith(dob)) / NAME_ONLY_CEILING > 1) return false;
+        if ((opts.minScore - mostEffectWith(dob, q)) / NAME_ONLY_CEILING > 1) return false;
         // What the name must reach for this record, given its other evidence (the date's share not read twice).
         const effect = evidenceEffect(index, record, q, dob);
         const need = (opts.minScore - effect) / NAME_ONLY_CEILING;

@@ -16,6 +16,13 @@ export interface EvidenceInput {
   state: { query: string; list: string; ofList?: boolean } | null;
   city: { query: string; list: string } | null;
   postal: { query: string; list: string } | null;
+  /**
+   * Licence numbers (ADR 120): the one that agreed (the query's own, or one NPPES lists for the query's NPI),
+   * else the query's against the record's when they differ; absent or null when either side has none.
+   */
+  license?: { query: string; list: string; agrees: boolean; through: 'query' | 'nppes'; npi: string | null } | null;
+  /** NPPES's practice state for the query's NPI, when it is the list record's and the query's own state did not already agree. */
+  nppesState?: { state: string; npi: string; ofList?: boolean } | null;
 }
 
 /** Score effects of identifiers and location (documented in README). */
@@ -28,6 +35,10 @@ export const EVIDENCE_EFFECTS = {
   cityAgrees: 0.01,
   postalAgrees: 0.02,
   locationBonusCap: 0.03,
+  /** The same licence number: stronger than a state, never an identifier's certainty (ADR 120). */
+  licenseAgrees: 0.05,
+  /** Another licence number: people hold several, so a little only. */
+  licenseDiffers: -0.03,
 } as const;
 
 /** The score as the place fields are weighed, and the bonus they gave so far (capped). */
@@ -55,6 +66,12 @@ function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: Scor
   }
 }
 
+/** A licence number compared, in words a reviewer reads (ADR 120). */
+function licenseWords(l: NonNullable<EvidenceInput['license']>): string {
+  if (l.through === 'nppes') return `NPPES lists license ${l.query} for NPI ${l.npi}, as the list record does (${l.list})`;
+  return l.agrees ? `List record's license ${l.list} is the employee's license ${l.query}` : `List record's license ${l.list} differs from the employee's license ${l.query}`;
+}
+
 /** A strong identifier in conflict, said so a reviewer sees it first (issue 52); an SSN is never written out. */
 function conflictWords(c: EvidenceInput['conflicts'][number]): string {
   if (c.field === 'ssn') return "List record's SSN differs from the employee's SSN";
@@ -79,7 +96,24 @@ export function combineEvidence(input: EvidenceInput, fields: FieldEvidence[]): 
   placeEvidence(place, fields, adjustments, 'state', input.state, EVIDENCE_EFFECTS.stateAgrees, EVIDENCE_EFFECTS.stateDiffers);
   placeEvidence(place, fields, adjustments, 'city', input.city, EVIDENCE_EFFECTS.cityAgrees, 0);
   placeEvidence(place, fields, adjustments, 'postalCode', input.postal, EVIDENCE_EFFECTS.postalAgrees, 0);
+  if (input.nppesState) {
+    // NPPES's practice state is a state agreement the query did not have (within the location cap); a different one lowers nothing.
+    const { state, npi, ofList } = input.nppesState;
+    fields.push({ queryField: 'nppesState', listField: ofList ? 'listState' : 'state', queryValue: state, listValue: state, score: 1, method: 'exact' });
+    const effect = Math.min(EVIDENCE_EFFECTS.stateAgrees, EVIDENCE_EFFECTS.locationBonusCap - place.locationBonus);
+    place.locationBonus += effect;
+    const whose = ofList ? "is the state of the list the record is on (the record has no address)" : 'agrees with the list record';
+    adjustments.push({ reason: `NPPES practice state ${state} (NPI ${npi}) ${whose}`, effect: round(effect) });
+    place.score += effect;
+  }
   score = place.score;
+  if (input.license) {
+    const l = input.license;
+    const effect = l.agrees ? EVIDENCE_EFFECTS.licenseAgrees : EVIDENCE_EFFECTS.licenseDiffers;
+    fields.push({ queryField: l.through === 'nppes' ? 'nppesLicense' : 'licenseNumber', listField: 'licenseNumbers', queryValue: l.query, listValue: l.list, score: l.agrees ? 1 : 0, method: l.agrees ? 'exact' : 'different' });
+    adjustments.push({ reason: licenseWords(l), effect });
+    score += effect;
+  }
   for (const c of input.conflicts) {
     const effect = EVIDENCE_EFFECTS[`${c.field}Conflict`];
     fields.push({ queryField: c.field, listField: c.field, queryValue: c.query, listValue: c.list, score: 0, method: 'different' });

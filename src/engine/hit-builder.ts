@@ -5,6 +5,8 @@ import { dateEffect, DOB_EFFECTS, oneTypoApart, packDate, parseDate, unpackDate,
 import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
 import { LIST_STATE, unpackState } from './location';
+import { licenseEffect, licenseEvidence, missingLicense, nppesStateAgrees, type QueryLicense } from './license-evidence';
+import type { NppesEvidence } from './nppes-facts';
 import type { MatchIndex } from './match-index';
 import type { Hit } from './query-types';
 import type { RecordView } from './record-view';
@@ -25,7 +27,16 @@ export interface QueryEvidence {
   packedState: number;
   city: string;
   postal: string | null;
+  /** The query's licence number (ADR 120), null when none (optional for callers that build evidence by hand). */
+  license?: QueryLicense | null;
+  /** NPPES's record of the query's NPI as evidence (ADR 120), null when none. */
+  nppes?: NppesEvidence | null;
+  /** NPPES's practice state packed like the index's (0 = none). */
+  nppesPackedState?: number;
 }
+
+/** Whether licence numbers take part (the query's, or NPPES's for its NPI). */
+const hasLicenseEvidence = (q: QueryEvidence): boolean => !!q.license || !!q.nppes?.keys.length;
 
 /** A record's name comparison result, ready to combine with other evidence. */
 export interface NamedCandidate {
@@ -44,7 +55,7 @@ export interface NamedCandidate {
 
 /** Most a record's other evidence can add to its name score (used to skip hopeless candidates). */
 export function maxEvidenceBonus(q: QueryEvidence): number {
-  return (q.dob ? 0.08 : 0) + (q.state || q.city || q.postal ? 0.03 : 0);
+  return (q.dob ? 0.08 : 0) + (q.state || q.city || q.postal || q.nppesPackedState ? 0.03 : 0) + (hasLicenseEvidence(q) ? EVIDENCE_EFFECTS.licenseAgrees : 0);
 }
 
 /**
@@ -93,9 +104,9 @@ export function dobEffect(index: MatchIndex, r: number, q: QueryEvidence): numbe
 
 /**
  * The most evidenceEffect can be given the date of birth's share: the other terms add at most the location
- * bonus (the state differing and an NPI conflict only take away).
+ * bonus and, when licence numbers take part, a licence agreement (the state differing and an NPI conflict only take away).
  */
-export const mostEffectWith = (dob: number): number => dob + EVIDENCE_EFFECTS.locationBonusCap;
+export const mostEffectWith = (dob: number, q?: QueryEvidence): number => dob + EVIDENCE_EFFECTS.locationBonusCap + (q && hasLicenseEvidence(q) ? EVIDENCE_EFFECTS.licenseAgrees : 0);
 
 export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence, dob?: number): number {
   hitWork.evidenceRead++;
@@ -111,7 +122,9 @@ export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence, d
   }
   if (q.city && data.city[r] && index.cityOf(r) === q.city) bonus += EVIDENCE_EFFECTS.cityAgrees;
   if (q.postal && data.postal[r] && data.postal[r] - 1 === Number(q.postal)) bonus += EVIDENCE_EFFECTS.postalAgrees;
+  if (q.nppesPackedState !== undefined && q.nppesPackedState !== 0 && nppesStateAgrees(state, q)) bonus += EVIDENCE_EFFECTS.stateAgrees;
   effect += Math.min(bonus, EVIDENCE_EFFECTS.locationBonusCap);
+  if (data.license[r] !== 0 && hasLicenseEvidence(q)) effect += licenseEffect(index, r, q);
   if (q.npi && data.npi[r] && data.npi[r] !== Number(q.npi)) effect += EVIDENCE_EFFECTS.npiConflict;
   return effect;
 }
@@ -153,6 +166,8 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
     state: q.state && listState ? { query: q.state, list: listState, ofList: (data.state[r] & LIST_STATE) !== 0 } : null,
     city: q.city && listCity ? { query: q.city, list: listCity } : null,
     postal: q.postal && listPostal ? { query: q.postal, list: listPostal } : null,
+    license: data.license[r] !== 0 && hasLicenseEvidence(q) ? licenseEvidence(index, r, q) : null,
+    nppesState: q.nppes?.state && nppesStateAgrees(data.state[r] & (LIST_STATE - 1), q) ? { state: q.nppes.state, npi: q.nppes.npi, ofList: (data.state[r] & LIST_STATE) !== 0 } : null,
   };
   const other: FieldEvidence[] = [];
   const { score, adjustments } = combineEvidence(input, other);
@@ -164,6 +179,7 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
   const fields = [...name.fields, ...other];
   // What the list lacks is said too (issue 52): a reviewer closing a namesake needs to know the name alone decided.
   if (q.dob && !listDob) fields.push({ queryField: 'dateOfBirth', listField: 'dateOfBirth', queryValue: q.dob.text, listValue: '', score: 0, method: 'missing' });
+  if (q.license && !data.license[r]) fields.push(missingLicense(q.license));
   // The record view is decoded only for hits that survive: decoding is the costly part.
   hitWork.viewsDecoded++;
   const record = index.recordView(r);

@@ -9,6 +9,7 @@ import { jurisdictionOf, LIST_STATE, normalizeCity, normalizeState, packPostalCo
 import { MatchIndex } from './match-index';
 import { parsePersonName, personNameFromFields, type PersonName } from './person-name';
 import { encodeHitDetails, encodeRecordView } from './record-view';
+import { encodeLicenses } from './record-licenses';
 import { buildPhoneticClasses } from './phonetic-classes';
 import { StringPoolBuilder } from './string-pool';
 import { buildTypoKeys } from './typo-keys';
@@ -41,7 +42,9 @@ export class IndexBuilder {
   private readonly details = new StringPoolBuilder();
   private readonly detailWordIds = new Map<string, number>();
   private readonly detailWords = new StringPoolBuilder();
-  private readonly rec = { source: new Growable(Uint8Array), dob: new Growable(Int32Array), state: new Growable(Uint16Array), postal: new Growable(Int32Array), city: new Growable(Int32Array), npi: new Growable(Float64Array) };
+  private readonly licenseIds = new Map<string, number>();
+  private readonly licensePool = new StringPoolBuilder();
+  private readonly rec = { source: new Growable(Uint8Array), dob: new Growable(Int32Array), state: new Growable(Uint16Array), postal: new Growable(Int32Array), city: new Growable(Int32Array), npi: new Growable(Float64Array), license: new Growable(Int32Array) };
   private readonly ent = { record: new Growable(Int32Array), kind: new Growable(Uint8Array), alt: new Growable(Uint8Array), start: new Growable(Int32Array), tokens: new Growable(Int32Array), roles: new Growable(Uint8Array) };
   private readonly entGroup = new Growable(Uint8Array);
   private readonly npiPairs = { keys: new Growable(Float64Array), records: new Growable(Int32Array) };
@@ -76,6 +79,7 @@ export class IndexBuilder {
     this.rec.city.push(this.cityId(r.city));
     const npi = r.npi && checkNpi(r.npi).ok ? Number(r.npi.replace(/\D/g, '')) : 0;
     this.rec.npi.push(npi);
+    this.rec.license.push(this.licenseId(r.licenseNumbers));
     this.views.add(encodeRecordView(r));
     this.details.add(encodeHitDetails(r, (w) => this.detailWordId(w)));
     // An NPI failing the check digit is kept as published (issue 50): a query carrying the same ten
@@ -158,6 +162,19 @@ export class IndexBuilder {
     this.entGroup.push(group);
   }
 
+  /** Id (1-based) of a record's licence set in the pool; 0 when it carries no licence number. */
+  private licenseId(numbers: readonly string[] | null | undefined): number {
+    if (!numbers?.length) return 0;
+    const text = encodeLicenses(numbers);
+    if (!text) return 0;
+    let id = this.licenseIds.get(text);
+    if (id === undefined) {
+      id = this.licensePool.add(text) + 1;
+      this.licenseIds.set(text, id);
+    }
+    return id;
+  }
+
   private cityId(city: string | null): number {
     const c = normalizeCity(city);
     if (!c) return 0;
@@ -193,7 +210,8 @@ export class IndexBuilder {
       views: this.views.finish(shared),
       details: this.details.finish(shared),
       detailWords: this.detailWords.finish(shared),
-      record: { source: this.rec.source.finish(shared), dob: this.rec.dob.finish(shared), state: this.rec.state.finish(shared), postal: this.rec.postal.finish(shared), city: this.rec.city.finish(shared), npi: this.rec.npi.finish(shared) },
+      licenses: this.licensePool.finish(shared),
+      record: { source: this.rec.source.finish(shared), dob: this.rec.dob.finish(shared), state: this.rec.state.finish(shared), postal: this.rec.postal.finish(shared), city: this.rec.city.finish(shared), npi: this.rec.npi.finish(shared), license: this.rec.license.finish(shared) },
       entry,
       postings: [GROUP.person, GROUP.business].map((g) => buildPostings(entry, this.entGroup.finish(), g, this.tokenList.length, shared)),
       typo: buildTypoKeys(this.tokenList),

@@ -24,6 +24,8 @@ export interface IndexData {
   details: StringPool;
   /** Specialties, terms and link starts the details refer to by id. */
   detailWords: StringPool;
+  /** Distinct licence sets of records (`encodeLicenses`: keys, then the numbers as published); `record.license` refers to them. */
+  licenses: StringPool;
   record: {
     source: Uint8Array;
     dob: Int32Array;
@@ -33,6 +35,8 @@ export interface IndexData {
     city: Int32Array;
     /** NPI as a number (0 = none). */
     npi: Float64Array;
+    /** 1-based id into `licenses` (0 = no licence number). */
+    license: Int32Array;
   };
   entry: {
     record: Int32Array;

@@ -18,6 +18,7 @@ export interface TransferableIndex {
   views: Pool;
   details: Pool;
   detailWords: Pool;
+  licenses: Pool;
   record: IndexData['record'];
   entry: IndexData['entry'];
   postings: IndexData['postings'];
@@ -51,6 +52,7 @@ export function dataToTransferable(d: IndexData): TransferableIndex {
     views: pool(d.views),
     details: pool(d.details),
     detailWords: pool(d.detailWords),
+    licenses: pool(d.licenses),
     record: mapArrays(d.record),
     entry: mapArrays(d.entry),
     postings: d.postings.map(mapArrays),
@@ -76,6 +78,7 @@ export function transferableToData(t: TransferableIndex): IndexData {
     views: new StringPool(t.views.bytes, t.views.offsets),
     details: new StringPool(t.details.bytes, t.details.offsets),
     detailWords: new StringPool(t.detailWords.bytes, t.detailWords.offsets),
+    licenses: new StringPool(t.licenses.bytes, t.licenses.offsets),
     phonetic: { ...t.phonetic, keys: new StringPool(t.phonetic.keys.bytes, t.phonetic.keys.offsets) },
   };
 }

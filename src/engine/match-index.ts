@@ -6,6 +6,7 @@ import { phoneticKey } from './phonetic';
 import { classTokens, type TokenIdList } from './phonetic-classes';
 import { decodeHitDetails, decodeRecordView, KEY_FIELDS, keyRecordView, type HitDetails, type RecordView } from './record-view';
 import { ShardedMap } from './sharded-map';
+import { decodeLicenses, type RecordLicenses } from './record-licenses';
 
 export interface IndexStats {
   version: string;
@@ -136,6 +137,12 @@ export class MatchIndex {
   cityOf(record: number): string {
     const id = this.data.record.city[record];
     return id ? this.data.cities.get(id - 1) : '';
+  }
+
+  /** A record's licence numbers (keys and as published), or null when it carries none. */
+  licensesOf(record: number): RecordLicenses | null {
+    const id = this.data.record.license[record];
+    return id ? decodeLicenses(this.data.licenses.get(id - 1)) : null;
   }
 
   /** The person name stored for an entry. */

@@ -2,6 +2,7 @@
 import type { IdentifierErrorCode } from '#shared/identifiers';
 import type { Explanation } from './explanation';
 import type { NpiCheck, NpiCheckName } from './npi-check';
+import type { NppesFacts } from './nppes-facts';
 import type { RecordView } from './record-view';
 
 export interface IndividualQuery {
@@ -15,6 +16,15 @@ export interface IndividualQuery {
   state?: string | null;
   city?: string | null;
   postalCode?: string | null;
+  /** A licence number of the person or business (ADR 120): compared with the list record's. */
+  licenseNumber?: string | null;
+  /** The state that issued it: a different number on another state's record is no evidence against. */
+  licenseState?: string | null;
+  /**
+   * What NPPES holds for the query's NPI (ADR 120), when the caller read its record (the server reads NPPES by
+   * key, ADR 060); null: NPPES holds none. Absent: looked up among the index's NPPES records.
+   */
+  nppes?: NppesFacts | null;
 }
 
 export interface BusinessQuery {
@@ -25,6 +35,15 @@ export interface BusinessQuery {
   state?: string | null;
   city?: string | null;
   postalCode?: string | null;
+  /** A licence number of the person or business (ADR 120): compared with the list record's. */
+  licenseNumber?: string | null;
+  /** The state that issued it: a different number on another state's record is no evidence against. */
+  licenseState?: string | null;
+  /**
+   * What NPPES holds for the query's NPI (ADR 120), when the caller read its record (the server reads NPPES by
+   * key, ADR 060); null: NPPES holds none. Absent: looked up among the index's NPPES records.
+   */
+  nppes?: NppesFacts | null;
 }
 
 export interface NpiQuery {

@@ -9,6 +9,9 @@ import type { EvidenceInput } from './evidence';
 import { exactPersonKey } from './exact-keys';
 import { buildHit, compareHits, maxEvidenceBonus, queryDate, type NamedCandidate, type QueryEvidence } from './hit-builder';
 import { normalizeCity, normalizeState, packState } from './location';
+import { licenseKeysOf } from './license-numbers';
+import type { QueryLicense } from './license-evidence';
+import { nppesEvidenceOf, type NppesEvidence } from './nppes-facts';
 import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from './npi-check';
@@ -143,14 +146,25 @@ const npiDigits = (raw: string): string => raw.slice(0, 64).replace(/[\s\-.\u00a
 /** The NPI the lists' records are looked up by: a valid one, else ten digits failing the check digit. */
 const lookupNpi = (ids: Identifiers): string | null => ids.npi ?? ids.npiAsEntered;
 
-function queryEvidence(q: { dateOfBirth?: string | null; state?: string | null; city?: string | null; postalCode?: string | null }, ids: Identifiers, issues: QueryIssue[], name: Pick<QueryEvidence, 'nameText' | 'nameType'>): QueryEvidence {
+type EvidenceFields = Pick<IndividualQuery, 'dateOfBirth' | 'state' | 'city' | 'postalCode' | 'licenseNumber' | 'licenseState'>;
+
+/** The query's licence number, null when it gives none that reads as one. */
+function queryLicense(q: EvidenceFields): QueryLicense | null {
+  const raw = q.licenseNumber;
+  if (raw == null || raw === '' || typeof raw !== 'string') return null;
+  const keys = licenseKeysOf([raw]);
+  return keys.length ? { keys, text: raw.trim().slice(0, 40), state: normalizeState(typeof q.licenseState === 'string' ? q.licenseState : null) } : null;
+}
+
+function queryEvidence(q: EvidenceFields, ids: Identifiers, issues: QueryIssue[], name: Pick<QueryEvidence, 'nameText' | 'nameType'>, nppes: NppesEvidence | null): QueryEvidence {
   sharedWork.preparations++;
   const dob = queryDate(q.dateOfBirth);
   if (dob === 'invalid') issues.push({ field: 'dateOfBirth', code: 'date-invalid', message: 'Date of birth is not a date (use YYYY-MM-DD or MM/DD/YYYY).' });
   const postal = /^\s*(\d{5})/.exec(String(q.postalCode ?? ''))?.[1] ?? null;
   const state = normalizeState(q.state);
   // Written out, not `{ ...name, dob, … }`: on Node 20 each key added after a spread costs ~1 µs (ADR 092).
-  return { nameText: name.nameText, nameType: name.nameType, dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal };
+  const license = q.licenseNumber == null ? null : queryLicense(q);
+  return { nameText: name.nameText, nameType: name.nameType, dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal, license, nppes, nppesPackedState: packState(nppes?.state ?? null) };
 }
 
 /** Records carrying the query's identifiers, with which identifier matched. */
@@ -186,7 +200,8 @@ function screenIndividual(scope: Scope, query: IndividualQuery, opts: ResolvedOp
   const hasName = !isEmptyPersonName(name);
   if (!hasName) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
   const nameText = [query.firstName, query.middleName, query.lastName].map(str).filter(Boolean).join(' ');
-  const q = queryEvidence(query, ids, issues, { nameText, nameType: 'person' });
+  // NPPES's record of the query's NPI, read once for the query, never per candidate (ADR 120).
+  const q = queryEvidence(query, ids, issues, { nameText, nameType: 'person' }, ids.npi ? nppesEvidenceOf(scope.index, query.nppes, ids.npi) : null);
   const floor = opts.minScore - maxEvidenceBonus(q);
   const loose = looseSpellingOf(nameText);
   const matcher = new PersonMatcher(name, loose, nameText);
@@ -243,7 +258,8 @@ function screenBusiness(scope: Scope, query: BusinessQuery, opts: ResolvedOption
   nameIssues([query.name], issues, 'name');
   const names = splitBusinessAliases(str(query.name)).map((n) => businessTokens(n)).filter((t) => t.length > 0);
   if (!names.length) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
-  const q = queryEvidence({ state: query.state, city: query.city, postalCode: query.postalCode }, ids, issues, { nameText: str(query.name), nameType: 'business' });
+  const evidence = { state: query.state, city: query.city, postalCode: query.postalCode, licenseNumber: query.licenseNumber, licenseState: query.licenseState };
+  const q = queryEvidence(evidence, ids, issues, { nameText: str(query.name), nameType: 'business' }, ids.npi ? nppesEvidenceOf(scope.index, query.nppes, ids.npi) : null);
   const floor = opts.minScore - maxEvidenceBonus(q);
   const matchers = names.map((t) => new BusinessMatcher(t));
   const searchable = names.length > 0 || lookupNpi(ids) !== null || ids.ein !== null;
@@ -271,7 +287,7 @@ function screenIdentifiersOnly(scope: Scope, input: { npi?: string; ssn?: string
   const ids = readIdentifiers(raw);
   if (raw.npi === ' ') ids.issues.push({ field: 'npi', code: 'npi-format', message: IDENTIFIER_MESSAGES['npi-format'] });
   if (raw.ssn === ' ') ids.issues.push({ field: 'ssn', code: 'ssn-format', message: IDENTIFIER_MESSAGES['ssn-format'] });
-  const q: QueryEvidence = { nameText: '', nameType: 'person', dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, packedState: 0, city: '', postal: null };
+  const q: QueryEvidence = { nameText: '', nameType: 'person', dob: null, npi: ids.npi, ssn: ids.ssn, ein: null, state: null, packedState: 0, city: '', postal: null, license: null, nppes: null, nppesPackedState: 0 };
   const ok = lookupNpi(ids) !== null || ids.ssn !== null;
   const hits = mergeParts(scope, opts, (index) => {
     const idRecords = identifierRecords(index, ids);

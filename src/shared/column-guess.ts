@@ -20,6 +20,10 @@ const SYNONYMS: Record<SearchCriterion, readonly string[]> = {
   State: ['state', 'st', 'statecode', 'stateabbreviation'],
   City: ['city', 'town', 'cityname'],
   'Postal Code': ['zip', 'zipcode', 'zip5', 'postalcode', 'postcode', 'postal'],
+  'License Number': [
+    'license', 'licensenumber', 'licence', 'licencenumber', 'licenseid', 'licnumber', 'lic',
+    'professionallicense', 'professionallicensenumber', 'statelicense', 'statelicensenumber', 'medicallicense', 'medicallicensenumber',
+  ],
 };
 
 /** Words that say whose value or which address a column holds, not what it is ("Employee First Name", "Mailing City"). */

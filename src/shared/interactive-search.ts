@@ -69,6 +69,8 @@ export const NAME_SEARCH_FIELDS = {
   matchingAlgorithm: z.enum(MATCHING_ALGORITHMS).default('Exact'),
   dateOfBirth: optionalTrimmed(10).pipe(birthDateSchema.optional()),
   state: optionalTrimmed(2).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.').optional()),
+  /** A licence number, compared with those the state lists carry (ADR 120). */
+  licenseNumber: optionalTrimmed(40).pipe(z.string().optional()).describe('A licence number of the person or business: a state-list record carrying the same one scores higher, another one a little lower.'),
 };
 
 /** Reads `owner[]` (spec §7's bracket style) as `owner`. */
@@ -169,6 +171,8 @@ export const NameCriteriaSchema = z.object({
   matchingAlgorithm: z.enum(MATCHING_ALGORITHMS),
   dateOfBirth: z.string().nullable(),
   state: z.string().nullable(),
+  /** Only when given (ADR 120): searches stored before have none. */
+  licenseNumber: z.string().optional(),
 });
 export type NameCriteria = z.infer<typeof NameCriteriaSchema>;
 
@@ -291,7 +295,7 @@ export type SearchHistory = z.infer<typeof SearchHistorySchema>;
 /** The criteria of a name search in one line ("Jane Doe, born 1970-01-02, NY · Exact"; "Acme LLC · Exact · owners: LEE, Ann; Bo Ek": owners apart by semicolons, as a name may hold a comma). */
 export function describeNameCriteria(c: NameCriteria, owners: readonly { name: string }[] = []): string {
   const who = c.entity === 'business' ? (c.companyName ?? '') : [c.firstName, c.lastName].filter(Boolean).join(' ');
-  const extras = [c.dateOfBirth ? `born ${c.dateOfBirth}` : '', c.state ?? ''].filter(Boolean);
+  const extras = [c.dateOfBirth ? `born ${c.dateOfBirth}` : '', c.state ?? '', c.licenseNumber ? `license ${c.licenseNumber}` : ''].filter(Boolean);
   const ownerText = owners.length ? ` · owner${owners.length === 1 ? '' : 's'}: ${owners.map((o) => o.name).join('; ')}` : '';
   return `${who}${extras.length ? `, ${extras.join(', ')}` : ''} · ${c.matchingAlgorithm}${ownerText}`;
 }

@@ -38,6 +38,9 @@ const FIELD_LABELS: Record<string, string> = {
   state: 'State',
   city: 'City',
   postalCode: 'ZIP code',
+  licenseNumber: 'License number',
+  nppesLicense: 'License NPPES lists for the NPI',
+  nppesState: 'NPPES practice state',
 };
 
 const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
@@ -97,6 +100,10 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
     if (f.method === 'near') return `close, probably a typo (${both}${distance ? `, ${distance}` : ''})`;
     return `different (${both}${distance ? `, ${distance}` : ''})`;
   }
+  // What the list lacks is said as for a date of birth (issue 52, ADR 120).
+  if (f.queryField === 'licenseNumber' && f.method === 'missing' && !l) return `the list has no license number for this record (${q} given)`;
+  if (f.queryField === 'nppesState' && f.method === 'exact') return f.listField === 'listState' ? `the list's own state (${l}); the record has no address` : `the list record's state (${l})`;
+  if (f.queryField === 'nppesLicense' && f.method === 'exact') return `the list record carries it (${l})`;
   // A state list's record without an address stands in its list's state (ADR 118).
   if (f.listField === 'listState') return `${f.method === 'exact' ? 'same' : 'different'} (${q} given; the record has no address, the list is ${l}'s own)`;
   switch (f.method) {

@@ -20,6 +20,8 @@ export const SEARCH_CRITERIA = [
   'State',
   'City',
   'Postal Code',
+  /** Compared with the licence numbers state lists carry (ADR 120); never required. */
+  'License Number',
 ] as const;
 export type SearchCriterion = (typeof SEARCH_CRITERIA)[number];
 

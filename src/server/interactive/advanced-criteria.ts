@@ -7,6 +7,7 @@ import type { AdvancedCriteria, AdvancedSearchInput } from '#shared/advanced-sea
 import type { ListRecord } from '#shared/list-record';
 import { npiProblemOf } from '#shared/npi-problems';
 import type { ScreenQuery } from '#engine/query-types';
+import { licenseAgreement, licenseKeysOf } from '#engine/license-numbers';
 
 type Person = NonNullable<AdvancedSearchInput['person']>;
 type Business = NonNullable<AdvancedSearchInput['business']>;
@@ -33,6 +34,9 @@ function personQuery(p: Person): ScreenQuery & { type: 'individual' } {
     state: upper(p.state),
     city: p.city ?? null,
     postalCode: p.postalCode ?? null,
+    // Compared by the engine with the list record's licence numbers (ADR 120).
+    licenseNumber: p.licenseNumber ?? null,
+    licenseState: upper(p.licenseState),
   };
 }
 
@@ -95,7 +99,9 @@ export function recordChecks(input: AdvancedSearchInput, record: ListRecord | nu
   const address = input.subject === 'person' ? input.person?.address : input.business?.address;
   const out: string[] = [];
   if (licence && record.licenseNumbers.length) {
-    const same = record.licenseNumbers.some((l) => squash(l) === squash(licence));
+    // The engine's reading of licence numbers (ADR 120): leading zeros and the licence's state prefix aside.
+    const states = [upper(input.person?.licenseState), upper(record.state ?? undefined), record.source.startsWith('state-') ? record.source.slice(6, 8).toUpperCase() : null];
+    const same = licenseAgreement(licenseKeysOf([licence]), licenseKeysOf(record.licenseNumbers), states) !== null || record.licenseNumbers.some((l) => squash(l) === squash(licence));
     out.push(same ? `Licence number: same (${licence})` : `Licence number: different (${licence} vs ${record.licenseNumbers.join(', ')})`);
   }
   if (address && record.address) {

@@ -153,3 +153,18 @@ describe('Advance Search', () => {
     expect((await owner.get(`/services/interactivesearch/searches/${result.searchId}`)).statusCode).toBe(404);
   });
 });
+
+describe('Advance Search: the licence number (ADR 120)', () => {
+  it("raises a state-list hit carrying the person's licence number, and lowers one carrying another, in words", async () => {
+    const mary = { firstName: 'Mary', lastName: 'White' };
+    const hitOf = async (person: Record<string, string>) => (await search({ subject: 'person', person, sources: ['state-ca'], sensitivity: 0.7 })).hits.find((h) => h.source === 'state-ca' && /WHITE/i.test(h.name))!;
+    const plain = await hitOf(mary);
+    const same = await hitOf({ ...mary, licenseNumber: 'rn 093496', licenseState: 'CA' });
+    const other = await hitOf({ ...mary, licenseNumber: 'RN111222', licenseState: 'CA' });
+    expect(same.score).toBeCloseTo(plain.score + 0.05, 4);
+    expect(same.matchedOn).toContain('License number: same');
+    expect(same.checks).toContain('Licence number: same (rn 093496)');
+    expect(other.score).toBeCloseTo(plain.score - 0.03, 4);
+    expect(other.matchedOn).toContain('License number: different (RN111222 vs RN093496)');
+  });
+});

@@ -5,7 +5,8 @@
  */
 import { STATE_SOURCE_IDS } from '#shared/state-lists';
 import { ALGORITHM_VERSION } from '#engine/algorithm-version';
-import type { Hit } from '#engine/query-types';
+import type { Hit, ScreenQuery } from '#engine/query-types';
+import { wantsNppesFacts } from '#engine/nppes-facts';
 import type { SearchIndex } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
 import { screen } from '#engine/screen';
@@ -51,9 +52,8 @@ function billingOf(sources: readonly string[]): { searchType: string; option: Se
 }
 
 /** Hits of every query (the subject's names), each record once with its best score; `keyed` holds the NPPES/DMF records of its keys (ADR 060). */
-function screenAll(index: SearchIndex, keyed: MatchIndex | null, input: AdvancedSearchInput, options: Parameters<typeof screen>[2]): Hit[] {
+function screenAll(index: SearchIndex, keyed: MatchIndex | null, queries: readonly ScreenQuery[], options: Parameters<typeof screen>[2]): Hit[] {
   const best = new Map<string, Hit>();
-  const queries = queriesOf(input);
   queries.forEach((query, i) => {
     const answer = screenWithKeyed(index, keyed, query, options);
     // The subject's own criteria must all be usable; a malformed other name is only skipped. An NPI
@@ -87,8 +87,11 @@ export async function runAdvancedSearch(ctx: AppContext, caller: UserCaller, inp
   const options = { algorithm: input.matchingAlgorithm, sources: sources as SourceId[], threshold, minScore: sensitivity, limit: MAX_INTERACTIVE_MATCHES + 1 };
   // NPPES and the DMF answer by key from the database (one query per kind of key), when searched.
   const asksKeyed = sources.includes('nppes') || sources.includes('dmf');
-  if (asksKeyed) await keyed.fetchFor(queriesOf(input), sources);
-  const found = screenAll(index, asksKeyed ? keyed.index : null, input, options);
+  // The subject's NPI's NPPES record is read either way: its practice state and licences are evidence (ADR 120).
+  const queries = queriesOf(input);
+  const withNpi = queries.some(wantsNppesFacts);
+  if (asksKeyed || withNpi) await keyed.fetchFor(queries, asksKeyed ? sources : ['nppes']);
+  const found = screenAll(index, asksKeyed ? keyed.index : null, withNpi ? keyed.withNppesFacts(queries) : queries, options);
   const records = await fullRecordsOf(ctx.db, screening, found);
   const today = ctx.now().toISOString().slice(0, 10);
   const all = found.map((hit, i) => {

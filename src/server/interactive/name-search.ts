@@ -16,7 +16,7 @@ import { listsSearched, searchHitsOf } from './hits';
 import { matchesOutcome, recordSearch, type Outcome, type UnsavedResult } from './record';
 
 /** Fuzzy matching, date of birth and state narrow a search for signed-in users with the role. */
-export const SIGNED_IN_ONLY = 'Fuzzy matching, date of birth and state are for signed-in users with name searching. Log in to use them.';
+export const SIGNED_IN_ONLY = 'Fuzzy matching, date of birth, state and licence number are for signed-in users with name searching. Log in to use them.';
 
 /** Federal and state exclusion lists; OFAC too when the client's account has it. */
 export function nameSourcesFor(caller: SearchCaller): SourceId[] {
@@ -34,12 +34,15 @@ function criteriaOf(q: NameSearchQuery): NameCriteria {
     matchingAlgorithm: q.matchingAlgorithm,
     dateOfBirth: q.dateOfBirth ?? null,
     state: q.state ? q.state.toUpperCase() : null,
+    // Only when given, so the criteria of a search without one are stored as before (ADR 120).
+    ...(q.licenseNumber ? { licenseNumber: q.licenseNumber } : {}),
   };
 }
 
 function queryOf(c: NameCriteria): ScreenQuery {
-  if (c.entity === 'business') return { type: 'business', name: c.companyName ?? '', state: c.state };
-  return { type: 'individual', firstName: c.firstName ?? '', lastName: c.lastName ?? '', dateOfBirth: c.dateOfBirth, state: c.state };
+  const license = c.licenseNumber ? { licenseNumber: c.licenseNumber } : {};
+  if (c.entity === 'business') return { type: 'business', name: c.companyName ?? '', state: c.state, ...license };
+  return { type: 'individual', firstName: c.firstName ?? '', lastName: c.lastName ?? '', dateOfBirth: c.dateOfBirth, state: c.state, ...license };
 }
 
 /** A name search screened and answered, not yet stored or billed. */
@@ -96,7 +99,7 @@ export async function screenName(ctx: AppContext, caller: SearchCaller, q: NameS
 
 /** Refuses a narrowed search (fuzzy, date of birth, state) to a caller without name searching. */
 export function checkNarrowing(caller: SearchCaller, q: NameSearchQuery): void {
-  const isNarrowed = q.matchingAlgorithm !== 'Exact' || Boolean(q.dateOfBirth) || Boolean(q.state);
+  const isNarrowed = q.matchingAlgorithm !== 'Exact' || Boolean(q.dateOfBirth) || Boolean(q.state) || Boolean(q.licenseNumber);
   if (isNarrowed && (caller.kind === 'anonymous' || !mayRun(caller, 'name'))) throw new AppError('FORBIDDEN', SIGNED_IN_ONLY);
 }
 

@@ -12,7 +12,8 @@ import { eq } from 'drizzle-orm';
 import type { SearchIndex } from '#engine/index-parts';
 import { readRecords, clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type ResultDraft, type RowInput } from '../screening/row-screening';
-import { currentIndex, screenerFor, versionIdsOf } from '../screening/screener';
+import { currentIndex, screenerWithNppes, versionIdsOf } from '../screening/screener';
+import { findKeyedVersions } from '../screening/keyed';
 import { monitoredRosters } from '../db/schema';
 import { finishFullRun } from './full-run-finish';
 import { alertKindOf, markRun, type MonitoringContext } from './run';
@@ -43,12 +44,14 @@ export async function runFullRescreen(ctx: MonitoringContext, run: RunRow): Prom
   const threshold = batch.reviewThreshold ?? (await clientReviewThreshold(ctx.db, batch.clientId));
   const batchIds = roster.sourceBatchId ? [batch.id, roster.sourceBatchId] : [batch.id];
   const chunkRows = Math.max(1, ctx.config.batchChunkRows);
+  // The NPPES version whose records the rows' NPIs are read from (ADR 120), once for the run.
+  const keyedVersions = await findKeyedVersions(ctx.db);
   const asOf = await versionDates(ctx.db, [...versions.values()]);
 
   for (let first = run.rowsDone; first < batch.recordCount; first += chunkRows) {
     const rows = (await readMembers(ctx.db, batch.id, first, chunkRows)) as RowInput[];
     const seen = new Set<string>();
-    const hits = (await screenRows(screenerFor(ctx, index, rows.length), types, rows, { threshold })).filter(
+    const hits = (await screenRows(screenerWithNppes(ctx, index, rows.length, keyedVersions), types, rows, { threshold })).filter(
       (h: ResultDraft) => h.resultType === 'exclusions' && h.source && h.sourceRecordId && sources.has(h.source) && !seen.has(keyOf(h)) && seen.add(keyOf(h)),
     );
     const records = await readRecords(ctx.db, hits.map((h) => ({ versionId: versions.get(h.source!) ?? 0, recordId: h.sourceRecordId! })));

@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import { readRecords, clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type ResultDraft, type RowInput } from '../screening/row-screening';
-import { currentIndex, screenerFor, versionIdsOf } from '../screening/screener';
+import { currentIndex, screenerWithNppes, versionIdsOf } from '../screening/screener';
+import { findKeyedVersions } from '../screening/keyed';
 import { monitoredRosters } from '../db/schema';
 import { alertKindOf, markRun } from './run';
 import { earlierResults, findRun, readMembers, readMembersAt, writeRunChunk, type AlertDraft } from './run-queries';
@@ -38,10 +39,12 @@ export async function runMembers(ctx: AppContext, runId: number): Promise<void> 
   // rows_done counts positions in the listed rows, or row indexes of the whole roster.
   const total = listed ? listed.length : batch.recordCount;
   const chunkRows = Math.max(1, ctx.config.batchChunkRows);
+  // The NPPES version whose records the rows' NPIs are read from (ADR 120), once for the run.
+  const keyedVersions = await findKeyedVersions(ctx.db);
 
   for (let first = run.rowsDone; first < total; first += chunkRows) {
     const rows = (listed ? await readMembersAt(ctx.db, batch.id, listed.slice(first, first + chunkRows)) : await readMembers(ctx.db, batch.id, first, chunkRows)) as RowInput[];
-    const hits: ResultDraft[] = rows.length ? await screenRows(screenerFor(ctx, index, rows.length), types, rows, { threshold }) : [];
+    const hits: ResultDraft[] = rows.length ? await screenRows(screenerWithNppes(ctx, index, rows.length, keyedVersions), types, rows, { threshold }) : [];
     const keys = hits.flatMap((h) => (h.source && h.sourceRecordId && versions.has(h.source) ? [{ versionId: versions.get(h.source)!, recordId: h.sourceRecordId }] : []));
     const records = await readRecords(ctx.db, keys);
     const earlier = await earlierResults(ctx.db, batchIds, [...new Set(hits.map((h) => h.rowIndex))]);

@@ -13,7 +13,8 @@ import type { AppContext } from '../app-context';
 export type MonitoringContext = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'screening'>> & { config: Pick<AppContext['config'], 'batchChunkRows' | 'batchScreenWorkers'> & Partial<Pick<AppContext['config'], 'indexDir'>> };
 import { clientReviewThreshold, findBatch, carryForwardClearings } from '../batches/public';
 import { screenRows, type RowInput } from '../screening/row-screening';
-import { screenerFor } from '../screening/screener';
+import { screenerWithNppes } from '../screening/screener';
+import { findKeyedVersions } from '../screening/keyed';
 import { listVersions, monitoredRosters, monitoringRuns } from '../db/schema';
 import { runFullRescreen } from './full-run';
 import { changedRecords, earlierResults, findRun, readMembers, goneAlerted, versionChanges, writeRunChunk, type AlertDraft, type EarlierResult } from './run-queries';
@@ -80,13 +81,15 @@ export async function runMonitoring(ctx: MonitoringContext, runId: number): Prom
   const goneIds = changes.gone.map((g) => g.id);
   const goneChange = new Map(changes.gone.map((g) => [g.id, g.change]));
   const chunkRows = Math.max(1, ctx.config.batchChunkRows);
+  // The NPPES version whose records the rows' NPIs are read from (ADR 120), once for the run.
+  const keyedVersions = await findKeyedVersions(ctx.db);
 
   for (let first = run.rowsDone; first < batch.recordCount; first += chunkRows) {
     const rows = (await readMembers(ctx.db, batch.id, first, chunkRows)) as RowInput[];
     const rowIndexes = rows.map((r) => r.rowIndex);
     const drafts: AlertDraft[] = [];
     if (records.length) {
-      const hits: ResultDraft[] = await screenRows(screenerFor(ctx, index, rows.length), types, rows, { threshold });
+      const hits: ResultDraft[] = await screenRows(screenerWithNppes(ctx, index, rows.length, keyedVersions), types, rows, { threshold });
       const earlier = await earlierResults(ctx.db, batchIds, [...new Set(hits.map((h) => h.rowIndex))]);
       const recordOf = new Map(records.map((r) => [r.sourceRecordId, r]));
       for (const hit of hits) {

@@ -12,6 +12,7 @@ import { buildIndex } from '#engine/index-builder';
 import type { SearchIndex } from '#engine/index-parts';
 import type { MatchIndex } from '#engine/match-index';
 import { screenMany } from '#engine/screen';
+import { nppesFactsOfRecord, withNppesFacts, type NppesFacts } from '#engine/nppes-facts';
 import { mergeKeyedAnswers } from './keyed-answers';
 import { screenRows, type NearMisses, type NpiUse, type RowInput, type Screener } from './row-screening';
 import { shapeForCopy, type RecordToCopy, type ResultRow } from './result-lines';
@@ -92,6 +93,12 @@ class SliceKeyed {
     return this.records.get(`${source}|${recordId}`);
   }
 
+  /** The NPPES facts of an NPI read for the slice (null when NPPES holds none). */
+  nppesFacts(npi: string): NppesFacts | null {
+    const r = this.records.get(`nppes|${npi}`);
+    return r ? nppesFactsOfRecord(r) : null;
+  }
+
   get index(): MatchIndex {
     if (!this.built) {
       sliceWork.keyedBuilt++;
@@ -105,8 +112,10 @@ class SliceKeyed {
 export async function screenChunkSlice(index: SearchIndex, input: ChunkSliceInput): Promise<ChunkSliceOutput> {
   const keyed = new SliceKeyed(input.keyed, input.keyedVersion);
   const screen: Screener = async (queries, options) => {
-    const main = screenMany(index, queries, options);
-    return keyed.count === 0 ? main : mergeKeyedAnswers(() => keyed.index, queries, main, options).results;
+    if (keyed.count === 0) return screenMany(index, queries, options);
+    // The name queries' NPIs' NPPES records, read for the slice, are evidence against each list record (ADR 120).
+    const main = screenMany(index, withNppesFacts(queries, (npi) => keyed.nppesFacts(npi)), options);
+    return mergeKeyedAnswers(() => keyed.index, queries, main, options).results;
   };
   const nearMisses: NearMisses = { scores: [], rowBest: [] };
   const screened = await screenRows(screen, input.types, input.rows, { threshold: input.threshold, npiUses: input.npiUses, nearMisses, dmfLoaded: input.dmfLoaded });

@@ -10,6 +10,7 @@ import { buildIndex } from '#engine/index-builder';
 import type { KeyedSource } from '#engine/keyed';
 import type { MatchIndex } from '#engine/match-index';
 import type { ScreenQuery } from '#engine/query-types';
+import { nppesFactsOfRecord, wantsNppesFacts, withNppesFacts, type NppesFacts } from '#engine/nppes-facts';
 import type { Db } from '../db/client';
 import { findVersionRecords, versionRecordsSql } from '../db/list-records';
 import { rowsOf } from '../db/rows';
@@ -103,6 +104,17 @@ export class KeyedLookup {
     return this.records.get(`${source}|${recordId}`);
   }
 
+  /** The NPPES facts of an NPI read so far (null when NPPES holds none), ADR 120. */
+  nppesFacts(npi: string): NppesFacts | null {
+    const r = this.records.get(`nppes|${npi}`);
+    return r ? nppesFactsOfRecord(r) : null;
+  }
+
+  /** The queries with the NPPES facts of their NPIs attached (read them first: `fetchFor`). */
+  withNppesFacts(queries: readonly ScreenQuery[]): ScreenQuery[] {
+    return this.versions.nppes === null ? [...queries] : withNppesFacts(queries, (npi) => this.nppesFacts(npi));
+  }
+
   /** The version name of the keyed index of these versions ("keyed:7:3"). */
   get indexVersion(): string {
     return `keyed:${this.versions.nppes ?? '-'}:${this.versions.dmf ?? '-'}`;
@@ -127,7 +139,11 @@ export class KeyedLookup {
  */
 export function keyedScreener(lookup: KeyedLookup, base: Screener): Screener {
   return async (queries, options) => {
-    const [main] = await Promise.all([base(queries, options), lookup.fetchFor(queries, options.sources)]);
+    // Name queries with NPIs wait for their NPPES records: they are evidence against each list record (ADR 120).
+    const withFacts = lookup.versions.nppes !== null && queries.some(wantsNppesFacts);
+    const [main] = withFacts
+      ? [await lookup.fetchFor(queries, options.sources).then(() => base(lookup.withNppesFacts(queries), options))]
+      : await Promise.all([base(queries, options), lookup.fetchFor(queries, options.sources)]);
     // Nothing read: the main index's answers are already the whole answer (no NPPES record, no DMF record).
     if (lookup.recordCount === 0) return main;
     const merged = mergeKeyedAnswers(() => lookup.index, queries, main, options);

@@ -74,12 +74,15 @@ export function searchCriteriaKey(row: RowInput): string {
   const v = row.values;
   const name = [v['First Name'], v['Middle Name'], v['Last Name']].filter(Boolean).join(' ') || v['Company Name'] || '';
   // An NPI that is not valid says so on every result of the row: screened by name all the same (issue 50).
-  const parts = [name, v.NPI ? npiCriterionText(v.NPI, v) : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : ''].filter(Boolean);
+  const parts = [name, v.NPI ? npiCriterionText(v.NPI, v) : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : '', v['License Number'] ? `License ${v['License Number']}` : ''].filter(Boolean);
   return (row.uniqueId ? `${row.uniqueId}: ` : '') + parts.join(' | ');
 }
 
 function nameQuery(types: readonly string[], v: Record<string, string>): ScreenQuery | null {
-  const place = { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null };
+  // The licence number only when the file has one (ADR 120): a query without it is the same object as before.
+  const place = v['License Number']
+    ? { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null, licenseNumber: v['License Number'] }
+    : { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null };
   if (types.includes('Exclusion Search by Individual Name') && (v['First Name'] || v['Last Name'])) {
     return { type: 'individual', firstName: v['First Name'] ?? '', middleName: v['Middle Name'] ?? null, lastName: v['Last Name'] ?? '', dateOfBirth: v['Date of Birth'] ?? null, npi: v.NPI ?? null, ssn: v.SSN ?? null, ...place };
   }

@@ -5,13 +5,14 @@
 import type { PartedIndex, SearchIndex } from '#engine/index-parts';
 import { screenMany } from '#engine/screen';
 import type { ScreenQuery } from '#engine/query-types';
+import { wantsNppesFacts } from '#engine/nppes-facts';
 import type { ScreenOptions } from '#engine/settings';
 import { toLightResult, type LightScreenResult } from '../../engine-runtime/light-hits';
 import { ScreeningPool } from '../../engine-runtime/worker-pool';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { createIndexStore, type IndexStore } from './index-store';
-import { findKeyedVersions, KeyedLookup, screeningVersionOf } from './keyed';
+import { findKeyedVersions, KeyedLookup, keyedScreener, screeningVersionOf, type KeyedVersions } from './keyed';
 import type { RowInput, Screener } from './row-screening';
 import { screenChunkSlice, type ChunkSliceInput, type ChunkSliceOutput } from './chunk-screening';
 
@@ -169,6 +170,19 @@ export function screenerFor(ctx: { config: PoolConfig }, index: SearchIndex, row
   const workers = ctx.config.batchScreenWorkers;
   if (workers === 0 || rows < POOL_MIN_ROWS) return async (queries, options) => screenMany(index, queries, options);
   return async (queries, options) => (await pooled(index, ctx.config)).screenBatch(queries, options, index.version);
+}
+
+/**
+ * As screenerFor, with the NPPES records of the name queries' NPIs read by key first (one query per call):
+ * their practice state and licences are evidence against each list record, as in a batch chunk (ADR 120).
+ * `versions`: the active NPPES and DMF versions, read once by the caller.
+ */
+export function screenerWithNppes(ctx: { db: Db; config: PoolConfig }, index: SearchIndex, rows: number, versions: KeyedVersions): Screener {
+  const base = screenerFor(ctx, index, rows);
+  if (versions.nppes === null) return base;
+  const withNppes = keyedScreener(new KeyedLookup(ctx.db, versions), base);
+  // Queries wanting no NPPES facts (an NPI exclusion search) read nothing.
+  return async (queries, options) => (queries.some(wantsNppesFacts) ? withNppes(queries, options) : base(queries, options));
 }
 
 const CHUNK_TASK = new URL('./chunk-screening.ts', import.meta.url);
