@@ -113,10 +113,12 @@ export class KillLoop {
     const mapping = { columnMappings: { 'First Name': 'First Name', 'Last Name': 'Last Name' }, searchTypes: ['Exclusion Search by Individual Name', 'OFAC'], correlatedColumnIndexes: [], uniqueIdIndex: null };
     const submitted = this.call!(`/services/flexsearchs/${batchId}/columnmappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });
     if (killAfterMs !== null) {
-      // A kill while the rows are stored: the submission may or may not have been taken.
+      // A kill while the rows are stored: the submission may or may not have been taken. The failure is
+      // caught before the kill, else the socket's close rejects it unhandled while the kill is awaited.
+      const answered = submitted.catch(() => null);
       await pause(killAfterMs);
       await this.kill();
-      const res = await submitted.catch(() => null);
+      const res = await answered;
       return res?.status === 200 ? batchId : -batchId;
     }
     const res = await submitted;
