@@ -26,7 +26,8 @@ export const INDEX_FILE_FORMAT = 1;
  */
 // 2: NPPES and the DMF left out of the index (ADR 060). 3: the phonetic classes in the index (ADR 099).
 // 4: records found by an NPI failing the check digit, as published (issue 50). 5: licence numbers per record (ADR 120).
-export const INDEX_DATA_VERSION = 5;
+// 6: provider-type families per record (ADR 121).
+export const INDEX_DATA_VERSION = 6;
 
 const MAGIC = Buffer.from('CLXINDEX', 'latin1');
 const END = Buffer.from('CLXEND\0\0', 'latin1');

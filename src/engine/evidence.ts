@@ -21,6 +21,8 @@ export interface EvidenceInput {
    * else the query's against the record's when they differ; absent or null when either side has none.
    */
   license?: { query: string; list: string; agrees: boolean; through: 'query' | 'nppes'; npi: string | null } | null;
+  /** The provider types compared (ADR 121): absent or null when either side names none. */
+  profession?: { query: string; list: string; relation: 'agrees' | 'related' | 'differs'; through: 'query' | 'nppes'; npi: string | null } | null;
   /** NPPES's practice state for the query's NPI, when it is the list record's and the query's own state did not already agree. */
   nppesState?: { state: string; npi: string; ofList?: boolean } | null;
 }
@@ -39,6 +41,8 @@ export const EVIDENCE_EFFECTS = {
   licenseAgrees: 0.05,
   /** Another licence number: people hold several, so a little only. */
   licenseDiffers: -0.03,
+  /** The same kind of provider (a nurse and "RN"): as much as a state, outside the location cap (ADR 121). */
+  professionAgrees: 0.02,
 } as const;
 
 /** The score as the place fields are weighed, and the bonus they gave so far (capped). */
@@ -70,6 +74,14 @@ function placeEvidence(t: PlaceTally, fields: FieldEvidence[], adjustments: Scor
 function licenseWords(l: NonNullable<EvidenceInput['license']>): string {
   if (l.through === 'nppes') return `NPPES lists license ${l.query} for NPI ${l.npi}, as the list record does (${l.list})`;
   return l.agrees ? `List record's license ${l.list} is the employee's license ${l.query}` : `List record's license ${l.list} differs from the employee's license ${l.query}`;
+}
+
+/** Provider types compared, in words a reviewer reads (ADR 121). A different one counts for nothing: an exclusion bars every role. */
+function professionWords(p: NonNullable<EvidenceInput['profession']>): string {
+  const whose = p.through === 'nppes' ? `NPPES's record of NPI ${p.npi} (${p.query})` : `the employee's (${p.query})`;
+  return p.relation === 'agrees'
+    ? `List record's provider type ${p.list} is the same kind of provider as ${whose}`
+    : `List record's provider type ${p.list} differs from ${whose}; not counted against, as an excluded person may not work in any role`;
 }
 
 /** A strong identifier in conflict, said so a reviewer sees it first (issue 52); an SSN is never written out. */
@@ -112,6 +124,13 @@ export function combineEvidence(input: EvidenceInput, fields: FieldEvidence[]): 
     const effect = l.agrees ? EVIDENCE_EFFECTS.licenseAgrees : EVIDENCE_EFFECTS.licenseDiffers;
     fields.push({ queryField: l.through === 'nppes' ? 'nppesLicense' : 'licenseNumber', listField: 'licenseNumbers', queryValue: l.query, listValue: l.list, score: l.agrees ? 1 : 0, method: l.agrees ? 'exact' : 'different' });
     adjustments.push({ reason: licenseWords(l), effect });
+    score += effect;
+  }
+  if (input.profession) {
+    const p = input.profession;
+    const effect = p.relation === 'agrees' ? EVIDENCE_EFFECTS.professionAgrees : 0;
+    fields.push({ queryField: p.through === 'nppes' ? 'nppesProfession' : 'providerType', listField: 'providerType', queryValue: p.query, listValue: p.list, score: p.relation === 'agrees' ? 1 : 0, method: p.relation === 'agrees' ? 'same-kind' : p.relation });
+    if (p.relation !== 'related') adjustments.push({ reason: professionWords(p), effect });
     score += effect;
   }
   for (const c of input.conflicts) {

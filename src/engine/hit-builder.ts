@@ -6,6 +6,7 @@ import { combineEvidence, EVIDENCE_EFFECTS, type EvidenceInput } from './evidenc
 import { summarize, type FieldEvidence, type ScoreAdjustment } from './explanation';
 import { LIST_STATE, unpackState } from './location';
 import { licenseEffect, licenseEvidence, missingLicense, nppesStateAgrees, type QueryLicense } from './license-evidence';
+import { professionEffect, professionEvidence, type QueryProfession } from './profession-evidence';
 import type { NppesEvidence } from './nppes-facts';
 import type { MatchIndex } from './match-index';
 import type { Hit } from './query-types';
@@ -33,6 +34,8 @@ export interface QueryEvidence {
   nppes?: NppesEvidence | null;
   /** NPPES's practice state packed like the index's (0 = none). */
   nppesPackedState?: number;
+  /** The provider type the query says (its own, else NPPES's for its NPI), ADR 121; null when none. */
+  profession?: QueryProfession | null;
 }
 
 /** Whether licence numbers take part (the query's, or NPPES's for its NPI). */
@@ -55,7 +58,7 @@ export interface NamedCandidate {
 
 /** Most a record's other evidence can add to its name score (used to skip hopeless candidates). */
 export function maxEvidenceBonus(q: QueryEvidence): number {
-  return (q.dob ? 0.08 : 0) + (q.state || q.city || q.postal || q.nppesPackedState ? 0.03 : 0) + (hasLicenseEvidence(q) ? EVIDENCE_EFFECTS.licenseAgrees : 0);
+  return (q.dob ? 0.08 : 0) + (q.state || q.city || q.postal || q.nppesPackedState ? 0.03 : 0) + (hasLicenseEvidence(q) ? EVIDENCE_EFFECTS.licenseAgrees : 0) + (q.profession ? EVIDENCE_EFFECTS.professionAgrees : 0);
 }
 
 /**
@@ -106,7 +109,8 @@ export function dobEffect(index: MatchIndex, r: number, q: QueryEvidence): numbe
  * The most evidenceEffect can be given the date of birth's share: the other terms add at most the location
  * bonus and, when licence numbers take part, a licence agreement (the state differing and an NPI conflict only take away).
  */
-export const mostEffectWith = (dob: number, q?: QueryEvidence): number => dob + EVIDENCE_EFFECTS.locationBonusCap + (q && hasLicenseEvidence(q) ? EVIDENCE_EFFECTS.licenseAgrees : 0);
+export const mostEffectWith = (dob: number, q?: QueryEvidence): number =>
+  dob + EVIDENCE_EFFECTS.locationBonusCap + (q && hasLicenseEvidence(q) ? EVIDENCE_EFFECTS.licenseAgrees : 0) + (q?.profession ? EVIDENCE_EFFECTS.professionAgrees : 0);
 
 export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence, dob?: number): number {
   hitWork.evidenceRead++;
@@ -125,6 +129,7 @@ export function evidenceEffect(index: MatchIndex, r: number, q: QueryEvidence, d
   if (q.nppesPackedState !== undefined && q.nppesPackedState !== 0 && nppesStateAgrees(state, q)) bonus += EVIDENCE_EFFECTS.stateAgrees;
   effect += Math.min(bonus, EVIDENCE_EFFECTS.locationBonusCap);
   if (data.license[r] !== 0 && hasLicenseEvidence(q)) effect += licenseEffect(index, r, q);
+  if (q.profession && data.profession[r] !== 0) effect += professionEffect(data.profession[r], q.profession);
   if (q.npi && data.npi[r] && data.npi[r] !== Number(q.npi)) effect += EVIDENCE_EFFECTS.npiConflict;
   return effect;
 }
@@ -167,6 +172,7 @@ export function buildHit(index: MatchIndex, c: NamedCandidate, q: QueryEvidence,
     city: q.city && listCity ? { query: q.city, list: listCity } : null,
     postal: q.postal && listPostal ? { query: q.postal, list: listPostal } : null,
     license: data.license[r] !== 0 && hasLicenseEvidence(q) ? licenseEvidence(index, r, q) : null,
+    profession: q.profession && data.profession[r] !== 0 ? professionEvidence(index, r, q.profession) : null,
     nppesState: q.nppes?.state && nppesStateAgrees(data.state[r] & (LIST_STATE - 1), q) ? { state: q.nppes.state, npi: q.nppes.npi, ofList: (data.state[r] & LIST_STATE) !== 0 } : null,
   };
   const other: FieldEvidence[] = [];

@@ -10,6 +10,7 @@ import { MatchIndex } from './match-index';
 import { parsePersonName, personNameFromFields, type PersonName } from './person-name';
 import { encodeHitDetails, encodeRecordView } from './record-view';
 import { encodeLicenses } from './record-licenses';
+import { recordProfessionKey, recordProfessions } from './record-professions';
 import { buildPhoneticClasses } from './phonetic-classes';
 import { StringPoolBuilder } from './string-pool';
 import { buildTypoKeys } from './typo-keys';
@@ -43,8 +44,9 @@ export class IndexBuilder {
   private readonly detailWordIds = new Map<string, number>();
   private readonly detailWords = new StringPoolBuilder();
   private readonly licenseIds = new Map<string, number>();
+  private readonly professionMasks = new Map<string, number>();
   private readonly licensePool = new StringPoolBuilder();
-  private readonly rec = { source: new Growable(Uint8Array), dob: new Growable(Int32Array), state: new Growable(Uint16Array), postal: new Growable(Int32Array), city: new Growable(Int32Array), npi: new Growable(Float64Array), license: new Growable(Int32Array) };
+  private readonly rec = { source: new Growable(Uint8Array), dob: new Growable(Int32Array), state: new Growable(Uint16Array), postal: new Growable(Int32Array), city: new Growable(Int32Array), npi: new Growable(Float64Array), license: new Growable(Int32Array), profession: new Growable(Uint16Array) };
   private readonly ent = { record: new Growable(Int32Array), kind: new Growable(Uint8Array), alt: new Growable(Uint8Array), start: new Growable(Int32Array), tokens: new Growable(Int32Array), roles: new Growable(Uint8Array) };
   private readonly entGroup = new Growable(Uint8Array);
   private readonly npiPairs = { keys: new Growable(Float64Array), records: new Growable(Int32Array) };
@@ -80,6 +82,7 @@ export class IndexBuilder {
     const npi = r.npi && checkNpi(r.npi).ok ? Number(r.npi.replace(/\D/g, '')) : 0;
     this.rec.npi.push(npi);
     this.rec.license.push(this.licenseId(r.licenseNumbers));
+    this.rec.profession.push(this.professions(r));
     this.views.add(encodeRecordView(r));
     this.details.add(encodeHitDetails(r, (w) => this.detailWordId(w)));
     // An NPI failing the check digit is kept as published (issue 50): a query carrying the same ten
@@ -162,6 +165,18 @@ export class IndexBuilder {
     this.entGroup.push(group);
   }
 
+  /** The provider-type families of a record (ADR 121), worked out once per distinct text. */
+  private professions(r: ListRecord): number {
+    const key = recordProfessionKey(r);
+    if (key === '') return 0;
+    let mask = this.professionMasks.get(key);
+    if (mask === undefined) {
+      mask = recordProfessions(r);
+      if (this.professionMasks.size < MAX_DETAIL_WORDS) this.professionMasks.set(key, mask);
+    }
+    return mask;
+  }
+
   /** Id (1-based) of a record's licence set in the pool; 0 when it carries no licence number. */
   private licenseId(numbers: readonly string[] | null | undefined): number {
     if (!numbers?.length) return 0;
@@ -211,7 +226,7 @@ export class IndexBuilder {
       details: this.details.finish(shared),
       detailWords: this.detailWords.finish(shared),
       licenses: this.licensePool.finish(shared),
-      record: { source: this.rec.source.finish(shared), dob: this.rec.dob.finish(shared), state: this.rec.state.finish(shared), postal: this.rec.postal.finish(shared), city: this.rec.city.finish(shared), npi: this.rec.npi.finish(shared), license: this.rec.license.finish(shared) },
+      record: { source: this.rec.source.finish(shared), dob: this.rec.dob.finish(shared), state: this.rec.state.finish(shared), postal: this.rec.postal.finish(shared), city: this.rec.city.finish(shared), npi: this.rec.npi.finish(shared), license: this.rec.license.finish(shared), profession: this.rec.profession.finish(shared) },
       entry,
       postings: [GROUP.person, GROUP.business].map((g) => buildPostings(entry, this.entGroup.finish(), g, this.tokenList.length, shared)),
       typo: buildTypoKeys(this.tokenList),

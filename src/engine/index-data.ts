@@ -37,6 +37,8 @@ export interface IndexData {
     npi: Float64Array;
     /** 1-based id into `licenses` (0 = no licence number). */
     license: Int32Array;
+    /** Provider-type families (`professionsOf`, a bitmask; 0 = none said), ADR 121. */
+    profession: Uint16Array;
   };
   entry: {
     record: Int32Array;

@@ -10,6 +10,8 @@ import { licenseKeysOf } from './license-numbers';
 import { normalizeState, unpackState } from './location';
 import type { MatchIndex } from './match-index';
 import type { ScreenQuery } from './query-types';
+import { professionNames } from './profession';
+import { nppesProfessions } from './record-professions';
 import { lookupPairs } from './sorted-pairs';
 
 /** The NPPES record of an NPI as evidence: plain data, so a query carrying it crosses to worker threads. */
@@ -21,12 +23,24 @@ export interface NppesFacts {
   licenseNumbers: string[];
   /** Provider Credential Text ("MD", "RN"), when known. */
   credential: string | null;
+  /** The provider-type families of its taxonomy codes and credential (`professionsOf` bits, 0: none), ADR 121. */
+  professions?: number;
+  /** What they were read from, as a reviewer reads it ("taxonomy 163W00000X, credential RN"). */
+  professionText?: string | null;
+}
+
+/** The words for what an NPPES record's families were read from. */
+function professionTextOf(taxonomyCodes: string | null | undefined, credential: string | null | undefined): string | null {
+  const parts = [taxonomyCodes ? `taxonomy ${String(taxonomyCodes).split(/[;,\s]+/).filter(Boolean).slice(0, 3).join(', ')}` : '', credential ? `credential ${credential}` : ''].filter(Boolean);
+  return parts.length ? parts.join('; ') : null;
 }
 
 /** The facts of an NPPES record (the full record a caller read by key). */
 export function nppesFactsOfRecord(r: ListRecord): NppesFacts | null {
   if (r.source !== 'nppes' || !r.npi) return null;
-  return { npi: r.npi, state: normalizeState(r.state), licenseNumbers: [...(r.licenseNumbers ?? [])], credential: r.extra?.credential ?? null };
+  const codes = r.extra?.taxonomyCodes ?? r.specialty;
+  const credential = r.extra?.credential ?? null;
+  return { npi: r.npi, state: normalizeState(r.state), licenseNumbers: [...(r.licenseNumbers ?? [])], credential, professions: nppesProfessions(codes, credential), professionText: professionTextOf(codes, credential) };
 }
 
 /** The facts of the NPPES record of a valid NPI among the index's records, or null (NPPES records sit in one part). */
@@ -48,15 +62,20 @@ function factsInPart(part: MatchIndex, npi: string): NppesFacts | null {
 
 function factsOf(index: MatchIndex, r: number, npi: string): NppesFacts {
   const licenses = index.licensesOf(r);
-  return { npi, state: unpackState(index.data.record.state[r]), licenseNumbers: licenses ? licenses.text.split('; ') : [], credential: null };
+  const professions = index.data.record.profession[r];
+  // The index keeps the families, not the codes: the primary taxonomy code is the record's specialty.
+  const taxonomy = professions ? (index.hitDetails(r)?.specialty ?? null) : null;
+  return { npi, state: unpackState(index.data.record.state[r]), licenseNumbers: licenses ? licenses.text.split('; ') : [], credential: null, professions, professionText: professions ? (professionTextOf(taxonomy, null) ?? professionNames(professions)) : null };
 }
 
-/** The facts as a query's evidence: the state packed like the index's, the licence keys. */
+/** The facts as a query's evidence: the state packed like the index's, the licence keys, the families. */
 export interface NppesEvidence {
   npi: string;
   state: string | null;
   keys: string[];
   credential: string | null;
+  professions: number;
+  professionText: string | null;
 }
 
 function sameNpi(given: unknown, npi: string): boolean {
@@ -72,8 +91,10 @@ export function nppesEvidenceOf(index: SearchIndex, given: NppesFacts | null | u
   if (!facts) return null;
   const state = normalizeState(facts.state);
   const keys = licenseKeysOf(Array.isArray(facts.licenseNumbers) ? facts.licenseNumbers : []);
-  if (!state && !keys.length) return null;
-  return { npi, state, keys, credential: typeof facts.credential === 'string' ? facts.credential : null };
+  const professions = typeof facts.professions === 'number' && Number.isInteger(facts.professions) ? facts.professions & 0xffff : 0;
+  if (!state && !keys.length && !professions) return null;
+  const professionText = professions && typeof facts.professionText === 'string' ? facts.professionText.slice(0, 120) : professions ? professionNames(professions) : null;
+  return { npi, state, keys, credential: typeof facts.credential === 'string' ? facts.credential : null, professions, professionText };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface IndividualQuery {
   licenseNumber?: string | null;
   /** The state that issued it: a different number on another state's record is no evidence against. */
   licenseState?: string | null;
+  /** What kind of provider the person or business is ("RN", "Pharmacy"): compared with the list record's provider type (ADR 121). */
+  providerType?: string | null;
   /**
    * What NPPES holds for the query's NPI (ADR 120), when the caller read its record (the server reads NPPES by
    * key, ADR 060); null: NPPES holds none. Absent: looked up among the index's NPPES records.
@@ -39,6 +41,8 @@ export interface BusinessQuery {
   licenseNumber?: string | null;
   /** The state that issued it: a different number on another state's record is no evidence against. */
   licenseState?: string | null;
+  /** What kind of provider the person or business is ("RN", "Pharmacy"): compared with the list record's provider type (ADR 121). */
+  providerType?: string | null;
   /**
    * What NPPES holds for the query's NPI (ADR 120), when the caller read its record (the server reads NPPES by
    * key, ADR 060); null: NPPES holds none. Absent: looked up among the index's NPPES records.

@@ -12,6 +12,7 @@ import { normalizeCity, normalizeState, packState } from './location';
 import { licenseKeysOf } from './license-numbers';
 import type { QueryLicense } from './license-evidence';
 import { nppesEvidenceOf, type NppesEvidence } from './nppes-facts';
+import { queryProfession } from './profession-evidence';
 import { PartedIndex, type SearchIndex } from './index-parts';
 import type { MatchIndex } from './match-index';
 import { checkNpiInIndex, type NpiCheck, type NpiCheckName } from './npi-check';
@@ -146,7 +147,7 @@ const npiDigits = (raw: string): string => raw.slice(0, 64).replace(/[\s\-.\u00a
 /** The NPI the lists' records are looked up by: a valid one, else ten digits failing the check digit. */
 const lookupNpi = (ids: Identifiers): string | null => ids.npi ?? ids.npiAsEntered;
 
-type EvidenceFields = Pick<IndividualQuery, 'dateOfBirth' | 'state' | 'city' | 'postalCode' | 'licenseNumber' | 'licenseState'>;
+type EvidenceFields = Pick<IndividualQuery, 'dateOfBirth' | 'state' | 'city' | 'postalCode' | 'licenseNumber' | 'licenseState' | 'providerType'>;
 
 /** The query's licence number, null when it gives none that reads as one. */
 function queryLicense(q: EvidenceFields): QueryLicense | null {
@@ -164,7 +165,7 @@ function queryEvidence(q: EvidenceFields, ids: Identifiers, issues: QueryIssue[]
   const state = normalizeState(q.state);
   // Written out, not `{ ...name, dob, … }`: on Node 20 each key added after a spread costs ~1 µs (ADR 092).
   const license = q.licenseNumber == null ? null : queryLicense(q);
-  return { nameText: name.nameText, nameType: name.nameType, dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal, license, nppes, nppesPackedState: packState(nppes?.state ?? null) };
+  return { nameText: name.nameText, nameType: name.nameType, dob: dob === 'invalid' ? null : dob, npi: ids.npi, ssn: ids.ssn, ein: ids.ein, state, packedState: packState(state), city: normalizeCity(q.city), postal, license, nppes, nppesPackedState: packState(nppes?.state ?? null), profession: q.providerType == null && !nppes?.professions ? null : queryProfession(q.providerType, nppes) };
 }
 
 /** Records carrying the query's identifiers, with which identifier matched. */
@@ -258,7 +259,7 @@ function screenBusiness(scope: Scope, query: BusinessQuery, opts: ResolvedOption
   nameIssues([query.name], issues, 'name');
   const names = splitBusinessAliases(str(query.name)).map((n) => businessTokens(n)).filter((t) => t.length > 0);
   if (!names.length) issues.push({ field: 'name', code: 'name-empty', message: 'Name has no letters or digits to search for.' });
-  const evidence = { state: query.state, city: query.city, postalCode: query.postalCode, licenseNumber: query.licenseNumber, licenseState: query.licenseState };
+  const evidence = { state: query.state, city: query.city, postalCode: query.postalCode, licenseNumber: query.licenseNumber, licenseState: query.licenseState, providerType: query.providerType };
   const q = queryEvidence(evidence, ids, issues, { nameText: str(query.name), nameType: 'business' }, ids.npi ? nppesEvidenceOf(scope.index, query.nppes, ids.npi) : null);
   const floor = opts.minScore - maxEvidenceBonus(q);
   const matchers = names.map((t) => new BusinessMatcher(t));

@@ -41,6 +41,8 @@ const FIELD_LABELS: Record<string, string> = {
   licenseNumber: 'License number',
   nppesLicense: 'License NPPES lists for the NPI',
   nppesState: 'NPPES practice state',
+  providerType: 'Provider type',
+  nppesProfession: 'Provider type NPPES gives for the NPI',
 };
 
 const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
@@ -104,6 +106,8 @@ export function comparisonWords(f: ExplanationInput['fields'][number]): string {
   if (f.queryField === 'licenseNumber' && f.method === 'missing' && !l) return `the list has no license number for this record (${q} given)`;
   if (f.queryField === 'nppesState' && f.method === 'exact') return f.listField === 'listState' ? `the list's own state (${l}); the record has no address` : `the list record's state (${l})`;
   if (f.queryField === 'nppesLicense' && f.method === 'exact') return `the list record carries it (${l})`;
+  // Provider types are compared by kind (ADR 121): "RN" and "REGISTERED NURSE" are the same kind.
+  if (f.listField === 'providerType') return f.method === 'same-kind' ? `the same kind of provider (${both})` : f.method === 'related' ? `related kinds of provider, not compared (${both})` : `different (${both}); not counted against`;
   // A state list's record without an address stands in its list's state (ADR 118).
   if (f.listField === 'listState') return `${f.method === 'exact' ? 'same' : 'different'} (${q} given; the record has no address, the list is ${l}'s own)`;
   switch (f.method) {
