@@ -79,7 +79,8 @@ describe('state lists from their publishers (the stand-in)', () => {
       expect(r.outcome).toBe('not-configured');
       expect(r.hint).toContain('upload the file from');
     }
-    expect(results[0].hint).toMatch(/Laserfiche WebLink, document 6158/);
+    expect(results.find((r) => r.source === 'state-id')!.hint).toMatch(/Laserfiche WebLink, document 6158/);
+    expect(results.find((r) => r.source === 'state-ct')!.hint).toMatch(/answers 403 .*the page saved as it is/);
   });
 
   it('holds a file of every second record for approval, after the full import', async () => {

@@ -63,7 +63,7 @@ export const STATE_RECIPES: Recipe[] = [
     page: 'https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list',
     cadence: TWICE_A_MONTH,
     method: 'upload',
-    reason: 'the publisher shows the list as a web page whose data answers 403 (forbidden) to anything but a person\'s browser, and no file request is recorded: save the page (or copy its table into a workbook) from https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list and upload it',
+    reason: 'the publisher shows the list as a web page whose data answers 403 (forbidden) to anything but a person\'s browser, and no file request is recorded: upload the file from https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list (the page saved as it is, or its table copied into a workbook)',
     basis: 'no working public crawler exists; the page\'s data part answers 403 to scripts (§2.1 CT, §2.2)',
   },
   {
