@@ -166,6 +166,8 @@ export function stateRowSpec(config: StateListConfig, context: FileContext): Csv
         map(fields, row) {
           if (ended) return null;
           const text = fields.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+          // A row of empty cells (a CSV export's ",,,"; a sheet leaves it out) is a gap, not a record.
+          if (text === '') return null;
           if (ignored.length > 0 && ignored.some((re) => re.test(text))) return null;
           if (ends.some((re) => re.test(text))) {
             ended = true;
