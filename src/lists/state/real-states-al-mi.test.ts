@@ -25,15 +25,19 @@ function csvRows(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i += 1;
+    } else if (c === '"') quoted = !quoted;
+    else if (quoted) field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i += 1;
-      rows.push([...row, field]), (row = []), (field = '');
+      rows.push([...row, field]);
+      row = [];
+      field = '';
     } else field += c;
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
