@@ -25,8 +25,14 @@ export function realListsMissing(): string | null {
 
 /** State config id → the real files it reads (as src/lists/state/real-states*.test.ts map them; California in full). */
 export const STATE_FILES: [string, string[]][] = [
+  ['state-ak', ['AK/Alaska.csv']],
+  ['state-al', ['AL/Alabama.xlsx']],
+  ['state-ar', ['AR/Arkansas.csv']],
   ['state-az', ['AZ/az1-0.html']],
   ['state-ca', ['CA/California_Exclusion_List.csv']],
+  ['state-co', ['CO/Colorado.xlsx']],
+  ['state-ct', ['CT/Connecticut.xlsx']],
+  ['state-de', ['DE/Delaware.csv']],
   ['state-ga', ['GA/Georgia List.xlsx']],
   ['state-hi', ['HI/Hawaii list.pdf']],
   ['state-ia', ['IA/Iowa list.xlsx']],
@@ -37,7 +43,10 @@ export const STATE_FILES: [string, string[]][] = [
   ['state-ky', ['KY/Kentucky list.xlsx']],
   // The CSV, not the xlsx re-save of the same export (README: the re-save altered dates).
   ['state-la', ['LA/Louisiana list.csv']],
+  ['state-ma', ['MA/Massachusetts.xlsx']],
+  ['state-md', ['MD/Maryland.xlsx']],
   ['state-me', ['ME/Maine list.pdf']],
+  ['state-mi', ['MI/Michigan.xlsx']],
   ['state-nc', ['NC/NC_Excluded_Providers.xlsx']],
   ['state-nd', ['ND/ND_Provider_Exclusions.xlsx']],
   ['state-nj', ['NJ/NJ_Exclusion_List.csv', 'NJ/njmfdper-0.first12pages.pdf']],

@@ -53,8 +53,9 @@ describe('generated samples (data/samples)', () => {
     const leie = [...new Set((await parseSamples('leie')).records.map(who))];
     const listsOf = leie.map((w) => states.filter((s) => s.has(w)).length);
     // Before each list drew its own people, 33 LEIE people were on 14 to 21 of the 23 state lists.
-    expect(Math.max(...listsOf)).toBeLessThanOrEqual(10);
-    expect(listsOf.filter((n) => n >= 8).length).toBeLessThanOrEqual(leie.length / 100);
+    // At most 10 of 23 lists when this was written; as many in proportion as lists are added (issue 54).
+    expect(Math.max(...listsOf)).toBeLessThanOrEqual(Math.floor((states.length * 10) / 23));
+    expect(listsOf.filter((n) => n >= Math.round((states.length * 8) / 23)).length).toBeLessThanOrEqual(leie.length / 100);
     expect(listsOf.filter((n) => n > 0).length).toBeGreaterThan(100);
     for (let i = 0; i < states.length; i += 1)
       for (let j = i + 1; j < states.length; j += 1) {

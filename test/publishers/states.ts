@@ -20,7 +20,24 @@ function linking(source: string, pageUrl: string, fileUrl: string, links: string
 export function stateRoutes(): PublisherRoutes {
   const direct = (source: string, url: string, kind: string): PublisherRoutes => ({ [key(url)]: file(source, sampleOf(source).bytes, kind) });
   const pages: PublisherRoutes = {
+    ...linking(
+      'state-ak',
+      'https://health.alaska.gov/en/office-of-the-commissioner/medicaid-program-integrity/',
+      'https://health.alaska.gov/media/drecsv54/3_accessibleexclusionlist-march-2026-with-coverpage.pdf',
+      '<a href="/media/drecsv50/exclusion-list-instructions.pdf">Exclusion list instructions</a> <a href="/media/drecsv54/3_accessibleexclusionlist-march-2026-with-coverpage.pdf">Current Alaska Excluded Provider List (PDF)</a>',
+      'pdf',
+    ),
+    ...linking('state-al', 'https://medicaid.alabama.gov/content/8.0_Fraud/8.7_Suspended_Providers.aspx', 'https://medicaid.alabama.gov/documents/8.0_Fraud/8.7_Suspended_Providers/8.7_Suspended_Providers_List.xlsx', '<a href="../../documents/8.0_Fraud/8.7_Suspended_Providers/8.7_Suspended_Providers_List.pdf">Suspended Providers List (PDF)</a> <a href="../../documents/8.0_Fraud/8.7_Suspended_Providers/8.7_Suspended_Providers_List.xlsx">Suspended Providers List - Excel Version</a>', 'xlsx'),
+    ...direct('state-ar', 'https://dhs.arkansas.gov/dhs/portal/exclusions/publicsearch/Download', 'csv'),
     ...direct('state-az', 'https://www.azahcccs.gov/Fraud/Downloads/ProviderSuspensionsTerminations.pdf', 'pdf'),
+    ...linking(
+      'state-co',
+      'https://hcpf.colorado.gov/provider-termination',
+      'https://hcpf.colorado.gov/sites/hcpf/files/Terminated%20Provider%20List.xlsx',
+      '<nav><a href="/sites/hcpf/files/Old%20Terminated%20Provider%20List.xlsx">Terminated Provider List (archive)</a></nav><div about="/provider-termination"><p>Providers terminated from Health First Colorado.</p><a href="/sites/hcpf/files/Terminated%20Provider%20List.xlsx">Terminated Provider List</a></div>',
+      'xlsx',
+    ),
+    ...direct('state-de', 'https://medicaidpublications.dhss.delaware.gov/docs/Search', 'pdf'),
     ...linking(
       'state-ga',
       'https://dch.georgia.gov/office-inspector-general/georgia-oig-exclusions-list',
@@ -51,6 +68,9 @@ export function stateRoutes(): PublisherRoutes {
     ),
     ...linking('state-ks', 'https://www.kdhe.ks.gov/172/Medicaid', 'https://www.kdhe.ks.gov/DocumentCenter/View/1234/Termination-List-XLSX', '<a href="/DocumentCenter/View/1233/Termination-List-PDF">Termination List (PDF)</a><a href="/DocumentCenter/View/1234/Termination-List-XLSX">Termination List (XLSX)</a>', 'xlsx'),
     ...direct('state-ky', 'https://www.chfs.ky.gov/agencies/dms/dpi/pe/Documents/KYMedicaidTerminationList.xlsx', 'xlsx'),
+    ...linking('state-ma', 'https://www.mass.gov/info-details/learn-about-suspended-or-excluded-masshealth-providers', 'https://www.mass.gov/doc/suspended-or-excluded-masshealth-providers-0/download', '<a href="/doc/suspended-or-excluded-masshealth-providers/download"><span>Suspended or Excluded MassHealth Providers</span> <span>PDF</span></a> <a href="/doc/suspended-or-excluded-masshealth-providers-0/download"><span>Suspended or Excluded MassHealth Providers</span> <span>XLSX</span></a>', 'xlsx'),
+    ...linking('state-md', 'https://health.maryland.gov/mmcp/provider/Pages/sanctioned_list.aspx', 'https://health.maryland.gov/mmcp/provider/Documents/Maryland%20Medicaid%20Sanctioned%20Provider%20List.xlsx', '<a href="/mmcp/provider/Pages/home.aspx">Provider information</a> <a href="/mmcp/provider/Documents/Maryland%20Medicaid%20Sanctioned%20Provider%20List.xlsx">Maryland Medicaid Sanctioned Provider List</a>', 'xlsx'),
+    ...linking('state-mi', 'https://www.michigan.gov/mdhhs/doing-business/providers/providers/billingreimbursement/list-of-sanctioned-providers', 'https://www.michigan.gov/mdhhs/-/media/Project/Websites/mdhhs/Folder2/Sanctioned-Provider-List.xlsx', '<a href="/mdhhs/-/media/Project/Websites/mdhhs/Folder2/Sanctioned-Provider-List.pdf">List of Sanctioned Providers (PDF)</a> <a href="/mdhhs/-/media/Project/Websites/mdhhs/Folder2/Sanctioned-Provider-List.xlsx?rev=1a2b">List of Sanctioned Providers (XLSX)</a>', 'xlsx'),
     ...linking('state-nc', 'https://medicaid.ncdhhs.gov/providers/excluded-providers', 'https://medicaid.ncdhhs.gov/media/9876/download', '<a href="/media/9875/download">State Excluded Provider List (PDF)</a><a href="/media/9876/download?attachment">State Excluded Provider List</a>', 'xlsx'),
     ...linking(
       'state-nd',

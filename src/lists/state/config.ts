@@ -131,6 +131,17 @@ export const StateListConfigSchema = z.object({
    * text: Maine's "End of Report" line inside a PDF table's frame, Kentucky's "End Table" marker.
    */
   ignoreRows: z.array(z.string()).default([]),
+  /**
+   * Rows that end the table, as regexes (case-insensitive) of the row's whole text: that row and
+   * every one after it are not records (Alabama's notes below its list, Maryland's legend).
+   */
+  endRows: z.array(z.string()).default([]),
+  /**
+   * Heading rows between blocks of records, as a regex (case-insensitive) of the row's whole
+   * text: such a row is not a record, and its text is the provider type of the rows below it
+   * that have none of their own (Alabama's "PHYSICIANS", "NURSES").
+   */
+  sectionRows: z.string().optional(),
   /** Other columns kept as-is in `extra` (key → header name). */
   extraColumns: z.record(z.string(), z.string()).default({}),
 });

@@ -100,12 +100,23 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
   return record;
 }
 
+/** Header names a list repeats, told apart by their place: the second "Sanction Source" is "Sanction Source (2)" (Michigan). */
+function numberRepeats(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const key = normalizeHeaderName(name);
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    return count > 1 && key !== '' ? `${name} (${count})` : name;
+  });
+}
+
 /** The header check of one layout: true when a row has every required column. */
 function headerTest(config: StateListConfig): (fields: readonly string[]) => boolean {
   const spec = columnSpec(config);
   const required = config.requiredColumns.map((field) => spec[field].map((n) => normalizeHeaderName(n)));
   return (fields) => {
-    const names = new Set(fields.map((f) => normalizeHeaderName(stateHeaderName(f))));
+    const names = new Set(numberRepeats(fields.map(stateHeaderName)).map((f) => normalizeHeaderName(f)));
     return required.every((candidates) => candidates.some((n) => names.has(n)));
   };
 }
@@ -138,19 +149,37 @@ export function stateRowSpec(config: StateListConfig, context: FileContext): Csv
         const shape = `${fieldNames.length} ${config.delimiter === '\t' ? 'tab' : `"${config.delimiter}"`}-separated fields (${fieldNames.join(', ')})`;
         throw new WrongSourceError(`${context.file} is not in the ${config.title} layout: expected a file without a header line, of ${shape}, but the file starts with ${JSON.stringify(first.raw.slice(0, 200))}`);
       }
-      const headerFields = (fieldNames ?? first.fields).map(stateHeaderName);
+      const headerFields = numberRepeats((fieldNames ?? first.fields).map(stateHeaderName));
       const layout = layoutFor(config, headerFields);
       const at = locateColumns(headerFields, columnSpec(layout), layout.requiredColumns, { title: config.title, file: context.file });
       const indexOf = (name: string): number => headerFields.findIndex((h) => normalizeHeaderName(h) === normalizeHeaderName(stateHeaderName(name)));
       const extraAt = Object.entries(layout.extraColumns).map(([key, name]) => [key, indexOf(name)] as const);
       const aliasAt = layout.aliasColumns.map(([first, last]) => [indexOf(first), indexOf(last)] as const);
-      const ignored = config.ignoreRows.map((pattern) => new RegExp(`^(?:${pattern})$`, 'i'));
+      const whole = (patterns: readonly string[]) => patterns.map((pattern) => new RegExp(`^(?:${pattern})$`, 'i'));
+      const ignored = whole(config.ignoreRows);
+      const ends = whole(config.endRows);
+      const [section] = whole(config.sectionRows === undefined ? [] : [config.sectionRows]);
+      let ended = false;
+      let heading: string | null = null;
       return {
         width: headerFields.length,
         map(fields, row) {
-          if (ignored.length > 0 && ignored.some((re) => re.test(fields.filter(Boolean).join(' ').trim()))) return null;
+          if (ended) return null;
+          const text = fields.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+          // A row of empty cells (a CSV export's ",,,"; a sheet leaves it out) is a gap, not a record.
+          if (text === '') return null;
+          if (ignored.length > 0 && ignored.some((re) => re.test(text))) return null;
+          if (ends.some((re) => re.test(text))) {
+            ended = true;
+            return null;
+          }
+          if (section?.test(text)) {
+            heading = text;
+            return null;
+          }
           const cells: Cells = {};
           for (const field of STATE_FIELDS) if (at[field] >= 0) cells[field] = cleanNullable(cell(fields, at[field]), config.nullTokens);
+          if (heading !== null && !cells.providerType) cells.providerType = heading;
           const record = mapStateRow(layout, cells, row, context);
           for (const [first, last] of aliasAt) {
             const alias = [first, last].map((i) => cleanNullable(cell(fields, i), config.nullTokens)).filter(Boolean).join(' ');

@@ -30,8 +30,14 @@ const OH_INDIVIDUALS = ['Provider ID', 'NPI', 'First Name', 'Middle Name', 'Last
 describe('state lists in the agencies\' workbook formats', () => {
   it('says which states publish workbooks and which sheets are read', () => {
     expect([...configs.values()].map((c) => [c.id, c.format, c.sheets ?? null])).toEqual([
+      ['state-ak', 'pdf', null],
+      ['state-al', 'xlsx', null],
+      ['state-ar', 'csv', null],
       ['state-az', 'pdf', null],
       ['state-ca', 'csv', null],
+      ['state-co', 'xlsx', ['Termination List']],
+      ['state-ct', 'html', null],
+      ['state-de', 'pdf', null],
       ['state-ga', 'xlsx', null],
       ['state-hi', 'pdf', null],
       ['state-ia', 'xlsx', null],
@@ -41,7 +47,10 @@ describe('state lists in the agencies\' workbook formats', () => {
       ['state-ks', 'xlsx', null],
       ['state-ky', 'xlsx', null],
       ['state-la', 'csv', null],
+      ['state-ma', 'xlsx', ['Exclusions List', 'Removed fx the list']],
+      ['state-md', 'xlsx', null],
       ['state-me', 'pdf', null],
+      ['state-mi', 'xlsx', null],
       ['state-nc', 'xlsx', null],
       ['state-nd', 'xlsx', null],
       ['state-nj-debarment', 'txt', null],

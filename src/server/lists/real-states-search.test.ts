@@ -26,7 +26,13 @@ interface Pick {
 }
 
 const PICKS: Pick[] = [
+  { source: 'state-ak', file: 'AK/Alaska.csv', person: ['Doris', 'Lau'], business: 'A Hand Up Behavior Service LLC' },
+  { source: 'state-al', file: 'AL/Alabama.xlsx', person: ['John', 'Abell'], business: 'G & A Transportation Services' },
+  { source: 'state-ar', file: 'AR/Arkansas.csv', person: ['Mahmood', 'Ahmad'], business: 'ABC Learning Center' },
   { source: 'state-az', file: 'AZ/az1-0.html', person: ['Gerald', 'Asin'], business: 'AAA Medical Equipment' },
+  { source: 'state-co', file: 'CO/Colorado.xlsx', person: ['David', 'Collins'], business: 'Innovative Seating LLC' },
+  { source: 'state-ct', file: 'CT/Connecticut.xlsx', person: ['Shabir', 'Ahmed'], business: "Children's Behavioral Therapy" },
+  { source: 'state-de', file: 'DE/Delaware.csv', person: ['Erik', 'Stancofski'], business: 'Atlantic Health Care Inc' },
   { source: 'state-ga', file: 'GA/Georgia List.xlsx', person: ['Arthur', 'Diamond'], business: 'Marietta Psychiatry Assoc' },
   { source: 'state-il', file: 'IL/Illinois list.xlsx', person: ['Sudhir', 'Bhatia'], business: '7 Hills Healthcare Center' },
   { source: 'state-in', file: 'IN/Indiana list.xlsx', person: ['Joshua', 'Pattengale'], business: 'Valco Health Care' },
@@ -34,6 +40,9 @@ const PICKS: Pick[] = [
   { source: 'state-ks', file: 'KS/Kansas list.xlsx', person: ['Mary', 'Holloway'], business: 'Center for Independent Living SWK' },
   { source: 'state-ky', file: 'KY/Kentucky list.xlsx', person: ['Christopher', 'Adams'], business: 'Active Life ADHC LLC' },
   { source: 'state-la', file: 'LA/Louisiana list.csv', person: ['Floyd', 'Holmes'], business: 'Reliable HHCare, Inc' },
+  { source: 'state-ma', file: 'MA/Massachusetts.xlsx', person: ['David', 'Fredenburg'], business: 'Health and Sports Rehab, Inc' },
+  { source: 'state-md', file: 'MD/Maryland.xlsx', person: ['Shastine', 'Abate'], business: 'A & A Medical Supply Company' },
+  { source: 'state-mi', file: 'MI/Michigan.xlsx', person: ['Carley', 'Zimmerman'], business: '1st Priority Physical Therapy LLC' },
   { source: 'state-nc', file: 'NC/NC_Excluded_Providers.xlsx', person: ['Diana', 'Gliga'], business: 'A United Community LLC' },
   { source: 'state-nd', file: 'ND/ND_Provider_Exclusions.xlsx', person: ['George', 'Abdilnour'], business: 'Caring Hearts Home Care Agency' },
   { source: 'state-nj', file: 'NJ/njmfdper-0.first12pages.pdf', person: ['Muhammad', 'Abdul'], business: 'AC Home Nursing Services' },

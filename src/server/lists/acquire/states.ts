@@ -19,6 +19,16 @@ function linked(source: string, page: string, rule: LinkRule, fileName: string, 
 }
 
 export const STATE_RECIPES: Recipe[] = [
+  linked('state-ak', 'https://health.alaska.gov/en/office-of-the-commissioner/medicaid-program-integrity/', { text: ['Current Alaska Excluded provider list'] }, 'ak-excluded-provider-list.pdf', 'the link whose text holds "Current Alaska Excluded provider list"; the PDF\'s name changes with each edition (§2.1 AK, §2.2 Alaska; OpenSanctions needed a US IP)'),
+  linked('state-al', 'https://medicaid.alabama.gov/content/8.0_Fraud/8.7_Suspended_Providers.aspx', { text: ['Excel Version'] }, 'al-suspended-providers.xlsx', 'the first link whose text holds "Excel Version" (§2.1 AL; a PDF until 2026-05)'),
+  {
+    source: 'state-ar',
+    page: 'https://dhs.arkansas.gov/dhs/portal/Exclusions/PublicSearch/',
+    cadence: TWICE_A_MONTH,
+    method: 'direct',
+    files: [{ url: 'https://dhs.arkansas.gov/dhs/portal/exclusions/publicsearch/Download', fileName: 'ar-excluded-providers.csv' }],
+    basis: 'the public search\'s Download URL, which answers the CSV (§2.1 AR: direct; OpenSanctions fetched it from a US IP)',
+  },
   {
     source: 'state-az',
     page: 'https://www.azahcccs.gov/Fraud/Providers/actions.html',
@@ -39,6 +49,30 @@ export const STATE_RECIPES: Recipe[] = [
       },
     ],
     basis: 'three hops, the first two by a link text holding "Suspended", "Ineligible" and "List" (the first such link, since the 2026-05 CKAN migration), the last by the first href holding ".csv" (§2.2 California)',
+  },
+  {
+    source: 'state-co',
+    page: 'https://hcpf.colorado.gov/provider-termination',
+    cadence: TWICE_A_MONTH,
+    method: 'page-link',
+    files: [{ hops: [{ inside: { name: 'about', value: '/provider-termination' }, text: ['Terminated Provider List'] }], fileName: 'co-terminated-providers.xlsx' }],
+    basis: 'the first link inside the element about="/provider-termination" whose text holds "Terminated Provider List" (§2.1 CO, §2.2 Colorado)',
+  },
+  {
+    source: 'state-ct',
+    page: 'https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list',
+    cadence: TWICE_A_MONTH,
+    method: 'upload',
+    reason: 'the publisher shows the list as a web page whose data answers 403 (forbidden) to anything but a person\'s browser, and no file request is recorded: upload the file from https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list (the page saved as it is, or its table copied into a workbook)',
+    basis: 'no working public crawler exists; the page\'s data part answers 403 to scripts (§2.1 CT, §2.2)',
+  },
+  {
+    source: 'state-de',
+    page: 'https://medicaid.dhss.delaware.gov/provider/Home/ProgramIntegrityLanding/tabid/2102/Default.aspx',
+    cadence: TWICE_A_MONTH,
+    method: 'direct',
+    files: [{ url: 'https://medicaidpublications.dhss.delaware.gov/docs/Search?Command=Core_Download&EntryId=1671', fileName: 'de-sanctioned-providers.pdf' }],
+    basis: 'the document store\'s download of entry 1671, which answers the PDF (§2.1 DE: direct)',
   },
   linked('state-ga', 'https://dch.georgia.gov/office-inspector-general/georgia-oig-exclusions-list', { attribute: { name: 'data-text', holds: 'List of Excluded Individuals' } }, 'ga-oig-exclusions.xlsx', 'the link whose data-text attribute holds "List of Excluded Individuals" (§2.1 GA)'),
   linked('state-hi', 'https://medquest.hawaii.gov/en/plans-providers/provider-exclusion-reinstatement-list.html', { text: ['Med Prov Excl-Rein List'] }, 'hi-provider-exclusion-reinstatement-list.pdf', 'the link whose text holds "Med Prov Excl-Rein List" (§2.1 HI; OpenSanctions needed a browser and a US IP)'),
@@ -77,6 +111,8 @@ export const STATE_RECIPES: Recipe[] = [
     files: [{ from: 'https://adverseactions.ldh.la.gov/SelSearch/SelSearch/Export', hops: [{ text: ['Download CSV'] }], fileName: 'la-adverse-actions.csv' }],
     basis: 'the Export page (HTML) and its "Download CSV" link (§2.1 LA, §2.2 Louisiana)',
   },
+  linked('state-ma', 'https://www.mass.gov/info-details/learn-about-suspended-or-excluded-masshealth-providers', { text: ['XLSX'] }, 'ma-suspended-excluded-providers.xlsx', 'the link around the text "XLSX" (§2.1 MA; the page answered 403 to scripts without a browser\'s headers, which every request here sends)'),
+  linked('state-md', 'https://health.maryland.gov/mmcp/provider/Pages/sanctioned_list.aspx', { text: ['Maryland Medicaid Sanctioned Provider List'] }, 'md-sanctioned-providers.xlsx', 'the link whose text holds "Maryland Medicaid Sanctioned Provider List" (§2.1 MD; the publisher refuses data-centre IPs)'),
   {
     source: 'state-me',
     page: 'https://mainecare.maine.gov/mhpviewer.aspx?FID=MEEX',
@@ -86,6 +122,7 @@ export const STATE_RECIPES: Recipe[] = [
     options: { url: ME_LIBRARY, fileName: 'PI0008-PM Monthly Exclusion Report.xlsx' },
     basis: 'the library listing embedded in AllItems.aspx between WPQ2ListData and WPQ2SchemaData: the row of the highest ID names the newest folder (FileLeafRef), which holds a file of a fixed name (§2.1 ME, §2.2 Maine)',
   },
+  linked('state-mi', 'https://www.michigan.gov/mdhhs/doing-business/providers/providers/billingreimbursement/list-of-sanctioned-providers', { textIs: 'List of Sanctioned Providers (XLSX)' }, 'mi-sanctioned-providers.xlsx', 'the link whose whole text is "List of Sanctioned Providers (XLSX)" (§2.1 MI)'),
   linked('state-nc', 'https://medicaid.ncdhhs.gov/providers/excluded-providers', { textIs: 'State Excluded Provider List' }, 'nc-state-excluded-providers.xlsx', 'the link whose whole text is "State Excluded Provider List" (§2.1 NC)'),
   linked('state-nd', 'https://www.hhs.nd.gov/healthcare/medicaid/provider/compliance/fraud-and-abuse', { text: ['ND Medicaid Provider Exclusion List'], hrefEnds: '.xlsx' }, 'nd-provider-exclusions.xlsx', 'the link whose text holds "ND Medicaid Provider Exclusion List" and whose href ends in ".xlsx" (§2.1 ND)'),
   {
