@@ -4,7 +4,7 @@
  */
 import { EVIDENCE_EFFECTS, type EvidenceInput } from './evidence';
 import type { MatchIndex } from './match-index';
-import { compareProfessions, professionNames, professionsOf } from './profession';
+import { compareProfessions, professionNames, professionOfTaxonomy, professionsOf } from './profession';
 import type { NppesEvidence } from './nppes-facts';
 
 /** The query's provider type: its families, the words it came from, and whose they are. */
@@ -18,7 +18,9 @@ export interface QueryProfession {
 /** The query's own provider type when it names a family, else NPPES's for the query's NPI, else null. */
 export function queryProfession(providerType: unknown, nppes: NppesEvidence | null): QueryProfession | null {
   if (typeof providerType === 'string' && providerType.trim()) {
-    const mask = professionsOf(providerType);
+    // A roster's taxonomy column holds NPPES codes ("163W00000X"); any other text is read as words.
+    const codes = providerType.toUpperCase().match(/\b[0-9][0-9A-Z]{8}X\b/g);
+    const mask = codes ? codes.reduce((m, c) => m | professionOfTaxonomy(c), 0) : professionsOf(providerType);
     if (mask) return { mask, text: providerType.trim().slice(0, 80), through: 'query', npi: null };
   }
   if (nppes?.professions) return { mask: nppes.professions, text: nppes.professionText ?? professionNames(nppes.professions), through: 'nppes', npi: nppes.npi };

@@ -70,6 +70,10 @@ describe('provider type as evidence', () => {
     expect(explanationLine(nurse.explanation)).toContain('Provider type: the same kind of provider (RN vs REGISTERED NURSE)');
   });
 
+  it("reads a roster's taxonomy code as NPPES's", () => {
+    expect(hitOf(marisol({ providerType: '163W00000X' }), 'state-ca').explanation.adjustments.some((a) => a.reason.includes('is the same kind of provider'))).toBe(true);
+  });
+
   it('says a different provider type and does not count it against the record', () => {
     const plain = hitOf(marisol({}), 'state-ca');
     const pharmacist = hitOf(marisol({ providerType: 'Pharmacist' }), 'state-ca');

@@ -24,6 +24,11 @@ const SYNONYMS: Record<SearchCriterion, readonly string[]> = {
     'license', 'licensenumber', 'licence', 'licencenumber', 'licenseid', 'licnumber', 'lic',
     'professionallicense', 'professionallicensenumber', 'statelicense', 'statelicensenumber', 'medicallicense', 'medicallicensenumber',
   ],
+  'License State': ['licensestate', 'licencestate', 'licstate', 'licensingstate', 'stateoflicense', 'stateoflicensure', 'licenseissuingstate', 'licensejurisdiction', 'issuingstate'],
+  'Provider Type': [
+    'providertype', 'provtype', 'profession', 'occupation', 'credential', 'credentials',
+    'licensetype', 'licencetype', 'discipline', 'specialty', 'providerspecialty', 'taxonomy',
+  ],
 };
 
 /** Words that say whose value or which address a column holds, not what it is ("Employee First Name", "Mailing City"). */

@@ -71,6 +71,10 @@ export const NAME_SEARCH_FIELDS = {
   state: optionalTrimmed(2).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.').optional()),
   /** A licence number, compared with those the state lists carry (ADR 120). */
   licenseNumber: optionalTrimmed(40).pipe(z.string().optional()).describe('A licence number of the person or business: a state-list record carrying the same one scores higher, another one a little lower.'),
+  /** The state that issued the licence: another state's number is no evidence against a state list's record (ADR 120). */
+  licenseState: optionalTrimmed(2).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.').optional()).describe('The two-letter state that issued the licence number.'),
+  /** What kind of provider (ADR 121), compared by kind with the list record's provider type. */
+  providerType: optionalTrimmed(80).pipe(z.string().optional()).describe('What kind of provider ("RN", "Pharmacist", a taxonomy code): a list record of the same kind scores a little higher; another kind is said, not counted against.'),
 };
 
 /** Reads `owner[]` (spec §7's bracket style) as `owner`. */
@@ -173,6 +177,9 @@ export const NameCriteriaSchema = z.object({
   state: z.string().nullable(),
   /** Only when given (ADR 120): searches stored before have none. */
   licenseNumber: z.string().optional(),
+  licenseState: z.string().optional(),
+  /** Only when given (ADR 121). */
+  providerType: z.string().optional(),
 });
 export type NameCriteria = z.infer<typeof NameCriteriaSchema>;
 
@@ -295,7 +302,7 @@ export type SearchHistory = z.infer<typeof SearchHistorySchema>;
 /** The criteria of a name search in one line ("Jane Doe, born 1970-01-02, NY · Exact"; "Acme LLC · Exact · owners: LEE, Ann; Bo Ek": owners apart by semicolons, as a name may hold a comma). */
 export function describeNameCriteria(c: NameCriteria, owners: readonly { name: string }[] = []): string {
   const who = c.entity === 'business' ? (c.companyName ?? '') : [c.firstName, c.lastName].filter(Boolean).join(' ');
-  const extras = [c.dateOfBirth ? `born ${c.dateOfBirth}` : '', c.state ?? '', c.licenseNumber ? `license ${c.licenseNumber}` : ''].filter(Boolean);
+  const extras = [c.dateOfBirth ? `born ${c.dateOfBirth}` : '', c.state ?? '', c.licenseNumber ? `license ${c.licenseNumber}${c.licenseState ? ` (${c.licenseState})` : ''}` : '', c.providerType ? `provider type ${c.providerType}` : ''].filter(Boolean);
   const ownerText = owners.length ? ` · owner${owners.length === 1 ? '' : 's'}: ${owners.map((o) => o.name).join('; ')}` : '';
   return `${who}${extras.length ? `, ${extras.join(', ')}` : ''} · ${c.matchingAlgorithm}${ownerText}`;
 }

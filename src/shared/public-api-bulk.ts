@@ -14,13 +14,15 @@ const dateOfBirth = birthDateSchema;
 const state = z.string().trim().regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code.');
 const algorithm = z.enum(MATCHING_ALGORITHMS).optional().describe('Exact (default) or Fuzzy.');
 const licenseNumber = text(40).describe('A licence number: compared with those the state lists carry (ADR 120).');
+const licenseState = state.describe('The state that issued the licence number.');
+const providerType = text(80).describe('What kind of provider ("RN", "Pharmacist", a taxonomy code): compared by kind with the list record (ADR 121).');
 
 export const BulkSubjectSchema = z.discriminatedUnion('type', [
   // firstName and lastName, or the whole name in one field (`name`, issue 52).
   z
-    .strictObject({ type: z.literal('person'), firstName: text(100).optional(), lastName: text(100).optional(), name: fullNameField, dateOfBirth: dateOfBirth.optional(), state: state.optional(), licenseNumber: licenseNumber.optional(), matchingAlgorithm: algorithm })
+    .strictObject({ type: z.literal('person'), firstName: text(100).optional(), lastName: text(100).optional(), name: fullNameField, dateOfBirth: dateOfBirth.optional(), state: state.optional(), licenseNumber: licenseNumber.optional(), licenseState: licenseState.optional(), providerType: providerType.optional(), matchingAlgorithm: algorithm })
     .superRefine((s, ctx) => checkPersonNameForms(s, ctx, FULL_NAME_TEXTS.none)),
-  z.strictObject({ type: z.literal('business'), companyName: text(200), state: state.optional(), licenseNumber: licenseNumber.optional(), matchingAlgorithm: algorithm }),
+  z.strictObject({ type: z.literal('business'), companyName: text(200), state: state.optional(), licenseNumber: licenseNumber.optional(), licenseState: licenseState.optional(), providerType: providerType.optional(), matchingAlgorithm: algorithm }),
   z.strictObject({ type: z.literal('npi'), npi: text(20).describe('The 10-digit NPI.'), name: text(200).optional().describe('The provider’s name as you have it: checked against NPPES.') }),
 ]);
 export type BulkSubject = z.infer<typeof BulkSubjectSchema>;

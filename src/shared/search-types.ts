@@ -22,6 +22,10 @@ export const SEARCH_CRITERIA = [
   'Postal Code',
   /** Compared with the licence numbers state lists carry (ADR 120); never required. */
   'License Number',
+  /** The state that issued the licence: another state's number on a state list's record is no evidence against (ADR 120). */
+  'License State',
+  /** What kind of provider the row is ("RN", "Pharmacist"), compared by kind with the list record's provider type (ADR 121). */
+  'Provider Type',
 ] as const;
 export type SearchCriterion = (typeof SEARCH_CRITERIA)[number];
 

@@ -35,12 +35,13 @@ function criteriaOf(q: NameSearchQuery): NameCriteria {
     dateOfBirth: q.dateOfBirth ?? null,
     state: q.state ? q.state.toUpperCase() : null,
     // Only when given, so the criteria of a search without one are stored as before (ADR 120).
-    ...(q.licenseNumber ? { licenseNumber: q.licenseNumber } : {}),
+    ...(q.licenseNumber ? { licenseNumber: q.licenseNumber, ...(q.licenseState ? { licenseState: q.licenseState.toUpperCase() } : {}) } : {}),
+    ...(q.providerType ? { providerType: q.providerType } : {}),
   };
 }
 
 function queryOf(c: NameCriteria): ScreenQuery {
-  const license = c.licenseNumber ? { licenseNumber: c.licenseNumber } : {};
+  const license = { ...(c.licenseNumber ? { licenseNumber: c.licenseNumber, licenseState: c.licenseState ?? null } : {}), ...(c.providerType ? { providerType: c.providerType } : {}) };
   if (c.entity === 'business') return { type: 'business', name: c.companyName ?? '', state: c.state, ...license };
   return { type: 'individual', firstName: c.firstName ?? '', lastName: c.lastName ?? '', dateOfBirth: c.dateOfBirth, state: c.state, ...license };
 }
@@ -99,7 +100,7 @@ export async function screenName(ctx: AppContext, caller: SearchCaller, q: NameS
 
 /** Refuses a narrowed search (fuzzy, date of birth, state) to a caller without name searching. */
 export function checkNarrowing(caller: SearchCaller, q: NameSearchQuery): void {
-  const isNarrowed = q.matchingAlgorithm !== 'Exact' || Boolean(q.dateOfBirth) || Boolean(q.state) || Boolean(q.licenseNumber);
+  const isNarrowed = q.matchingAlgorithm !== 'Exact' || Boolean(q.dateOfBirth) || Boolean(q.state) || Boolean(q.licenseNumber) || Boolean(q.providerType);
   if (isNarrowed && (caller.kind === 'anonymous' || !mayRun(caller, 'name'))) throw new AppError('FORBIDDEN', SIGNED_IN_ONLY);
 }
 

@@ -19,8 +19,8 @@ import { nameSearchQueryOf, claimSearch, listsSearched, searchHitsOf, shownOf, s
 
 function nameQueryOf(s: Exclude<BulkSubject, { type: 'npi' }>): NameSearchQuery {
   const matchingAlgorithm = s.matchingAlgorithm ?? 'Exact';
-  if (s.type === 'business') return { firstName: undefined, lastName: undefined, companyName: s.companyName, state: s.state, licenseNumber: s.licenseNumber, matchingAlgorithm };
-  return nameSearchQueryOf({ name: s.name, firstName: s.firstName, lastName: s.lastName, companyName: undefined, dateOfBirth: s.dateOfBirth, state: s.state, licenseNumber: s.licenseNumber, matchingAlgorithm });
+  if (s.type === 'business') return { firstName: undefined, lastName: undefined, companyName: s.companyName, state: s.state, licenseNumber: s.licenseNumber, licenseState: s.licenseState, providerType: s.providerType, matchingAlgorithm };
+  return nameSearchQueryOf({ name: s.name, firstName: s.firstName, lastName: s.lastName, companyName: undefined, dateOfBirth: s.dateOfBirth, state: s.state, licenseNumber: s.licenseNumber, licenseState: s.licenseState, providerType: s.providerType, matchingAlgorithm });
 }
 
 /** The client error a single search would have answered (not billed); anything else is thrown. */

@@ -45,4 +45,23 @@ describe('a licence number on the public API', () => {
     const [plain, other] = BulkScreenResultSchema.parse(res.json()).results.map((r) => (r.status === 'screened' ? r.result : null));
     expect(caScore((other as { hits: { source: string; score: number }[] }).hits)).toBeCloseTo(caScore((plain as { hits: { source: string; score: number }[] }).hits)! - 0.03, 4);
   });
+
+  it("takes the licence's state: another state's number is no evidence against a California record", async () => {
+    const plain = answerOf(await post('/api/v1/searches/name', { firstName: 'Mary', lastName: 'White' }));
+    const nevada = answerOf(await post('/api/v1/searches/name', { firstName: 'Mary', lastName: 'White', licenseNumber: 'RN111222', licenseState: 'NV' }));
+    expect(nevada.criteria).toMatchObject({ licenseNumber: 'RN111222', licenseState: 'NV' });
+    expect(caScore(nevada.hits)).toBe(caScore(plain.hits));
+    expect((await post('/api/v1/searches/name', { firstName: 'Mary', lastName: 'White', licenseNumber: 'RN1', licenseState: 'Nevada' })).statusCode).toBe(400);
+  });
+
+  it('compares a provider type by kind with the record (ADR 121), on the name search and on a bulk subject', async () => {
+    const plain = answerOf(await post('/api/v1/searches/name', { firstName: 'Mary', lastName: 'White' }));
+    const nurse = answerOf(await post('/api/v1/searches/name', { firstName: 'Mary', lastName: 'White', providerType: 'RN' }));
+    expect(nurse.criteria).toMatchObject({ providerType: 'RN' });
+    expect(caScore(nurse.hits)).toBeCloseTo(caScore(plain.hits)! + 0.02, 4);
+    const res = await post('/api/v1/screenings', { subjects: [{ type: 'person', firstName: 'Mary', lastName: 'White', providerType: 'Pharmacist' }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [pharmacist] = BulkScreenResultSchema.parse(res.json()).results.map((r) => (r.status === 'screened' ? r.result : null));
+    expect(caScore((pharmacist as { hits: { source: string; score: number }[] }).hits)).toBe(caScore(plain.hits));
+  });
 });

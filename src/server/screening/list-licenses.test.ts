@@ -49,20 +49,40 @@ describe.skipIf(!hasRealData)(`licence numbers of a real state list (${SKIP_REAL
     const resultOf = async (withNppes: boolean) => (await slice(withNppes)).results.map((text) => JSON.parse(text) as { source_record_id: string; score: number; explanation: { adjustments: { reason: string }[] } }).find((r) => r.source_record_id === adeniyi.sourceRecordId)!;
     const without = await resultOf(false);
     const withNppes = await resultOf(true);
-    // The licence, and NPPES's practice state CA: the record's (or its list's, ADR 118).
-    expect(withNppes.score).toBeCloseTo(without.score + 0.05 + 0.02, 4);
+    // The licence, NPPES's practice state CA (the record's, or its list's, ADR 118) and its credential RN for a registered nurse (ADR 121), up to the ceiling of a score without an identifier.
+    expect(withNppes.score).toBeCloseTo(Math.min(without.score + 0.05 + 0.02 + 0.02, 0.98), 4);
+    expect(withNppes.explanation.adjustments.map((a) => a.reason)).toContain("List record's provider type Registered Nurse is the same kind of provider as NPPES's record of NPI 1245319599 (credential RN)");
     expect(withNppes.explanation.adjustments.map((a) => a.reason)).toContain('NPPES lists license 689211 for NPI 1245319599, as the list record does (689211)');
   });
 
   it("screens a batch row's License Number column (guessed from its header) against the list record's", async () => {
-    expect(guessMapping(['Employee First Name', 'Last Name', 'License #', 'License State'])).toEqual({ 'Employee First Name': 'First Name', 'Last Name': 'Last Name', 'License #': 'License Number' });
+    expect(guessMapping(['Employee First Name', 'Last Name', 'License #', 'License State', 'Credentials'])).toEqual({
+      'Employee First Name': 'First Name',
+      'Last Name': 'Last Name',
+      'License #': 'License Number',
+      'License State': 'License State',
+      Credentials: 'Provider Type',
+    });
     const { records } = await runAll(parseStateList(caConfig(), [real(CA_FILE)]));
     const index = buildIndex(records);
     const screener: Screener = async (queries, options) => screenMany(index, queries, options);
-    const drafts = await screenRows(screener, ['Exclusion Search by Individual Name'], [{ rowIndex: 0, uniqueId: 'E-7', values: { 'First Name': 'Samuel', 'Last Name': 'Adeleye', 'License Number': 'RW 1278' } }], { threshold: 0.8 });
+    const drafts = await screenRows(screener, ['Exclusion Search by Individual Name'], [{ rowIndex: 0, uniqueId: 'E-7', values: { 'First Name': 'Samuel', 'Last Name': 'Adeleye', 'License Number': 'RW 1278', 'License State': 'CA' } }], { threshold: 0.8 });
     expect(drafts.length).toBeGreaterThan(0);
     const adjustments = drafts.flatMap((d) => (d.explanation as { adjustments: { reason: string }[] }).adjustments.map((a) => a.reason));
     expect(adjustments).toContain("List record's license RW1278 is the employee's license RW 1278");
-    expect(drafts[0].searchCriteriaKey).toBe('E-7: Samuel Adeleye | License RW 1278');
+    expect(drafts[0].searchCriteriaKey).toBe('E-7: Samuel Adeleye | License RW 1278 (CA)');
+    // Another state's number is no evidence against a California record (the License State column).
+    const other = await screenRows(screener, ['Exclusion Search by Individual Name'], [{ rowIndex: 0, uniqueId: 'E-8', values: { 'First Name': 'Samuel', 'Last Name': 'Adeleye', 'License Number': 'RN 99001', 'License State': 'NV' } }], { threshold: 0.8 });
+    expect(other.flatMap((d) => (d.explanation as { adjustments: { reason: string }[] }).adjustments.map((a) => a.reason)).some((r) => r.includes('differs from the employee'))).toBe(false);
+  });
+
+  it("screens a batch row's Provider Type column by kind against the list record's provider type (ADR 121)", async () => {
+    const { records } = await runAll(parseStateList(caConfig(), [real(CA_FILE)]));
+    const index = buildIndex(records);
+    const screener: Screener = async (queries, options) => screenMany(index, queries, options);
+    const row = (providerType: string) => [{ rowIndex: 0, uniqueId: 'E-9', values: { 'First Name': 'Adeniyi', 'Last Name': 'Adeleye', 'Provider Type': providerType } }];
+    const reasons = async (providerType: string) => (await screenRows(screener, ['Exclusion Search by Individual Name'], row(providerType), { threshold: 0.8 })).flatMap((d) => (d.explanation as { adjustments: { reason: string }[] }).adjustments.map((a) => a.reason));
+    expect(await reasons('RN')).toContain("List record's provider type Registered Nurse is the same kind of provider as the employee's (RN)");
+    expect((await reasons('Pharmacist')).some((r) => r.startsWith("List record's provider type Registered Nurse differs from the employee's (Pharmacist)"))).toBe(true);
   });
 });

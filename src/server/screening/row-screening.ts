@@ -74,15 +74,20 @@ export function searchCriteriaKey(row: RowInput): string {
   const v = row.values;
   const name = [v['First Name'], v['Middle Name'], v['Last Name']].filter(Boolean).join(' ') || v['Company Name'] || '';
   // An NPI that is not valid says so on every result of the row: screened by name all the same (issue 50).
-  const parts = [name, v.NPI ? npiCriterionText(v.NPI, v) : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : '', v['License Number'] ? `License ${v['License Number']}` : ''].filter(Boolean);
+  const parts = [name, v.NPI ? npiCriterionText(v.NPI, v) : '', v.SSN ? `SSN ***-**-${v.SSN.replace(/\D/g, '').slice(-4)}` : '', v['License Number'] ? `License ${v['License Number']}${v['License State'] ? ` (${v['License State']})` : ''}` : ''].filter(Boolean);
   return (row.uniqueId ? `${row.uniqueId}: ` : '') + parts.join(' | ');
 }
 
+const placeOf = (v: Record<string, string>) => ({ state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null });
+const licenseOf = (v: Record<string, string>) => ({
+  ...(v['License Number'] ? { licenseNumber: v['License Number'], licenseState: v['License State'] ?? null } : {}),
+  ...(v['Provider Type'] ? { providerType: v['Provider Type'] } : {}),
+});
+
 function nameQuery(types: readonly string[], v: Record<string, string>): ScreenQuery | null {
   // The licence number only when the file has one (ADR 120): a query without it is the same object as before.
-  const place = v['License Number']
-    ? { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null, licenseNumber: v['License Number'] }
-    : { state: v.State ?? null, city: v.City ?? null, postalCode: v['Postal Code'] ?? null };
+  // The licence and the provider type only when the file has them (ADR 120, 121): a query without them is the same object as before.
+  const place = v['License Number'] || v['Provider Type'] ? { ...placeOf(v), ...licenseOf(v) } : placeOf(v);
   if (types.includes('Exclusion Search by Individual Name') && (v['First Name'] || v['Last Name'])) {
     return { type: 'individual', firstName: v['First Name'] ?? '', middleName: v['Middle Name'] ?? null, lastName: v['Last Name'] ?? '', dateOfBirth: v['Date of Birth'] ?? null, npi: v.NPI ?? null, ssn: v.SSN ?? null, ...place };
   }

@@ -25,6 +25,11 @@ export interface NameSearchInput {
   matchingAlgorithm: 'Exact' | 'Fuzzy';
   dateOfBirth?: string;
   state?: string;
+  /** A licence number and the state that issued it (ADR 120). */
+  licenseNumber?: string;
+  licenseState?: string;
+  /** What kind of provider ("RN", "Pharmacist"), ADR 121. */
+  providerType?: string;
   /** A business's owners, each a whole name (sent as `owner`, repeated; ADR 119). */
   owners?: string[];
 }

@@ -2,7 +2,7 @@
  * The interactive search form (spec §2 Landing interactive search form, §5): Name or NPI;
  * Individual or Business; every field required and trimmed; the NPI rule checked on blur;
  * Search blocked until the form is valid. Signed-in users with the role also get fuzzy
- * matching and the optional date of birth and state.
+ * matching and the optional date of birth, state, licence and provider type (issue 52).
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -51,6 +51,9 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
   const [algorithm, setAlgorithm] = useState<MatchingAlgorithm>('Exact');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [state, setState] = useState<string | null>(null);
+  const [licenseNumber, setLicenseNumber] = useState('');
+  const [licenseState, setLicenseState] = useState<string | null>(null);
+  const [providerType, setProviderType] = useState('');
   const [npiName, setNpiName] = useState('');
   const [owners, setOwners] = useState<string[]>([]);
   const [ownersTouched, setOwnersTouched] = useState<boolean[]>([]);
@@ -79,7 +82,9 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
     setOwnersTouched(owners.map(() => true));
     if (!isValid || isBusy) return;
     if (mode === 'npi') return onSearch({ kind: 'npi', npi: values.npi.trim(), ...(npiName.trim() ? { name: npiName.trim() } : {}) });
-    const narrowing = hasNarrowing ? { matchingAlgorithm: algorithm, dateOfBirth: dateOfBirth || undefined, state: state ?? undefined } : { matchingAlgorithm: 'Exact' as const };
+    const licence = licenseNumber.trim() ? { licenseNumber: licenseNumber.trim(), licenseState: licenseState ?? undefined } : {};
+    const kind = providerType.trim() ? { providerType: providerType.trim() } : {};
+    const narrowing = hasNarrowing ? { matchingAlgorithm: algorithm, dateOfBirth: dateOfBirth || undefined, state: state ?? undefined, ...licence, ...kind } : { matchingAlgorithm: 'Exact' as const };
     const input: NameSearchInput =
       entity === 'business'
         ? { companyName: values.companyName.trim(), ...narrowing, dateOfBirth: undefined, ...(hasOwners && ownersToSearch(owners).length ? { owners: ownersToSearch(owners) } : {}) }
@@ -156,6 +161,23 @@ export function SearchForm({ onSearch, isBusy, hasNarrowing = false, canSearchNa
               <TextInput label="Date of birth" description="Optional" type="date" value={dateOfBirth} onChange={(e) => setDateOfBirth(e.currentTarget.value)} />
             )}
             <Select label="State" description="Optional" placeholder="Any state" data={US_STATES as { value: string; label: string }[]} value={state} onChange={setState} searchable clearable />
+          </SimpleGrid>
+        )}
+        {hasNarrowing && mode === 'name' && (
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <TextInput label="Licence number" description="Optional" autoComplete="off" maxLength={40} value={licenseNumber} onChange={(e) => setLicenseNumber(e.currentTarget.value)} />
+            <Select
+              label="Licence state"
+              description="Optional: who issued it"
+              placeholder="Any state"
+              data={US_STATES as { value: string; label: string }[]}
+              value={licenseState}
+              onChange={setLicenseState}
+              searchable
+              clearable
+              disabled={!licenseNumber.trim()}
+            />
+            <TextInput label="Provider type" description='Optional: "RN", "Pharmacist"' autoComplete="off" maxLength={80} value={providerType} onChange={(e) => setProviderType(e.currentTarget.value)} />
           </SimpleGrid>
         )}
         <Group justify="space-between" align="center" gap="sm">
