@@ -52,6 +52,12 @@ export const STATE_SOURCE_IDS = STATE_LISTS.map((list) => list.id);
 /** The states covered, each once, in page order ("New York, California, …"). */
 export const STATE_NAMES: readonly string[] = [...new Set(STATE_LISTS.map((list) => list.stateName.replace(/ \(.*\)$/, '')))];
 
+/** "27 states and the District of Columbia", "21 states": how many the lists cover, in words. */
+export function statesCoveredWords(): string {
+  const states = STATE_NAMES.filter((name) => name !== 'District of Columbia').length;
+  return `${states} ${states === 1 ? 'state' : 'states'}${states < STATE_NAMES.length ? ' and the District of Columbia' : ''}`;
+}
+
 /** What the pages and `clearlist lists sources` say of a list whose parser has not yet seen a real file. */
 export const DOCUMENTED_LAYOUT_WORDS = 'Read by the layout the research documents: its parser has not yet seen a real file from the publisher.';
 

@@ -114,6 +114,9 @@ describe('Lists page', () => {
     renderLists({ ...overview, sources: [source({}), source({ source: 'state-mo', title: 'Missouri Medicaid Provider Sanctions (Terminations)', layoutNote: note })] });
     expect(within(await rowOf('Missouri Medicaid Provider Sanctions (Terminations)')).getByText(note)).toBeTruthy();
     expect(within(await rowOf('OIG List of Excluded Individuals/Entities (LEIE)')).queryByTestId('layout-note')).toBeNull();
+    // Under the table, every state by name, with the seven that publish none.
+    expect(screen.getByRole('heading', { name: 'Every state' })).toBeTruthy();
+    expect(screen.getByText("Virginia publishes no list; OIG's LEIE covers it.")).toBeTruthy();
   });
 
   it('checks one list now, and all of them', async () => {
