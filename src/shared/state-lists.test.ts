@@ -18,7 +18,7 @@ describe('every state, with a list or without', () => {
   it('says why a published list is not searched, and drops a state from the without-list once its list is in the registry', () => {
     const florida = STATES_WITHOUT_LIST.find((s) => s.state === 'FL')!;
     expect(withoutListWords(florida)).toMatch(/^Florida publishes a list \(AHCA.*not searched/);
-    const searchedStates = new Set(STATE_LISTS.map((l) => l.state));
+    const searchedStates = new Set<string>(STATE_LISTS.map((l) => l.state));
     const rows = everyJurisdiction();
     for (const s of STATES_WITHOUT_LIST) expect(rows.find((r) => r.state === s.state)!.searched).toBe(searchedStates.has(s.state));
   });

@@ -12,27 +12,29 @@ export function StateCoverage() {
   const others = rows.filter((r) => !r.searched);
   return (
     <>
-      <Text size="sm">
-        {searched.length} {searched.length === 1 ? 'jurisdiction has its' : 'jurisdictions have their'} list searched; {others.length} {others.length === 1 ? 'has' : 'have'} none searched, for the reason given.
+      <Text size="sm" fw={600}>
+        Searched: the lists of {searched.length} {searched.length === 1 ? 'jurisdiction' : 'jurisdictions'}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing={4} component="ul" data-testid="state-coverage" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" verticalSpacing={2} component="ul" data-testid="state-coverage" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {searched.map((r) => (
           <Text component="li" key={r.state} size="sm" data-state={r.state}>
-            <Text span fw={600} size="sm">
-              {r.stateName}
-            </Text>
-            : list searched
+            {r.stateName}
           </Text>
         ))}
       </SimpleGrid>
       {others.length > 0 && (
-        <List size="sm" spacing={2} data-testid="states-without-list">
-          {others.map((r) => (
-            <List.Item key={r.state} data-state={r.state}>
-              {r.words}
-            </List.Item>
-          ))}
-        </List>
+        <>
+          <Text size="sm" fw={600} mt="xs">
+            Not searched: {others.length} {others.length === 1 ? 'state' : 'states'}
+          </Text>
+          <List size="sm" spacing={2} data-testid="states-without-list">
+            {others.map((r) => (
+              <List.Item key={r.state} data-state={r.state}>
+                {r.words}
+              </List.Item>
+            ))}
+          </List>
+        </>
       )}
     </>
   );
