@@ -48,6 +48,10 @@ export const sharepointSoap: Service = async (recipe, ctx) => {
     headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: 'http://schemas.microsoft.com/sharepoint/soap/GetListItems' },
     body: getListItemsRequest(recipe.options?.listName ?? 'Documents', recipe.options?.viewName ?? OR_VIEW),
   });
+  // A block page or a moved site answers HTML (status 200), not the service's XML.
+  if (/^\s*<(!doctype html|html)\b/i.test(answer.text) || /text\/html/i.test(answer.contentType)) {
+    throw new PublisherError(`${url} answered a web page where its SOAP service gives XML: the service has changed, or a block page answered`);
+  }
   const csv = listItemsToCsv(answer.text);
   if (csv === null) throw new PublisherError(`${url} gave no list items with a URL field (ows_URL): the list is empty, or its web service has changed`);
   const target = path.join(ctx.scratch, fileName);
