@@ -23,6 +23,12 @@ describe('every state, with a list or without', () => {
     for (const s of STATES_WITHOUT_LIST) expect(rows.find((r) => r.state === s.state)!.searched).toBe(searchedStates.has(s.state));
   });
 
+  it('marks a state whose list is read by its documented layout only', () => {
+    const rows = everyJurisdiction();
+    expect(rows.filter((r) => r.documented).map((r) => r.state).sort()).toEqual(expect.arrayContaining(['DC', 'MN', 'MO', 'NH', 'NV', 'OR']));
+    expect(rows.find((r) => r.state === 'NY')!.documented).toBe(false);
+  });
+
   it('counts the states and DC in words', () => {
     expect(statesCoveredWords()).toMatch(/^\d+ states and the District of Columbia$/);
   });

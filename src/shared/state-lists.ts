@@ -92,12 +92,15 @@ export function withoutListWords(entry: StateWithoutList): string {
 }
 
 /** Every state and DC, by name: the ones with a list searched and the ones without (for the pages). */
-export function everyJurisdiction(): { state: string; stateName: string; searched: boolean; words: string }[] {
-  const searched = new Map<string, string>();
-  for (const list of STATE_LISTS as readonly StateList[]) if (!searched.has(list.state)) searched.set(list.state, list.stateName.replace(/ \(.*\)$/, ''));
+export function everyJurisdiction(): { state: string; stateName: string; searched: boolean; words: string; documented: boolean }[] {
+  const searched = new Map<string, { stateName: string; documented: boolean }>();
+  for (const list of STATE_LISTS as readonly StateList[]) {
+    const documented = list.layoutFrom === 'documented' || (searched.get(list.state)?.documented ?? false);
+    searched.set(list.state, { stateName: searched.get(list.state)?.stateName ?? list.stateName.replace(/ \(.*\)$/, ''), documented });
+  }
   const rows = [
-    ...[...searched].map(([state, stateName]) => ({ state, stateName, searched: true, words: `${stateName}: its list is searched.` })),
-    ...(STATES_WITHOUT_LIST as readonly StateWithoutList[]).filter((s) => !searched.has(s.state)).map((s) => ({ state: s.state, stateName: s.stateName, searched: false, words: withoutListWords(s) })),
+    ...[...searched].map(([state, { stateName, documented }]) => ({ state, stateName, searched: true, documented, words: `${stateName}: its list is searched.` })),
+    ...(STATES_WITHOUT_LIST as readonly StateWithoutList[]).filter((s) => !searched.has(s.state)).map((s) => ({ state: s.state, stateName: s.stateName, searched: false, documented: false, words: withoutListWords(s) })),
   ];
   return rows.sort((a, b) => a.stateName.localeCompare(b.stateName));
 }

@@ -4,7 +4,7 @@
  * registry (src/shared/state-lists.ts), so a state added there appears here by itself.
  */
 import { List, SimpleGrid, Text } from '@mantine/core';
-import { everyJurisdiction } from '#shared/state-lists';
+import { DOCUMENTED_LAYOUT_WORDS, everyJurisdiction } from '#shared/state-lists';
 
 export function StateCoverage() {
   const rows = everyJurisdiction();
@@ -19,9 +19,19 @@ export function StateCoverage() {
         {searched.map((r) => (
           <Text component="li" key={r.state} size="sm" data-state={r.state}>
             {r.stateName}
+            {r.documented && (
+              <span title={DOCUMENTED_LAYOUT_WORDS} data-testid="documented-mark">
+                {' *'}
+              </span>
+            )}
           </Text>
         ))}
       </SimpleGrid>
+      {searched.some((r) => r.documented) && (
+        <Text size="xs" c="dimmed">
+          * {DOCUMENTED_LAYOUT_WORDS}
+        </Text>
+      )}
       {others.length > 0 && (
         <>
           <Text size="sm" fw={600} mt="xs">

@@ -59,5 +59,9 @@ describe('lists page', () => {
     for (const list of STATE_LISTS) expect(coverage.querySelector(`[data-state="${list.state}"]`), list.state).not.toBeNull();
     for (const name of ['New Mexico', 'Oklahoma', 'Rhode Island', 'South Dakota', 'Utah', 'Virginia', 'Wisconsin']) expect(screen.getByText(`${name} publishes no list; OIG's LEIE covers it.`)).toBeTruthy();
     expect(screen.getByText(/^Florida publishes a list/)).toBeTruthy();
+    // The lists read by their documented layout are marked, and the mark explained.
+    expect(coverage.querySelector('[data-state="MO"] [data-testid="documented-mark"]')).not.toBeNull();
+    expect(coverage.querySelector('[data-state="NY"] [data-testid="documented-mark"]')).toBeNull();
+    expect(screen.getByText(/^\* Read by the layout the research documents/)).toBeTruthy();
   });
 });
