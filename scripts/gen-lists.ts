@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { writeLeie, writeOptout, writeSam } from './gen-lists/federal';
 import { writeDmf, writeNppes, writeOfac } from './gen-lists/ofac-nppes-dmf';
 import { writeStates } from './gen-lists/states';
+import { writeDocumentedStates } from './gen-lists/states-documented';
 import { writeMoreStates } from './gen-lists/states-more';
 import { writeStatesAlToMi } from './gen-lists/states-al-mi';
 import { writePdfStates } from './gen-lists/states-pdf';
@@ -45,6 +46,7 @@ const steps: [string, () => Promise<void>][] = [
   // PDF lists at most 150 rows: reading a PDF costs several times a sheet per row, and every test app imports the samples.
   ['state PDFs', () => writePdfStates(out, Math.min(count, 150), seed)],
   ['states Alabama to Michigan', () => writeStatesAlToMi(out, count, seed, Math.min(count, 150))],
+  ['documented states', () => writeDocumentedStates(out, count, seed, Math.min(count, 150))],
 ];
 for (const [name, step] of steps) {
   await step();

@@ -8,7 +8,7 @@ import { mdy, ymd, type Person } from './population';
 import { PROVIDER_TYPES, subjectAt, typedCell, type Subject, type ToRow } from './states';
 import { XlsxWriter } from './xlsx-writer';
 
-interface Layout {
+export interface Layout {
   dir: string;
   file: string;
   state: string;
@@ -24,7 +24,7 @@ const initial = (p: Person): string => (p.middle ? ` ${p.middle[0]}` : '');
 /** Days since 1899-12-30: a date left as a number in a cell without a date format. */
 const serial = (iso: string): string => String(Math.round((Date.parse(`${iso}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000));
 
-function writeSheet(dir: string, layout: Layout, count: number, seed: number): void {
+export function writeSheet(dir: string, layout: Layout, count: number, seed: number): void {
   const book = new XlsxWriter(`${dir}/${layout.dir}/${layout.file}`, { dateStyle: 'builtin' });
   book.addSheet('Sheet1');
   for (const row of layout.above) book.writeRow(row);

@@ -1,6 +1,7 @@
 /** `clearlist lists sources`: how every list is fetched, its last fetch and its active version (issue 51). */
 import { desc, eq } from 'drizzle-orm';
 import { LIST_SOURCES } from '#lists/sources';
+import { DOCUMENTED_LAYOUT_WORDS } from '#shared/state-lists';
 import type { AppConfig } from '#server/config';
 import type { Db } from '#server/db/client';
 import { listChecks, listVersions } from '#server/db/schema';
@@ -18,6 +19,9 @@ export interface SourceLine {
   licensed: boolean;
   reason: string | null;
   basis: string;
+  /** `documented`: its parser has not yet seen a real file of the publisher (`layout` says so in words). */
+  layoutFrom: 'real' | 'documented';
+  layout: string | null;
   override: boolean;
   lastFetch: { at: string; outcome: string; error: string | null } | null;
   active: { version: number; asOf: string | null; records: number; origin: string } | null;
@@ -41,6 +45,8 @@ export async function listSources(db: Db, config: Pick<AppConfig, 'listUrls'>): 
       licensed: a.licensed,
       reason: a.reason,
       basis: a.basis,
+      layoutFrom: def.layoutFrom ?? 'real',
+      layout: def.layoutFrom === 'documented' ? DOCUMENTED_LAYOUT_WORDS : null,
       override: a.override,
       lastFetch: check ? { at: check.checkedAt.toISOString(), outcome: check.outcome, error: check.error ? describeListError(check.error) : null } : null,
       active: version ? { version: version.id, asOf: version.asOf ?? null, records: version.records, origin: version.origin } : null,
@@ -70,6 +76,7 @@ export function formatSources(lines: SourceLine[]): string {
   for (const s of lines) {
     if (s.override) notes.push(`${s.source}: LIST_URLS overrides it (its files are downloaded instead of what the ${s.method} recipe finds)`);
     if (s.reason) notes.push(`${s.source}: upload: ${s.reason}`);
+    if (s.layout) notes.push(`${s.source}: ${s.layout}`);
     if (s.lastFetch?.error) notes.push(`${s.source}: last fetch failed: ${s.lastFetch.error}`);
   }
   return `${[line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ...(notes.length ? ['', ...notes] : [])].join('\n')}\n`;

@@ -19,6 +19,8 @@ export interface ListSource {
   description: string;
   /** The files `parse` expects, as published. */
   files: string;
+  /** `documented`: its parser was written from the research's description, no real file of the publisher seen yet. */
+  layoutFrom?: 'real' | 'documented';
   /**
    * Streams the records of the given files. Iterate the result once; its `rejected`,
    * `counts` and `asOf` are complete when the iteration ends. Throws WrongSourceError when
@@ -100,6 +102,7 @@ const STATE_SOURCES: ListSource[] = loadStateConfigs().map((config) => ({
   officialUrl: config.officialUrl,
   description: config.description,
   files: config.fileNote ?? 'the list as CSV',
+  layoutFrom: config.layoutFrom,
   parse: (files, options) => parseStateList(config, files, options),
 }));
 

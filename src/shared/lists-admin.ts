@@ -113,6 +113,8 @@ export const AdminListSourceSchema = z.object({
   downloadHint: z.string().nullable(),
   /** How it is fetched from its publisher (its recipe). */
   acquisition: AcquisitionSchema,
+  /** In words, when its parser has not yet seen a real file of the publisher (read by the documented layout); else null. */
+  layoutNote: z.string().nullable(),
   cadence: z.string(),
   staleAfterDays: z.number(),
   refreshedAt: z.string().nullable(),

@@ -11,6 +11,8 @@ export interface StateList {
   /** Who publishes it, as the pages name them. */
   publisher: string;
   officialUrl: string;
+  /** `documented`: read by the layout the research describes; no real file of the publisher seen yet. */
+  layoutFrom?: 'documented';
 }
 
 export const STATE_LISTS = [
@@ -25,6 +27,7 @@ export const STATE_LISTS = [
   { id: 'state-az', state: 'AZ', stateName: 'Arizona', publisher: 'Arizona AHCCCS Office of Inspector General', officialUrl: 'https://www.azahcccs.gov/Fraud/Downloads/ProviderSuspensionsTerminations.pdf' },
   { id: 'state-co', state: 'CO', stateName: 'Colorado', publisher: 'Colorado Department of Health Care Policy & Financing', officialUrl: 'https://hcpf.colorado.gov/provider-termination' },
   { id: 'state-ct', state: 'CT', stateName: 'Connecticut', publisher: 'Connecticut DSS Quality Assurance', officialUrl: 'https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list' },
+  { id: 'state-dc', state: 'DC', stateName: 'District of Columbia', publisher: 'DC Office of Contracting and Procurement (Excluded Parties List)', officialUrl: 'https://ocp.dc.gov/page/excluded-parties-list', layoutFrom: 'documented' },
   { id: 'state-de', state: 'DE', stateName: 'Delaware', publisher: 'Delaware DHSS, Division of Medicaid & Medical Assistance', officialUrl: 'https://medicaid.dhss.delaware.gov/provider/Home/ProgramIntegrityLanding/tabid/2102/Default.aspx' },
   { id: 'state-ga', state: 'GA', stateName: 'Georgia', publisher: 'Georgia DCH Office of Inspector General', officialUrl: 'https://dch.georgia.gov/office-inspector-general/georgia-oig-exclusions-list' },
   { id: 'state-hi', state: 'HI', stateName: 'Hawaii', publisher: 'Hawaii DHS Med-QUEST Division', officialUrl: 'https://medquest.hawaii.gov/en/plans-providers/provider-exclusion-reinstatement-list.html' },
@@ -39,10 +42,15 @@ export const STATE_LISTS = [
   { id: 'state-md', state: 'MD', stateName: 'Maryland', publisher: 'Maryland Department of Health (Maryland Medicaid)', officialUrl: 'https://health.maryland.gov/mmcp/provider/Pages/sanctioned_list.aspx' },
   { id: 'state-me', state: 'ME', stateName: 'Maine', publisher: 'MaineCare Services (Maine DHHS)', officialUrl: 'https://mainecare.maine.gov/PrvExclRpt/Forms/AllItems.aspx' },
   { id: 'state-mi', state: 'MI', stateName: 'Michigan', publisher: 'Michigan Department of Health and Human Services', officialUrl: 'https://www.michigan.gov/mdhhs/doing-business/providers/providers/billingreimbursement/list-of-sanctioned-providers' },
+  { id: 'state-mn', state: 'MN', stateName: 'Minnesota', publisher: 'Minnesota DHS (Minnesota Health Care Programs)', officialUrl: 'https://mn.gov/dhs/partners-and-providers/program-overviews/mhcp/', layoutFrom: 'documented' },
+  { id: 'state-mo', state: 'MO', stateName: 'Missouri', publisher: 'Missouri Medicaid Audit and Compliance (MMAC)', officialUrl: 'https://mmac.mo.gov/providers/provider-sanctions/', layoutFrom: 'documented' },
   { id: 'state-nc', state: 'NC', stateName: 'North Carolina', publisher: 'NC Medicaid Office of Compliance and Program Integrity', officialUrl: 'https://medicaid.ncdhhs.gov/providers/excluded-providers' },
   { id: 'state-nd', state: 'ND', stateName: 'North Dakota', publisher: 'North Dakota HHS Program Integrity', officialUrl: 'https://www.hhs.nd.gov/healthcare/medicaid/provider/compliance/fraud-and-abuse' },
+  { id: 'state-nh', state: 'NH', stateName: 'New Hampshire', publisher: 'New Hampshire DHHS (Medicaid Provider Relations)', officialUrl: 'https://www.dhhs.nh.gov/programs-services/medicaid/medicaid-provider-relations', layoutFrom: 'documented' },
   { id: 'state-nj', state: 'NJ', stateName: 'New Jersey', publisher: 'NJ Office of the State Comptroller, Medicaid Fraud Division', officialUrl: 'https://www.nj.gov/comptroller/doc/nj_debarment_list.pdf' },
   { id: 'state-nj-debarment', state: 'NJ', stateName: 'New Jersey (Treasury debarments)', publisher: 'NJ Department of the Treasury (Consolidated Debarment Report)', officialUrl: 'https://www.state.nj.us/treasury/treasfiles/debarment/Debarment.txt' },
+  { id: 'state-nv', state: 'NV', stateName: 'Nevada', publisher: 'Nevada Office of the Medicaid Inspector General', officialUrl: 'https://www.omig.nv.gov/provider-enrollment--termination/provider-exclusions-sanctions-and-press-releases/', layoutFrom: 'documented' },
+  { id: 'state-or', state: 'OR', stateName: 'Oregon', publisher: 'Oregon Health Authority, Program Integrity Audit Unit (Medicaid fraud convictions)', officialUrl: 'https://www.oregon.gov/oha/FOD/PIAU/Pages/Convictions.aspx', layoutFrom: 'documented' },
   { id: 'state-tn', state: 'TN', stateName: 'Tennessee', publisher: 'Tennessee Division of TennCare, Office of Program Integrity', officialUrl: 'https://www.tn.gov/tenncare/fraud-and-abuse/program-integrity.html' },
   { id: 'state-wv', state: 'WV', stateName: 'West Virginia', publisher: 'West Virginia Bureau for Medical Services', officialUrl: 'https://www.wvmmis.com/SitePages/Medicaid%20Provider%20SanctionedExclusion' },
 ] as const satisfies readonly StateList[];
@@ -52,3 +60,56 @@ export const STATE_SOURCE_IDS = STATE_LISTS.map((list) => list.id);
 
 /** The states covered, each once, in page order ("New York, California, …"). */
 export const STATE_NAMES: readonly string[] = [...new Set(STATE_LISTS.map((list) => list.stateName.replace(/ \(.*\)$/, '')))];
+
+/** "27 states and the District of Columbia", "21 states": how many the lists cover, in words. */
+export function statesCoveredWords(): string {
+  const states = STATE_NAMES.filter((name) => name !== 'District of Columbia').length;
+  return `${states} ${states === 1 ? 'state' : 'states'}${states < STATE_NAMES.length ? ' and the District of Columbia' : ''}`;
+}
+
+/** What the pages and `clearlist lists sources` say of a list whose parser has not yet seen a real file. */
+export const DOCUMENTED_LAYOUT_WORDS = 'Read by the layout the research documents: its parser has not yet seen a real file from the publisher.';
+
+/**
+ * A state that publishes no Medicaid exclusion list of its own, or one Clearlist cannot read
+ * yet: the pages name it with the reason, beside the lists searched.
+ */
+export interface StateWithoutList {
+  state: string;
+  stateName: string;
+  /** `none`: the state publishes no list; OIG's LEIE covers it. `unreadable`: it publishes one Clearlist cannot fetch or read yet. */
+  kind: 'none' | 'unreadable';
+  /** Why, for `unreadable` (in words, after the state's name). */
+  reason?: string;
+}
+
+/** The states with no list of their own, and those whose list is not searched yet (research/list-acquisition.md §2). By state code. */
+export const STATES_WITHOUT_LIST = [
+  { state: 'FL', stateName: 'Florida', kind: 'unreadable', reason: 'publishes a list (AHCA Medicaid Program Integrity), but neither its address nor its layout is known yet, so it is not searched; OIG\'s LEIE covers the federal exclusions' },
+  { state: 'NM', stateName: 'New Mexico', kind: 'none' },
+  { state: 'OK', stateName: 'Oklahoma', kind: 'none' },
+  { state: 'RI', stateName: 'Rhode Island', kind: 'none' },
+  { state: 'SD', stateName: 'South Dakota', kind: 'none' },
+  { state: 'UT', stateName: 'Utah', kind: 'none' },
+  { state: 'VA', stateName: 'Virginia', kind: 'none' },
+  { state: 'WI', stateName: 'Wisconsin', kind: 'none' },
+] as const satisfies readonly StateWithoutList[];
+
+/** "Virginia publishes no list; OIG's LEIE covers it." or the reason a published list is not searched. */
+export function withoutListWords(entry: StateWithoutList): string {
+  return entry.kind === 'none' ? `${entry.stateName} publishes no list; OIG's LEIE covers it.` : `${entry.stateName} ${entry.reason ?? 'publishes a list Clearlist cannot read yet'}.`;
+}
+
+/** Every state and DC, by name: the ones with a list searched and the ones without (for the pages). */
+export function everyJurisdiction(): { state: string; stateName: string; searched: boolean; words: string; documented: boolean }[] {
+  const searched = new Map<string, { stateName: string; documented: boolean }>();
+  for (const list of STATE_LISTS as readonly StateList[]) {
+    const documented = list.layoutFrom === 'documented' || (searched.get(list.state)?.documented ?? false);
+    searched.set(list.state, { stateName: searched.get(list.state)?.stateName ?? list.stateName.replace(/ \(.*\)$/, ''), documented });
+  }
+  const rows = [
+    ...[...searched].map(([state, { stateName, documented }]) => ({ state, stateName, searched: true, documented, words: `${stateName}: its list is searched.` })),
+    ...(STATES_WITHOUT_LIST as readonly StateWithoutList[]).filter((s) => !searched.has(s.state)).map((s) => ({ state: s.state, stateName: s.stateName, searched: false, documented: false, words: withoutListWords(s) })),
+  ];
+  return rows.sort((a, b) => a.stateName.localeCompare(b.stateName));
+}

@@ -20,6 +20,7 @@ const TYPES: Record<string, string> = {
   xls: 'application/vnd.ms-excel',
   csv: 'text/csv; charset=utf-8',
   txt: 'text/plain',
+  html: 'text/html; charset=utf-8',
 };
 
 export const html = (title: string, body: string) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><header><a href="/">Home</a></header><main>${body}</main></body></html>`;

@@ -7,6 +7,7 @@
  * record of CSV, text and XLSX files and of Tennessee's JSON; PDFs and Texas's .xls are served
  * whole in that mode (no writer for them here).
  */
+import { documentedStateRoutes } from './documented-states';
 import { file, html, key, page, sampleOf } from './route-kit';
 import { maine, texasRoutes, TN_ROWS, westVirginia } from './state-pages';
 import type { PublisherRoutes } from './types';
@@ -90,7 +91,7 @@ export function stateRoutes(): PublisherRoutes {
     ),
     ...direct('state-pa', 'https://www.humanservices.dhs.pa.gov/Medchk/MedchkSearch/Medchk', 'csv'),
   };
-  return { ...pages, ...california(), ...louisiana(), ...newJersey(), ...tennessee(), ...maine(), ...westVirginia(), ...texasRoutes() };
+  return { ...pages, ...california(), ...louisiana(), ...newJersey(), ...tennessee(), ...maine(), ...westVirginia(), ...texasRoutes(), ...documentedStateRoutes() };
 }
 
 /** Three hops: the reference page → the CKAN dataset (two matching links; the first is right) → the resource → its .csv. */

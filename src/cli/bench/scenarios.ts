@@ -1,5 +1,6 @@
 /** Every bench scenario, by name; each runs in a process of its own. */
 import type { Figure } from './measure';
+import { benchEveryStateImport } from './every-state-import';
 import { benchLeieImport, benchNppesImport, benchStateImport } from './lists-import';
 import { benchNationalImport } from './national-import';
 import { benchEngine } from './engine';
@@ -38,6 +39,9 @@ export const SCENARIOS: Scenario[] = [
   { name: 'lists-nppes-postgres', needsPostgres: true, run: () => benchNppesImport('postgres') },
   { name: 'lists-state-pglite', run: () => benchStateImport('pglite') },
   { name: 'lists-state-postgres', needsPostgres: true, run: () => benchStateImport('postgres') },
+  // Every state list of the registry, then the match index of them all (issue 54).
+  { name: 'lists-every-state-pglite', run: () => benchEveryStateImport('pglite') },
+  { name: 'lists-every-state-postgres', needsPostgres: true, run: () => benchEveryStateImport('postgres') },
   // The national files at full size (issue 21): NPPES ~9 M then a weekly file, DMF ~20 M then
   // a monthly update (sizes and folder from NATIONAL_* variables, see national-import.ts).
   { name: 'national-nppes-postgres', isHeavy: true, needsPostgres: true, run: () => benchNationalImport('nppes', 'postgres') },

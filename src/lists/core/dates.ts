@@ -5,7 +5,9 @@
  */
 export class DateFormatError extends Error {}
 
-export type DateLayout = 'YYYYMMDD' | 'MM/DD/YYYY' | 'MM/DD/YY' | 'YYYY-MM-DD' | 'MMDDCCYY' | 'SERIAL';
+export type DateLayout = 'YYYYMMDD' | 'MM/DD/YYYY' | 'MM/DD/YY' | 'YYYY-MM-DD' | 'MMDDCCYY' | 'SERIAL' | 'MONTH D, YYYY';
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -83,6 +85,14 @@ export function parseDate(text: string | null | undefined, layout: DateLayout, p
       match = value.match(/^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+Z?)?$/);
       if (match) return isoDate(+match[1], +match[2], +match[3], value);
       break;
+    case 'MONTH D, YYYY': {
+      // "August 4, 2016", "Aug. 4, 2016" (DC's Excluded Parties List).
+      match = value.match(/^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/i);
+      const word = match?.[1].toLowerCase() ?? '';
+      const month = MONTHS.findIndex((m) => word.length >= 3 && m.startsWith(word));
+      if (match && month >= 0) return isoDate(+match[3], month + 1, +match[2], value);
+      break;
+    }
     case 'MM/DD/YYYY':
     case 'MM/DD/YY':
       // Also accepts a time part ("01/02/2020 00:00:00", PA) and the other year width.

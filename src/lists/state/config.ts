@@ -15,7 +15,7 @@ export const STATE_FIELDS = [
 ] as const;
 export type StateField = (typeof STATE_FIELDS)[number];
 
-const DateLayoutSchema = z.enum(['YYYYMMDD', 'MM/DD/YYYY', 'MM/DD/YY', 'YYYY-MM-DD', 'MMDDCCYY', 'SERIAL']);
+const DateLayoutSchema = z.enum(['YYYYMMDD', 'MM/DD/YYYY', 'MM/DD/YY', 'YYYY-MM-DD', 'MMDDCCYY', 'SERIAL', 'MONTH D, YYYY']);
 
 /**
  * How to read one state's exclusion list. Adding a state is one JSON file in `configs/`
@@ -28,6 +28,12 @@ export const StateListConfigSchema = z.object({
   publisher: z.string().min(1),
   officialUrl: z.url(),
   description: z.string().min(1),
+  /**
+   * Where the layout comes from: `real`, a real file of the publisher was read and tested;
+   * `documented`, only the research's description of it (no real file seen yet), which the
+   * Lists page and `clearlist lists sources` say.
+   */
+  layoutFrom: z.enum(['real', 'documented']).default('real'),
   /** The files users give, in words (shown as the source's files). */
   fileNote: z.string().optional(),
   /** How often the agency publishes a new copy, in words ("monthly", "when it changes"). */
@@ -42,6 +48,8 @@ export const StateListConfigSchema = z.object({
    * as instructions, are skipped); every one must be present. Default: the first sheet.
    */
   sheets: z.array(z.string().min(1)).min(1).optional(),
+  /** A web page (`html`): how many of its tables with the header are read, in order (DC: its current individuals and companies, not the past ones). */
+  pageTables: z.number().int().min(1).default(1),
   delimiter: z.string().length(1).default(','),
   /** Lines (CSV) or rows (sheet) before the header: titles above the table. */
   skipLines: z.number().int().min(0).default(0),

@@ -12,7 +12,7 @@ const parseState = (state: string, ...files: string[]) => runAll(parseStateList(
 
 describe('state list configs', () => {
   it('has a valid config and a fixture for each state list (New Jersey has two)', () => {
-    expect([...configs.keys()]).toEqual(['AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DE', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MD', 'ME', 'MI', 'NC', 'ND', 'NJ-DEBARMENT', 'NJ', 'NY', 'OH', 'PA', 'TN', 'TX', 'WV']);
+    expect([...configs.keys()]).toEqual(['AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'NC', 'ND', 'NH', 'NJ-DEBARMENT', 'NJ', 'NV', 'NY', 'OH', 'OR', 'PA', 'TN', 'TX', 'WV']);
     const fixtures = readdirSync(new URL('./fixtures/', import.meta.url));
     for (const state of configs.keys()) expect(fixtures.some((f) => f.startsWith(state.toLowerCase()))).toBe(true);
   });

@@ -257,13 +257,14 @@ async function* parseHtmlPage(config: StateListConfig, html: string, context: Fi
   const spec = stateRowSpec(config, context);
   noteStatedAsOf(config, html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' '), context);
   const tables = htmlTables(html).filter((rows) => rows.length > 0);
-  const table = tables.find((rows) => rows.slice(0, 5).some((r) => spec.findHeader?.isHeader(r.cells) ?? true));
-  if (!table) {
+  const read = tables.filter((rows) => rows.slice(0, 5).some((r) => spec.findHeader?.isHeader(r.cells) ?? true)).slice(0, config.pageTables);
+  if (read.length === 0) {
     // No table with the header: `start` refuses the page, naming the expected columns.
     spec.start({ line: 1, fields: tables[0]?.[0]?.cells ?? [html.slice(0, 80)], raw: (tables[0]?.[0]?.cells ?? [html.slice(0, 80)]).join(',') });
     return;
   }
-  yield* parseSheetSource((async function* () { yield table; })(), context, spec);
+  // Each table has its own header (DC: "Name of Individual", then "Name of Company"), so its own columns.
+  for (const [i, table] of read.entries()) yield* parseSheetSource((async function* () { yield table; })(), context, i === 0 ? spec : stateRowSpec(config, context));
 }
 
 /** The configured sheets of a workbook (else its first), in order, each a table with its own header. */

@@ -86,6 +86,9 @@ describe('the overview of every list', () => {
     const leie = data.sources.find((s) => s.source === 'leie')!;
     expect(leie).toMatchObject({ origin: 'sample', cadence: 'monthly', refreshedAt: null, isStale: true, lastCheck: null, downloadHint: null });
     expect(data.sources.find((s) => s.source === 'sam')).toMatchObject({ cadence: 'daily' });
+    // A list read by its documented layout says its parser has not yet seen a real file; the others say nothing.
+    expect(data.sources.find((s) => s.source === 'state-nv')!.layoutNote).toMatch(/not yet seen a real file from the publisher/);
+    expect(leie.layoutNote).toBeNull();
     expect(data.sources.find((s) => s.source === 'dmf')!.downloadHint).toMatch(/LIST_URLS/);
   });
 });

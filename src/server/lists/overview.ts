@@ -4,6 +4,7 @@ import cronParser from 'cron-parser';
 import { cadenceOf, isStale } from '#shared/list-cadences';
 import type { AdminListSource, ListsOverview } from '#shared/lists-admin';
 import { LIST_SOURCES } from '#lists/sources';
+import { DOCUMENTED_LAYOUT_WORDS } from '#shared/state-lists';
 import type { AppContext } from '../app-context';
 import { listChecks, listVersions } from '../db/schema';
 import { acquisitionOf } from './acquisition';
@@ -74,6 +75,7 @@ export async function listsOverview(ctx: AppContext): Promise<ListsOverview> {
       lastError: errorText ? { words: describeListError(errorText), detail: errorText, since: streakStart?.toISOString() ?? null } : null,
       downloadHint,
       acquisition: { method, page, cadence: fetchCadence, reason: reason && capitalise(reason), licensed, override },
+      layoutNote: source.layoutFrom === 'documented' ? DOCUMENTED_LAYOUT_WORDS : null,
       cadence: cadence.label,
       staleAfterDays: cadence.staleAfterDays,
       refreshedAt,

@@ -21,6 +21,7 @@ const source = (overrides: Partial<AdminListSource>): AdminListSource => ({
   lastError: null,
   downloadHint: null,
   acquisition: { method: 'direct', page: 'https://oig.hhs.gov/exclusions/exclusions_list.asp', cadence: 'monthly, by the 10th', reason: null, licensed: false, override: false },
+  layoutNote: null,
   cadence: 'monthly',
   staleAfterDays: 35,
   refreshedAt: now,
@@ -106,6 +107,16 @@ describe('Lists page', () => {
     const dmf = within(await rowOf('Death Master File'));
     expect(dmf.getByText('Upload only')).toBeTruthy();
     expect(dmf.getByText('Licensed: upload its files on the Lists page')).toBeTruthy();
+  });
+
+  it('says of a list read by its documented layout that its parser has not yet seen a real file', async () => {
+    const note = 'Read by the layout the research documents: its parser has not yet seen a real file from the publisher.';
+    renderLists({ ...overview, sources: [source({}), source({ source: 'state-mo', title: 'Missouri Medicaid Provider Sanctions (Terminations)', layoutNote: note })] });
+    expect(within(await rowOf('Missouri Medicaid Provider Sanctions (Terminations)')).getByText(note)).toBeTruthy();
+    expect(within(await rowOf('OIG List of Excluded Individuals/Entities (LEIE)')).queryByTestId('layout-note')).toBeNull();
+    // Under the table, every state by name, with the seven that publish none.
+    expect(screen.getByRole('heading', { name: 'Every state' })).toBeTruthy();
+    expect(screen.getByText("Virginia publishes no list; OIG's LEIE covers it.")).toBeTruthy();
   });
 
   it('checks one list now, and all of them', async () => {

@@ -4,9 +4,10 @@
  * now, upload a file, compare versions and roll back; approve or reject a file held (ADR 109).
  */
 import { useState } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LISTS_REFRESH_MS, type AdminListSource } from '#shared/lists-admin';
+import { StateCoverage } from '../components/state-coverage';
 import { useAdminChange } from './admin-api';
 import { AdminFrame, LoadState } from './admin-frame';
 import { checkLists, fetchListsOverview, formatWhen, listsKeys } from './lists-api';
@@ -78,6 +79,12 @@ export function ListsAdminPage() {
             {running ? `${running} check${running === 1 ? '' : 's'} running; this page follows them live.` : ''}
           </Text>
           <ListsTable lists={data.sources} now={data.now} nextCheck={data.nextCheck} onAction={onAction} />
+          <Stack gap="xs" component="section" aria-labelledby="every-state">
+            <Title order={2} fz="lg" id="every-state">
+              Every state
+            </Title>
+            <StateCoverage />
+          </Stack>
         </Stack>
       )}
       {open?.action === 'upload' && <UploadModal list={open.list} onClose={() => setOpen(null)} />}

@@ -73,6 +73,11 @@ function Acquisition({ list }: { list: AdminListSource }) {
           {a.reason}
         </Text>
       )}
+      {list.layoutNote && (
+        <Text size="xs" c="orange.9" data-testid="layout-note">
+          {list.layoutNote}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { STATE_LISTS, STATE_NAMES } from '#shared/state-lists';
+import { STATE_LISTS, STATE_NAMES, statesCoveredWords } from '#shared/state-lists';
 
 /** The lists Clearlist searches: who publishes each, what it holds, where the official copy is. */
 export interface ListSource {
@@ -37,7 +37,7 @@ export const LIST_SOURCES: ListSource[] = [
     searchedBy: 'Name and business name (OFAC search option)',
   },
   {
-    name: `State Medicaid exclusion lists of ${STATE_NAMES.length} states: ${STATE_NAMES.join(', ')}`,
+    name: `State Medicaid exclusion lists of ${statesCoveredWords()}: ${STATE_NAMES.join(', ')}`,
     publisher: STATE_LISTS.map((list) => `${list.stateName}: ${list.publisher}`).join('; '),
     officialUrl: STATE_LISTS[0].officialUrl,
     links: STATE_LISTS.map((list) => ({ label: list.stateName, href: list.officialUrl })),

@@ -3,6 +3,7 @@ import '../test-setup';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { ListStatus } from '#shared/lists';
+import { STATE_LISTS } from '#shared/state-lists';
 import { apiError, json, renderApp, stubServer, userInfoHandler } from '../test-utils';
 
 const FIGURE: ListStatus = {
@@ -48,5 +49,19 @@ describe('lists page', () => {
     expect(await screen.findByRole('heading', { name: 'List of Excluded Individuals/Entities (LEIE)' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Current versions' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('names every state: the ones whose list is searched and the seven that publish none', async () => {
+    stubServer({ 'GET /services/user/info': userInfoHandler(null), 'GET /services/lists': () => json(200, [FIGURE]) });
+    renderApp('/lists');
+    expect(await screen.findByRole('heading', { name: 'Every state' })).toBeTruthy();
+    const coverage = screen.getByTestId('state-coverage');
+    for (const list of STATE_LISTS) expect(coverage.querySelector(`[data-state="${list.state}"]`), list.state).not.toBeNull();
+    for (const name of ['New Mexico', 'Oklahoma', 'Rhode Island', 'South Dakota', 'Utah', 'Virginia', 'Wisconsin']) expect(screen.getByText(`${name} publishes no list; OIG's LEIE covers it.`)).toBeTruthy();
+    expect(screen.getByText(/^Florida publishes a list/)).toBeTruthy();
+    // The lists read by their documented layout are marked, and the mark explained.
+    expect(coverage.querySelector('[data-state="MO"] [data-testid="documented-mark"]')).not.toBeNull();
+    expect(coverage.querySelector('[data-state="NY"] [data-testid="documented-mark"]')).toBeNull();
+    expect(screen.getByText(/^\* Read by the layout the research documents/)).toBeTruthy();
   });
 });

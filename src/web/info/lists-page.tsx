@@ -1,5 +1,6 @@
 /** The lists we search: what each is, who publishes it, and live figures when the server has them. */
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { StateCoverage } from '../components/state-coverage';
 import { ListFiguresTable, useListFigures } from './list-figures';
 import { LIST_SOURCES, type ListSource } from './list-sources';
 import { ExternalLink, InfoPage, InfoSection } from './info-page';
@@ -25,6 +26,9 @@ export function ListsPage() {
             <SourceCard key={source.name} source={source} />
           ))}
         </SimpleGrid>
+      </InfoSection>
+      <InfoSection title="Every state">
+        <StateCoverage />
       </InfoSection>
       <InfoSection title="How we keep them current">
         <Text>

@@ -1,7 +1,7 @@
 /** Content blocks of the landing page: who it is for, what it searches, pricing. */
 import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { TRIAL_DAYS } from '#shared/account';
-import { STATE_NAMES } from '#shared/state-lists';
+import { STATE_NAMES, statesCoveredWords } from '#shared/state-lists';
 import { MONITORING_PRICE_TEXT } from '#shared/prices';
 
 const AUDIENCES = [
@@ -13,7 +13,7 @@ const AUDIENCES = [
 const SEARCHES = [
   'OIG LEIE and SAM.gov exclusions',
   'OFAC SDN and Consolidated sanctions lists',
-  `State Medicaid lists of ${STATE_NAMES.length} states: ${STATE_NAMES.join(', ')}`,
+  `State Medicaid lists of ${statesCoveredWords()}: ${STATE_NAMES.join(', ')}`,
   'NPI validation (NPPES) and the CMS Medicare opt-out list',
   'Social Security Death Master File',
 ];

@@ -43,7 +43,8 @@ export type ServiceName =
   | 'json-table'
   | 'sharepoint-library'
   | 'telerik-grid'
-  | 'aspnet-postback';
+  | 'aspnet-postback'
+  | 'sharepoint-soap';
 
 interface RecipeBase {
   source: string;

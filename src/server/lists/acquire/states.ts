@@ -1,6 +1,7 @@
 /** The state lists' recipes and the services they call (research/list-acquisition.md §2). */
 import type { LinkRule, Recipe } from './recipe';
 import type { Service } from './resolve';
+import { OR_LISTS_SERVICE, OR_VIEW, sharepointSoap } from './sharepoint-soap';
 import { aspnetPostback, jsonTable, sharepointLibrary, telerikGrid } from './state-services';
 
 /** Neither the publisher nor the research states a rhythm: OpenSanctions' choice (§2, §4.10). */
@@ -11,6 +12,8 @@ export const TN_TABLE_JSON =
 export const ME_LIBRARY = 'https://mainecare.maine.gov/PrvExclRpt/Forms/AllItems.aspx';
 export const TX_DOW_PAGE = 'https://oig.hhsc.state.tx.us/oigportal2/Exclusions/ctl/DOW/mid/384';
 export const TX_EVENT_TARGET = 'dnn$ctr384$DownloadExclusionsFile$lb_DLoad_ExcFile_XLS';
+export const MN_DOCUMENT = 'http://www.dhs.state.mn.us/main/idcplg?IdcService=GET_DYNAMIC_CONVERSION&RevisionSelectionMethod=LatestReleased&dDocName=DHS-295094';
+export const DC_PAGE = 'https://ocp.dc.gov/page/excluded-parties-list';
 export const WV_PAGE = 'https://www.wvmmis.com/SitePages/Medicaid%20Provider%20SanctionedExclusion';
 
 /** A page-link recipe of one file found by one rule on the landing page. */
@@ -73,6 +76,12 @@ export const STATE_RECIPES: Recipe[] = [
     method: 'direct',
     files: [{ url: 'https://medicaidpublications.dhss.delaware.gov/docs/Search?Command=Core_Download&EntryId=1671', fileName: 'de-sanctioned-providers.pdf' }],
     basis: 'the document store\'s download of entry 1671, which answers the PDF (§2.1 DE: direct)',
+    source: 'state-dc',
+    page: DC_PAGE,
+    cadence: TWICE_A_MONTH,
+    method: 'direct',
+    files: [{ url: DC_PAGE, fileName: 'dc-excluded-parties-list.html' }],
+    basis: 'the landing page itself, whose tables are the list: a plain GET (§2.1 DC; a DC procurement list, not DHCF Medicaid)',
   },
   linked('state-ga', 'https://dch.georgia.gov/office-inspector-general/georgia-oig-exclusions-list', { attribute: { name: 'data-text', holds: 'List of Excluded Individuals' } }, 'ga-oig-exclusions.xlsx', 'the link whose data-text attribute holds "List of Excluded Individuals" (§2.1 GA)'),
   linked('state-hi', 'https://medquest.hawaii.gov/en/plans-providers/provider-exclusion-reinstatement-list.html', { text: ['Med Prov Excl-Rein List'] }, 'hi-provider-exclusion-reinstatement-list.pdf', 'the link whose text holds "Med Prov Excl-Rein List" (§2.1 HI; OpenSanctions needed a browser and a US IP)'),
@@ -123,8 +132,21 @@ export const STATE_RECIPES: Recipe[] = [
     basis: 'the library listing embedded in AllItems.aspx between WPQ2ListData and WPQ2SchemaData: the row of the highest ID names the newest folder (FileLeafRef), which holds a file of a fixed name (§2.1 ME, §2.2 Maine)',
   },
   linked('state-mi', 'https://www.michigan.gov/mdhhs/doing-business/providers/providers/billingreimbursement/list-of-sanctioned-providers', { textIs: 'List of Sanctioned Providers (XLSX)' }, 'mi-sanctioned-providers.xlsx', 'the link whose whole text is "List of Sanctioned Providers (XLSX)" (§2.1 MI)'),
+  {
+    source: 'state-mn',
+    page: 'https://mn.gov/dhs/partners-and-providers/program-overviews/mhcp/',
+    cadence: TWICE_A_MONTH,
+    method: 'page-link',
+    files: [
+      { from: MN_DOCUMENT, hops: [{ text: ['MHCP Excluded Individual Providers'] }], fileName: 'mn-excluded-individual-providers.xlsx' },
+      { from: MN_DOCUMENT, hops: [{ text: ['MHCP Excluded Group Providers'] }], fileName: 'mn-excluded-group-providers.xlsx' },
+    ],
+    basis: 'the DHS-295094 dynamic-conversion page and its two anchors around the texts "MHCP Excluded Individual Providers" and "MHCP Excluded Group Providers", both files read as one version (§2.1 MN, §2.2 Minnesota)',
+  },
+  linked('state-mo', 'https://mmac.mo.gov/providers/provider-sanctions/', { href: ['sanction-list', '.xlsx'] }, 'mo-provider-sanction-list.xlsx', 'the link whose href holds "sanction-list" and ".xlsx", compared case-insensitively; the href is relative (§2.1 MO; the matcher changed about 7 times in 2024–26)'),
   linked('state-nc', 'https://medicaid.ncdhhs.gov/providers/excluded-providers', { textIs: 'State Excluded Provider List' }, 'nc-state-excluded-providers.xlsx', 'the link whose whole text is "State Excluded Provider List" (§2.1 NC)'),
   linked('state-nd', 'https://www.hhs.nd.gov/healthcare/medicaid/provider/compliance/fraud-and-abuse', { text: ['ND Medicaid Provider Exclusion List'], hrefEnds: '.xlsx' }, 'nd-provider-exclusions.xlsx', 'the link whose text holds "ND Medicaid Provider Exclusion List" and whose href ends in ".xlsx" (§2.1 ND)'),
+  linked('state-nh', 'https://www.dhhs.nh.gov/programs-services/medicaid/medicaid-provider-relations', { text: ['Provider Exclusion and Sanctions List'] }, 'nh-provider-exclusion-sanctions-list.xlsx', 'the link whose text holds "Provider Exclusion and Sanctions List" (§2.1 NH; 403s in 2025-09, the label changed in 2026-06)'),
   {
     source: 'state-nj',
     page: 'https://www.njoag.gov/about/divisions-and-offices/office-of-the-insurance-fraud-prosecutor-home/medicaid-fraud-control-unit/',
@@ -141,6 +163,7 @@ export const STATE_RECIPES: Recipe[] = [
     files: [{ url: 'https://www.state.nj.us/treasury/treasfiles/debarment/Debarment.txt' }],
     basis: 'not in the research (§2.1 NJ is the Comptroller PDF, state-nj): the Treasury file URL the parser config names, fetched as is',
   },
+  linked('state-nv', 'https://www.omig.nv.gov/provider-enrollment--termination/provider-exclusions-sanctions-and-press-releases/', { textIs: 'NV Exclusion List' }, 'nv-exclusion-list.pdf', 'the link whose whole text, spaces folded, is "NV Exclusion List" (§2.1 NV; the page moved domains twice in 2026)'),
   {
     source: 'state-ny',
     page: 'https://omig.ny.gov/medicaid-fraud/medicaid-exclusions',
@@ -151,6 +174,15 @@ export const STATE_RECIPES: Recipe[] = [
     basis: 'the export endpoint exporttoexcel.aspx, which answers the XLSX (§2.1 NY: direct, unchanged since 2024-09)',
   },
   linked('state-oh', 'https://medicaid.ohio.gov/wps/portal/gov/medicaid/resources-for-providers/enrollment-and-support/provider-enrollment/provider-exclusion-and-suspension-list', { text: ['Medicaid', 'Exclusion', 'Suspension'], href: ['xlsx'] }, 'oh-provider-exclusion-suspension-list.xlsx', 'the link whose text holds "Medicaid", "Exclusion" and "Suspension" and whose href holds "xlsx" (§2.1 OH)'),
+  {
+    source: 'state-or',
+    page: 'https://www.oregon.gov/oha/FOD/PIAU/Pages/Convictions.aspx',
+    cadence: TWICE_A_MONTH,
+    method: 'api',
+    service: 'sharepoint-soap',
+    options: { url: OR_LISTS_SERVICE, listName: 'Documents', viewName: OR_VIEW, fileName: 'or-medicaid-fraud-convictions.csv' },
+    basis: 'a SOAP 1.1 GetListItems POST to the site\'s Lists.asmx (list "Documents", view {9070D930-…}, attachment URLs included); each z:row\'s ows_URL is "URL, last name, first name", written as a CSV (§2.1 OR, §2.2 Oregon)',
+  },
   {
     source: 'state-pa',
     page: 'https://www.pa.gov/agencies/dhs/report-fraud/medicheck-list',
@@ -193,4 +225,5 @@ export const STATE_SERVICES: Readonly<Record<string, Service>> = {
   'sharepoint-library': sharepointLibrary,
   'telerik-grid': telerikGrid,
   'aspnet-postback': aspnetPostback,
+  'sharepoint-soap': sharepointSoap,
 };
