@@ -76,6 +76,8 @@ export const STATE_RECIPES: Recipe[] = [
     method: 'direct',
     files: [{ url: 'https://medicaidpublications.dhss.delaware.gov/docs/Search?Command=Core_Download&EntryId=1671', fileName: 'de-sanctioned-providers.pdf' }],
     basis: 'the document store\'s download of entry 1671, which answers the PDF (§2.1 DE: direct)',
+  },
+  {
     source: 'state-dc',
     page: DC_PAGE,
     cadence: TWICE_A_MONTH,
