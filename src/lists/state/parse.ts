@@ -20,6 +20,7 @@ import { parsePdfList } from './pdf';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
 import { readStateName } from './names';
 import { noteStatedAsOf } from './as-of';
+import { reshapeRows } from './row-stream';
 
 type Cells = Partial<Record<StateField, string | null>>;
 
@@ -86,6 +87,7 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
     dateAcquired: context.dateAcquired,
   } satisfies Partial<ListRecord>);
   if (name.employer) record.extra.employer = name.employer;
+  if (name.owner) record.extra.owner = name.owner;
   if (name.credentials?.length) record.extra.credentials = name.credentials.join(' ');
   if (name.titles?.length) record.extra.role = name.titles.join('; ');
   if (name.asPublished) record.extra.nameAsPublished = name.asPublished;
@@ -141,12 +143,15 @@ export function stateRowSpec(config: StateListConfig, context: FileContext): Csv
       const headerFields = (fieldNames ?? first.fields).map(stateHeaderName);
       const layout = layoutFor(config, headerFields);
       const at = locateColumns(headerFields, columnSpec(layout), layout.requiredColumns, { title: config.title, file: context.file });
+      // Columns under an empty header cell, by position (Montana's action type).
+      for (const [field, position] of Object.entries(config.positionalColumns)) at[field as StateField] = position - 1;
+      const width = Math.max(headerFields.length, ...Object.values(config.positionalColumns));
       const indexOf = (name: string): number => headerFields.findIndex((h) => normalizeHeaderName(h) === normalizeHeaderName(stateHeaderName(name)));
       const extraAt = Object.entries(layout.extraColumns).map(([key, name]) => [key, indexOf(name)] as const);
       const aliasAt = layout.aliasColumns.map(([first, last]) => [indexOf(first), indexOf(last)] as const);
       const ignored = config.ignoreRows.map((pattern) => new RegExp(`^(?:${pattern})$`, 'i'));
       return {
-        width: headerFields.length,
+        width,
         map(fields, row) {
           if (ignored.length > 0 && ignored.some((re) => re.test(fields.filter(Boolean).join(' ').trim()))) return null;
           const cells: Cells = {};
@@ -250,8 +255,15 @@ async function* parseWorkbook(config: StateListConfig, workbook: Workbook, conte
   for (const sheet of found as string[]) {
     const context = contextFor(sheets.length > 1 ? `${name}, sheet ${sheet}` : name);
     noteStatedAsOf(config, sheet, context);
-    yield* parseSheetSource(workbook.rowBatches(sheet), context, stateRowSpec(config, context));
+    const rows = reshapeRows(config, workbook.rowBatches(sheet), { isHeader: headerTest(config), nameColumn: nameColumnOf(config) });
+    yield* parseSheetSource(rows, context, stateRowSpec(config, context));
   }
+}
+
+/** Where a header has the name column (-1 without one). */
+function nameColumnOf(config: StateListConfig): (header: readonly string[]) => number {
+  const names = columnSpec(config).name.map((n) => normalizeHeaderName(n));
+  return (header) => header.findIndex((h) => names.includes(normalizeHeaderName(stateHeaderName(h))));
 }
 
 /** Parses the files of one state list. */
