@@ -11,8 +11,8 @@ const config = (state: string): StateListConfig => configs.get(state) as StateLi
 const parseState = (state: string, ...files: string[]) => runAll(parseStateList(config(state), files.map((f) => fixture('state', f))));
 
 describe('state list configs', () => {
-  it('has a valid config and a fixture for each of the 22 states (New Jersey has two lists)', () => {
-    expect([...configs.keys()]).toEqual(['AZ', 'CA', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'ME', 'NC', 'ND', 'NJ-DEBARMENT', 'NJ', 'NY', 'OH', 'PA', 'TN', 'TX', 'WV']);
+  it('has a valid config and a fixture for each of the 29 states (Arizona and New Jersey have two lists)', () => {
+    expect([...configs.keys()]).toEqual(['AZ-EXCLUSIONS', 'AZ', 'CA', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'ME', 'MS', 'MT', 'NC', 'ND', 'NE', 'NJ-DEBARMENT', 'NJ', 'NY', 'OH', 'PA', 'SC', 'TN', 'TX', 'VT', 'WA', 'WV', 'WY']);
     const fixtures = readdirSync(new URL('./fixtures/', import.meta.url));
     for (const state of configs.keys()) expect(fixtures.some((f) => f.startsWith(state.toLowerCase()))).toBe(true);
   });

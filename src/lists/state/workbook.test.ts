@@ -30,6 +30,7 @@ const OH_INDIVIDUALS = ['Provider ID', 'NPI', 'First Name', 'Middle Name', 'Last
 describe('state lists in the agencies\' workbook formats', () => {
   it('says which states publish workbooks and which sheets are read', () => {
     expect([...configs.values()].map((c) => [c.id, c.format, c.sheets ?? null])).toEqual([
+      ['state-az-exclusions', 'xlsx', ['State Exclusions']],
       ['state-az', 'pdf', null],
       ['state-ca', 'csv', null],
       ['state-ga', 'xlsx', null],
@@ -42,16 +43,23 @@ describe('state lists in the agencies\' workbook formats', () => {
       ['state-ky', 'xlsx', null],
       ['state-la', 'csv', null],
       ['state-me', 'pdf', null],
+      ['state-ms', 'xlsx', ['Sheet1']],
+      ['state-mt', 'xlsx', null],
       ['state-nc', 'xlsx', null],
       ['state-nd', 'xlsx', null],
+      ['state-ne', 'pdf', null],
       ['state-nj-debarment', 'txt', null],
       ['state-nj', 'pdf', null],
       ['state-ny', 'xlsx', null],
       ['state-oh', 'xlsx', ['Individuals', 'Organizations']],
       ['state-pa', 'csv', null],
+      ['state-sc', 'xlsx', null],
       ['state-tn', 'pdf', null],
       ['state-tx', 'xls', null],
+      ['state-vt', 'xlsx', null],
+      ['state-wa', 'xlsx', null],
       ['state-wv', 'pdf', null],
+      ['state-wy', 'pdf', null],
     ]);
   });
 
