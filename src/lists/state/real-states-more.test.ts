@@ -39,16 +39,22 @@ function csvRecords(file: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') fields.push(field), (field = '');
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    }
     else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
       if (c === '\r') i += 1;
       fields.push(field);
       if (fields.some((f) => f.trim() !== '')) records.push(fields);
-      (fields = []), (field = '');
+      fields = [];
+      field = '';
     } else field += c;
   }
   if (field !== '' || fields.length > 0) records.push([...fields, field]);
