@@ -123,7 +123,7 @@ const SHEETS: SheetCase[] = [
 ];
 
 /** Refused rows are only the agency's exact repeats (and a nameless row in Texas). */
-function refusedOnly(run: { rejected: { severity: string; reason: string }[] }): number {
+function refusedOnly(run: { rejected: readonly { severity?: string; reason: string }[] }): number {
   const errors = run.rejected.filter((r) => r.severity === 'error');
   expect(errors.every((e) => /^duplicate of line \d+|^no name in the row$/.test(e.reason))).toBe(true);
   return errors.length;
