@@ -26,7 +26,7 @@ const uploadOnly = STATE_RECIPES.filter((r) => r.method === 'upload');
 /** Sources whose pages carry the links (the others read JSON or a form). */
 const linked = STATE_RECIPES.filter((r) => r.method === 'page-link').map((r) => r.source);
 /** Sources whose files the stand-in can halve (CSV, text, XLSX, Tennessee's JSON; not PDF or .xls). */
-const halvable = ['state-ca', 'state-ga', 'state-ia', 'state-in', 'state-ks', 'state-ky', 'state-la', 'state-nc', 'state-nd', 'state-nj-debarment', 'state-ny', 'state-oh', 'state-pa', 'state-tn'];
+const halvable = ['state-ca', 'state-ga', 'state-ia', 'state-in', 'state-ks', 'state-ky', 'state-la', 'state-ms', 'state-mt', 'state-nc', 'state-nd', 'state-nj-debarment', 'state-ny', 'state-oh', 'state-pa', 'state-sc', 'state-tn', 'state-wa'];
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
@@ -55,8 +55,8 @@ const shape = (r: SourceUpdate) => ({ source: r.source, outcome: r.outcome, erro
 describe('state lists from their publishers (the stand-in)', () => {
   it('has a list of automatic and upload-only sources as the research says', () => {
     expect(linked).toContain('state-ca');
-    expect(uploadOnly.map((r) => r.source).sort()).toEqual(['state-id', 'state-il']);
-    expect(automatic).toHaveLength(20);
+    expect(uploadOnly.map((r) => r.source).sort()).toEqual(['state-az-exclusions', 'state-id', 'state-il', 'state-vt']);
+    expect(automatic).toHaveLength(26);
   });
 
   it('imports every state source that has an automatic method', async () => {
@@ -77,9 +77,9 @@ describe('state lists from their publishers (the stand-in)', () => {
     const results = await update(uploadOnly.map((r) => r.source));
     for (const r of results) {
       expect(r.outcome).toBe('not-configured');
-      expect(r.hint).toContain('upload the file from');
+      expect(r.hint, r.source).toMatch(/upload the (?:monthly )?(?:file|workbook) from https:\/\//);
     }
-    expect(results[0].hint).toMatch(/Laserfiche WebLink, document 6158/);
+    expect(results.find((r) => r.source === 'state-id')!.hint).toMatch(/Laserfiche WebLink, document 6158/);
   });
 
   it('holds a file of every second record for approval, after the full import', async () => {
