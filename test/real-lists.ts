@@ -26,6 +26,7 @@ export function realListsMissing(): string | null {
 /** State config id → the real files it reads (as src/lists/state/real-states*.test.ts map them; California in full). */
 export const STATE_FILES: [string, string[]][] = [
   ['state-az', ['AZ/az1-0.html']],
+  ['state-az-exclusions', ['AZ/Arizona.xlsx']],
   ['state-ca', ['CA/California_Exclusion_List.csv']],
   ['state-ga', ['GA/Georgia List.xlsx']],
   ['state-hi', ['HI/Hawaii list.pdf']],
@@ -38,16 +39,23 @@ export const STATE_FILES: [string, string[]][] = [
   // The CSV, not the xlsx re-save of the same export (README: the re-save altered dates).
   ['state-la', ['LA/Louisiana list.csv']],
   ['state-me', ['ME/Maine list.pdf']],
+  ['state-ms', ['MS/Mississippi.xlsx']],
+  ['state-mt', ['MT/Montana.xlsx']],
   ['state-nc', ['NC/NC_Excluded_Providers.xlsx']],
   ['state-nd', ['ND/ND_Provider_Exclusions.xlsx']],
+  ['state-ne', ['NE/Nebraska.pdf']],
   ['state-nj', ['NJ/NJ_Exclusion_List.csv', 'NJ/njmfdper-0.first12pages.pdf']],
   ['state-nj-debarment', ['NJ/njcdr-0.txt']],
   ['state-ny', ['NY/NYSOMIGExclusionsList.xlsx']],
   ['state-oh', ['OH/Ohio_Provider_Exclusions.xlsx']],
   ['state-pa', ['PA/Pennsylvania_exclusion_list.csv']],
+  ['state-sc', ['SC/South Carolina.xlsx']],
   ['state-tn', ['TN/tn1-0.pdf']],
   ['state-tx', ['TX/TexasExclusionsData_2026_06_15.xls']],
+  ['state-vt', ['VT/Vermont.xlsx']],
+  ['state-wa', ['WA/Washinton.xlsx']],
   ['state-wv', ['WV/wv2-0.pdf', 'WV/wv2-1.pdf', 'WV/wv2-2.pdf']],
+  ['state-wy', ['WY/2021_07_07_Wyoming-Medicaid-Exclusion-List-PDF_AP.pdf']],
 ];
 
 export interface LoadedList {
