@@ -59,6 +59,19 @@ export async function writeStatePdfFixtures(dir = FIXTURES): Promise<void> {
     ['ASIN, GERALD S', '1770576365', 'Terminate', '06/01/2024'],
     ['AAA MEDICAL EQUIPMENT LLC', '1043237795', 'Suspend', '01/15/2025'],
   ]);
+  // Nebraska: a legal preamble, ISO dates, first-last names, an organization, code-label pairs, a row without Date Added.
+  await writePdfTable(`${dir}ne.pdf`, { size: [792, 612], fontSize: 7, notes: ['Nebraska Medicaid Excluded Providers (NMEP)', 'Updated: 6/01/2026', 'Providers on this list are excluded from participation in the Nebraska Medicaid program.'], columns: cols([['Date Added to NMEP', 60], ['Provider Name', 110], ['Organization Name', 120], ['Provider NPI', 60], ['Effective Date', 60], ['Provider Type Code', 90], ['Reason For Action Code', 110], ['Sanction Code', 70], ['Sanction Type Code', 80]]) }, [
+    ['2025-07-07', 'Wendell P Harlan', '', '1000000012', '2025-06-25', '01-Physicians (MD)', 'VN-Violation of NMAP Policy', 'TM-Termination', 'PM-Permanent'],
+    ['2024-01-10', '', 'Prairie Wind Home Care LLC', '1000000020', '2024-01-02', '98-NFOCUS Provider', 'FR-Fraud', 'EX-Exclusion', 'LE-Time Limited-Emergency'],
+    ['', 'Odette Quince', '', '', '2011-10-03', '98-NFOCUS Provider', 'VN-Violation of NMAP Policy', 'TM-Termination', 'PM-Permanent'],
+  ]);
+  // Wyoming: the 2021 layout, a business without a name, an a.k.a. in the first name, a maiden name, N/A and licence numbers.
+  await writePdfTable(`${dir}wy.pdf`, { size: [792, 612], fontSize: 7, pageTitle: 'Wyoming Medicaid Provider Exclusion List', columns: cols([['Last Name', 80], ['First Name', 90], ['Business Name', 130], ['Provider Type', 100], ['Provider Number', 90], ['City', 70], ['State', 30], ['Exclusion Date', 60]]) }, [
+    ['', '', 'Bighorn Home Health', 'Case Management Waiver', '120222700', 'Bar Nunn', 'WY', '4/28/2007'],
+    ['Harlan', 'Wendell a.k.a Wen', 'Harlan Global Initiative', 'Training DD Waiver', '127297700', 'Cheyenne', 'WY', '8/10/2011'],
+    ['(Quince) Harlan', 'Odette', '', 'Nurse/Nurses Assistant', 'RN 101606 (AZ)', 'Casper', 'WY', '2/20/2000'],
+    ['Quince', 'Oscar', '', 'Nurse', 'N/A', 'Evanston', 'WY', '6/20/2007'],
+  ]);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await writeStatePdfFixtures();

@@ -1,6 +1,6 @@
 /**
  * Synthetic samples of the state lists the agencies publish only as PDF (Hawaii, Idaho, Maine,
- * the NJ Comptroller, Tennessee, West Virginia, Arizona today), each in its agency's layout:
+ * the NJ Comptroller, Tennessee, West Virginia, Arizona, Nebraska, Wyoming today), each in its agency's layout:
  * notes above the table, the header on every page, wrapped cells, aliases, reinstatements,
  * a ruled grid or (Tennessee) none. PDFs past MAX_PDF_ROWS rows are cut there: a larger run
  * is for the speed of the spreadsheet lists, and a PDF of a million rows is no agency's.
@@ -112,6 +112,29 @@ const SAMPLES: PdfSample[] = [
       if (s.business) return [s.business.name, s.business.npi, action, mdy(s.excluded)];
       const p = person(s);
       return [`${p.last}, ${p.first}${p.middle ? ` ${p.middle[0]}` : ''}`, s.r.chance(0.6) ? p.npi : '', action, mdy(s.excluded)];
+    },
+  },
+  {
+    path: 'state-ne/ne-medicaid-excluded-providers.pdf', state: 'NE',
+    layout: { size: LANDSCAPE, fontSize: 7, notes: ['Nebraska Medicaid Excluded Providers (NMEP) (synthetic sample)', 'Updated: (synthetic sample)', 'Providers on this list are excluded from participation in the Nebraska Medicaid program.'], columns: cols([['Date Added to NMEP', 60], ['Provider Name', 110], ['Organization Name', 120], ['Provider NPI', 60], ['Effective Date', 60], ['Provider Type Code', 90], ['Reason For Action Code', 110], ['Sanction Code', 70], ['Sanction Type Code', 80]]) },
+    toRow: (s) => {
+      const added = s.r.chance(0.1) ? '' : s.excluded;
+      const sanction = s.r.chance(0.5) ? ['TM-Termination', 'PM-Permanent'] : ['EX-Exclusion', 'LT-Time Limited'];
+      const reason = s.r.pick(['VN-Violation of NMAP Policy', 'FR-Fraud', 'OE-OIG Exclusion']);
+      if (s.business) return [added, '', s.business.name, s.r.chance(0.6) ? s.business.npi : '', s.excluded, '98-NFOCUS Provider', reason, ...sanction];
+      const p = person(s);
+      return [added, `${p.first}${p.middle ? ` ${p.middle[0]}` : ''} ${p.last}`, '', s.r.chance(0.5) ? p.npi : '', s.excluded, s.r.pick(['01-Physicians (MD)', '98-NFOCUS Provider', '12-Nurse']), reason, ...sanction];
+    },
+  },
+  {
+    path: 'state-wy/wy-medicaid-provider-exclusion-list.pdf', state: 'WY',
+    layout: { size: LANDSCAPE, fontSize: 7, pageTitle: 'Wyoming Medicaid Provider Exclusion List (synthetic sample)', columns: cols([['Last Name', 80], ['First Name', 90], ['Business Name', 130], ['Provider Type', 100], ['Provider Number', 90], ['City', 70], ['State', 30], ['Exclusion Date', 60]]) },
+    toRow: (s) => {
+      const date = `${+s.excluded.slice(5, 7)}/${+s.excluded.slice(8, 10)}/${s.excluded.slice(0, 4)}`;
+      if (s.business) return ['', '', s.business.name, 'Case Management Waiver', s.r.digits(9), s.business.city, 'WY', date];
+      const p = person(s);
+      const number = s.r.chance(0.3) ? 'N/A' : s.r.chance(0.3) ? `RN ${s.r.digits(6)} (WY)` : s.r.digits(9);
+      return [p.otherLast ? `(${p.otherLast}) ${p.last}` : p.last, p.nickname ? `${p.first} a.k.a ${p.nickname}` : p.first, '', s.r.pick(['Nurse', 'Nurse/Nurses Assistant', 'Training DD Waiver', 'Physician']), number, p.city, 'WY', date];
     },
   },
 ];

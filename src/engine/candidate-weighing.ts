@@ -35,6 +35,23 @@ export interface PersonWeighing {
   filter: ReturnType<typeof personFilter>;
 }
 
+/** A name form's place on its record: the name itself first, then its AKAs or DBAs in order. */
+const formRank = (listField: string): number => {
+  const at = /\[(\d+)\]/.exec(listField);
+  return at ? 1 + Number(at[1]) : listField.includes('(') ? 0.5 : 0;
+};
+
+/**
+ * Whether the record's candidate so far stays: a better name, or as good a name earlier on the
+ * record (so a tie names the same form whatever order the index meets the forms in: one index or
+ * its parts, ADR 068).
+ */
+function keepsPrevious(prev: NamedCandidate | undefined, similarity: number, listField: string): boolean {
+  if (!prev) return false;
+  const was = prev.similarity ?? 0;
+  return was > similarity || (was === similarity && (prev.listField === null || formRank(prev.listField) <= formRank(listField)));
+}
+
 /** Files a candidate record under one of its names when that name may lift it to the minimum. */
 export function considerPerson(w: PersonWeighing, record: number, listName: PersonName, listField: string): void {
   const { opts, named, idRecords } = w;
@@ -43,8 +60,7 @@ export function considerPerson(w: PersonWeighing, record: number, listName: Pers
   if (opts.algorithm === 'Exact') {
     const same = exactPersonKey(listName) === w.exactKey;
     if (!same && !idRecords.has(record)) return;
-    const prev = named.get(record);
-    if (prev && (prev.similarity ?? 0) >= (same ? 1 : 0)) return;
+    if (keepsPrevious(named.get(record), same ? 1 : 0, listField)) return;
     named.set(record, { record, similarity: same ? 1 : 0, listField, fields: [{ queryField: 'name', listField, queryValue: w.exactKey, listValue: exactPersonKey(listName), score: same ? 1 : 0, method: same ? 'exact' : 'different' }], adjustments: [] });
     return;
   }
@@ -53,8 +69,7 @@ export function considerPerson(w: PersonWeighing, record: number, listName: Pers
   if (similarity * NAME_ONLY_CEILING < w.floor && !idRecords.has(record)) return;
   // Under the minimum given the record's own evidence: its hit would be built and come out null.
   if (w.filter.underMinimum(w.part, record, similarity)) return;
-  const prev = named.get(record);
-  if (prev && (prev.similarity ?? 0) >= similarity) return;
+  if (keepsPrevious(named.get(record), similarity, listField)) return;
   // The traced comparison (the explanation's name fields) only for the records that become hits (ADR 071).
   named.set(record, { record, similarity, listField, fields: [], adjustments: [], nameEvidence: tracedPersonEvidence(w.matcher, listName, listField, elements) });
 }
@@ -83,8 +98,7 @@ export function considerBusiness(w: BusinessWeighing, record: number, tokens: st
     const r = exact ? null : m.score(tokens);
     const s = exact ? (exactBusinessKey(m.query) === exactBusinessKey(tokens) ? 1 : 0) : r!.score;
     if ((s * NAME_ONLY_CEILING < w.floor || (exact && s === 0)) && !idRecords.has(record)) continue;
-    const prev = named.get(record);
-    if (prev && (prev.similarity ?? 0) >= s) continue;
+    if (keepsPrevious(named.get(record), s, listField)) continue;
     const ev = r ? businessNameEvidence(r, listField) : { fields: [{ queryField: 'name', listField, queryValue: m.query.join(' '), listValue: tokens.join(' '), score: s, method: s ? 'exact' : 'different' }], adjustments: [] };
     named.set(record, { record, similarity: s, listField, ...ev });
   }

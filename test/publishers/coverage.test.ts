@@ -31,6 +31,6 @@ describe('recipes and the stand-in', () => {
 
   it('serves every automatic source, federal ones too: only the licensed DMF and the upload-only states are not served', () => {
     expect(servedSources()).toEqual([...automatic].sort());
-    expect(RECIPES.filter((r) => r.method === 'upload').map((r) => r.source).sort()).toEqual(['dmf', 'state-ct', 'state-id', 'state-il']);
+    expect(RECIPES.filter((r) => r.method === 'upload').map((r) => r.source).sort()).toEqual(['dmf', 'state-az-exclusions', 'state-ct', 'state-id', 'state-il', 'state-vt']);
   });
 });

@@ -28,7 +28,7 @@ const linked = STATE_RECIPES.filter((r) => r.method === 'page-link').map((r) => 
 /** Sources whose files the stand-in can halve (CSV, text, XLSX, Tennessee's JSON; not PDF or .xls). */
 /** Sources whose file is an HTML answer (DC's page is the list): the stand-in serves no block page or cut file for them; their parser refuses a page without the list. */
 const filesNotHtml = automatic.filter((s) => s !== 'state-dc');
-const halvable = ['state-al', 'state-ar', 'state-ca', 'state-co', 'state-ga', 'state-ia', 'state-in', 'state-ks', 'state-ky', 'state-la', 'state-ma', 'state-md', 'state-mi', 'state-mn', 'state-mo', 'state-nc', 'state-nd', 'state-nh', 'state-nj-debarment', 'state-ny', 'state-oh', 'state-or', 'state-pa', 'state-tn'];
+const halvable = ['state-al', 'state-ar', 'state-ca', 'state-co', 'state-ga', 'state-ia', 'state-in', 'state-ks', 'state-ky', 'state-la', 'state-ma', 'state-md', 'state-mi', 'state-mn', 'state-mo', 'state-ms', 'state-mt', 'state-nc', 'state-nd', 'state-nh', 'state-nj-debarment', 'state-ny', 'state-oh', 'state-or', 'state-pa', 'state-sc', 'state-tn', 'state-wa'];
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
@@ -57,8 +57,8 @@ const shape = (r: SourceUpdate) => ({ source: r.source, outcome: r.outcome, erro
 describe('state lists from their publishers (the stand-in)', () => {
   it('has a list of automatic and upload-only sources as the research says', () => {
     expect(linked).toContain('state-ca');
-    expect(uploadOnly.map((r) => r.source).sort()).toEqual(['state-ct', 'state-id', 'state-il']);
-    expect(automatic).toHaveLength(34);
+    expect(uploadOnly.map((r) => r.source).sort()).toEqual(['state-az-exclusions', 'state-ct', 'state-id', 'state-il', 'state-vt']);
+    expect(automatic).toHaveLength(40);
   });
 
   it('imports every state source that has an automatic method', async () => {
@@ -79,7 +79,7 @@ describe('state lists from their publishers (the stand-in)', () => {
     const results = await update(uploadOnly.map((r) => r.source));
     for (const r of results) {
       expect(r.outcome).toBe('not-configured');
-      expect(r.hint).toContain('upload the file from');
+      expect(r.hint, r.source).toMatch(/upload the (?:monthly )?(?:file|workbook) from https:\/\//);
     }
     expect(results.find((r) => r.source === 'state-id')!.hint).toMatch(/Laserfiche WebLink, document 6158/);
     expect(results.find((r) => r.source === 'state-ct')!.hint).toMatch(/answers 403 .*the page saved as it is/);

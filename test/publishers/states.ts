@@ -72,6 +72,20 @@ export function stateRoutes(): PublisherRoutes {
     ...linking('state-ma', 'https://www.mass.gov/info-details/learn-about-suspended-or-excluded-masshealth-providers', 'https://www.mass.gov/doc/suspended-or-excluded-masshealth-providers-0/download', '<a href="/doc/suspended-or-excluded-masshealth-providers/download"><span>Suspended or Excluded MassHealth Providers</span> <span>PDF</span></a> <a href="/doc/suspended-or-excluded-masshealth-providers-0/download"><span>Suspended or Excluded MassHealth Providers</span> <span>XLSX</span></a>', 'xlsx'),
     ...linking('state-md', 'https://health.maryland.gov/mmcp/provider/Pages/sanctioned_list.aspx', 'https://health.maryland.gov/mmcp/provider/Documents/Maryland%20Medicaid%20Sanctioned%20Provider%20List.xlsx', '<a href="/mmcp/provider/Pages/home.aspx">Provider information</a> <a href="/mmcp/provider/Documents/Maryland%20Medicaid%20Sanctioned%20Provider%20List.xlsx">Maryland Medicaid Sanctioned Provider List</a>', 'xlsx'),
     ...linking('state-mi', 'https://www.michigan.gov/mdhhs/doing-business/providers/providers/billingreimbursement/list-of-sanctioned-providers', 'https://www.michigan.gov/mdhhs/-/media/Project/Websites/mdhhs/Folder2/Sanctioned-Provider-List.xlsx', '<a href="/mdhhs/-/media/Project/Websites/mdhhs/Folder2/Sanctioned-Provider-List.pdf">List of Sanctioned Providers (PDF)</a> <a href="/mdhhs/-/media/Project/Websites/mdhhs/Folder2/Sanctioned-Provider-List.xlsx?rev=1a2b">List of Sanctioned Providers (XLSX)</a>', 'xlsx'),
+    ...linking(
+      'state-ms',
+      'https://medicaid.ms.gov/providers/provider-terminations/',
+      'https://medicaid.ms.gov/wp-content/uploads/2026/06/Sanctioned-Provider-List.xlsx',
+      '<p>Terminated providers are listed below.</p><a href="/wp-content/uploads/2026/06/Provider-Termination-Policy.pdf">Provider termination policy</a> <a href="https://medicaid.ms.gov/wp-content/uploads/2026/06/Sanctioned-Provider-List.xlsx"><strong>Sanctioned Provider List</strong> (updated 06.08.26)</a>',
+      'xlsx',
+    ),
+    ...linking(
+      'state-mt',
+      'https://dphhs.mt.gov/montanahealthcareprograms/terminatedexcludedproviders',
+      'https://dphhs.mt.gov/assets/montanahealthcareprograms/TerminatedExcludedProviders.xlsx',
+      '<a href="/assets/montanahealthcareprograms/TerminatedExcludedProviders.pdf">Download Excluded or Terminated Provider list in PDF</a> <a href="/assets/montanahealthcareprograms/TerminatedExcludedProviders.xlsx">Download Excluded or Terminated Provider list in Excel</a>',
+      'xlsx',
+    ),
     ...linking('state-nc', 'https://medicaid.ncdhhs.gov/providers/excluded-providers', 'https://medicaid.ncdhhs.gov/media/9876/download', '<a href="/media/9875/download">State Excluded Provider List (PDF)</a><a href="/media/9876/download?attachment">State Excluded Provider List</a>', 'xlsx'),
     ...linking(
       'state-nd',
@@ -80,6 +94,7 @@ export function stateRoutes(): PublisherRoutes {
       '<a href="/sites/www/files/documents/ND%20Medicaid%20Provider%20Exclusion%20List.pdf">ND Medicaid Provider Exclusion List (ADA Compliant Version)</a> <a href="/sites/www/files/documents/ND%20Medicaid%20Provider%20Exclusion%20List.xlsx">ND Medicaid Provider Exclusion List</a>',
       'xlsx',
     ),
+    ...direct('state-ne', 'https://dhhs.ne.gov/Documents/Medicaid%20Excluded%20Providers.pdf', 'pdf'),
     ...direct('state-nj-debarment', 'https://www.state.nj.us/treasury/treasfiles/debarment/Debarment.txt', 'txt'),
     ...direct('state-ny', 'https://apps.omig.ny.gov/exclusions/exporttoexcel.aspx', 'xlsx'),
     ...linking(
@@ -90,6 +105,27 @@ export function stateRoutes(): PublisherRoutes {
       'xlsx',
     ),
     ...direct('state-pa', 'https://www.humanservices.dhs.pa.gov/Medchk/MedchkSearch/Medchk', 'csv'),
+    ...linking(
+      'state-sc',
+      'https://www.scdhhs.gov/fraud',
+      'https://www.scdhhs.gov/sites/default/files/SC%20Medicaid%20Excluded%20Terminated%20Providers.xlsx',
+      '<a href="/fraud/report">Report fraud</a> <a href="/sites/default/files/SC%20Medicaid%20Excluded%20Terminated%20Providers.xlsx">South Carolina Medicaid Excluded/Terminated Providers (updated monthly)</a>',
+      'xlsx',
+    ),
+    ...linking(
+      'state-wa',
+      'https://www.hca.wa.gov/billers-providers-partners/become-apple-health-provider/provider-termination-and-exclusion-list',
+      'https://www.hca.wa.gov/assets/billers-and-providers/provider-termination-exclusion-list.xlsx',
+      '<p>See <a href="https://www.hca.wa.gov/assets/billers-and-providers/provider-termination-exclusion-list.xlsx">the HCA Medicaid providers listing</a> of terminated and excluded providers, or <a href="/about-hca/fraud">report fraud</a>.</p>',
+      'xlsx',
+    ),
+    ...linking(
+      'state-wy',
+      'https://health.wyo.gov/healthcarefin/medicaid/',
+      'https://health.wyo.gov/wp-content/uploads/2026/01/Wyoming-Medicaid-Provider-Exclusion-List.pdf',
+      '<a href="/healthcarefin/medicaid/providers/">Provider information</a> <a href="/wp-content/uploads/2026/01/Wyoming-Medicaid-Provider-Exclusion-List.pdf">Wyoming Medicaid Provider Exclusion List (01/01/2026)</a>',
+      'pdf',
+    ),
   };
   return { ...pages, ...california(), ...louisiana(), ...newJersey(), ...tennessee(), ...maine(), ...westVirginia(), ...texasRoutes(), ...documentedStateRoutes() };
 }

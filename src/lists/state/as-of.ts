@@ -21,11 +21,14 @@ function isoOf(year: number, month: number, day: number | null): string | null {
 
 const monthOf = (name: string): number => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 
-/** A date written in words or digits, at the start of `text` ("6/14/2026 4:38 PM", "May 20, 2026", "April 2026", "04.30.2026", "2026_06_15"); null otherwise. */
+/** A date written in words or digits, at the start of `text` ("6/14/2026 4:38 PM", "May 20, 2026", "April 2026", "04.30.2026", "06.08.26", "2026_06_15"); null otherwise. */
 export function readStatedDate(text: string): string | null {
   const t = text.trim();
   let m = t.match(/^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)/);
   if (m) return isoOf(+m[3], +m[1], +m[2]);
+  // "Updated: 06.08.26" (Mississippi): a two-digit year is this century's.
+  m = t.match(/^(\d{1,2})([/.])(\d{1,2})\2(\d{2})(?![\d/.])/);
+  if (m) return isoOf(2000 + +m[4], +m[1], +m[3]);
   m = t.match(/^(\d{4})[-_/.](\d{1,2})[-_/.](\d{1,2})(?!\d)/);
   if (m) return isoOf(+m[1], +m[2], +m[3]);
   m = t.match(/^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)/);

@@ -11,7 +11,7 @@ const ColumnRef = z.union([z.string(), z.array(z.string()).min(1)]);
 export const STATE_FIELDS = [
   'name', 'last', 'first', 'middle', 'prefix', 'title', 'suffix', 'business', 'aka', 'npi', 'license', 'providerNumber',
   'providerType', 'address', 'city', 'county', 'state', 'zip', 'dob', 'ein', 'exclusionDate', 'reinstatementDate',
-  'endDate', 'term', 'status', 'comments', 'caseNumber', 'employer',
+  'endDate', 'term', 'status', 'comments', 'caseNumber', 'employer', 'entityType',
 ] as const;
 export type StateField = (typeof STATE_FIELDS)[number];
 
@@ -121,6 +121,33 @@ export const StateListConfigSchema = z.object({
       }),
     )
     .default([]),
+  /**
+   * Regex (case-insensitive) of the `entityType` column's values that make a row a business
+   * (Mississippi's "Organization"): its name is the business column's, and a person named on
+   * the same row is its owner, kept aside in `extra.owner` (not searched).
+   */
+  businessKinds: z.string().optional(),
+  /**
+   * Fields read from a column the header leaves unnamed, by its 1-based position (Montana's
+   * fifth column, "State Termination" / "OIG Exclusion", under an empty header cell).
+   */
+  positionalColumns: z.partialRecord(z.enum(STATE_FIELDS), z.number().int().min(1).max(200)).default({}),
+  /**
+   * Regex (case-insensitive) of a row's whole text that makes it the continuation of the row
+   * above, not a record (Montana's "a.k.a. Taylor Clement" rows below a person): its cells are
+   * added to that row's cells, column by column, before the row is read.
+   */
+  continuationRows: z.string().optional(),
+  /**
+   * Regex that splits a name cell holding several names (Washington's line breaks: a practice,
+   * its other names and its owner): each name is a record of its own, with the row's other cells.
+   */
+  namesPerCell: z.string().optional(),
+  /**
+   * Regex (case-insensitive) of a row's whole text where the table ends: that row and every row
+   * below are notes, not records (Vermont's legend below its list, "Names listed on the spreadsheet…").
+   */
+  tableEndsAt: z.string().optional(),
   /** Splits multi-valued cells (aliases, licences, provider numbers, NPIs). */
   multiValuePattern: z.string().default(';'),
   /** Words inside a name cell that start an alias ("SMITH, JOHN AKA JACK SMITH"). */

@@ -13,6 +13,8 @@ export interface StateName {
   fields: NameFields;
   /** A business named on a person's row (their employer or practice). */
   employer: string | null;
+  /** The person a business's row names as its owner (Mississippi's organization rows). */
+  owner?: string;
   /** Credentials taken off a name cell (MD, RN…). */
   credentials?: string[];
   /** Roles, professions and titles taken off the name or given in a title column, as written. */
@@ -31,6 +33,7 @@ interface CompiledPatterns {
   separator: RegExp;
   business: RegExp;
   aliasMarker: RegExp | null;
+  businessKinds: RegExp | null;
 }
 
 // Regexes are compiled once per config, not once per row (state lists reach 10^5 rows).
@@ -45,6 +48,7 @@ export function patternsOf(config: StateListConfig): CompiledPatterns {
       separator: new RegExp(config.multiValuePattern),
       business: new RegExp(config.businessPattern, 'i'),
       aliasMarker: markers.length > 0 ? new RegExp(`\\s+(?:${markers.join('|')})\\.?:?\\s+`, 'i') : null,
+      businessKinds: config.businessKinds === undefined ? null : new RegExp(config.businessKinds, 'i'),
     };
     compiled.set(config, patterns);
   }
@@ -120,7 +124,7 @@ function titleCell(cells: Cells): { prefix: string | null; suffix: string | null
 
 /** The name columns of a row as published: a person's or a business's name fields, before the tidy-up. */
 function readNameCells(config: StateListConfig, cells: Cells): StateName | null {
-  const { separator, business: businessPattern, aliasMarker } = patternsOf(config);
+  const { separator, business: businessPattern, aliasMarker, businessKinds } = patternsOf(config);
   const aliases = splitValues(cells.aka, separator);
   const title = titleCell(cells);
   const base: NameFields = { firstName: null, middleName: null, lastName: null, prefix: cells.prefix ?? title.prefix, suffix: cells.suffix ?? title.suffix, businessName: null, akas: [], dbas: [] };
@@ -161,7 +165,9 @@ function readNameCells(config: StateListConfig, cells: Cells): StateName | null 
   const suffixInLast = lastWithSuffix?.match(/^(.*?)[\s,]+(JR|SR|II|III|IV)\.?$/i) ?? null;
   const last = suffixInLast ? suffixInLast[1] : lastWithSuffix;
   if (suffixInLast && base.suffix === null) base.suffix = suffixInLast[2].toUpperCase();
-  const first = cells.first ?? null;
+  // "Adebowale a.k.a Ted" in a first-name column (Wyoming): the other first name goes with the last name.
+  const [first, otherFirsts] = splitAliases(cells.first ?? null, aliasMarker);
+  const firstAliases = otherFirsts.map((other) => [other, last].filter(Boolean).join(' '));
   // A full-name column beside the split ones (West Virginia, PA's ProviderName) is read alone when they are empty: "Smith, John" a person, else a business.
   if (last === null && first === null && !cells.business && cells.name) {
     const free = readFreeName(cells.name, 'last-first', businessPattern, null, true);
@@ -170,6 +176,10 @@ function readNameCells(config: StateListConfig, cells: Cells): StateName | null 
     return { kind, fields: { ...base, ...fields, suffix: base.suffix ?? fields.suffix, akas: [...akas, ...(kind === 'person' ? aliases : [])], dbas: [...dbas, ...(kind === 'business' ? aliases : [])] }, employer: null, credentials, titles };
   }
   const [business, businessAliases] = splitAliases(cells.business ?? null, aliasMarker);
+  if (businessKinds !== null && business !== null && businessKinds.test(cells.entityType ?? '')) {
+    const owner = [first, cells.middle, last].filter(Boolean).join(' ');
+    return { kind: 'business', fields: { ...base, prefix: null, suffix: null, businessName: business, dbas: [...businessAliases, ...aliases] }, employer: null, ...(owner ? { owner } : {}) };
+  }
   const isBusiness = (business !== null && last === null && first === null) || (config.businessWhenFirstEmpty && first === null && last !== null);
   if (isBusiness) {
     return { kind: 'business', fields: { ...base, businessName: business ?? last, dbas: [...lastAliases, ...businessAliases, ...aliases] }, employer: null };
@@ -177,7 +187,7 @@ function readNameCells(config: StateListConfig, cells: Cells): StateName | null 
   if (last === null && first === null) return null;
   return {
     kind: 'person',
-    fields: { ...base, lastName: last, firstName: first, middleName: cells.middle ?? null, akas: [...lastAliases, ...aliases] },
+    fields: { ...base, lastName: last, firstName: first, middleName: cells.middle ?? null, akas: [...lastAliases, ...firstAliases, ...aliases] },
     employer: business ?? cells.employer ?? null,
     titles: title.titles,
     credentials: title.credentials,

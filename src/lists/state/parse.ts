@@ -20,6 +20,7 @@ import { parsePdfList } from './pdf';
 import { STATE_FIELDS, type StateField, type StateListConfig } from './config';
 import { readStateName } from './names';
 import { noteStatedAsOf } from './as-of';
+import { reshapeRows } from './row-stream';
 
 type Cells = Partial<Record<StateField, string | null>>;
 
@@ -86,6 +87,7 @@ function mapStateRow(config: StateListConfig, cells: Cells, row: RowPosition, co
     dateAcquired: context.dateAcquired,
   } satisfies Partial<ListRecord>);
   if (name.employer) record.extra.employer = name.employer;
+  if (name.owner) record.extra.owner = name.owner;
   if (name.credentials?.length) record.extra.credentials = name.credentials.join(' ');
   if (name.titles?.length) record.extra.role = name.titles.join('; ');
   if (name.asPublished) record.extra.nameAsPublished = name.asPublished;
@@ -152,6 +154,9 @@ export function stateRowSpec(config: StateListConfig, context: FileContext): Csv
       const headerFields = numberRepeats((fieldNames ?? first.fields).map(stateHeaderName));
       const layout = layoutFor(config, headerFields);
       const at = locateColumns(headerFields, columnSpec(layout), layout.requiredColumns, { title: config.title, file: context.file });
+      // Columns under an empty header cell, by position (Montana's action type).
+      for (const [field, position] of Object.entries(config.positionalColumns)) at[field as StateField] = position - 1;
+      const width = Math.max(headerFields.length, ...Object.values(config.positionalColumns));
       const indexOf = (name: string): number => headerFields.findIndex((h) => normalizeHeaderName(h) === normalizeHeaderName(stateHeaderName(name)));
       const extraAt = Object.entries(layout.extraColumns).map(([key, name]) => [key, indexOf(name)] as const);
       const aliasAt = layout.aliasColumns.map(([first, last]) => [indexOf(first), indexOf(last)] as const);
@@ -162,7 +167,7 @@ export function stateRowSpec(config: StateListConfig, context: FileContext): Csv
       let ended = false;
       let heading: string | null = null;
       return {
-        width: headerFields.length,
+        width,
         map(fields, row) {
           if (ended) return null;
           const text = fields.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
@@ -280,8 +285,15 @@ async function* parseWorkbook(config: StateListConfig, workbook: Workbook, conte
   for (const sheet of found as string[]) {
     const context = contextFor(sheets.length > 1 ? `${name}, sheet ${sheet}` : name);
     noteStatedAsOf(config, sheet, context);
-    yield* parseSheetSource(workbook.rowBatches(sheet), context, stateRowSpec(config, context));
+    const rows = reshapeRows(config, workbook.rowBatches(sheet), { isHeader: headerTest(config), nameColumn: nameColumnOf(config) });
+    yield* parseSheetSource(rows, context, stateRowSpec(config, context));
   }
+}
+
+/** Where a header has the name column (-1 without one). */
+function nameColumnOf(config: StateListConfig): (header: readonly string[]) => number {
+  const names = columnSpec(config).name.map((n) => normalizeHeaderName(n));
+  return (header) => header.findIndex((h) => names.includes(normalizeHeaderName(stateHeaderName(h))));
 }
 
 /** Parses the files of one state list. */

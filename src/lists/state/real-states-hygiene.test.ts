@@ -34,9 +34,17 @@ const STATED: [string, string, string | null][] = [
   ['state-nd', 'ND/ND_Provider_Exclusions.xlsx', '2026-05-21'], // "Sanctions as of 05/21/2026"
   ['state-nj', 'NJ/njmfdper-0.first12pages.pdf', '2016-12-19'], // "Updated on: 12/19/2016"
   ['state-tx', 'TX/TexasExclusionsData_2026_06_15.xls', '2026-06-15'], // the file name's date
+  ['state-ms', 'MS/Mississippi.xlsx', '2026-06-08'], // "Updated: 06.08.26"
+  ['state-ne', 'NE/Nebraska.pdf', '2026-06-01'], // "Updated: 6/01/2026"
+  ['state-sc', 'SC/South Carolina.xlsx', '2026-05-22'], // "Reviewed and Updated:  05/22/2026"
+  ['state-vt', 'VT/Vermont.xlsx', '2026-05'], // "Vermont Monthly List of For Cause Exclusions - May 2026"
+  ['state-wa', 'WA/Washinton.xlsx', '2026-06-10'], // "Updated 6/10/2026"
+  ['state-wy', 'WY/2021_07_07_Wyoming-Medicaid-Exclusion-List-PDF_AP.pdf', '2021-07-07'], // the file name's date (the footer's "7/7/2021")
   ['state-ny', 'NY/NYSOMIGExclusionsList.xlsx', null],
   ['state-pa', 'PA/Pennsylvania_exclusion_list.csv', null],
   ['state-oh', 'OH/Ohio_Provider_Exclusions.xlsx', null],
+  ['state-mt', 'MT/Montana.xlsx', null],
+  ['state-az-exclusions', 'AZ/Arizona.xlsx', null],
 ];
 
 describe.skipIf(!hasRealData)(`real state files: as-of dates (${SKIP_REAL})`, () => {

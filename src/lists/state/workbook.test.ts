@@ -33,6 +33,7 @@ describe('state lists in the agencies\' workbook formats', () => {
       ['state-ak', 'pdf', null],
       ['state-al', 'xlsx', null],
       ['state-ar', 'csv', null],
+      ['state-az-exclusions', 'xlsx', ['State Exclusions']],
       ['state-az', 'pdf', null],
       ['state-ca', 'csv', null],
       ['state-co', 'xlsx', ['Termination List']],
@@ -54,8 +55,11 @@ describe('state lists in the agencies\' workbook formats', () => {
       ['state-mi', 'xlsx', null],
       ['state-mn', 'xlsx', null],
       ['state-mo', 'xlsx', null],
+      ['state-ms', 'xlsx', ['Sheet1']],
+      ['state-mt', 'xlsx', null],
       ['state-nc', 'xlsx', null],
       ['state-nd', 'xlsx', null],
+      ['state-ne', 'pdf', null],
       ['state-nh', 'xlsx', null],
       ['state-nj-debarment', 'txt', null],
       ['state-nj', 'pdf', null],
@@ -64,9 +68,13 @@ describe('state lists in the agencies\' workbook formats', () => {
       ['state-oh', 'xlsx', ['Individuals', 'Organizations']],
       ['state-or', 'csv', null],
       ['state-pa', 'csv', null],
+      ['state-sc', 'xlsx', null],
       ['state-tn', 'pdf', null],
       ['state-tx', 'xls', null],
+      ['state-vt', 'xlsx', null],
+      ['state-wa', 'xlsx', null],
       ['state-wv', 'pdf', null],
+      ['state-wy', 'pdf', null],
     ]);
   });
 

@@ -53,6 +53,14 @@ const PICKS: Pick[] = [
   { source: 'state-wv', file: 'WV/wv2-2.pdf', person: ['Seth', 'Stinehour'], business: 'Alpha Beta Home Health' },
   { source: 'state-nj-debarment', file: 'NJ/njcdr-0.txt', person: ['Cheryl', 'Abarca'], business: 'Belmar Hometown Pharmacy' },
   { source: 'state-pa', file: 'PA/Pennsylvania_exclusion_list.csv', person: ['John', 'Gallagher'], business: 'Alpha Beta Medical Supply' },
+  { source: 'state-ms', file: 'MS/Mississippi.xlsx', person: ['Rebecca', 'Adams'], business: 'A& B Medical Supplies' },
+  { source: 'state-mt', file: 'MT/Montana.xlsx', person: ['Timothy', 'Adams'], business: 'Global Medical Direct' },
+  { source: 'state-ne', file: 'NE/Nebraska.pdf', person: ['Aaron', 'Mayer'], business: 'Meric Lab Services' },
+  { source: 'state-sc', file: 'SC/South Carolina.xlsx', person: ['Jessica', 'Absher'], business: 'A Better Choice LLC' },
+  { source: 'state-vt', file: 'VT/Vermont.xlsx', person: ['William', 'McDonald'], business: 'Claro Scientific Laboratories' },
+  { source: 'state-wa', file: 'WA/Washinton.xlsx', person: ['Brandon', 'Adams'], business: 'Accurate Dentures NW' },
+  { source: 'state-wy', file: 'WY/2021_07_07_Wyoming-Medicaid-Exclusion-List-PDF_AP.pdf', person: ['Larry', 'Asmus'], business: "Kare's Home Health" },
+  { source: 'state-az-exclusions', file: 'AZ/Arizona.xlsx', person: ['Julie', 'Pham'], business: 'Good Samaritan Homes' },
 ];
 
 const now = new Date('2026-07-01T09:00:00Z');

@@ -41,6 +41,14 @@ export const STATE_RECIPES: Recipe[] = [
     basis: 'the stable PDF URL ProviderSuspensionsTerminations.pdf (§2.1 AZ: direct; OpenSanctions fetched it from a US IP)',
   },
   {
+    source: 'state-az-exclusions',
+    page: 'https://www.azahcccs.gov/Fraud/Providers/actions.html',
+    cadence: TWICE_A_MONTH,
+    method: 'upload',
+    reason: 'the research records no URL of the State Exclusions workbook (only of the Provider Suspensions and Terminations PDF, state-az): upload the workbook from https://www.azahcccs.gov/Fraud/Providers/actions.html',
+    basis: 'not in the research (§2.1 AZ names the PDF only); the workbook is known from a 2026 copy (sheet "State Exclusions"), its link not recorded',
+  },
+  {
     source: 'state-ca',
     page: 'https://mcweb.apps.prd.cammis.medi-cal.ca.gov/references/sandi',
     cadence: TWICE_A_MONTH,
@@ -146,9 +154,19 @@ export const STATE_RECIPES: Recipe[] = [
     basis: 'the DHS-295094 dynamic-conversion page and its two anchors around the texts "MHCP Excluded Individual Providers" and "MHCP Excluded Group Providers", both files read as one version (§2.1 MN, §2.2 Minnesota)',
   },
   linked('state-mo', 'https://mmac.mo.gov/providers/provider-sanctions/', { href: ['sanction-list', '.xlsx'] }, 'mo-provider-sanction-list.xlsx', 'the link whose href holds "sanction-list" and ".xlsx", compared case-insensitively; the href is relative (§2.1 MO; the matcher changed about 7 times in 2024–26)'),
+  linked('state-ms', 'https://medicaid.ms.gov/providers/provider-terminations/', { text: ['Sanctioned Provider List'] }, 'ms-sanctioned-providers.xlsx', 'the link whose text holds "Sanctioned Provider List" (§2.1 MS; the format went XLSX → CSV → XLSX in 2025-07, either is read)'),
+  linked('state-mt', 'https://dphhs.mt.gov/montanahealthcareprograms/terminatedexcludedproviders', { textIs: 'Download Excluded or Terminated Provider list in Excel' }, 'mt-terminated-excluded-providers.xlsx', 'the link whose whole text is "Download Excluded or Terminated Provider list in Excel" (§2.1 MT)'),
   linked('state-nc', 'https://medicaid.ncdhhs.gov/providers/excluded-providers', { textIs: 'State Excluded Provider List' }, 'nc-state-excluded-providers.xlsx', 'the link whose whole text is "State Excluded Provider List" (§2.1 NC)'),
   linked('state-nd', 'https://www.hhs.nd.gov/healthcare/medicaid/provider/compliance/fraud-and-abuse', { text: ['ND Medicaid Provider Exclusion List'], hrefEnds: '.xlsx' }, 'nd-provider-exclusions.xlsx', 'the link whose text holds "ND Medicaid Provider Exclusion List" and whose href ends in ".xlsx" (§2.1 ND)'),
   linked('state-nh', 'https://www.dhhs.nh.gov/programs-services/medicaid/medicaid-provider-relations', { text: ['Provider Exclusion and Sanctions List'] }, 'nh-provider-exclusion-sanctions-list.xlsx', 'the link whose text holds "Provider Exclusion and Sanctions List" (§2.1 NH; 403s in 2025-09, the label changed in 2026-06)'),
+  {
+    source: 'state-ne',
+    page: 'https://dhhs.ne.gov/Pages/Program-Integrity-Sanctioned-Providers.aspx',
+    cadence: TWICE_A_MONTH,
+    method: 'direct',
+    files: [{ url: 'https://dhhs.ne.gov/Documents/Medicaid%20Excluded%20Providers.pdf' }],
+    basis: 'the stable PDF URL "Medicaid Excluded Providers.pdf" (§2.1 NE: direct; OpenSanctions fetched it from a US IP)',
+  },
   {
     source: 'state-nj',
     page: 'https://www.njoag.gov/about/divisions-and-offices/office-of-the-insurance-fraud-prosecutor-home/medicaid-fraud-control-unit/',
@@ -193,6 +211,7 @@ export const STATE_RECIPES: Recipe[] = [
     files: [{ url: 'https://www.humanservices.dhs.pa.gov/Medchk/MedchkSearch/Medchk?target=_blank', fileName: 'pa-medicheck.csv' }],
     basis: 'the Medicheck CSV export URL on humanservices.dhs.pa.gov (§2.1 PA: direct; the domain changed in 2025-10)',
   },
+  linked('state-sc', 'https://www.scdhhs.gov/fraud', { text: ['South Carolina Medicaid Excluded/Terminated Providers'] }, 'sc-excluded-terminated-providers.xlsx', 'the link whose text holds "South Carolina Medicaid Excluded/Terminated Providers" (§2.1 SC; the text changed in 2025-07; OpenSanctions needed a browser and a US IP)'),
   {
     source: 'state-tn',
     page: 'https://www.tn.gov/tenncare/fraud-and-abuse/program-integrity.html',
@@ -212,6 +231,15 @@ export const STATE_RECIPES: Recipe[] = [
     basis: 'GET the DOW page, POST back its __VIEWSTATE and __EVENTVALIDATION with __EVENTTARGET of the "download XLS" link button; the answer is the legacy .xls (§2.2 Texas; the session cookie kept, inferred there)',
   },
   {
+    source: 'state-vt',
+    page: 'https://dvha.vermont.gov/providers/medicaid-excluded-providers',
+    cadence: 'monthly (the list\'s title names its month)',
+    method: 'upload',
+    reason: 'the publisher serves the list through a single-page app (vtmedicaid.com) whose data request is not recorded yet: upload the monthly workbook from https://dvha.vermont.gov/providers/medicaid-excluded-providers',
+    basis: 'no working public crawler exists; the JSON call under vtmedicaid.com/api/ is only inferred and must be confirmed by a person with a browser (§2.1 VT, §2.2)',
+  },
+  linked('state-wa', 'https://www.hca.wa.gov/billers-providers-partners/become-apple-health-provider/provider-termination-and-exclusion-list', { text: ['the HCA Medicaid providers listing'] }, 'wa-provider-termination-exclusion-list.xlsx', 'the link whose text holds "the HCA Medicaid providers listing" (§2.1 WA)'),
+  {
     source: 'state-wv',
     page: WV_PAGE,
     cadence: TWICE_A_MONTH,
@@ -220,6 +248,7 @@ export const STATE_RECIPES: Recipe[] = [
     referer: true,
     basis: 'the Telerik grid rows: the document name from the __doPostBack link text, the folder from the hidden display:none cell, built into SharepointDownload?parent=…&docname=…, with the landing page as Referer (§2.1 WV, §2.2 West Virginia)',
   },
+  linked('state-wy', 'https://health.wyo.gov/healthcarefin/medicaid/', { text: ['Wyoming Medicaid Provider Exclusion List'] }, 'wy-medicaid-provider-exclusion-list.pdf', 'the link whose text holds "Wyoming Medicaid Provider Exclusion List" (its text carries a date, "(01/01/2026)") (§2.1 WY; OpenSanctions needed a browser and a US IP)'),
 ];
 
 export const STATE_SERVICES: Readonly<Record<string, Service>> = {
