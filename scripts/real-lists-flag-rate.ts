@@ -6,15 +6,17 @@
  * of a two-word surname) and its first name or a nickname of it: those flags are the engine's own
  * false alarms, where the others are people who share an excluded person's name.
  * Usage:
- *   npx tsx scripts/real-lists-flag-rate.ts [--rows N] [--set tuning|held-out] [--list K]
+ *   npx tsx scripts/real-lists-flag-rate.ts [--rows N] [--set tuning|held-out] [--list K] [--lists all|issue-52]
  * --list prints K flagged rows without a namesake and K with one, on the tuning set only.
+ * --lists issue-52 screens against the lists issue 52's figures were measured on (LEIE, OFAC and
+ * its 22 state lists, before issue 54 added the others); all, the default, against every real list.
  */
 import type { Hit, ScreenResult } from '../src/engine/query-types';
 import { buildIndex } from '../src/engine/index-builder';
 import { screenMany } from '../src/engine/screen';
 import { ALGORITHM_VERSION } from '../src/engine/algorithm-version';
 import { DEFAULT_REVIEW_THRESHOLD } from '../src/engine/settings';
-import { allRecords, loadRealLists, realListsMissing } from '../test/real-lists';
+import { allRecords, ISSUE_52_STATE_SOURCES, loadRealLists, realListsMissing } from '../test/real-lists';
 import { cleanRoster, nameFrequenciesMissing } from '../test/clean-roster';
 import { isNamesake } from '../test/namesake';
 
@@ -31,8 +33,9 @@ const arg = (name: string): string | undefined => {
 const rows = Number(arg('--rows') ?? 50_000);
 const set = arg('--set') ?? 'tuning';
 const listK = arg('--list') === undefined ? 0 : Number(arg('--list'));
-if (!Number.isInteger(rows) || rows <= 0 || (set !== 'tuning' && set !== 'held-out') || !Number.isInteger(listK) || listK < 0) {
-  console.error('usage: npx tsx scripts/real-lists-flag-rate.ts [--rows N] [--set tuning|held-out] [--list K]');
+const which = arg('--lists') ?? 'all';
+if (!Number.isInteger(rows) || rows <= 0 || (set !== 'tuning' && set !== 'held-out') || !Number.isInteger(listK) || listK < 0 || (which !== 'all' && which !== 'issue-52')) {
+  console.error('usage: npx tsx scripts/real-lists-flag-rate.ts [--rows N] [--set tuning|held-out] [--list K] [--lists all|issue-52]');
   process.exit(2);
 }
 if (listK > 0 && set !== 'tuning') {
@@ -43,7 +46,7 @@ if (listK > 0 && set !== 'tuning') {
 const started = performance.now();
 const seconds = (from: number): string => ((performance.now() - from) / 1000).toFixed(1);
 
-const lists = await loadRealLists();
+const lists = (await loadRealLists()).filter((l) => which === 'all' || !l.source.startsWith('state-') || ISSUE_52_STATE_SOURCES.includes(l.source));
 const records = allRecords(lists);
 console.log(`lists (${seconds(started)} s to parse):`);
 for (const l of lists) console.log(`  ${l.label.padEnd(44)} ${String(l.records.length).padStart(6)} records (${l.records.filter((r) => r.kind === 'person').length} people)`);
