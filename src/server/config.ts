@@ -34,11 +34,11 @@ export const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
-  /** `clearlist demo` starts with the batch queue paused (ADR 038); "false" lets it run. */
+  /** `clearlist demo` runs its batch queue (ADR 128); "true" starts it paused (ADR 038). */
   DEMO_QUEUE_PAUSED: z
     .string()
     .optional()
-    .transform((v) => v !== 'false' && v !== '0'),
+    .transform((v) => v === 'true' || v === '1'),
   /** Cron (UTC) of the check for list updates, or "off". */
   LIST_UPDATE_SCHEDULE: z
     .string()
