@@ -1,8 +1,8 @@
 /** Login: username and password, Intent of Use acknowledgement, then the server's login code. */
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { LoginInputSchema } from '#shared/auth';
 import { MESSAGES } from '#shared/messages';
 import type { LoginRedirectState } from '../app/guard';
@@ -15,7 +15,17 @@ export function LoginPage() {
   const redirect = useLocation().state as LoginRedirectState | null;
   const user = useSessionUser();
   const [isLoggingInAsOther, setLoggingInAsOther] = useState(false);
-  if (redirect?.isDenied && user && !isLoggingInAsOther) return <NoAccessCard from={redirect.from} onLoginAsOther={() => setLoggingInAsOther(true)} />;
+  if (user === undefined)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Checking your session" />
+      </Center>
+    );
+  if (user && !isLoggingInAsOther) {
+    if (redirect?.isDenied) return <NoAccessCard from={redirect.from} onLoginAsOther={() => setLoggingInAsOther(true)} />;
+    // Signed in already: their home, not an empty form under the welcome banner (issue 55).
+    return <Navigate to="/home" replace />;
+  }
   return <LoginForm />;
 }
 
