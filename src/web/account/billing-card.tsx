@@ -48,7 +48,7 @@ export function BillingCard({ account }: { account: AccountDetails }) {
             )}
           </Table.Tbody>
           <Table.Tfoot>
-            <Table.Tr>
+            <Table.Tr data-toast-keep-clear>
               <Table.Th colSpan={3}>Month to date</Table.Th>
               <Table.Th ta="right">{formatDollars(account.monthToDate)}</Table.Th>
             </Table.Tr>
@@ -57,7 +57,7 @@ export function BillingCard({ account }: { account: AccountDetails }) {
         <Text size="xs" c="dimmed">
           {MONITORING_PRICE_TEXT}
         </Text>
-        <Group justify="space-between" gap="xs">
+        <Group justify="space-between" gap="xs" data-toast-keep-clear>
           {account.disabling && account.accessEndsOn ? (
             <Text size="sm">{lastBillNotice(account.accessEndsOn, account.monthToDate)}</Text>
           ) : (
