@@ -64,8 +64,6 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        // Journeys that submit batches need the queue running (the demo starts it paused, ADR 038).
-        DEMO_QUEUE_PAUSED: 'false',
         // Tests see the outbox folder to follow password reset mails.
         SMTP_URL: '',
         // Lists the journeys check (ADR 049); the others keep the demo's data.

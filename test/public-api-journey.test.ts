@@ -21,8 +21,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-api-journey-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  // The demo starts with its batch queue paused (ADR 038); this journey runs a batch.
-  child = (await startServe(dataDir, port, { DEMO_QUEUE_PAUSED: 'false' }, 'demo')).proc;
+  // The demo's batch queue runs by default (ADR 128): this journey's batch completes with no setting.
+  child = (await startServe(dataDir, port, {}, 'demo')).proc;
 }, 180_000);
 afterAll(async () => {
   child?.kill('SIGTERM');

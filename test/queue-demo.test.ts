@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueueOverviewSchema } from '#shared/queue';
 import { DEMO_FAILURE, DEMO_PAUSED_BY, seedDemoQueue } from '#server/batches/queue-demo';
 import type { JobQueue } from '#server/jobs/queue';
 import { seedDemo } from '../src/cli/demo-seed';
 import { Agent, createTestApp, type TestApp } from '#test/app';
-import { startQueue } from '#test/batches';
+import { signedIn, startQueue, submitBatch } from '#test/batches';
+import { batches } from '#server/db/schema';
 import { DEFAULT_PASSWORD } from '#test/factories';
 
 let t: TestApp;
@@ -27,7 +28,23 @@ afterAll(async () => {
 const overview = async () => QueueOverviewSchema.parse((await admin.get('/services/admin/queue')).json());
 
 describe('the demo batch queue', () => {
-  it('starts paused with a running, two queued and one failed batch of two clients', async () => {
+  it('runs by default (ADR 128): a batch a newcomer submits at the demo start is screened to the end', async () => {
+    expect((await overview()).pause.isPaused).toBe(false);
+    const owner = await signedIn(t, { username: 'owner', password: DEFAULT_PASSWORD });
+    const batchId = await submitBatch(owner, 'First Name,Last Name\nMaya,Alvarez\nJonah,Brooks\n');
+    const { resumeUnfinishedBatches } = await import('#server/batches/resume');
+    await resumeUnfinishedBatches(t.ctx);
+    const failed = (await overview()).failedChunks[0];
+    expect((await admin.post(`/services/admin/queue/batches/${failed.batchId}/retry`)).statusCode).toBe(200);
+    await queue.drain();
+    const [submitted] = await t.ctx.db.select({ status: batches.status }).from(batches).where(eq(batches.id, batchId));
+    expect(submitted.status).toBe('Completed');
+    expect((await overview()).batches).toEqual([]);
+  }, 120_000);
+
+  it('with DEMO_QUEUE_PAUSED=true starts paused with a running, two queued and one failed batch of two clients', async () => {
+    // The same seed as a demo started with DEMO_QUEUE_PAUSED=true (the first test drained the default one).
+    await seedDemoQueue({ ...t.ctx, config: { ...t.ctx.config, demoQueuePaused: true } });
     const view = await overview();
     expect(view.pause).toMatchObject({ isPaused: true, by: DEMO_PAUSED_BY });
     expect(view.batches.map((b) => [b.fileName, b.clientName, b.status, b.rowsDone, b.rows, b.position])).toEqual([

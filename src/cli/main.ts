@@ -54,7 +54,7 @@ const COMMANDS: Record<string, Command> = {
         if (!(await seedDemo(ctx.db, ctx.now()))) return;
         await seedDemoQueue(ctx);
         console.log('Seeded the demo accounts (password Demo-pass-2026).');
-        if (ctx.config.demoQueuePaused) console.log('The demo batch queue starts paused: resume it in Settings > Batch Queue Management.');
+        if (ctx.config.demoQueuePaused) console.log('The demo batch queue starts paused (DEMO_QUEUE_PAUSED): resume it in Settings > Batch Queue Management.');
       } });
     },
   },

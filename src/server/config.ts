@@ -20,6 +20,8 @@ export const EnvSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Clearlist <no-reply@clearlist.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines, readable lines, or `auto`: readable on a terminal, JSON elsewhere (log-format.ts). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -34,11 +36,11 @@ export const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
-  /** `clearlist demo` starts with the batch queue paused (ADR 038); "false" lets it run. */
+  /** `clearlist demo` runs its batch queue (ADR 128); "true" starts it paused (ADR 038). */
   DEMO_QUEUE_PAUSED: z
     .string()
     .optional()
-    .transform((v) => v !== 'false' && v !== '0'),
+    .transform((v) => v === 'true' || v === '1'),
   /** Cron (UTC) of the check for list updates, or "off". */
   LIST_UPDATE_SCHEDULE: z
     .string()
@@ -146,6 +148,7 @@ export interface AppConfig {
   mailFrom: string;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: Env['LOG_FORMAT'];
   trustProxy: boolean;
   sessionTtlHours: number;
   loginLimits: { perUser: number; perIp: number; windowMinutes: number };
@@ -242,6 +245,7 @@ export function toAppConfig(env: Env, webDir: string | undefined): AppConfig {
     mailFrom: env.MAIL_FROM,
     smtpUrl: env.SMTP_URL,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     loginLimits: {

@@ -1,11 +1,13 @@
 /**
  * The server's one structured logger (pino, which Fastify uses for its request logs too):
- * requests, jobs, imports and start-up all write JSON lines through it. Logs never hold row
+ * requests, jobs, imports and start-up all write JSON lines through it (readable lines on a
+ * terminal, log-format.ts). Logs never hold row
  * values, personal identifiers or secrets (ADR 025): known paths are redacted, errors are
  * serialised without the parameters and query texts database errors carry, and what is left
  * of a message is scrubbed of quoted values and long digit runs (SSNs, NPIs, dates of birth).
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { prettyDestination, type LogFormat } from './log-format';
 
 export type { Logger };
 
@@ -68,6 +70,8 @@ export interface LoggerOptions {
   level: LogLevel;
   /** Where the lines go; standard output by default. Tests capture them. */
   destination?: DestinationStream;
+  /** JSON lines (the default), or readable lines for a terminal (LOG_FORMAT, log-format.ts). */
+  format?: LogFormat;
 }
 
 /** Creates the process's logger; hand it to createApp (AppContext.log) and to jobs and imports. */
@@ -84,6 +88,6 @@ export function createLogger(options: LoggerOptions): Logger {
         },
       },
     },
-    options.destination,
+    options.format === 'pretty' ? prettyDestination(options.destination ?? process.stdout) : options.destination,
   );
 }

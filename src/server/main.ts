@@ -17,6 +17,7 @@ import { warmInBackground } from './screening/thread-warmup';
 import { parseEnv, toAppConfig, type Env } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
+import { chooseLogFormat } from './log-format';
 import { createMailer } from './mail/mailer';
 import { requireStartSpace } from './http/disk-space';
 import { recheckClearedNpiResults } from './results/npi-recheck';
@@ -56,7 +57,7 @@ export async function openConfiguredDatabase(env: Env, log?: Logger): Promise<Da
  */
 export async function openAppContext(env: Env, webDirectory?: string): Promise<AppContext> {
   const config = toAppConfig(env, webDirectory);
-  const log = createLogger({ level: config.logLevel });
+  const log = createLogger({ level: config.logLevel, format: chooseLogFormat(config.logFormat, process.stdout.isTTY === true) });
   const database = await openConfiguredDatabase(env, log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom });
   return { db: database.db, database, config, mailer, log, jobs: null, now: () => new Date() };

@@ -11,12 +11,25 @@ export const AgeCountsSchema = z.object({
 });
 export type AgeCounts = z.infer<typeof AgeCountsSchema>;
 
+/** A trial's allowance (null for other accounts): searches left of the month's, when they come back, when the trial ends ('YYYY-MM-DD'). */
+export const TrialAllowanceSchema = z.object({
+  searchesLeft: z.number().int(),
+  searchesPerMonth: z.number().int(),
+  resetsOn: z.string(),
+  endsOn: z.string().nullable(),
+});
+export type TrialAllowance = z.infer<typeof TrialAllowanceSchema>;
+
 /** GET /services/home/summary */
 export const HomeSummarySchema = z.object({
   /** Monitoring alerts and batch results still to review, in what the caller sees. */
   review: z.object({ alerts: AgeCountsSchema, results: AgeCountsSchema }),
-  /** The client's searches billed since the first of the month (UTC), and their price (null unless the caller sees billing). */
-  month: z.object({ searches: z.number(), spend: z.number().nullable() }),
+  /**
+   * The client's searches since the first of the month (UTC); their price and the month's
+   * monitoring charge apart (both null unless the caller sees billing, and for a trial); a
+   * trial's allowance.
+   */
+  month: z.object({ searches: z.number(), spend: z.number().nullable(), monitoringSpend: z.number().nullable(), trial: TrialAllowanceSchema.nullable() }),
   lastBatches: z.array(BatchHistoryItemSchema),
 });
 export type HomeSummary = z.infer<typeof HomeSummarySchema>;

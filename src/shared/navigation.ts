@@ -75,6 +75,8 @@ export interface MenuItem {
 export const MENU_ITEMS: MenuItem[] = [
   { menu: 'Search', label: 'Interactive Search', link: '/interactive/search' },
   { menu: 'Search', label: 'Batch Search (New)', link: '/flex-search' },
+  // Beyond the spec's menus (issue 55): every signed-in user sees rosters and reviews alerts (access.ts).
+  { menu: 'Search', label: 'Monitoring', link: '/monitoring', api: 'GET /services/monitoring/rosters' },
   { menu: 'Search', label: 'Batch Name Search', link: '/batch/name/batchUI', roles: ['name_search_user'], api: 'GET /services/batch/name/template' },
   { menu: 'Search', label: 'Batch NPI Search', link: '/batch/npi/batchUI', roles: ['npi_search_user'], api: 'GET /services/batch/npi/template' },
   { menu: 'Search', label: 'Advance Search', link: '/advancedSearch/search', roles: ['advanced_search'], api: 'GET /services/advancedsearch/options' },

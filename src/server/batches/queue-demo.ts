@@ -2,7 +2,7 @@
  * The demo's batch queue (ADR 038): batches of two clients in the states operators meet, made
  * by the real code paths. Chunks shown as written were screened here for real (results and
  * charges included); the one failed chunk says plainly that the demo marked it. The queue
- * starts paused (config.demoQueuePaused) so that the page shows it before it drains.
+ * runs, so a newcomer's first upload is screened (ADR 128); config.demoQueuePaused starts it paused.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../app-context';

@@ -3,10 +3,14 @@
  * batch results, by age) in the batches the caller sees, the client's searches this month and
  * their price, and the last batches.
  */
-import { sql } from 'drizzle-orm';
-import type { AgeCounts, HomeSummary } from '#shared/home';
+import { eq, sql } from 'drizzle-orm';
+import { TRIAL_SEARCHES_PER_MONTH } from '#shared/account';
+import type { AgeCounts, HomeSummary, TrialAllowance } from '#shared/home';
+import { MONITORING_OPTION } from '#shared/prices';
 import type { AppContext } from '../app-context';
 import { listBatches } from '../batches/public';
+import { currentPeriod, isoDay, searchCount } from '../billing/public';
+import { clients } from '../db/schema';
 import { scopeOf, type BatchCaller } from '../access/batch-scope';
 import { rowsOf } from '../db/rows';
 
@@ -40,15 +44,35 @@ export async function homeSummary(ctx: Pick<AppContext, 'db' | 'jobs' | 'now'>, 
     return row ? { total: row.total, under7Days: row.under7, under30Days: row.under30, older: row.total - row.under7 - row.under30 } : { total: 0, under7Days: 0, under30Days: 0, older: 0 };
   };
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const [usage] = await rowsOf<{ searches: number; cents: number }>(
+  const [usage] = await rowsOf<{ searches: number; searchCents: number; monitoringCents: number }>(
     db,
-    sql`SELECT (coalesce(sum(quantity) FILTER (WHERE search_option <> 'MONITORING'), 0))::int AS searches, coalesce(sum(quantity * unit_price_cents), 0)::int AS cents
+    sql`SELECT (coalesce(sum(quantity) FILTER (WHERE search_option <> ${MONITORING_OPTION}), 0))::int AS searches,
+          (coalesce(sum(quantity * unit_price_cents) FILTER (WHERE search_option <> ${MONITORING_OPTION}), 0))::int AS "searchCents",
+          (coalesce(sum(quantity * unit_price_cents) FILTER (WHERE search_option = ${MONITORING_OPTION}), 0))::int AS "monitoringCents"
         FROM usage_records WHERE client_id = ${caller.clientId} AND created_at >= ${since}::timestamptz`,
   );
+  const trial = await trialAllowance(ctx, caller.clientId, now);
+  // A trial is billed nothing: its allowance is what counts.
+  const showsCharges = seesBilling && trial === null;
   const { items } = await listBatches(ctx, caller, { page: 1, limit: 5 });
   return {
     review: { alerts: countsOf('monitoring'), results: countsOf('search') },
-    month: { searches: usage.searches, spend: seesBilling ? usage.cents / 100 : null },
+    month: {
+      searches: usage.searches,
+      spend: showsCharges ? usage.searchCents / 100 : null,
+      monitoringSpend: showsCharges ? usage.monitoringCents / 100 : null,
+      trial,
+    },
     lastBatches: items,
   };
+}
+
+/** A trial client's allowance, counted as the account page and the searches count it (accounts/details.ts); null for any other client. */
+async function trialAllowance(ctx: Pick<AppContext, 'db'>, clientId: number, now: Date): Promise<TrialAllowance | null> {
+  const [client] = await ctx.db.select({ state: clients.state, perMonth: clients.trialSearchesPerMonth, endsAt: clients.trialEndsAt }).from(clients).where(eq(clients.id, clientId));
+  if (client?.state !== 'trial') return null;
+  const perMonth = client.perMonth ?? TRIAL_SEARCHES_PER_MONTH;
+  const month = currentPeriod(now);
+  const used = await searchCount(ctx.db, clientId, month.start, month.end);
+  return { searchesLeft: Math.max(0, perMonth - used), searchesPerMonth: perMonth, resetsOn: isoDay(month.end), endsOn: client.endsAt ? isoDay(client.endsAt) : null };
 }

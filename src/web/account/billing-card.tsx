@@ -21,43 +21,46 @@ export function BillingCard({ account }: { account: AccountDetails }) {
         <Title order={2} fz="lg" id="account-billing">
           Billing and payment
         </Title>
-        <Table verticalSpacing={6} aria-label="This month's charges" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th ta="right">Unit price</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[...account.planItems, ...account.lineItems].map((item) => (
-              <Table.Tr key={item.description}>
-                <Table.Td>{item.description}</Table.Td>
-                <Table.Td ta="right">{formatDollars(item.unitPrice)}</Table.Td>
-                <Table.Td ta="right">{item.quantity.toLocaleString('en-US')}</Table.Td>
-                <Table.Td ta="right">{formatDollars(item.total)}</Table.Td>
-              </Table.Tr>
-            ))}
-            {account.lineItems.length === 0 && (
+        {/* Narrow screens scroll the table sideways rather than squeeze its columns (issue 55). */}
+        <Table.ScrollContainer minWidth={440} type="native">
+          <Table verticalSpacing={6} horizontalSpacing="sm" aria-label="This month's charges" fz="sm">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={4} c="dimmed">
-                  No searches yet this month.
-                </Table.Td>
+                <Table.Th>Item</Table.Th>
+                <Table.Th ta="right">Unit price</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
               </Table.Tr>
-            )}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={3}>Month to date</Table.Th>
-              <Table.Th ta="right">{formatDollars(account.monthToDate)}</Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...account.planItems, ...account.lineItems].map((item) => (
+                <Table.Tr key={item.description}>
+                  <Table.Td>{item.description}</Table.Td>
+                  <Table.Td ta="right">{formatDollars(item.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{item.quantity.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td ta="right">{formatDollars(item.total)}</Table.Td>
+                </Table.Tr>
+              ))}
+              {account.lineItems.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4} c="dimmed">
+                    No searches yet this month.
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr data-toast-keep-clear>
+                <Table.Th colSpan={3}>Month to date</Table.Th>
+                <Table.Th ta="right">{formatDollars(account.monthToDate)}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
         <Text size="xs" c="dimmed">
           {MONITORING_PRICE_TEXT}
         </Text>
-        <Group justify="space-between" gap="xs">
+        <Group justify="space-between" gap="xs" data-toast-keep-clear>
           {account.disabling && account.accessEndsOn ? (
             <Text size="sm">{lastBillNotice(account.accessEndsOn, account.monthToDate)}</Text>
           ) : (

@@ -47,8 +47,9 @@ describe('an expired trial at login', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'I Acknowledge' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(LOGIN_MESSAGES.TRIAL_EXPIRED);
+    const upgrade = await within(alert).findByRole('link', { name: 'Upgrade to a paid plan' });
     expect(alert.textContent).toContain(MESSAGES.trialExpiredUpgrade);
-    fireEvent.click(within(alert).getByRole('link', { name: 'Upgrade to a paid plan' }));
+    fireEvent.click(upgrade);
 
     expect(await screen.findByText(/the free trial of Old Trial Co ended on October 25, 2026/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Choose a plan' }));
@@ -68,6 +69,21 @@ describe('an expired trial at login', () => {
       teamType: 'SINGLE',
       searchOptions: ['NAME', 'NPI'],
     });
+  });
+
+  it('tells a co-worker who is not an account owner at login which owner to ask, with no upgrade to start', async () => {
+    stubExpiredTrial(() => json(200, { ...OFFER, fullName: 'Lee Staff', canUpgrade: false, ownerNames: ['Evan Price'] }));
+    renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    fireEvent.change(screen.getByLabelText(/Username/), { target: { value: 'lapsedstaff' } });
+    fireEvent.change(screen.getByLabelText(/Password/, { selector: 'input' }), { target: { value: 'Demo-pass-2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'I Acknowledge' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(LOGIN_MESSAGES.TRIAL_EXPIRED);
+    expect(await within(alert).findByText(TRIAL_UPGRADE_MESSAGES.ownersOnly(['Evan Price']))).toBeTruthy();
+    expect(alert.textContent).not.toContain(MESSAGES.trialExpiredUpgrade);
+    expect(within(alert).queryByRole('link', { name: 'Upgrade to a paid plan' })).toBeNull();
   });
 
   it('tells a user who is not an account owner whom to ask, with no plan to choose', async () => {

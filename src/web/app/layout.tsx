@@ -4,6 +4,7 @@ import { Outlet, useMatches } from 'react-router';
 import type { RouteDef } from '#shared/navigation';
 import { useSessionUser } from './current-user';
 import { Footer } from './footer';
+import { usePageAnalytics } from './page-analytics';
 import { TopBar } from './top-bar';
 import classes from './layout.module.css';
 
@@ -20,6 +21,7 @@ export function Layout() {
   const route = useRouteDef();
   const user = useSessionUser();
   const hideNav = route?.hideNav ?? false;
+  usePageAnalytics(route?.path);
 
   return (
     <Box className={classes.frame}>

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
+import { ENDPOINT_ACCESS } from '#shared/access';
 import { MENU_ITEMS, type MenuUser } from '#shared/navigation';
+import { ROLES } from '#shared/roles';
 import { NavMenus } from './nav-menus';
 import { WORKING_LINKS } from './built-pages';
 
@@ -36,7 +38,7 @@ function itemsOf(menu: 'Search' | 'Settings'): string[] {
 describe('navigation menus', () => {
   it('shows only the items open to everyone to a user without roles', () => {
     renderMenus({ roles: [], teamType: 'SINGLE' });
-    expect(itemsOf('Search')).toEqual(['Interactive Search', 'Batch Search (New)']);
+    expect(itemsOf('Search')).toEqual(['Interactive Search', 'Batch Search (New)', 'Monitoring']);
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
   });
 
@@ -45,6 +47,7 @@ describe('navigation menus', () => {
     expect(itemsOf('Search')).toEqual([
       'Interactive Search',
       'Batch Search (New)',
+      'Monitoring',
       'Batch Name Search',
       'Batch NPI Search',
       'Search History',
@@ -64,8 +67,21 @@ describe('navigation menus', () => {
 
   it('shows a system admin the items of the roles it holds, not every item (ADR 036)', () => {
     renderMenus({ roles: ['system_admin_user', 'domain_admin_user'], teamType: 'SINGLE' });
-    expect(itemsOf('Search')).toEqual(['Interactive Search', 'Batch Search (New)']);
+    expect(itemsOf('Search')).toEqual(['Interactive Search', 'Batch Search (New)', 'Monitoring']);
     expect(itemsOf('Settings')).toEqual(['Client Admin', 'Team Settings', 'Users', 'Batch Queue Management', 'Lists']);
+  });
+
+  it('lists Monitoring for every role the Monitoring page’s endpoint admits (every signed-in user), linked to the page', () => {
+    const access = ENDPOINT_ACCESS['GET /services/monitoring/rosters'];
+    for (const role of ROLES) {
+      const { unmount } = renderMenus({ roles: [role], teamType: 'MULTI_TEAM' });
+      const admitted = access === 'user' || (access !== 'public' && access.includes(role));
+      expect(itemsOf('Search').includes('Monitoring'), role).toBe(admitted);
+      unmount();
+    }
+    renderMenus({ roles: ['paying_user'], teamType: 'SINGLE' });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('menuitem', { name: 'Monitoring' }).getAttribute('href')).toBe('/monitoring');
   });
 
   it('links each item to its route', () => {

@@ -23,6 +23,8 @@ import { NavMenus } from './nav-menus';
 const SPEC_MENUS: { menu: 'Search' | 'Settings'; label: string; link: string; role?: Role; teamType?: TeamType }[] = [
   { menu: 'Search', label: 'Interactive Search', link: '/interactive/search' },
   { menu: 'Search', label: 'Batch Search (New)', link: '/flex-search' },
+  // Not in the spec's table: Monitoring, open to every signed-in user (issue 55, ADR 128).
+  { menu: 'Search', label: 'Monitoring', link: '/monitoring' },
   { menu: 'Search', label: 'Batch Name Search', link: '/batch/name/batchUI', role: 'name_search_user' },
   { menu: 'Search', label: 'Batch NPI Search', link: '/batch/npi/batchUI', role: 'npi_search_user' },
   { menu: 'Search', label: 'Advance Search', link: '/advancedSearch/search', role: 'advanced_search' },

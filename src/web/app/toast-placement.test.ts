@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseToastPosition, stackBox, type Box } from './toast-placement';
+import { chooseToastPosition, stackBox, topUnder, type Box } from './toast-placement';
 
 const viewport = { width: 1280, height: 800 };
 const stack = { width: 360, height: 220 };
@@ -27,6 +27,21 @@ describe('where toasts go', () => {
       const touches = placed.left < kept.right && kept.left < placed.right && placed.top < kept.bottom && kept.top < placed.bottom;
       expect(touches, `${position} covers ${JSON.stringify(kept)}`).toBe(false);
     }
+  });
+
+  it('top right just under the top bar on a page, clear of what the page keeps clear (issue 55)', () => {
+    const one = { width: 360, height: 76 };
+    const top = topUnder(header.bottom);
+    expect(chooseToastPosition(viewport, one, [header], top)).toBe('top-right');
+    expect(stackBox('top-right', viewport, one.width, one.height, top).top).toBe(72);
+    // Account Details' month to date, marked data-toast-keep-clear, where that toast would go.
+    const monthToDate = box(660, 100, 1220, 130);
+    const position = chooseToastPosition(viewport, one, [header, monthToDate], top);
+    expect(position).not.toBe('top-right');
+    const placed = stackBox(position, viewport, one.width, one.height, top);
+    expect(placed.bottom <= monthToDate.top || placed.top >= monthToDate.bottom || placed.right <= monthToDate.left).toBe(true);
+    // The top bar scrolled away: the edge.
+    expect(topUnder(-40)).toBe(16);
   });
 
   it('covers the least when every place covers something', () => {

@@ -10,16 +10,21 @@ import { clearToasts, showToast, TOAST_LIMIT } from './toasts';
 const toasts = () => document.querySelectorAll('.mantine-Notification-root');
 
 describe('toasts', () => {
-  it(`show at most ${TOAST_LIMIT} at once`, async () => {
+  it('show one at a time: a new toast replaces the one shown, and none waits behind it (issue 55)', async () => {
     stubServer({ 'GET /services/user/info': userInfoHandler(null), 'GET /services/lists': () => json(200, []) });
     renderApp('/login');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(TOAST_LIMIT).toBe(1);
     act(() => {
-      for (let i = 1; i <= 5; i++) showToast(`Problem ${i}`, 'error');
+      for (let i = 1; i <= 3; i++) showToast(`Problem ${i}`, 'error');
     });
-    await screen.findByText('Problem 1');
-    expect(toasts()).toHaveLength(TOAST_LIMIT);
-    expect(screen.queryByText('Problem 5')).toBeNull();
+    await screen.findByText('Problem 3');
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(screen.queryByText('Problem 1')).toBeNull();
+    act(() => showToast('Saved', 'success'));
+    await screen.findByText('Saved');
+    await waitFor(() => expect(screen.queryByText('Problem 3')).toBeNull());
+    expect(toasts()).toHaveLength(1);
   });
 
   it('a new toast of the same cause replaces the old one; clearing the cause takes it away', async () => {

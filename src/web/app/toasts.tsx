@@ -1,6 +1,7 @@
 /**
- * Toasts: ten seconds, a visible Close button, and a colour per kind (spec §9). At most
- * TOAST_LIMIT show at once. An error toast may name its cause; `clearToasts(cause)` takes it
+ * Toasts: ten seconds, a visible Close button, and a colour per kind (spec §9). One shows at a
+ * time (issue 55): a new toast replaces the one shown, so toasts never stack over a page's
+ * content. An error toast may name its cause; `clearToasts(cause)` takes it
  * away once the cause is fixed (the field edited, the call retried successfully), and a new
  * toast of the same cause replaces the old one instead of stacking (issue 19 item 7).
  */
@@ -11,8 +12,8 @@ import { FEEDBACK_COLORS } from './theme';
 
 export type ToastKind = 'error' | 'success' | 'info';
 
-/** The most toasts shown at once; more wait in the queue. */
-export const TOAST_LIMIT = 3;
+/** The most toasts shown at once: one, the latest (showToast hides the one before). */
+export const TOAST_LIMIT = 1;
 
 let sequence = 0;
 const idsByCause = new Map<string, string[]>();
@@ -26,10 +27,10 @@ export interface ToastOptions {
 export function showToast(message: string, kind: ToastKind = 'info', options: ToastOptions = {}): string {
   sequence += 1;
   const id = `toast-${sequence}`;
-  if (options.cause) {
-    clearToasts(options.cause);
-    idsByCause.set(options.cause, [id]);
-  }
+  // The latest toast is the one that matters: the one before goes, whatever its cause.
+  notifications.clean();
+  idsByCause.clear();
+  if (options.cause) idsByCause.set(options.cause, [id]);
   notifications.show({
     id,
     color: FEEDBACK_COLORS[kind],

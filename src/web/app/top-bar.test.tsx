@@ -13,6 +13,8 @@ describe('top bar', () => {
     expect((await within(banner).findByRole('link', { name: 'Register' })).getAttribute('href')).toBe('/registration/company');
     expect(within(banner).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(within(banner).getByRole('link', { name: 'Clearlist home' }).getAttribute('href')).toBe('/');
+    // No menus for a visitor: Monitoring and the searches are for signed-in users.
+    expect(within(banner).queryByRole('navigation', { name: 'Main' })).toBeNull();
     fireEvent.click(within(banner).getByRole('button', { name: 'Help' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
   });

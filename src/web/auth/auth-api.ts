@@ -1,12 +1,22 @@
 /** Calls of the sign-in feature, all through the app's one fetch helper. */
 import { z } from 'zod';
+import { queryOptions } from '@tanstack/react-query';
 import { MessageSchema, ValidSchema, type LoginInput } from '#shared/auth';
+import { TrialUpgradeOfferSchema } from '#shared/trial-upgrade';
 import { api } from '../app/api';
 
 /** Logs in; the server answers 200 with a login code string (spec §4 Login). */
 export function requestLogin(input: LoginInput): Promise<string> {
   return api('/services/user/login', { method: 'POST', body: input, schema: z.string() });
 }
+
+/** After TRIAL_EXPIRED: the refused login's upgrade offer (its cookie), to say at once whether this user may upgrade. */
+export const trialUpgradeOfferQuery = queryOptions({
+  queryKey: ['trial-upgrade'],
+  queryFn: () => api('/services/trial-upgrade', { schema: TrialUpgradeOfferSchema }),
+  retry: false,
+  staleTime: Infinity,
+});
 
 export async function requestPasswordReset(usernameOrEmail: string): Promise<string> {
   const answer = await api('/services/user/password-reset/request', {

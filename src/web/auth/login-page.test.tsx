@@ -29,6 +29,13 @@ async function renderLogin(loginAnswer: (request: RecordedRequest) => Response) 
 const loginCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.path === '/services/user/login');
 
 describe('login', () => {
+  it('sends a signed-in user who opens /login to their home, with no login form', async () => {
+    stubServer({ 'GET /services/user/info': userInfoHandler(makeUser()) });
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
+  });
+
   it('links to registration and to password reset', async () => {
     await renderLogin(() => json(200, 'LOGIN_SUCCESSFUL'));
     const main = screen.getByRole('main');

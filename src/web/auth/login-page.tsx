@@ -1,12 +1,15 @@
 /** Login: username and password, Intent of Use acknowledgement, then the server's login code. */
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useLocation } from 'react-router';
 import { LoginInputSchema } from '#shared/auth';
 import { MESSAGES } from '#shared/messages';
+import { TRIAL_UPGRADE_MESSAGES } from '#shared/trial-upgrade';
 import type { LoginRedirectState } from '../app/guard';
 import { useSessionUser } from '../app/current-user';
+import { trialUpgradeOfferQuery } from './auth-api';
 import { AuthCard } from './auth-card';
 import { NoAccessCard } from './no-access-card';
 import { useIntentLogin } from './use-intent-login';
@@ -15,7 +18,17 @@ export function LoginPage() {
   const redirect = useLocation().state as LoginRedirectState | null;
   const user = useSessionUser();
   const [isLoggingInAsOther, setLoggingInAsOther] = useState(false);
-  if (redirect?.isDenied && user && !isLoggingInAsOther) return <NoAccessCard from={redirect.from} onLoginAsOther={() => setLoggingInAsOther(true)} />;
+  if (user === undefined)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Checking your session" />
+      </Center>
+    );
+  if (user && !isLoggingInAsOther) {
+    if (redirect?.isDenied) return <NoAccessCard from={redirect.from} onLoginAsOther={() => setLoggingInAsOther(true)} />;
+    // Signed in already: their home, not an empty form under the welcome banner (issue 55).
+    return <Navigate to="/home" replace />;
+  }
   return <LoginForm />;
 }
 
@@ -36,14 +49,7 @@ function LoginForm() {
           {login.error && (
             <Alert color="red" variant="light" role="alert" title="Could not log in">
               {login.error}
-              {login.refusal === 'TRIAL_EXPIRED' && (
-                <Stack gap="xs" mt="sm" align="flex-start">
-                  <Text size="sm">{MESSAGES.trialExpiredUpgrade}</Text>
-                  <Button component={Link} to="/trial-upgrade" size="sm">
-                    Upgrade to a paid plan
-                  </Button>
-                </Stack>
-              )}
+              {login.refusal === 'TRIAL_EXPIRED' && <ExpiredTrialNext />}
             </Alert>
           )}
           <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
@@ -66,5 +72,21 @@ function LoginForm() {
       </form>
       {login.dialog}
     </AuthCard>
+  );
+}
+
+/** What an expired trial's user can do: an owner upgrades; anyone else is told at once which owner to ask (issue 55). */
+function ExpiredTrialNext() {
+  const offer = useQuery(trialUpgradeOfferQuery);
+  if (offer.isPending) return <Loader size="sm" mt="sm" aria-label="Checking who may upgrade" />;
+  if (offer.data && !offer.data.canUpgrade) return <Text size="sm" mt="sm">{TRIAL_UPGRADE_MESSAGES.ownersOnly(offer.data.ownerNames)}</Text>;
+  // An owner, or an offer that could not be read: the upgrade page says what it can.
+  return (
+    <Stack gap="xs" mt="sm" align="flex-start">
+      <Text size="sm">{MESSAGES.trialExpiredUpgrade}</Text>
+      <Button component={Link} to="/trial-upgrade" size="sm">
+        Upgrade to a paid plan
+      </Button>
+    </Stack>
   );
 }

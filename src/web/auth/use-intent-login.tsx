@@ -7,7 +7,7 @@ import { INTENT_DECLINED, MESSAGES, loginMessage } from '#shared/messages';
 import { isApiError } from '../app/api';
 import { refreshCurrentUser } from '../app/current-user';
 import { clearToasts, showToast } from '../app/toasts';
-import { requestLogin } from './auth-api';
+import { requestLogin, trialUpgradeOfferQuery } from './auth-api';
 import { IntentDialog } from './intent-dialog';
 
 /** `start(credentials)` asks for the Intent of Use, then logs in and goes home; `dialog` must be rendered. */
@@ -32,6 +32,8 @@ export function useIntentLogin() {
         navigate('/home', { replace: true });
         return;
       }
+      // Each refused login leaves its own upgrade cookie: the offer of an earlier one is not this user's.
+      if (code === 'TRIAL_EXPIRED') queryClient.removeQueries({ queryKey: trialUpgradeOfferQuery.queryKey });
       setRefusal(code);
       setError(loginMessage(code));
     } catch (cause) {

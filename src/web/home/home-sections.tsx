@@ -7,7 +7,6 @@ import type { ListStatus } from '#shared/lists';
 import type { RosterList } from '#shared/monitoring';
 import { formatDay, formatUtc } from '../monitoring/monitoring-api';
 
-const money = (dollars: number) => dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 export function AgeCard({ title, link, linkLabel, counts }: { title: string; link: string; linkLabel: string; counts: AgeCounts | undefined }) {
   return (
@@ -32,26 +31,6 @@ export function AgeCard({ title, link, linkLabel, counts }: { title: string; lin
       <Anchor component={Link} to={link} size="sm" mt="sm">
         {linkLabel}
       </Anchor>
-    </Card>
-  );
-}
-
-export function MonthCard({ month }: { month: HomeSummary['month'] | undefined }) {
-  return (
-    <Card withBorder padding="lg" radius="md">
-      <Text size="sm" c="dimmed" fw={700} tt="uppercase">
-        This month
-      </Text>
-      {month ? (
-        <>
-          <Text fz={36} fw={800} lh={1.2}>
-            {month.searches.toLocaleString('en-US')}
-          </Text>
-          <Text size="sm">searches{month.spend === null ? '' : `, ${money(month.spend)} in search charges`}</Text>
-        </>
-      ) : (
-        <Skeleton height={60} mt="xs" />
-      )}
     </Card>
   );
 }

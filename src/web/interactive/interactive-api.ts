@@ -13,6 +13,7 @@ import {
   type SearchHistoryFilters,
   type SearchKind,
 } from '#shared/interactive-search';
+import { HomeSummarySchema, type TrialAllowance } from '#shared/home';
 import { MESSAGES } from '#shared/messages';
 import { api, isApiError } from '../app/api';
 
@@ -32,6 +33,11 @@ export interface NameSearchInput {
   providerType?: string;
   /** A business's owners, each a whole name (sent as `owner`, repeated; ADR 119). */
   owners?: string[];
+}
+
+/** The account's trial allowance (null: not a trial), as the home page's summary counts it. */
+export function fetchTrialAllowance(): Promise<TrialAllowance | null> {
+  return api('/services/home/summary', { schema: HomeSummarySchema }).then((summary) => summary.month.trial);
 }
 
 export function fetchEligibility(kind: SearchKind) {
