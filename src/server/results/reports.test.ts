@@ -13,6 +13,7 @@ import { findBatch } from '#server/batches/public';
 import { EXCLUSION_COLUMNS } from './exclusion-report';
 import { reportHeader } from './report-data';
 import { AUDIT_COLUMNS } from './report-lines';
+import { matchingRulesCell, matchingRulesLabel } from '#shared/matching-rules';
 
 let t: TestApp;
 let queue: JobQueue;
@@ -74,7 +75,7 @@ describe('audit report', () => {
     expect(table.map((r) => r[col('Outcome')]).join('\n')).not.toMatch(/akas\[|Raised|×|firstName/);
     expect(e1Match[col('List And Record')]).toMatch(/^LEIE, record .+, version \d+$/);
     expect(e1Match[col('Status')]).toBe('Reviewed: Clear');
-    expect(e1Match[col('Algorithm Version')]).toBe(ALGORITHM_VERSION);
+    expect(e1Match[col('Matching Rules')]).toBe(matchingRulesCell(ALGORITHM_VERSION));
     // 09:00 UTC in New York in April: daylight time.
     expect(e1Match[col('Decided')]).toBe('Rita Reviewer, 2026-04-02 05:00:00 EDT');
     // The note starts with @: neutralised so a spreadsheet shows it as text.
@@ -109,7 +110,10 @@ describe('audit report', () => {
       expect(first, fact).toContain(fact);
     }
     const all = pdfText(pdf);
-    expect(all).toContain(`matching rules version ${ALGORITHM_VERSION}`);
+    // The rules in words, the engineer's label kept in brackets for the auditor (issue 55).
+    expect(all).toContain(`Matches were scored by the ${matchingRulesLabel(ALGORITHM_VERSION).replace(/^M/, 'm')}.`);
+    expect(all).toMatch(/matching rules of [A-Z][a-z]+ 20\d\d \(version fuzzy-/);
+    expect(all).not.toMatch(/scored by (the matching rules )?version/);
     for (const event of ['Uploaded', 'Submitted for screening', 'Screening completed', 'Status changed', 'Needs Review to Reviewed: Clear']) expect(all, event).toContain(event);
     // The table: a header row and one line per result, on pages after the first.
     const tablePage = pages.findIndex((p) => p.includes('Records Searched'));

@@ -10,6 +10,7 @@ import { ExclusionRow, type RowHandlers } from './exclusion-row';
 import type { ExclusionColumn } from './exclusion-columns';
 import { textOnLight, toneColor } from './review-status';
 import classes from './results.module.css';
+import { criteriaBesideUniqueId } from '#shared/search-criteria';
 
 export interface ExclusionGroupProps extends RowHandlers {
   group: ScGroup;
@@ -24,7 +25,9 @@ export function ExclusionGroup({ group, records, columns, isCollapsed, onToggle,
   const header = groupHeader(group.counts);
   const ids = records.map((r) => r.id);
   const selectedCount = ids.filter((id) => handlers.selected.has(id)).length;
+  // Names keep the whole key (the unique ID tells groups apart); the heading shows the ID once, in its badge (issue 55).
   const title = group.searchCriteria;
+  const heading = criteriaBesideUniqueId(group.searchCriteria, group.uniqueId);
   return (
     <Table.Tbody aria-label={`Search criteria ${title}`} className={classes.group}>
       <Table.Tr className={classes.groupRow}>
@@ -39,7 +42,7 @@ export function ExclusionGroup({ group, records, columns, isCollapsed, onToggle,
                 onChange={(event) => handlers.onSelect(ids, event.currentTarget.checked)}
               />
               <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {title}
+                {heading}
               </Text>
               {group.uniqueId && (
                 <Badge variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
