@@ -147,6 +147,47 @@ describe('audit report', () => {
   });
 });
 
+describe('audit summary report (issue 55)', () => {
+  it('CSV: the audit report’s lines of the results not cleared, and only those', async () => {
+    const full = rowsOf((await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=csv&${NY}`)).body);
+    const res = await agent.get(`/services/flexsearchs/${batchId}/auditsummaryreport?format=csv&${NY}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Audit Summary Report - staff.csv');
+    const [header, ...findings] = rowsOf(res.body);
+    expect(header).toEqual(full[0]);
+    const status = header.indexOf('Status');
+    expect(findings).toEqual(full.slice(1).filter((r) => r[status] !== 'Reviewed: Clear'));
+    expect(findings.map((r) => r[status])).toContain('Under Review');
+    expect(findings.length).toBeLessThan(full.length - 1);
+  });
+
+  it('PDF: the first page (batch, counts, lists with their dates, rules) and the findings; no clean rows, events or appendix', async () => {
+    const res = await agent.get(`/services/flexsearchs/${batchId}/auditsummaryreport?format=pdf&${NY}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pages = pdfPages(res.rawPayload);
+    expect(pdfPageTotal(res.rawPayload)).toBe(pages.length);
+    pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of `));
+    for (const fact of ['Audit Summary Report', 'staff.csv', 'Rita Reviewer', 'Results By Status', 'Needs Review', 'Lists Searched', '2026-03-01', 'Not Searched']) expect(pages[0], fact).toContain(fact);
+    const text = pages.join('\n');
+    expect(text).toContain(`Matches were scored by the ${matchingRulesLabel(ALGORITHM_VERSION).replace(/^M/, 'm')}.`);
+    expect(text).toContain('\nFindings\n');
+    // Cells wrap onto lines of their own: read the findings as running text.
+    const findings = text.slice(text.indexOf('\nFindings\n')).replace(/\s+/g, ' ');
+    // E2's match under review with its note, E3's open match, the SSN found in the DMF.
+    for (const words of ['Under Review', 'Asked HR for the date of birth.', 'Needs Review', 'Found on SSDMF', 'E2', 'E3']) expect(findings, words).toContain(words);
+    // Cleared results are counted on the first page, not listed.
+    for (const words of ['Reviewed: Clear', 'Clearlist (screening)', 'Not Found on SSDMF', 'No match', 'different DOB']) expect(findings, words).not.toContain(words);
+    for (const section of ['Records Searched', 'Events', 'How The Rows Were Screened', 'Appendix']) expect(text, section).not.toContain(section);
+  });
+
+  it('says so when every result was cleared', async () => {
+    const clean = await screenedBatch(agent, queue, t, 'NPI\n1234567893\n', { ...REVIEW_MAPPING, columnMappings: { NPI: 'NPI' }, searchTypes: ['NPI Validation'], correlatedColumnIndexes: [], uniqueIdIndex: null });
+    const text = pdfText((await agent.get(`/services/flexsearchs/${clean}/auditsummaryreport?format=pdf&${NY}`)).rawPayload);
+    expect(text, text.slice(text.indexOf('Findings'))).toContain('No findings: every result was cleared.');
+  });
+});
+
 describe('exclusion records returned report', () => {
   it('CSV: one row per exclusion record, with the PDF table columns', async () => {
     const res = await agent.get(`/services/flexsearchs/${batchId}/exclusionrecordsreport?format=csv&${NY}`);
