@@ -33,7 +33,8 @@ export function ExclusionGroup({ group, records, columns, isCollapsed, onToggle,
       <Table.Tr className={classes.groupRow}>
         <Table.Td colSpan={columns.length + 1} p={0}>
           <Group justify="space-between" gap="sm" px="sm" py={6} wrap="nowrap" className={isFixed ? classes.groupHeadFixed : undefined}>
-            <Group gap="sm" wrap="nowrap" miw={0}>
+            {/* Wraps on a phone: beside two badges and the count, the criteria would be left a letter's width. */}
+            <Group gap="sm" wrap="wrap" miw={0} style={{ rowGap: 4 }}>
               <Checkbox
                 aria-label={`Select every record of ${title}`}
                 checked={ids.length > 0 && selectedCount === ids.length}
