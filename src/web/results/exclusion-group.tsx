@@ -33,8 +33,7 @@ export function ExclusionGroup({ group, records, columns, isCollapsed, onToggle,
       <Table.Tr className={classes.groupRow}>
         <Table.Td colSpan={columns.length + 1} p={0}>
           <Group justify="space-between" gap="sm" px="sm" py={6} wrap="nowrap" className={isFixed ? classes.groupHeadFixed : undefined}>
-            {/* Wraps on a phone: beside two badges and the count, the criteria would be left a letter's width. */}
-            <Group gap="sm" wrap="wrap" miw={0} style={{ rowGap: 4 }}>
+            <Group gap="sm" wrap="nowrap" miw={0} align="flex-start">
               <Checkbox
                 aria-label={`Select every record of ${title}`}
                 checked={ids.length > 0 && selectedCount === ids.length}
@@ -42,20 +41,23 @@ export function ExclusionGroup({ group, records, columns, isCollapsed, onToggle,
                 disabled={ids.length === 0}
                 onChange={(event) => handlers.onSelect(ids, event.currentTarget.checked)}
               />
-              <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {heading}
-              </Text>
-              {group.uniqueId && (
-                <Badge variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
-                  Unique ID: {group.uniqueId}
+              {/* Wraps on a phone: beside two badges and the count, the criteria would be left a letter's width. */}
+              <Group gap="sm" wrap="wrap" miw={0} style={{ rowGap: 4 }}>
+                <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {heading}
+                </Text>
+                {group.uniqueId && (
+                  <Badge variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
+                    Unique ID: {group.uniqueId}
+                  </Badge>
+                )}
+                <Badge color={toneColor(header.tone)} c={textOnLight(toneColor(header.tone))} variant="light" tt="none" data-tone={header.tone} style={{ flexShrink: 0 }}>
+                  {header.text}
                 </Badge>
-              )}
-              <Badge color={toneColor(header.tone)} c={textOnLight(toneColor(header.tone))} variant="light" tt="none" data-tone={header.tone} style={{ flexShrink: 0 }}>
-                {header.text}
-              </Badge>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {group.total} {group.total === 1 ? 'record' : 'records'}
-              </Text>
+                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                  {group.total} {group.total === 1 ? 'record' : 'records'}
+                </Text>
+              </Group>
             </Group>
             <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-expanded={!isCollapsed} aria-label={`${isCollapsed ? 'Expand' : 'Collapse'} ${title}`}>
               <span aria-hidden="true" style={{ display: 'inline-block', transform: isCollapsed ? 'rotate(-90deg)' : undefined }}>
