@@ -101,7 +101,7 @@ test('a reviewer filters, decides in the drawer and in bulk, sees the history, a
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Audit Report (CSV)' }).click()]);
   const report = await readFile((await download.path())!, 'utf8');
   // One row per result, with the columns of the PDF's table.
-  expect(report.replace(/^\ufeff/, '')).toMatch(/^Row,Unique ID,Searched,Check,Outcome,List And Record,Score,Status,Decided,Notes,Algorithm Version\r\n/);
+  expect(report.replace(/^\ufeff/, '')).toMatch(/^Row,Unique ID,Searched,Check,Outcome,List And Record,Score,Status,Decided,Notes,Matching Rules\r\n/);
   // Every searched row and its outcome; every match with its final status, who decided, when and the note.
   const lines = report.split(/\r?\n/);
   const carolLines = lines.filter((l) => l.startsWith('1,E1,'));

@@ -107,6 +107,7 @@ export const ENDPOINT_ACCESS: Record<string, Access> = {
   'GET /services/flexsearchs/:batchId/ssdmfdetails/:id': 'user',
   'PUT /services/flexsearchs/:batchId/ssdmfdetails/:ids': 'user',
   'GET /services/flexsearchs/:batchId/auditreport': 'user',
+  'GET /services/flexsearchs/:batchId/auditsummaryreport': 'user',
   'GET /services/flexsearchs/:batchId/exclusionrecordsreport': 'user',
   'GET /services/monitoring/rosters': 'user',
   'GET /services/home/summary': 'user',

@@ -69,6 +69,8 @@ export const BATCH_MESSAGES = {
   selectSearch: 'Please select a search',
   noMoreFiles: 'No more files please!',
   csvOnly: 'File type not supported, please upload a .CSV file.',
+  /** The spec's refusal where an Excel workbook is taken too (issue 55). */
+  csvOrExcelOnly: 'File type not supported, please upload a .CSV file or an Excel workbook (.xlsx).',
   cancelFailed: 'Failed to cancel batch search.',
   trashFailed: 'Failed to trash batch search.',
   confirmResubmit: 'Are you sure you want to resubmit this batch?',

@@ -91,7 +91,7 @@ export const BATCH_OPERATIONS = {
     method: 'GET',
     path: '/batches/:batchId/reports/:report',
     summary: 'Download a report of a batch (PDF or CSV)',
-    description: 'The audit report (every row and its outcome, with the list versions searched) or the exclusion records returned, as the Reports menu gives them.',
+    description: 'The audit report (every row and its outcome, with the list versions searched), its summary (the lists, the counts and the findings only: the size of a large batch’s findings, not of the batch) or the exclusion records returned, as the Reports menu gives them.',
     params: ReportParamsSchema,
     query: ReportQuerySchema,
     isFile: true,

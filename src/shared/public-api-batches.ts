@@ -88,10 +88,10 @@ export type ApiStatusChangeInput = z.infer<typeof ApiStatusChangeInputSchema>;
 
 export const ApiStatusChangeResponseSchema = z.union([ExclusionChangeResponseSchema, NpiChangeResponseSchema, SsdmfChangeResponseSchema]);
 
-export const REPORT_KINDS = ['audit', 'exclusions'] as const;
+export const REPORT_KINDS = ['audit', 'summary', 'exclusions'] as const;
 export const ReportParamsSchema = z.strictObject({
   batchId: z.coerce.number().int().positive().max(2_147_483_647),
-  report: z.enum(REPORT_KINDS).describe('audit: every row and its outcome; exclusions: the exclusion records returned.'),
+  report: z.enum(REPORT_KINDS).describe('audit: every row and its outcome; summary: the audit report’s first page (lists, counts) and its findings only; exclusions: the exclusion records returned.'),
 });
 
 export const API_BATCH_TEXTS = {

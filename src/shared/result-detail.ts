@@ -84,6 +84,8 @@ export const MatchDetailSchema = z.object({
   statusChoices: z.array(ReviewStatusSchema),
   /** 'Clear' with no dropdown and no history (CLEARED NPI rows, SSDMF rows not found). */
   clearOnly: z.boolean(),
+  /** The note of the last status change, shown beside the status. */
+  latestNote: z.string().nullable(),
   searchCriteriaKey: z.string(),
   uniqueId: z.string().nullable(),
   details: z.array(DetailSectionSchema),

@@ -168,6 +168,7 @@ export const RESULT_PATHS = {
   ssdmfDetail: (batchId: number, id: number, searchId: number) => `/services/flexsearchs/${batchId}/ssdmfdetails/${id}?searchId=${searchId}`,
   changeSsdmf: (batchId: number, ids: readonly number[]) => `/services/flexsearchs/${batchId}/ssdmfdetails/${ids.join(',')}`,
   auditReport: (batchId: number, format: ReportFormat) => `/services/flexsearchs/${batchId}/auditreport?format=${format}`,
+  auditSummaryReport: (batchId: number, format: ReportFormat) => `/services/flexsearchs/${batchId}/auditsummaryreport?format=${format}`,
   exclusionRecordsReport: (batchId: number, format: ReportFormat) => `/services/flexsearchs/${batchId}/exclusionrecordsreport?format=${format}`,
 } as const;
 

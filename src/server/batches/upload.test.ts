@@ -49,10 +49,10 @@ describe('POST /services/fileupload', () => {
     expect(body.previewData[1].slice(1)).toEqual(roster.rows.slice(0, 5).map((row) => row[1]));
   });
 
-  it('refuses a file that is not .csv or .xlsx, with the spec’s text', async () => {
-    const res = await upload(await signedIn(t, user), 'a,b\n1,2\n', 'staff.xls');
+  it('refuses a file that is not .csv or .xlsx, with the spec’s text naming the workbook it takes too', async () => {
+    const res = await upload(await signedIn(t, user), 'a,b\n1,2\n', 'staff.txt');
     expect(res.statusCode).toBe(415);
-    expect(errorOf(res).message).toBe(BATCH_MESSAGES.csvOnly);
+    expect(errorOf(res).message).toBe('File type not supported, please upload a .CSV file or an Excel workbook (.xlsx).');
   });
 
   it('refuses a second file', async () => {

@@ -12,9 +12,8 @@ import { removeStored, storeEncrypted, type StoredFile } from './file-store';
 import { recordBatchEvent } from './events';
 import { findClient, insertBatch } from './queries';
 import type { BatchCaller } from '../access/batch-scope';
+import { isAcceptedFileName, unsupportedFileText } from '#shared/customer-file-types';
 
-/** Customer files: CSV text, or an Excel workbook (.xlsx, issue 18). */
-const isCsvName = (name: string) => /\.(csv|xlsx)$/i.test(name.trim());
 
 /** The limits a batch file is read under (ADR 025). */
 export function csvLimitsOf(config: Pick<AppConfig, 'uploadMaxColumns'>): CsvLimits {
@@ -50,9 +49,9 @@ export async function receiveUpload(ctx: AppContext, parts: AsyncIterableIterato
         part.file.resume();
         throw new AppError('BAD_REQUEST', BATCH_MESSAGES.noMoreFiles);
       }
-      if (!isCsvName(part.filename ?? '')) {
+      if (!isAcceptedFileName(part.filename ?? '')) {
         part.file.resume();
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', BATCH_MESSAGES.csvOnly);
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedFileText());
       }
       fileName = part.filename.trim();
       stored = await storeEncrypted(ctx.config, part.file);

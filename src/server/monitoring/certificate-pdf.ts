@@ -7,6 +7,7 @@
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '#shared/review-status';
 import { ReportPdf, localTimeFormatter, writeListTables } from '../results/public';
 import type { CertificateFinding, CertificateLists } from './certificate-data';
+import { matchingRulesCell } from '#shared/matching-rules';
 
 export interface CertificateFacts {
   number: string;
@@ -48,7 +49,7 @@ export async function certificatePdf(f: CertificateFacts, lists: CertificateList
       ['People Screened', n(f.people)],
       ['Month', monthName(f.period)],
       ['Re-screen', f.reason === 'engine' ? 'New version of the matching rules' : `Scheduled monthly, on the ${ordinal(f.rescreenDay)}`],
-      ['Matching Rules Version', f.engineVersion],
+      ['Matching Rules', matchingRulesCell(f.engineVersion)],
       ['Screening Started', time(f.startedAt)],
       ['Screening Finished', time(f.finishedAt)],
       ['Searches', f.searchTypes.join(', ')],

@@ -131,6 +131,10 @@ describe('the scheduled full re-screen (ADR 051)', () => {
     const text = pdfText(res.rawPayload);
     for (const words of ['Lists Screened', 'SAM.gov Exclusions', 'Not Searched', 'not loaded yet']) expect(text, words).toContain(words);
     expect(text).not.toContain('synthetic sample');
+    // The matching rules in words, their version in brackets (issue 55).
+    expect(text).toContain('Matching Rules');
+    expect(text).not.toContain('Matching Rules Version');
+    expect(text).toMatch(/\n[A-Z][a-z]+ 20\d\d \(fuzzy-20\d\d\.\d\d-\w+\)\n/);
     const [stored] = await t.ctx.db.select().from(monitoringCertificates).where(eq(monitoringCertificates.id, cert.certificateId));
     expect(Buffer.compare(stored.pdf, res.rawPayload)).toBe(0);
     expect((await stranger.get(url)).statusCode).toBe(404);

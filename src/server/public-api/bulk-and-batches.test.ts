@@ -234,6 +234,11 @@ describe('batches through the API', () => {
     expect(audit.statusCode).toBe(200);
     expect(audit.headers['content-type']).toMatch(/text\/csv/);
     expect(audit.body).toContain('Other date of birth.');
+    // The summary: the cleared record is counted, not listed (issue 55).
+    const summary = await call('GET', `/api/v1/batches/${batchId}/reports/summary?format=csv`, acme.secret);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.headers['content-disposition']).toContain('Audit Summary Report - people.csv');
+    expect(summary.body).not.toContain('Other date of birth.');
     const pdf = await call('GET', `/api/v1/batches/${batchId}/reports/exclusions?format=pdf`, acme.secret);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

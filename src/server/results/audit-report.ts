@@ -16,7 +16,7 @@ import { writeAppendix } from './report-appendix';
 import { reportHeader, reportRows, type ReportHeader } from './report-data';
 import { writeListTables } from './report-lists';
 import { eventLines } from './report-events';
-import { AUDIT_COLUMNS, auditTableLines, CHECK_NAMES } from './report-lines';
+import { AUDIT_COLUMNS, auditTableLines, CHECK_NAMES, rulesNote } from './report-lines';
 import { algorithmVersions, decisionGroups, statusCounts, type StatusCounts } from './report-summary';
 import { localTimeFormatter, type TimeFormatter } from './report-time';
 import { screeningRuns } from './screening-runs';
@@ -122,7 +122,7 @@ export function auditReportPdf(c: ReportContext): Readable {
     // The counts before the lists: with every state list the lists table can run past the first page.
     writeCounts(pdf, counts);
     writeLists(pdf, h, time);
-    if (versions.length) pdf.note(`Matches were scored by the matching rules version ${versions.join(', ')}.`);
+    if (versions.length) pdf.note(rulesNote(versions));
 
     pdf.heading('Events');
     const log = pdf.table([{ label: 'When', width: 120 }, { label: 'Who', width: 110 }, { label: 'Event', width: 120 }, { label: 'Details', width: 370 }]);

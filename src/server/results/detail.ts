@@ -7,7 +7,7 @@ import { explanationWords } from '#shared/match-words';
 import { nameAgreementLines, nameAgreementVerdict, npiProblemWords, sharedNpiWords, type StoredNpiExplanation } from '#shared/npi-words';
 import type { ListRecord } from '#shared/list-record';
 import { MatchExplanationSchema, type DetailSection, type DetailValue, type HistoryEntry, type ListVersionInfo, type MatchDetail } from '#shared/result-detail';
-import { canChangeStatus, REVIEW_STATUS_LABELS, statusChoices, type ResultTabType } from '#shared/review-status';
+import { canChangeStatus, statusChoices, type ResultTabType } from '#shared/review-status';
 import { findListSource } from '#lists/sources';
 import type { BatchRow } from '../batches/public';
 import type { Db } from '../db/client';
@@ -167,7 +167,6 @@ export async function matchDetail(db: Db, batch: BatchRow, resultType: ResultTab
   const hasId = resultType !== 'ssdmf' || (row.explanation as { found?: boolean }).found === true;
   const clearOnly = !canChangeStatus(resultType, row.review_status, hasId);
   const details = resultType === 'exclusions' ? exclusionSections(row) : resultType === 'npi' ? npiSections(row, batch) : ssdmfSections(row, batch);
-  details.unshift({ title: 'Match Status', data: { 'Match Status': clearOnly ? 'Clear' : REVIEW_STATUS_LABELS[row.review_status], 'Latest Note': row.latest_note, _status: row.review_status } });
   const explanation = resultType === 'exclusions' ? MatchExplanationSchema.safeParse(row.explanation) : null;
   return {
     id: row.id,
@@ -175,6 +174,8 @@ export async function matchDetail(db: Db, batch: BatchRow, resultType: ResultTab
     matchStatus: row.review_status,
     statusChoices: statusChoices(resultType, row.review_status, hasId),
     clearOnly,
+    // The status is the drawer's own block (with its dropdown), not a details section again (issue 55).
+    latestNote: row.latest_note,
     searchCriteriaKey: row.search_criteria_key,
     uniqueId: row.unique_id,
     details,

@@ -182,3 +182,38 @@ export async function* appendixResults(db: Db, batchId: number, only?: 'exclusio
     after = { row: last.row_index, id: last.id };
   }
 }
+
+/** Results read per query for the summary's findings. */
+const FINDINGS_PAGE = 1000;
+
+/**
+ * The rows with a finding, in file order, each with its results not cleared (Needs Review, Under
+ * Review, Reviewed: Match) and their history, a page of results at a time (the summary report,
+ * issue 55): its size follows the findings, not the batch.
+ */
+export async function* findingRows(db: Db, batchId: number): AsyncGenerator<ReportRow[]> {
+  let after = { row: -1, order: -1, id: 0 };
+  for (;;) {
+    const results = await rowsOf<ResultRow & { type_order: number }>(
+      db,
+      sql`SELECT r.id::int AS id, r.batch_id, r.row_index, r.result_type, r.search_type, r.source, r.source_record_id, r.list_version_id, r.score,
+            r.explanation, r.record, r.review_status, r.latest_note, r.search_criteria_key, b.values, b.unique_id,
+            CASE r.result_type WHEN 'exclusions' THEN 0 WHEN 'npi' THEN 1 ELSE 2 END AS type_order
+          FROM batch_results r JOIN batch_rows b ON b.batch_id = r.batch_id AND b.row_index = r.row_index
+          WHERE r.batch_id = ${batchId} AND r.review_status <> 'CLEARED'
+            AND (r.row_index, CASE r.result_type WHEN 'exclusions' THEN 0 WHEN 'npi' THEN 1 ELSE 2 END, r.id) > (${after.row}, ${after.order}, ${after.id})
+          ORDER BY r.row_index, type_order, r.id LIMIT ${FINDINGS_PAGE}`,
+    );
+    if (!results.length) return;
+    const historyBy = groupBy(await historyOf(db, results.map((r) => r.id)), (h) => h.result_id);
+    const rows: ReportRow[] = [];
+    for (const x of results) {
+      let row = rows.at(-1);
+      if (!row || row.rowIndex !== x.row_index) rows.push((row = { rowIndex: x.row_index, uniqueId: x.unique_id, values: x.values ?? {}, results: [] }));
+      row.results.push({ ...x, history: historyBy.get(x.id) ?? [] });
+    }
+    yield rows;
+    const last = results.at(-1)!;
+    after = { row: last.row_index, order: last.type_order, id: last.id };
+  }
+}

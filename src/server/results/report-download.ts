@@ -7,10 +7,17 @@ import type { BatchRow } from '../batches/public';
 import { users } from '../db/schema';
 import { AppError } from '../http/errors';
 import { auditReportCsv, auditReportPdf, type ReportContext } from './audit-report';
+import { auditSummaryCsv, auditSummaryPdf, SUMMARY_TITLE } from './audit-summary-report';
 import { exclusionReportCsv, exclusionReportPdf } from './exclusion-report';
 import { searchesOf } from './pages';
 
-export type ReportKind = 'audit' | 'exclusions';
+export type ReportKind = 'audit' | 'summary' | 'exclusions';
+
+const REPORTS: Record<ReportKind, { title: string; pdf: (c: ReportContext) => NodeJS.ReadableStream; csv: (c: ReportContext) => NodeJS.ReadableStream }> = {
+  audit: { title: 'Audit Report', pdf: auditReportPdf, csv: auditReportCsv },
+  summary: { title: SUMMARY_TITLE, pdf: auditSummaryPdf, csv: auditSummaryCsv },
+  exclusions: { title: 'Exclusion Records Returned', pdf: exclusionReportPdf, csv: exclusionReportCsv },
+};
 
 export interface ReportFile {
   fileName: string;
@@ -25,7 +32,7 @@ export async function reportFile(ctx: AppContext, batch: BatchRow, userId: numbe
   const c: ReportContext = { db: ctx.db, batch, generatedBy: u ? `${u.firstName} ${u.lastName} (${u.username})` : '', now: ctx.now(), timeZone };
   const baseName = batch.fileName.replace(/\.csv$/i, '');
   const isPdf = format === 'pdf';
-  const body = kind === 'audit' ? (isPdf ? auditReportPdf(c) : auditReportCsv(c)) : isPdf ? exclusionReportPdf(c) : exclusionReportCsv(c);
-  const title = kind === 'audit' ? 'Audit Report' : 'Exclusion Records Returned';
+  const { title, pdf, csv } = REPORTS[kind];
+  const body = isPdf ? pdf(c) : csv(c);
   return { fileName: `${title} - ${baseName}.${format}`, contentType: isPdf ? 'application/pdf' : 'text/csv; charset=utf-8', body };
 }

@@ -15,6 +15,7 @@ import { npiStatusOf, orderedValues, shownRecordId, sourceName, toNpiResult, toS
 import type { HistoryRow } from './review-queries';
 import type { ReportRow } from './report-data';
 import type { TimeFormatter } from './report-time';
+import { matchingRulesCell, matchingRulesLabel } from '#shared/matching-rules';
 
 export type ReportResult = ResultRow & { history: HistoryRow[] };
 
@@ -98,11 +99,14 @@ export function listAndRecord(x: ResultRow): string {
   return [shortListName(list), x.source_record_id ? `record ${shownRecordId(x.source, x.source_record_id)}` : '', x.list_version_id ? `version ${x.list_version_id}` : ''].filter(Boolean).join(', ');
 }
 
-/** The version of the matching rules that scored an exclusion result ('' for checks and older results). */
-export function algorithmVersionOf(explanation: Record<string, unknown> | null | undefined): string {
+/** The matching rules that scored an exclusion result, in words ('' for checks and older results). */
+export function matchingRulesOf(explanation: Record<string, unknown> | null | undefined): string {
   const v = explanation?.algorithmVersion;
-  return typeof v === 'string' ? v : '';
+  return typeof v === 'string' ? matchingRulesCell(v) : '';
 }
+
+/** The first page's line: "Matches were scored by the matching rules of December 2026 (version fuzzy-2026.12-e)." */
+export const rulesNote = (versions: readonly string[]): string => `Matches were scored by the ${versions.map((v) => matchingRulesLabel(v).replace(/^M/, 'm')).join('; the ')}.`;
 
 /** The audit report's records table: the PDF's columns (widths are relative) and the CSV's header. */
 export const AUDIT_COLUMNS: Column[] = [
@@ -116,7 +120,7 @@ export const AUDIT_COLUMNS: Column[] = [
   { label: 'Status', width: 50 },
   { label: 'Decided', width: 74 },
   { label: 'Notes', width: 58 },
-  { label: 'Algorithm Version', width: 48 },
+  { label: 'Matching Rules', width: 48 },
 ];
 
 /** Lines of the records table: one per result, or one 'No match' line for a row without any. */
@@ -126,6 +130,6 @@ export function auditTableLines(r: ReportRow, time: TimeFormatter): CellText[][]
   return r.results.map((x) => {
     const d = decisionOf(x, time);
     const decided = [d.decidedBy, d.decidedAt].filter(Boolean).join(', ');
-    return [...head, CHECK_NAMES[x.result_type] ?? x.result_type, outcomeOf(x), listAndRecord(x), x.score === null ? '' : x.score.toFixed(2), d.finalStatus, decided, d.notes, algorithmVersionOf(x.explanation)];
+    return [...head, CHECK_NAMES[x.result_type] ?? x.result_type, outcomeOf(x), listAndRecord(x), x.score === null ? '' : x.score.toFixed(2), d.finalStatus, decided, d.notes, matchingRulesOf(x.explanation)];
   });
 }

@@ -13,6 +13,7 @@ import { findBatch } from '#server/batches/public';
 import { EXCLUSION_COLUMNS } from './exclusion-report';
 import { reportHeader } from './report-data';
 import { AUDIT_COLUMNS } from './report-lines';
+import { matchingRulesCell, matchingRulesLabel } from '#shared/matching-rules';
 
 let t: TestApp;
 let queue: JobQueue;
@@ -74,7 +75,7 @@ describe('audit report', () => {
     expect(table.map((r) => r[col('Outcome')]).join('\n')).not.toMatch(/akas\[|Raised|×|firstName/);
     expect(e1Match[col('List And Record')]).toMatch(/^LEIE, record .+, version \d+$/);
     expect(e1Match[col('Status')]).toBe('Reviewed: Clear');
-    expect(e1Match[col('Algorithm Version')]).toBe(ALGORITHM_VERSION);
+    expect(e1Match[col('Matching Rules')]).toBe(matchingRulesCell(ALGORITHM_VERSION));
     // 09:00 UTC in New York in April: daylight time.
     expect(e1Match[col('Decided')]).toBe('Rita Reviewer, 2026-04-02 05:00:00 EDT');
     // The note starts with @: neutralised so a spreadsheet shows it as text.
@@ -109,7 +110,10 @@ describe('audit report', () => {
       expect(first, fact).toContain(fact);
     }
     const all = pdfText(pdf);
-    expect(all).toContain(`matching rules version ${ALGORITHM_VERSION}`);
+    // The rules in words, the engineer's label kept in brackets for the auditor (issue 55).
+    expect(all).toContain(`Matches were scored by the ${matchingRulesLabel(ALGORITHM_VERSION).replace(/^M/, 'm')}.`);
+    expect(all).toMatch(/matching rules of [A-Z][a-z]+ 20\d\d \(version fuzzy-/);
+    expect(all).not.toMatch(/scored by (the matching rules )?version/);
     for (const event of ['Uploaded', 'Submitted for screening', 'Screening completed', 'Status changed', 'Needs Review to Reviewed: Clear']) expect(all, event).toContain(event);
     // The table: a header row and one line per result, on pages after the first.
     const tablePage = pages.findIndex((p) => p.includes('Records Searched'));
@@ -140,6 +144,47 @@ describe('audit report', () => {
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().error)).toContain('time zone');
     expect((await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=xlsx`)).statusCode).toBe(400);
+  });
+});
+
+describe('audit summary report (issue 55)', () => {
+  it('CSV: the audit report’s lines of the results not cleared, and only those', async () => {
+    const full = rowsOf((await agent.get(`/services/flexsearchs/${batchId}/auditreport?format=csv&${NY}`)).body);
+    const res = await agent.get(`/services/flexsearchs/${batchId}/auditsummaryreport?format=csv&${NY}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Audit Summary Report - staff.csv');
+    const [header, ...findings] = rowsOf(res.body);
+    expect(header).toEqual(full[0]);
+    const status = header.indexOf('Status');
+    expect(findings).toEqual(full.slice(1).filter((r) => r[status] !== 'Reviewed: Clear'));
+    expect(findings.map((r) => r[status])).toContain('Under Review');
+    expect(findings.length).toBeLessThan(full.length - 1);
+  });
+
+  it('PDF: the first page (batch, counts, lists with their dates, rules) and the findings; no clean rows, events or appendix', async () => {
+    const res = await agent.get(`/services/flexsearchs/${batchId}/auditsummaryreport?format=pdf&${NY}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pages = pdfPages(res.rawPayload);
+    expect(pdfPageTotal(res.rawPayload)).toBe(pages.length);
+    pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of `));
+    for (const fact of ['Audit Summary Report', 'staff.csv', 'Rita Reviewer', 'Results By Status', 'Needs Review', 'Lists Searched', '2026-03-01', 'Not Searched']) expect(pages[0], fact).toContain(fact);
+    const text = pages.join('\n');
+    expect(text).toContain(`Matches were scored by the ${matchingRulesLabel(ALGORITHM_VERSION).replace(/^M/, 'm')}.`);
+    expect(text).toContain('\nFindings\n');
+    // Cells wrap onto lines of their own: read the findings as running text.
+    const findings = text.slice(text.indexOf('\nFindings\n')).replace(/\s+/g, ' ');
+    // E2's match under review with its note, E3's open match, the SSN found in the DMF.
+    for (const words of ['Under Review', 'Asked HR for the date of birth.', 'Needs Review', 'Found on SSDMF', 'E2', 'E3']) expect(findings, words).toContain(words);
+    // Cleared results are counted on the first page, not listed.
+    for (const words of ['Reviewed: Clear', 'Clearlist (screening)', 'Not Found on SSDMF', 'No match', 'different DOB']) expect(findings, words).not.toContain(words);
+    for (const section of ['Records Searched', 'Events', 'How The Rows Were Screened', 'Appendix']) expect(text, section).not.toContain(section);
+  });
+
+  it('says so when every result was cleared', async () => {
+    const clean = await screenedBatch(agent, queue, t, 'NPI\n1234567893\n', { ...REVIEW_MAPPING, columnMappings: { NPI: 'NPI' }, searchTypes: ['NPI Validation'], correlatedColumnIndexes: [], uniqueIdIndex: null });
+    const text = pdfText((await agent.get(`/services/flexsearchs/${clean}/auditsummaryreport?format=pdf&${NY}`)).rawPayload);
+    expect(text, text.slice(text.indexOf('Findings'))).toContain('No findings: every result was cleared.');
   });
 });
 

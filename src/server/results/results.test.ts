@@ -101,6 +101,9 @@ describe('detail drawer', () => {
     const detail = await getDetail(`/result/${page.records[0].id}`);
     expect(detail).toMatchObject({ matchStatus: 'NONCLEARED', clearOnly: false, uniqueId: 'E1', changeHistorys: [] });
     expect(detail.statusChoices).toEqual(['UNDER_REVIEW', 'HISTORICAL_MATCH', 'CLEARED']);
+    // The status is the drawer's own block (matchStatus, latestNote), not a details section as well (issue 55).
+    expect(detail.details.map((s) => s.title)).toEqual(['Exclusion Details', 'Address']);
+    expect(detail.latestNote).toBeNull();
     const exclusion = detail.details.find((s) => s.title === 'Exclusion Details')!;
     expect(exclusion.data.Source).toMatchObject({ value: expect.stringContaining('LEIE'), _link: expect.stringMatching(/^https:/) });
     expect(exclusion.data._source).toBe('leie');

@@ -87,6 +87,12 @@ export function resultRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'audit', request.query.format, request.query.tz ?? serverTimeZone()));
   });
 
+  // The summary beside the full report, named as the spec names its reports (issue 55).
+  r.get(`${BASE}/auditsummaryreport`, { schema: { params: BatchIdParamsSchema, querystring: ReportQuerySchema } }, async (request, reply) => {
+    const batch = await visibleBatch(request, request.params.batchId);
+    return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'summary', request.query.format, request.query.tz ?? serverTimeZone()));
+  });
+
   r.get(`${BASE}/exclusionrecordsreport`, { schema: { params: BatchIdParamsSchema, querystring: ReportQuerySchema } }, async (request, reply) => {
     const batch = await visibleBatch(request, request.params.batchId);
     return sendReport(reply, await reportFile(ctx, batch, request.auth!.userId, 'exclusions', request.query.format, request.query.tz ?? serverTimeZone()));

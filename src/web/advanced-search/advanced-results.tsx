@@ -5,6 +5,7 @@ import type { ListSearched } from '#shared/interactive-search';
 import { HitCard } from '../interactive/hit-card';
 import { ListsSearched } from '../interactive/lists-searched';
 import { ProofHeader } from '../interactive/proof-header';
+import { matchingRulesLabel } from '#shared/matching-rules';
 
 function ScoreLine({ hit }: { hit: AdvancedHit }) {
   return (
@@ -69,7 +70,7 @@ export function AdvancedResults({ result }: { result: AdvancedSearchResult }) {
       })}
       <ListsSearched lists={result.lists} notSearched={result.notSearched} />
       <Text size="xs" c="dimmed">
-        Matching rules {result.algorithmVersion ?? '—'}. A potential match is not a finding: confirm the person or business before any decision.
+        {result.algorithmVersion ? matchingRulesLabel(result.algorithmVersion) : 'Matching rules not recorded'}. A potential match is not a finding: confirm the person or business before any decision.
       </Text>
     </Stack>
   );

@@ -15,7 +15,7 @@ const OPTIONS: AdvancedOptions = {
   reinstatedRecords: 24,
 };
 const RESULT: AdvancedSearchResult = {
-  kind: 'advanced', searchId: 41, reference: 'CL-AAAA-BBBB-CC', searchedAt: '2026-04-15T10:00:03.000Z', searchedBy: 'Ada Reyes, Harbor Health', algorithmVersion: '2026.11',
+  kind: 'advanced', searchId: 41, reference: 'CL-AAAA-BBBB-CC', searchedAt: '2026-04-15T10:00:03.000Z', searchedBy: 'Ada Reyes, Harbor Health', algorithmVersion: 'fuzzy-2026.11-d',
   lists: [
     { source: 'leie', title: 'OIG LEIE', publisher: 'HHS OIG', officialUrl: 'https://oig.hhs.gov/exclusions/', asOf: '2026-03-01', acquiredOn: '2026-03-02', records: 400, version: 12, synthetic: false, warning: null },
     { source: 'nppes', title: 'NPPES', publisher: 'CMS', officialUrl: 'https://npiregistry.cms.hhs.gov/', asOf: null, acquiredOn: '2026-03-05', records: 900, version: 15, synthetic: false, warning: null },
@@ -111,6 +111,8 @@ describe('Advance Search page', () => {
     renderPage('/advancedSearch/search?search=41', { 'GET /services/advancedsearch/searches/41': () => json(200, RESULT) });
     expect(await screen.findByRole('heading', { name: 'Advance Search result' })).toBeTruthy();
     expect(screen.getByText(/First name: Carol; Last name: Moore · Fuzzy, from score 0.70/)).toBeTruthy();
+    // The matching rules in words (issue 55).
+    expect(screen.getByText(/^Matching rules of November 2026 \(version fuzzy-2026\.11-d\)\. A potential match/)).toBeTruthy();
   });
 
   it('searches a business by name, DBA and EIN', async () => {

@@ -1,6 +1,6 @@
 /** Batches on a phone: one card each, so the status and the actions are in view without scrolling sideways. */
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { formatUtcDate } from './batch-display';
+import { formatLocalTime, formatUtcDate } from './batch-display';
 import { BatchActions } from './batch-actions';
 import { Marker, StatusCell } from './batch-table';
 import type { BatchItem } from './batches-api';
@@ -22,7 +22,10 @@ export function BatchCards({ batches, isSystemAdmin }: { batches: BatchItem[]; i
               <BatchActions batch={batch} isSystemAdmin={isSystemAdmin} />
             </Group>
             <Text size="sm" c="dimmed">
-              {formatUtcDate(batch.processedTimeStamp)} · {batch.uploadedBy}
+              <time dateTime={batch.processedTimeStamp}>
+                {formatUtcDate(batch.processedTimeStamp)}, {formatLocalTime(batch.processedTimeStamp)}
+              </time>{' '}
+              · {batch.uploadedBy}
             </Text>
             <Text size="sm">
               {batch.recordCount} records · {batch.toReview} to review

@@ -66,4 +66,23 @@ describe('Batch dashboard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start new search' }).hasAttribute('disabled')).toBe(true));
     expect(screen.queryByRole('link', { name: 'Start new search' })).toBeNull();
   });
+
+  it('tells two uploads of one file on one day apart by their time in the user\'s zone', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Chicago';
+    try {
+      const morning = makeBatch({ fileName: 'clean-2.csv', processedTimeStamp: '2026-12-04T15:05:00Z' });
+      const evening = makeBatch({ fileName: 'clean-2.csv', processedTimeStamp: '2026-12-05T02:40:00Z' });
+      renderDashboard([morning, evening]);
+      const rows = (await screen.findAllByText('clean-2.csv')).map((cell) => cell.closest('tr')!);
+      const cells = rows.map((row) => row.querySelector('time')!);
+      expect(cells.map((c) => c.getAttribute('datetime'))).toEqual(['2026-12-04T15:05:00Z', '2026-12-05T02:40:00Z']);
+      // The spec's UTC date stays; the local time follows it, with the local date when the days differ.
+      expect(cells[0].textContent).toBe('2026-12-04 09:05 CST');
+      expect(within(cells[1]).getByText('2026-12-05')).toBeTruthy();
+      expect(within(cells[1]).getByText('2026-12-04 20:40 CST')).toBeTruthy();
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
 });

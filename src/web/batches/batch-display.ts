@@ -26,3 +26,23 @@ export function formatUtcDate(timestamp: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
 }
 
+
+/** The browser's zone: the upload time is shown in the user's own zone (issue 55). */
+const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * The upload's time in the user's zone beside the UTC date (issue 55: two uploads of one file on
+ * one day told apart): "14:03 CST", with the local date first when it is not the UTC date.
+ */
+export function formatLocalTime(timestamp: string, zone = browserZone()): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const localDay = `${parts.year}-${parts.month}-${parts.day}`;
+  const time = `${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+  return localDay === formatUtcDate(timestamp) ? time : `${localDay} ${time}`;
+}

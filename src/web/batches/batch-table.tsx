@@ -3,8 +3,9 @@ import { Anchor, Box, Progress, Stack, Table, Text, ThemeIcon, VisuallyHidden } 
 import { Link } from 'react-router';
 import { queueNotice } from '#shared/batch-queue-notice';
 import { statusTextColor } from '../app/theme';
-import { formatUtcDate, hasPage, isCleanBatch, isRunning, statusTextOf } from './batch-display';
+import { hasPage, isCleanBatch, isRunning, statusTextOf } from './batch-display';
 import { BatchActions } from './batch-actions';
+import { UploadTime } from './upload-time';
 import type { BatchItem } from './batches-api';
 
 export function BatchTable({ batches, isSystemAdmin }: { batches: BatchItem[]; isSystemAdmin: boolean }) {
@@ -35,7 +36,9 @@ export function BatchTable({ batches, isSystemAdmin }: { batches: BatchItem[]; i
                 <Marker batch={batch} />
               </Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>{batch.fileName}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcDate(batch.processedTimeStamp)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <UploadTime timestamp={batch.processedTimeStamp} />
+              </Table.Td>
               <Table.Td>{batch.uploadedBy}</Table.Td>
               <Table.Td ta="right">{batch.recordCount}</Table.Td>
               <Table.Td ta="right">{batch.toReview}</Table.Td>

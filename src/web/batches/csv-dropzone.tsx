@@ -4,13 +4,20 @@ import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import { BATCH_MESSAGES } from '#shared/messages';
+import { CUSTOMER_FILE_TYPES, isAcceptedFileName, unsupportedFileText, type CustomerFileType } from '#shared/customer-file-types';
 import { clearToasts, showToast } from '../app/toasts';
 import { errorMessage, uploadBatchFile, type UploadResult } from './batches-api';
 
 export type Uploaded = UploadResult & { fileName: string };
 
-/** CSV text or an Excel workbook (.xlsx): the server reads both with one reader (issue 18). */
-export const isCsvName = (name: string) => /\.(csv|xlsx)$/i.test(name);
+/** What the drop zone says it takes. */
+function typeWords(types: readonly CustomerFileType[]): { title: string; hint: string } {
+  const excel = types.includes('xlsx');
+  return {
+    title: `Drop your ${excel ? 'CSV or Excel file' : 'CSV file'} here, or click to choose it`,
+    hint: `One ${excel ? '.csv or .xlsx file' : '.csv file'}, with a header row naming its columns (comma, semicolon, tab or pipe separated; any common encoding).`,
+  };
+}
 
 export interface CsvDropzoneProps {
   /** The file held now, if any. */
@@ -19,9 +26,12 @@ export interface CsvDropzoneProps {
   onUploaded: (upload: Uploaded) => void;
   /** The held file was refused and removed. */
   onRemoved?: () => void;
+  /** The types the page takes: CSV or an Excel workbook, as the server reads both (issue 18). */
+  types?: readonly CustomerFileType[];
 }
 
-export function CsvDropzone({ fileName, label, onUploaded, onRemoved }: CsvDropzoneProps) {
+export function CsvDropzone({ fileName, label, onUploaded, onRemoved, types = CUSTOMER_FILE_TYPES }: CsvDropzoneProps) {
+  const words = typeWords(types);
   const [rejected, setRejected] = useState<string | null>(null);
   const upload = useMutation({
     mutationFn: (file: File) => uploadBatchFile(file),
@@ -44,7 +54,7 @@ export function CsvDropzone({ fileName, label, onUploaded, onRemoved }: CsvDropz
   const onDropAny = (files: File[], rejections: FileRejection[]) => {
     if (files.length + rejections.length > 1) return refuse(BATCH_MESSAGES.noMoreFiles);
     const file = files[0];
-    if (!file || !isCsvName(file.name)) return refuse(BATCH_MESSAGES.csvOnly);
+    if (!file || !isAcceptedFileName(file.name, types)) return refuse(unsupportedFileText(types));
     setRejected(null);
     upload.mutate(file);
   };
@@ -62,9 +72,9 @@ export function CsvDropzone({ fileName, label, onUploaded, onRemoved }: CsvDropz
       >
         <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
           <Stack gap={4} align="center" ta="center">
-            <Text fw={600}>Drop your CSV or Excel file here, or click to choose it</Text>
+            <Text fw={600}>{words.title}</Text>
             <Text size="sm" c="dimmed">
-              One .csv or .xlsx file, with a header row naming its columns (comma, semicolon, tab or pipe separated; any common encoding).
+              {words.hint}
             </Text>
           </Stack>
         </Group>

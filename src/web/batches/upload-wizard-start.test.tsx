@@ -44,11 +44,12 @@ describe('Upload wizard, step 1', () => {
     expect(screen.getByText('STAFF.CSV')).toBeTruthy();
   });
 
-  it('refuses a file that is not .csv and removes the one held', async () => {
+  it('refuses a file that is neither .csv nor .xlsx in the words of what the page takes, and removes the one held', async () => {
     const { server } = renderWizard();
     await uploadCsv();
-    await dropFiles([new File(['x'], 'staff.xls', { type: 'text/csv' })]);
-    expect((await screen.findAllByText(BATCH_MESSAGES.csvOnly)).length).toBeGreaterThan(0);
+    expect(screen.getByText('Drop your CSV or Excel file here, or click to choose it')).toBeTruthy();
+    await dropFiles([new File(['x'], 'staff.txt', { type: 'text/plain' })]);
+    expect((await screen.findAllByText('File type not supported, please upload a .CSV file or an Excel workbook (.xlsx).')).length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload and continue' })).toBeNull());
     expect(uploads(server.requests)).toHaveLength(1);
   });

@@ -29,14 +29,22 @@ describe('Detail drawer', () => {
       }),
     );
     const drawer = await openDrawer();
-    expect(await within(drawer).findByText('E1: Carol Moore')).toBeTruthy();
+    expect(await within(drawer).findByText('Carol Moore')).toBeTruthy();
     expect(within(drawer).getByText('Unique ID: E1')).toBeTruthy();
+    expect(within(drawer).queryByText('E1: Carol Moore')).toBeNull();
+    // The status once, with its dropdown and the latest note; no details section repeats it (issue 55).
+    expect(within(drawer).getAllByText(/^Match status$/i)).toHaveLength(1);
+    expect(within(drawer).queryByRole('region', { name: 'Match Status' })).toBeNull();
+    expect(within(drawer).getByText('Latest note:').parentElement!.textContent).toBe('Latest note: Checking the date of birth');
     fireEvent.click(within(drawer).getByRole('button', { name: 'Status of this record: Needs Review' }));
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Under Review', 'Reviewed: Match', 'Reviewed: Clear']);
 
     const why = within(drawer).getByRole('region', { name: 'Why it matched' });
     expect(why.textContent).toContain('Score 0.91');
     expect(why.textContent).toContain('threshold 0.80');
+    // The matching rules in words; the engineer's label only in brackets.
+    expect(why.textContent).toContain('Matching rules of November 2026 (version fuzzy-2026.11-d)');
+    expect(why.textContent).not.toContain('scored by version');
     expect(why.textContent).toContain('Matched through the list\'s other name (AKA) Jose Ignacio');
     const compared = within(why).getByRole('list', { name: 'What was compared' });
     expect(within(compared).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Last name: same', 'First name: Bill is a nickname of William']);

@@ -14,6 +14,7 @@ import { changeExclusions, changeNpi, changeSsdmf, errorMessage, fetchDetail, ty
 import { resultKeys } from './result-keys';
 import { ClearText, StatusMenu } from './status-menu';
 import { useStatusChange } from './use-status-change';
+import { criteriaBesideUniqueId } from '#shared/search-criteria';
 
 export const DRAWER_WIDTH = 960;
 
@@ -61,7 +62,7 @@ function DetailBody({ detail, onChoose }: { detail: MatchDetail; onChoose: (stat
     <Stack gap="lg">
       <Stack gap={6}>
         <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
-          {detail.searchCriteriaKey}
+          {criteriaBesideUniqueId(detail.searchCriteriaKey, detail.uniqueId)}
         </Text>
         {detail.uniqueId && (
           <Badge variant="outline" color="gray" tt="none">
@@ -78,6 +79,14 @@ function DetailBody({ detail, onChoose }: { detail: MatchDetail; onChoose: (stat
             <StatusMenu status={detail.matchStatus} choices={detail.statusChoices} recordLabel="this record" onChoose={onChoose} />
           )}
         </Group>
+        {!detail.clearOnly && detail.latestNote && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span size="sm" fw={600}>
+              Latest note:
+            </Text>{' '}
+            {detail.latestNote}
+          </Text>
+        )}
       </Stack>
       {detail.listVersion && <ListVersionLine version={detail.listVersion} checkedOnly={detail.resultType === 'ssdmf' && detail.clearOnly} />}
       {detail.explanation && detail.explanationWords && <MatchExplanationView score={detail.explanation.score} threshold={detail.explanation.threshold} words={detail.explanationWords} algorithmVersion={detail.explanation.algorithmVersion} />}

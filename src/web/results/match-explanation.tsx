@@ -2,6 +2,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { MatchDetail } from '#shared/result-detail';
 import { textOnLight } from './review-status';
+import { matchingRulesLabel } from '#shared/matching-rules';
 
 type Words = NonNullable<MatchDetail['explanationWords']>;
 
@@ -18,7 +19,7 @@ export function MatchExplanationView({ score, threshold, words, algorithmVersion
             Score {score.toFixed(2)}
           </Badge>
           <Text size="xs" c="dimmed">
-            review threshold {threshold.toFixed(2)} · {algorithmVersion ? `scored by version ${algorithmVersion}` : 'scored before versions were kept'}
+            review threshold {threshold.toFixed(2)} · {algorithmVersion ? matchingRulesLabel(algorithmVersion) : 'scored before the matching rules’ versions were kept'}
           </Text>
         </Group>
       </Group>

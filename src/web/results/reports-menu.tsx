@@ -1,4 +1,7 @@
-/** The Reports menu: Audit Report and, when exclusions were searched, Exclusion Records Returned Report, each as PDF or CSV. */
+/**
+ * The Reports menu: Audit Report, its summary (the lists, counts and findings only, issue 55) and,
+ * when exclusions were searched, Exclusion Records Returned Report, each as PDF or CSV.
+ */
 import { Button, Menu } from '@mantine/core';
 
 export interface ReportsMenuProps {
@@ -8,6 +11,7 @@ export interface ReportsMenuProps {
 
 const REPORTS = [
   { path: 'auditreport', title: 'Audit Report', needsExclusions: false },
+  { path: 'auditsummaryreport', title: 'Audit Summary Report', needsExclusions: false },
   { path: 'exclusionrecordsreport', title: 'Exclusion Records Returned Report', needsExclusions: true },
 ] as const;
 

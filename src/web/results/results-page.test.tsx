@@ -36,6 +36,9 @@ describe('Batch results page', () => {
     const audit = await screen.findByRole('menuitem', { name: 'Audit Report (PDF)' });
     expect(audit.getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditreport?format=pdf${ZONE}`);
     expect(screen.getByRole('menuitem', { name: 'Audit Report (CSV)' }).getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditreport?format=csv${ZONE}`);
+    // The summary beside the full report (issue 55).
+    expect(screen.getByRole('menuitem', { name: 'Audit Summary Report (PDF)' }).getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditsummaryreport?format=pdf${ZONE}`);
+    expect(screen.getByRole('menuitem', { name: 'Audit Summary Report (CSV)' }).getAttribute('href')).toBe(`/services/flexsearchs/${BATCH_ID}/auditsummaryreport?format=csv${ZONE}`);
     expect(screen.getByRole('menuitem', { name: 'Exclusion Records Returned Report (PDF)' }).getAttribute('href')).toBe(
       `/services/flexsearchs/${BATCH_ID}/exclusionrecordsreport?format=pdf${ZONE}`,
     );
@@ -44,11 +47,11 @@ describe('Batch results page', () => {
     );
   });
 
-  it('offers only the Audit Report when exclusion searching was not included', async () => {
+  it('offers only the Audit Report and its summary when exclusion searching was not included', async () => {
     renderResults({ searchTypes: [false, false, true], ssdmf: () => json(200, { ssdmfResults: [makeSsdmf()], total: 1, nameSearch: true }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Reports' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.getAttribute('aria-label'))).toEqual(['Audit Report (PDF)', 'Audit Report (CSV)']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.getAttribute('aria-label'))).toEqual(['Audit Report (PDF)', 'Audit Report (CSV)', 'Audit Summary Report (PDF)', 'Audit Summary Report (CSV)']);
   });
 
   it('says so when the batch is not found', async () => {

@@ -105,6 +105,7 @@ export function makeDetail(overrides: Partial<MatchDetail> = {}): MatchDetail {
     matchStatus: 'NONCLEARED',
     statusChoices: ['UNDER_REVIEW', 'HISTORICAL_MATCH', 'CLEARED'],
     clearOnly: false,
+    latestNote: 'Checking the date of birth',
     searchCriteriaKey: 'E1: Carol Moore',
     uniqueId: 'E1',
     details: [
@@ -128,6 +129,7 @@ export function makeDetail(overrides: Partial<MatchDetail> = {}): MatchDetail {
     ],
     explanation: {
       algorithm: 'Fuzzy',
+      algorithmVersion: 'fuzzy-2026.11-d',
       score: 0.91,
       threshold: 0.8,
       summary: 'Potential match — agrees: firstName exact, lastName exact.',
