@@ -1,5 +1,6 @@
 /** Clearlist's Mantine theme: one primary colour plus error, success and info, all AA on white. */
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { ACCESSIBLE_COLORS, accessiblePalette } from './accessible-colors';
 
 const brand: MantineColorsTuple = [
   '#e8f2f9',
@@ -25,7 +26,8 @@ export const FEEDBACK_COLORS = {
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
-  colors: { brand },
+  // Every palette's text shades pass WCAG AA (accessible-colors.ts).
+  colors: { ...ACCESSIBLE_COLORS, brand: accessiblePalette(brand) },
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },

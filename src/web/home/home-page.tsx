@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../app/current-user';
 import { fetchHomeSummary, fetchListStatuses, fetchRosters, monitoringKeys } from '../monitoring/monitoring-api';
-import { AgeCard, LastBatches, ListFreshness, MonthCard, RosterSummary } from './home-sections';
+import { AgeCard, LastBatches, MonthCard, RosterSummary } from './home-sections';
+import { ListFreshness } from './list-freshness';
 
 const GUIDES = [
   { to: '/lists', title: 'Lists we search' },
