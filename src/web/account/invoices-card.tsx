@@ -68,8 +68,16 @@ export function InvoicesCard() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor href={invoicePdfUrl(invoice.id)} download aria-label={`Download invoice ${invoice.number} (PDF)`}>
-                        {isPhone ? 'PDF' : 'Download'}
+                      <Anchor href={invoicePdfUrl(invoice.id)} download>
+                        {isPhone ? (
+                          <>
+                            <VisuallyHidden>Download invoice {invoice.number} (</VisuallyHidden>PDF<VisuallyHidden>)</VisuallyHidden>
+                          </>
+                        ) : (
+                          <>
+                            Download <VisuallyHidden>invoice {invoice.number} (PDF)</VisuallyHidden>
+                          </>
+                        )}
                       </Anchor>
                     </Table.Td>
                   </Table.Tr>

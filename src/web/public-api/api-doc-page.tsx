@@ -70,7 +70,7 @@ function Operation({ op, origin, apiKey }: { op: OperationView; origin: string; 
         <Text fw={600} size="sm">
           Example
         </Text>
-        <Code block aria-label={`Example request: ${op.summary}`}>
+        <Code block tabIndex={0} aria-label={`Example request: ${op.summary}`}>
           {curlOf(origin, op)}
         </Code>
         <TryItPanel op={op} apiKey={apiKey} />
@@ -106,14 +106,14 @@ function GettingStarted({ origin }: { origin: string }) {
           and keep it secret: it is shown once. Calls made with it act as you, for your account, and are stored in Search History and billed like the same search in the app.
         </Text>
         <Text size="sm">2. Put it in your shell and screen a person:</Text>
-        <Code block aria-label="Getting started example">
+        <Code block tabIndex={0} aria-label="Getting started example">
           {`export CLEARLIST_API_KEY='cl_live_…'\n${curlOf(origin, { method: 'POST', path: '/api/v1/searches/name', needsKey: true, exampleBody: { firstName: 'Donald', lastName: 'Bailey' } })}`}
         </Code>
         <Text size="sm">
           3. Screen a whole CSV file: upload it with the mapping of its columns, keep the batch id of the answer, then poll the batch until its status is Completed and page through its
           results (add an <Code>Idempotency-Key</Code> header to any creating POST so a retry never creates a second batch or bills twice):
         </Text>
-        <Code block aria-label="Screening a CSV example">
+        <Code block tabIndex={0} aria-label="Screening a CSV example">
           {`${curlOf(origin, { method: 'POST', path: '/api/v1/batches/csv', needsKey: true, exampleBody: undefined, formFields: ['file', 'mapping'] })} \\\n  -H "Idempotency-Key: $(uuidgen)"\n\n# poll until "status" is "Completed" (percentDone shows the progress)\n${curlOf(origin, { method: 'GET', path: '/api/v1/batches/{batchId}', needsKey: true, exampleBody: undefined })}\n\n${curlOf(origin, { method: 'GET', path: '/api/v1/batches/{batchId}/results?page=1&limits=100', needsKey: true, exampleBody: undefined })}`}
         </Code>
         <Text size="sm">
