@@ -33,7 +33,8 @@ export function HomePage() {
             <Title order={1}>Welcome, {user.firstName || user.fullName}</Title>
             <Text c="dimmed">
               {user.clientName}
-              {user.teamName ? ` · ${user.teamName}` : ''}
+              {/* A single team is often named after its company: "Paid Audit Co", once. */}
+              {user.teamName && user.teamName !== user.clientName ? ` · ${user.teamName}` : ''}
             </Text>
           </Stack>
           <Group gap="md">
