@@ -166,7 +166,7 @@ test('an alert arrives after a list import, is reviewed, and the month’s certi
     const certificates = page.getByRole('region', { name: 'Monitoring certificates' });
     const month = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     await expect(certificates.getByRole('row').filter({ hasText: month })).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent('download'), certificates.getByRole('link', { name: `Download PDF: the certificate of ${month}` }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), certificates.getByRole('link', { name: `Download PDF of the certificate of ${month}` }).click()]);
     expect(download.suggestedFilename()).toMatch(/^monitoring-certificate-Acme-staff-\d{4}-\d{2}\.pdf$/);
     expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
 

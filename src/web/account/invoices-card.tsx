@@ -71,7 +71,7 @@ export function InvoicesCard() {
                       <Anchor href={invoicePdfUrl(invoice.id)} download>
                         {isPhone ? (
                           <>
-                            <VisuallyHidden>Download invoice {invoice.number} (</VisuallyHidden>PDF<VisuallyHidden>)</VisuallyHidden>
+                            PDF <VisuallyHidden>of invoice {invoice.number}</VisuallyHidden>
                           </>
                         ) : (
                           <>

@@ -87,7 +87,8 @@ export function RoleChips({ user, onAction }: { user: AdminUser; onAction: Users
       ))}
       {more > 0 && (
         <Button size="compact-xs" variant="subtle" onClick={() => onAction('roles', user)} title={user.roles.slice(shown.length).map(roleLabel).join(', ')}>
-          +{more} more<VisuallyHidden>: all {user.roles.length} roles of {user.username}</VisuallyHidden>
+          +{more} more{' '}
+          <VisuallyHidden>roles of {user.username}</VisuallyHidden>
         </Button>
       )}
     </Group>

@@ -80,7 +80,7 @@ export function CertificatesTable({ rosterId, certificates }: { rosterId: number
                   <Table.Td ta="right">{c.openFindings}</Table.Td>
                   <Table.Td>
                     <Anchor href={certificateUrl(rosterId, c.certificateId)} download>
-                      Download PDF<VisuallyHidden>: the certificate of {formatMonth(c.period)}</VisuallyHidden>
+                      Download PDF <VisuallyHidden>of the certificate of {formatMonth(c.period)}</VisuallyHidden>
                     </Anchor>
                   </Table.Td>
                 </Table.Tr>
