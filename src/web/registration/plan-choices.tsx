@@ -147,7 +147,7 @@ export function MonthlyTotal({ teamType, searchOptions }: MonthlyTotalProps) {
         <Group justify="space-between" wrap="nowrap" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Text fw={700}>Estimated monthly total</Text>
           {/* No estimate without a plan price: the plan is most of the bill. */}
-          <Text fw={700} fz={teamType ? 'lg' : 'sm'} data-testid="monthly-total">
+          <Text fw={700} fz={teamType ? 'lg' : 'sm'} ta="right" data-testid="monthly-total">
             {teamType ? formatCents(monthlyTotalCents(teamType, searchOptions, people)) : 'Choose a team option first'}
           </Text>
         </Group>
