@@ -23,7 +23,7 @@ async function runOf(page: Page, source: string): Promise<Run> {
 /** Clicks "Check now" on a source's row and waits for that check to end; answers its outcome. */
 async function checkToTheEnd(page: Page, source: string): Promise<string> {
   const before = (await runOf(page, source))?.id ?? null;
-  await page.locator(`tr[data-source="${source}"]`).getByRole('button', { name: `Check ${TITLES[source]} now` }).click();
+  await page.locator(`tr[data-source="${source}"]`).getByRole('button', { name: `Check now: ${TITLES[source]}` }).click();
   let outcome: string | null = null;
   await expect
     .poll(async () => {

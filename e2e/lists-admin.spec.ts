@@ -38,7 +38,7 @@ async function optoutRun(page: Page): Promise<{ id: number; status: string; outc
 /** Clicks "Check now" on the opt-out row and waits for that check to end; answers its outcome. */
 async function checkOptoutToTheEnd(page: Page): Promise<string> {
   const before = (await optoutRun(page))?.id ?? null;
-  await rowOf(page, 'optout').getByRole('button', { name: `Check ${OPTOUT} now` }).click();
+  await rowOf(page, 'optout').getByRole('button', { name: `Check now: ${OPTOUT}` }).click();
   let outcome: string | null = null;
   await expect
     .poll(async () => {
@@ -96,20 +96,20 @@ test('check now: the stages live, a second click joins, a failure in words', asy
   await expect(rowOf(page, 'dmf').getByTestId('acquisition')).toContainText('Upload only');
   await shoot(page, 'lists-page');
 
-  await optout.getByRole('button', { name: `Check ${OPTOUT} now` }).click();
+  await optout.getByRole('button', { name: `Check now: ${OPTOUT}` }).click();
   await expect(page.getByText('Checking optout now.')).toBeVisible();
   const progress = page.getByRole('status', { name: `Check of ${OPTOUT}` });
   await expect(progress).toContainText(/Downloading [\d.]+ (KB|MB) of [\d.]+ (KB|MB)/, { timeout: 15_000 });
   await expect(progress.locator('[aria-current="step"]')).toHaveText('Download');
   await shoot(page, 'lists-check-running');
-  await optout.getByRole('button', { name: `Check ${OPTOUT} now` }).click();
+  await optout.getByRole('button', { name: `Check now: ${OPTOUT}` }).click();
   await expect(page.getByText('optout is already being checked; you are following that check.')).toBeVisible();
   await expect(optout).toContainText('new version imported', { timeout: 45_000 });
   await expect(optout).toContainText('official download');
   await expect(optout).toContainText('Fresh');
 
   const sam = rowOf(page, 'sam');
-  await sam.getByRole('button', { name: /^Check SAM.gov Exclusions now$/ }).click();
+  await sam.getByRole('button', { name: 'Check now: SAM.gov Exclusions', exact: true }).click();
   await expect(sam).toContainText('the publisher answered HTTP 404 (not found)', { timeout: 30_000 });
   await expect(sam).toContainText('failed');
   await shoot(page, 'lists-after-checks');

@@ -27,7 +27,10 @@ test('the owner sees the alert of a list update on the home page and reviews it 
   const attention = page.getByRole('region', { name: 'What needs attention' });
   await expect(attention.getByText('Alerts to review')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Monitored rosters' }).getByRole('link', { name: 'Acme staff' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'List freshness' })).toContainText('OIG List of Excluded Individuals/Entities (LEIE)');
+  const freshness = page.getByRole('region', { name: 'List freshness' });
+  await expect(freshness).toContainText(/\d+ of \d+ lists up to date/);
+  await freshness.getByRole('button', { name: /Show the dates of each list/ }).click();
+  await expect(freshness.getByRole('table', { name: 'Dates of each list' })).toContainText('OIG List of Excluded Individuals/Entities (LEIE)');
 
   await openMonitoring(page);
   await page.getByRole('link', { name: 'Acme staff' }).click();
@@ -163,7 +166,7 @@ test('an alert arrives after a list import, is reviewed, and the month’s certi
     const certificates = page.getByRole('region', { name: 'Monitoring certificates' });
     const month = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     await expect(certificates.getByRole('row').filter({ hasText: month })).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent('download'), certificates.getByRole('link', { name: `Download the certificate of ${month} (PDF)` }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), certificates.getByRole('link', { name: `Download PDF of the certificate of ${month}` }).click()]);
     expect(download.suggestedFilename()).toMatch(/^monitoring-certificate-Acme-staff-\d{4}-\d{2}\.pdf$/);
     expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
 

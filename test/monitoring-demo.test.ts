@@ -81,3 +81,15 @@ describe('demo monitoring', () => {
     expect((await owner.post(`/services/monitoring/rosters/${rosterId}/versions/${v.versionId}/discard`)).statusCode).toBe(409);
   });
 });
+
+describe('the demo’s teams', () => {
+  it('have human names, so home pages show "Sunrise Clinic · Front Desk", not a factory’s "Team mx56yj0d3"', async () => {
+    const teams: Record<string, string | null> = {};
+    for (const username of ['owner', 'analyst', 'trialuser']) {
+      const agent = new Agent(t.app);
+      expect(await agent.login(username, DEFAULT_PASSWORD)).toBe('LOGIN_SUCCESSFUL');
+      teams[username] = ((await agent.get('/services/user/info')).json() as { teamName: string | null }).teamName;
+    }
+    expect(teams).toEqual({ owner: 'Compliance', analyst: 'Credentialing', trialuser: 'Front Desk' });
+  });
+});

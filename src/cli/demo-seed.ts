@@ -1,4 +1,4 @@
-/** Demo data: one account per role and state, all with the password Demo-pass-2026. */
+/** Demo data: one account per role and state, all with the password Demo-pass-2026; every team has a human name (ADR 129). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema';
@@ -32,21 +32,26 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   await seedDemoMonitoring(db, { userId: owner.id }, demoBatchId, now);
 
   const sunrise = await createClient(db, { name: 'Sunrise Clinic', domainName: 'sunrise-clinic', planType: 'FREE', state: 'trial', teamType: 'SINGLE', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 10, trialEndsAt: new Date(now.getTime() + 90 * DAY) });
-  await createUser(db, { clientId: sunrise.id, username: 'trialuser', email: 'trial@sunrise-clinic.example', firstName: 'Tara', lastName: 'Lee', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
+  const sunriseTeam = await createTeam(db, { clientId: sunrise.id, name: 'Front Desk' });
+  await createUser(db, { clientId: sunrise.id, teamId: sunriseTeam.id, username: 'trialuser', email: 'trial@sunrise-clinic.example', firstName: 'Tara', lastName: 'Lee', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
 
   const old = await createClient(db, { name: 'Old Trial Co', domainName: 'old-trial-co', planType: 'FREE', state: 'trial', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 10, trialEndsAt: new Date(now.getTime() - 30 * DAY) });
-  await createUser(db, { clientId: old.id, username: 'expired', email: 'expired@old-trial.example', firstName: 'Evan', lastName: 'Price', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
+  const oldTeam = await createTeam(db, { clientId: old.id, name: 'Operations' });
+  await createUser(db, { clientId: old.id, teamId: oldTeam.id, username: 'expired', email: 'expired@old-trial.example', firstName: 'Evan', lastName: 'Price', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
 
   // A second ended trial, for the journey that upgrades one from the login page (e2e), so
   // `expired` keeps answering TRIAL_EXPIRED for the other journeys; its co-worker is told to ask the owner.
   const lapsed = await createClient(db, { name: 'Lapsed Pharmacy', domainName: 'lapsed-pharmacy', planType: 'FREE', state: 'trial', searchOptions: ['NAME', 'NPI'], trialSearchesPerMonth: 10, trialEndsAt: new Date(now.getTime() - 10 * DAY) });
-  await createUser(db, { clientId: lapsed.id, username: 'lapsed', email: 'lapsed@lapsed-pharmacy.example', firstName: 'Lena', lastName: 'Park', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
-  await createUser(db, { clientId: lapsed.id, username: 'lapsedstaff', email: 'staff@lapsed-pharmacy.example', firstName: 'Sam', lastName: 'Ortiz', roles: ['name_search_user', 'npi_search_user'] });
+  const lapsedTeam = await createTeam(db, { clientId: lapsed.id, name: 'Pharmacy Staff' });
+  await createUser(db, { clientId: lapsed.id, teamId: lapsedTeam.id, username: 'lapsed', email: 'lapsed@lapsed-pharmacy.example', firstName: 'Lena', lastName: 'Park', roles: ['account_owner_user', 'name_search_user', 'npi_search_user'] });
+  await createUser(db, { clientId: lapsed.id, teamId: lapsedTeam.id, username: 'lapsedstaff', email: 'staff@lapsed-pharmacy.example', firstName: 'Sam', lastName: 'Ortiz', roles: ['name_search_user', 'npi_search_user'] });
 
   const gone = await createClient(db, { name: 'Gone Health', domainName: 'gone-health', state: 'disabled', searchOptions: ['NAME'] });
-  await createUser(db, { clientId: gone.id, username: 'disabled', email: 'disabled@gone-health.example', firstName: 'Dana', lastName: 'Cole', roles: ['account_owner_user', 'paying_user', 'name_search_user'] });
+  const goneTeam = await createTeam(db, { clientId: gone.id, name: 'Billing Office' });
+  await createUser(db, { clientId: gone.id, teamId: goneTeam.id, username: 'disabled', email: 'disabled@gone-health.example', firstName: 'Dana', lastName: 'Cole', roles: ['account_owner_user', 'paying_user', 'name_search_user'] });
 
   const fenced = await createClient(db, { name: 'Fenced Care', domainName: 'fenced-care', state: 'paid', searchOptions: ['NAME', 'NPI'], ipAllowlist: ['203.0.113.0/24'] });
-  await createUser(db, { clientId: fenced.id, username: 'fenced', email: 'fenced@fenced-care.example', firstName: 'Felix', lastName: 'Ward', roles: ['account_owner_user', 'paying_user', 'name_search_user', 'npi_search_user'] });
+  const fencedTeam = await createTeam(db, { clientId: fenced.id, name: 'Care Coordination' });
+  await createUser(db, { clientId: fenced.id, teamId: fencedTeam.id, username: 'fenced', email: 'fenced@fenced-care.example', firstName: 'Felix', lastName: 'Ward', roles: ['account_owner_user', 'paying_user', 'name_search_user', 'npi_search_user'] });
   return true;
 }

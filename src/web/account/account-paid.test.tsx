@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, cancelNotice } from '#shared/account';
 import { apiError, json } from '../test-utils';
+import { TEST_CARD_NOTES } from '../registration/test-card-picker';
 import { INVOICES, PAID, renderAccount } from './account-test-kit';
 
 const card = (name: string) => screen.getByRole('region', { name });
@@ -101,6 +102,9 @@ describe('Account Overview, paid view', () => {
     click('Update card', await screen.findByRole('region', { name: 'Billing and payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update card' });
     fireEvent.click(await within(dialog).findByRole('radio', { name: /Mastercard ending 4444/ }));
+    // The test provider's note says what the card does here, not how an account is created.
+    expect(within(dialog).getByText(TEST_CARD_NOTES['card-update'])).toBeTruthy();
+    expect(within(dialog).queryByText(/account is created/)).toBeNull();
     click('Save card', dialog);
     expect(await screen.findByText(ACCOUNT_MESSAGES.cardUpdated)).toBeTruthy();
     expect(server.requests.find((r) => r.method === 'PUT' && r.path === '/services/braintree/customer/cust-42')!.body).toEqual({ nonce: 'fake-valid-mastercard-nonce' });

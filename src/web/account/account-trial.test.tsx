@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_MESSAGES } from '#shared/account';
 import { REGISTRATION_MESSAGES } from '#shared/registration';
 import { apiError, json, makeUser, renderApp, stubServer, userInfoHandler } from '../test-utils';
+import { TEST_CARD_NOTES } from '../registration/test-card-picker';
 import { PAID, renderAccount, TRIAL } from './account-test-kit';
 
 const inDialog = () => screen.getByRole('dialog', { name: 'Upgrade to a company account' });
@@ -23,6 +24,8 @@ async function walkToConfirm() {
   fireEvent.click(within(inDialog()).getByRole('checkbox', { name: /OFAC/ }));
   press('Continue');
   fireEvent.click(await within(inDialog()).findByRole('radio', { name: /^Visa ending 1881/ }));
+  // The test provider's note speaks of the upgrade, not of creating an account.
+  expect(within(inDialog()).getByText(TEST_CARD_NOTES.upgrade)).toBeTruthy();
   press('Continue');
   await within(inDialog()).findByText(/Card ending in 1881/);
 }

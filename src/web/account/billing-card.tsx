@@ -111,7 +111,7 @@ function UpdateCardDialog({ customerId, onClose }: { customerId: string; onClose
             {ACCOUNT_TEXTS.cardUpdateFailed} {isApiError(save.error) && save.error.status < 500 ? save.error.message : ''}
           </Alert>
         )}
-        <CardForm ref={cardForm} customerId={customerId} />
+        <CardForm ref={cardForm} customerId={customerId} purpose="card-update" />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -68,8 +68,16 @@ export function InvoicesCard() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor href={invoicePdfUrl(invoice.id)} download aria-label={`Download invoice ${invoice.number} (PDF)`}>
-                        {isPhone ? 'PDF' : 'Download'}
+                      <Anchor href={invoicePdfUrl(invoice.id)} download>
+                        {isPhone ? (
+                          <>
+                            PDF <VisuallyHidden>of invoice {invoice.number}</VisuallyHidden>
+                          </>
+                        ) : (
+                          <>
+                            Download <VisuallyHidden>invoice {invoice.number} (PDF)</VisuallyHidden>
+                          </>
+                        )}
                       </Anchor>
                     </Table.Td>
                   </Table.Tr>

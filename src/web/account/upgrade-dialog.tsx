@@ -95,7 +95,7 @@ export function UpgradeDialog({ account, onClose, run = upgradeTrial, successTex
             <MonthlyTotal teamType={teamType} searchOptions={options} />
           </Stack>
         )}
-        {step === 2 && <CardForm ref={cardForm} />}
+        {step === 2 && <CardForm ref={cardForm} purpose="upgrade" />}
         {step === 3 && teamType && card && (
           <Stack gap="sm" aria-label="Upgrade summary">
             <PlanPriceTable teamType={teamType} searchOptions={options} />

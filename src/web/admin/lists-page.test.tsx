@@ -121,7 +121,7 @@ describe('Lists page', () => {
 
   it('checks one list now, and all of them', async () => {
     const server = renderLists();
-    fireEvent.click(await screen.findByRole('button', { name: 'Check OIG List of Excluded Individuals/Entities (LEIE) now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Check now: OIG List of Excluded Individuals/Entities (LEIE)' }));
     await waitFor(() => expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ sources: ['leie'] }));
     expect(await screen.findByText('Checking leie now.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check all now' }));

@@ -163,7 +163,7 @@ export function ListsTable({ lists, now, nextCheck, onAction }: { lists: AdminLi
                       disabled={list.downloadHint !== null}
                       title={list.downloadHint ?? undefined}
                       onClick={() => onAction(list, 'check')}
-                      aria-label={`Check ${list.title} now`}
+                      aria-label={`Check now: ${list.title}`}
                     >
                       Check now
                     </Button>

@@ -28,6 +28,7 @@ describe('Teams page (multi-team client)', () => {
     });
     renderApp('/admin/domainHierarchy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Teams' })).toBeTruthy();
+    expect(document.title).toBe('Teams');
     const row = (await screen.findByRole('button', { name: 'Edit Compliance' })).closest('tr')!;
     expect(within(row).getByText('2')).toBeTruthy();
     expect(within(row).getByText('Olivia Owens')).toBeTruthy();
@@ -67,6 +68,8 @@ describe('Team Settings page (single-team client)', () => {
     });
     renderApp('/admin/domainHierarchy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Settings' })).toBeTruthy();
+    // The tab says what the menu and the heading say.
+    expect(document.title).toBe('Team Settings');
     expect(screen.queryByRole('button', { name: 'New team' })).toBeNull();
     fireEvent.change(await screen.findByLabelText(/Team name/), { target: { value: 'Reception' } });
     fireEvent.click(screen.getByLabelText('Owner', { selector: 'input' }));

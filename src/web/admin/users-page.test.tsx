@@ -31,6 +31,12 @@ async function renderUsers(extra: Parameters<typeof stubServer>[0] = {}) {
   return server;
 }
 
+/** Opens the user's Actions menu and chooses an item. */
+async function chooseAction(username: string, action: string) {
+  fireEvent.click(screen.getByRole('button', { name: `Actions for ${username}` }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: action }));
+}
+
 const pending: PendingInvitation = {
   id: 41,
   inviteeEmail: 'new.hire@acme.example',
@@ -83,9 +89,32 @@ describe('Users page', () => {
     expect(screen.queryByLabelText('Client')).toBeNull();
   });
 
+  it('puts the changes of each user in one menu on its row, and counts the roles past the first two', async () => {
+    const many: AdminUser = { ...owner, roles: ['account_owner_user', 'domain_admin_user', 'paying_user', 'name_search_user'] };
+    await renderUsers({ 'GET /services/admin/users': () => json(200, { ...list, users: [analyst, many] }) });
+    const row = screen.getByText('owner').closest('tr')!;
+    // One button for the actions, one for the roles not shown: no row of text actions.
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['+2 more roles of owner', 'Actions']);
+    expect(within(row).getByText('Account owner')).toBeTruthy();
+    expect(within(row).queryByText('Name search')).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Actions for owner' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Roles', 'Team', 'History', 'Deactivate']);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    fireEvent.click(within(row).getByRole('button', { name: '+2 more roles of owner' }));
+    expect(await screen.findByRole('dialog', { name: 'Roles of owner' })).toBeTruthy();
+  });
+
+  it('shows three roles whole rather than two and "+1 more"', async () => {
+    await renderUsers({ 'GET /services/admin/users': () => json(200, { ...list, users: [{ ...analyst, roles: ['name_search_user', 'npi_search_user', 'paying_user'] }, owner] }) });
+    const row = screen.getByText('analyst').closest('tr')!;
+    for (const text of ['Name search', 'NPI search', 'Paying user (search history)']) expect(within(row).getByText(text)).toBeTruthy();
+    expect(within(row).queryByText(/more/)).toBeNull();
+  });
+
   it('saves checked roles, locks the system admin role for a domain admin, and toasts success', async () => {
     const server = await renderUsers({ 'PUT /services/admin/users/7/roles': (r) => json(200, { ...analyst, roles: (r.body as { roles: string[] }).roles }) });
-    fireEvent.click(screen.getByRole('button', { name: 'Roles analyst' }));
+    await chooseAction('analyst', 'Roles');
     const dialog = await screen.findByRole('dialog', { name: 'Roles of analyst' });
     expect((within(dialog).getByLabelText('System administrator') as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(within(dialog).getByLabelText('API user'));
@@ -97,7 +126,7 @@ describe('Users page', () => {
 
   it('locks one’s own administrator role', async () => {
     await renderUsers();
-    fireEvent.click(screen.getByRole('button', { name: 'Roles owner' }));
+    await chooseAction('owner', 'Roles');
     const dialog = await screen.findByRole('dialog', { name: 'Roles of owner' });
     expect((within(dialog).getByLabelText('Domain administrator') as HTMLInputElement).disabled).toBe(true);
     expect(within(dialog).getByText('You cannot remove your own administrator role.')).toBeTruthy();
@@ -105,7 +134,7 @@ describe('Users page', () => {
 
   it('asks before deactivating, then sends the change', async () => {
     const server = await renderUsers({ 'PUT /services/admin/users/7/active': () => json(200, { ...analyst, isActive: false }) });
-    fireEvent.click(screen.getByRole('button', { name: 'Deactivate analyst' }));
+    await chooseAction('analyst', 'Deactivate');
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate analyst?' });
     expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
@@ -115,7 +144,7 @@ describe('Users page', () => {
 
   it('shows the server’s refusal as an error toast', async () => {
     await renderUsers({ 'PUT /services/admin/users/7/team': () => apiError(404, 'NOT_FOUND', 'The team was not found.') });
-    fireEvent.click(screen.getByRole('button', { name: 'Team analyst' }));
+    await chooseAction('analyst', 'Team');
     const dialog = await screen.findByRole('dialog', { name: 'Team of analyst' });
     fireEvent.click(within(dialog).getByLabelText('Team', { selector: 'input' }));
     fireEvent.click(await within(dialog).findByRole('option', { name: 'Compliance' }));
@@ -127,7 +156,7 @@ describe('Users page', () => {
   it('shows a user’s history: who, what, from and to', async () => {
     const entry: HistoryEntry = { id: 1, at: '2026-11-22T10:00:00.000Z', actorUsername: 'owner', action: 'admin.user.roles', from: ['name_search_user'], to: ['api_user', 'name_search_user'] };
     await renderUsers({ 'GET /services/admin/users/7/history': () => json(200, [entry]) });
-    fireEvent.click(screen.getByRole('button', { name: 'History analyst' }));
+    await chooseAction('analyst', 'History');
     const dialog = await screen.findByRole('dialog', { name: 'History of analyst' });
     const row = (await within(dialog).findByText('Roles changed')).closest('tr')!;
     expect(within(row).getByText('owner')).toBeTruthy();

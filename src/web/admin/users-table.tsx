@@ -1,5 +1,8 @@
-/** The users of a client, one row each, with the changes an administrator can make. */
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+/**
+ * The users of a client, one line each: a few role chips (the rest counted, opening the roles),
+ * and the changes an administrator can make in a per-row menu (ADR 129).
+ */
+import { Badge, Button, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminUser } from '#shared/admin';
 import { roleLabel } from './labels';
 
@@ -13,7 +16,7 @@ export interface UsersTableProps {
 export function UsersTable({ users, onAction }: UsersTableProps) {
   if (users.length === 0) return <Text c="dimmed">This client has no users yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
         <Table.Thead>
           <Table.Tr>
@@ -31,25 +34,20 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
         <Table.Tbody>
           {users.map((user) => (
             <Table.Tr key={user.id} data-username={user.username}>
-              <Table.Td fw={600}>{user.username}</Table.Td>
-              <Table.Td>{`${user.firstName} ${user.lastName}`.trim()}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
-              <Table.Td>{user.teamName ?? '—'}</Table.Td>
+              <Table.Td fw={600} style={ONE_LINE}>
+                {user.username}
+              </Table.Td>
+              <Table.Td style={ONE_LINE}>{`${user.firstName} ${user.lastName}`.trim()}</Table.Td>
+              <Table.Td style={ONE_LINE}>{user.email}</Table.Td>
+              <Table.Td style={ONE_LINE}>{user.teamName ?? '—'}</Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  {user.roles.length === 0 ? <Text size="sm" c="dimmed">None</Text> : null}
-                  {user.roles.map((role) => (
-                    <Badge key={role} variant="light" size="sm" radius="sm" tt="none">
-                      {roleLabel(role)}
-                    </Badge>
-                  ))}
-                </Group>
+                <RoleChips user={user} onAction={onAction} />
               </Table.Td>
               <Table.Td>
                 <ActiveBadge user={user} />
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
+                <Group wrap="nowrap" justify="flex-end">
                   <UserActions user={user} onAction={onAction} />
                 </Group>
               </Table.Td>
@@ -70,27 +68,51 @@ export function ActiveBadge({ user }: { user: AdminUser }) {
   );
 }
 
-/** The buttons of one user, labelled with the username for assistive technology. */
-export function UserActions({ user, onAction }: { user: AdminUser; onAction: UsersTableProps['onAction'] }) {
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
+/** Role chips shown on a user's line; more are counted. */
+export const CHIPS_AT_MOST = 2;
+
+/** A user's first roles as chips, on one line; "+N more" opens the Roles dialog, which lists them all. */
+export function RoleChips({ user, onAction }: { user: AdminUser; onAction: UsersTableProps['onAction'] }) {
+  if (user.roles.length === 0) return <Text size="sm" c="dimmed">None</Text>;
+  const shown = user.roles.length > CHIPS_AT_MOST + 1 ? user.roles.slice(0, CHIPS_AT_MOST) : user.roles;
+  const more = user.roles.length - shown.length;
   return (
-    <>
-      <RowButton label="Roles" user={user} onClick={() => onAction('roles', user)} />
-      <RowButton label="Team" user={user} onClick={() => onAction('team', user)} />
-      <RowButton label="History" user={user} onClick={() => onAction('history', user)} />
-      <RowButton
-        label={user.isActive ? 'Deactivate' : 'Reactivate'}
-        color={user.isActive ? 'red' : undefined}
-        user={user}
-        onClick={() => onAction('active', user)}
-      />
-    </>
+    <Group gap={4} wrap="nowrap">
+      {shown.map((role) => (
+        <Badge key={role} variant="light" size="sm" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+          {roleLabel(role)}
+        </Badge>
+      ))}
+      {more > 0 && (
+        <Button size="compact-xs" variant="subtle" onClick={() => onAction('roles', user)} title={user.roles.slice(shown.length).map(roleLabel).join(', ')}>
+          +{more} more{' '}
+          <VisuallyHidden>roles of {user.username}</VisuallyHidden>
+        </Button>
+      )}
+    </Group>
   );
 }
 
-function RowButton({ label, user, color, onClick }: { label: string; user: AdminUser; color?: string; onClick: () => void }) {
+/** The changes an administrator can make to one user, in a menu named for the username. */
+export function UserActions({ user, onAction }: { user: AdminUser; onAction: UsersTableProps['onAction'] }) {
   return (
-    <Button size="compact-sm" variant="subtle" color={color} aria-label={`${label} ${user.username}`} onClick={onClick}>
-      {label}
-    </Button>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-sm" variant="default" aria-label={`Actions for ${user.username}`}>
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onAction('roles', user)}>Roles</Menu.Item>
+        <Menu.Item onClick={() => onAction('team', user)}>Team</Menu.Item>
+        <Menu.Item onClick={() => onAction('history', user)}>History</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color={user.isActive ? 'red' : undefined} onClick={() => onAction('active', user)}>
+          {user.isActive ? 'Deactivate' : 'Reactivate'}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -55,7 +55,7 @@ export function AdvancedForm({ options, onSearch, isSearching, error }: Advanced
                 <Text fw={600} id="sensitivity-label">
                   Sensitivity: show scores from {form.values.sensitivity.toFixed(2)}
                 </Text>
-                <Slider aria-labelledby="sensitivity-label" min={min} max={max} step={step} marks={marks} label={(v) => v.toFixed(2)} {...form.getInputProps('sensitivity')} mb="md" />
+                <Slider aria-labelledby="sensitivity-label" thumbProps={{ 'aria-labelledby': 'sensitivity-label' }} min={min} max={max} step={step} marks={marks} label={(v) => v.toFixed(2)} {...form.getInputProps('sensitivity')} mb="md" />
               </Stack>
             </Group>
             <Text size="xs" c="dimmed">

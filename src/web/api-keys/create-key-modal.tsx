@@ -36,7 +36,7 @@ export function CreateKeyModal({ opened, onClose, onCreated }: { opened: boolean
           <Alert color="yellow" variant="light">
             Copy this key now and keep it somewhere safe: it is shown only this once. Anyone who has it can search as you.
           </Alert>
-          <Code block aria-label="The new API key">
+          <Code block tabIndex={0} aria-label="The new API key">
             {created.secret}
           </Code>
           <Group justify="flex-end">

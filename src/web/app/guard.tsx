@@ -2,10 +2,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
-import { DEFAULT_TITLE, rolesForPath, type RouteDef } from '#shared/navigation';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_TITLE, MENU_ITEMS, rolesForPath, type MenuUser, type RouteDef } from '#shared/navigation';
 import { holdsAnyRole } from '#shared/roles';
 import type { CurrentUser } from '#shared/auth';
-import { useCurrentUser } from './current-user';
+import { currentUserQuery, useCurrentUser } from './current-user';
 
 /** Whether `user` (null when logged out) may open `route`: the roles it holds, as the menus show them. */
 export function canAccess(route: RouteDef, user: CurrentUser | null | undefined): boolean {
@@ -21,15 +22,27 @@ export interface LoginRedirectState {
   isDenied?: boolean;
 }
 
-/** Sets document.title from the route, the default title when it has none. */
-export function useRouteTitle(route: RouteDef): void {
+/**
+ * The tab's title: the route's, or the menu's label where the menu names the page by team type
+ * (Team Settings for a single team, Teams for several), else the default title.
+ */
+export function routeTitle(route: RouteDef, user: MenuUser | null | undefined): string {
+  const item = user ? MENU_ITEMS.find((i) => i.link === route.path && i.teamType && i.teamType === user.teamType) : undefined;
+  return item?.label ?? route.title ?? DEFAULT_TITLE;
+}
+
+/** Sets document.title to routeTitle(). */
+export function useRouteTitle(route: RouteDef, user?: MenuUser | null): void {
+  const title = routeTitle(route, user);
   useEffect(() => {
-    document.title = route.title ?? DEFAULT_TITLE;
-  }, [route.title]);
+    document.title = title;
+  }, [title]);
 }
 
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
-  useRouteTitle(route);
+  // Public pages need no user for their title, so they do not fetch one.
+  const { data: user } = useQuery({ ...currentUserQuery, enabled: !route.isPublic });
+  useRouteTitle(route, route.isPublic ? null : user);
   if (route.isPublic) return <>{children}</>;
   return <ProtectedRoute route={route}>{children}</ProtectedRoute>;
 }

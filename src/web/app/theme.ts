@@ -1,5 +1,6 @@
 /** Clearlist's Mantine theme: one primary colour plus error, success and info, all AA on white. */
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { ACCESSIBLE_COLORS, accessiblePalette } from './accessible-colors';
 
 const brand: MantineColorsTuple = [
   '#e8f2f9',
@@ -25,13 +26,16 @@ export const FEEDBACK_COLORS = {
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
-  colors: { brand },
+  // Every palette's text shades pass WCAG AA (accessible-colors.ts).
+  colors: { ...ACCESSIBLE_COLORS, brand: accessiblePalette(brand) },
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   components: {
     Anchor: { defaultProps: { underline: 'always' } },
+    // A table wider than the screen scrolls sideways: keyboard users reach it with Tab (WCAG 2.1.1).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 

@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../app/current-user';
 import { fetchHomeSummary, fetchListStatuses, fetchRosters, monitoringKeys } from '../monitoring/monitoring-api';
-import { AgeCard, LastBatches, ListFreshness, RosterSummary } from './home-sections';
+import { AgeCard, LastBatches, RosterSummary } from './home-sections';
+import { ListFreshness } from './list-freshness';
 import { MonthCard } from './month-card';
 
 const GUIDES = [
@@ -33,7 +34,8 @@ export function HomePage() {
             <Title order={1}>Welcome, {user.firstName || user.fullName}</Title>
             <Text c="dimmed">
               {user.clientName}
-              {user.teamName ? ` · ${user.teamName}` : ''}
+              {/* A single team is often named after its company: "Paid Audit Co", once. */}
+              {user.teamName && user.teamName !== user.clientName ? ` · ${user.teamName}` : ''}
             </Text>
           </Stack>
           <Group gap="md">

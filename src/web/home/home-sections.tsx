@@ -1,9 +1,7 @@
-/** The home page's sections (ADR 046): age counts, the month, rosters, list freshness, last batches. */
-import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+/** The home page's sections (ADR 046): age counts, the month, rosters, last batches (list freshness: list-freshness.tsx). */
+import { Anchor, Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AgeCounts, HomeSummary } from '#shared/home';
-import { staleReason } from '#shared/home';
-import type { ListStatus } from '#shared/lists';
 import type { RosterList } from '#shared/monitoring';
 import { formatDay, formatUtc } from '../monitoring/monitoring-api';
 
@@ -21,7 +19,7 @@ export function AgeCard({ title, link, linkLabel, counts }: { title: string; lin
           </Text>
           <Group gap="xs" mt={4}>
             <Badge variant="light" color="gray">{counts.under7Days} under 7 days</Badge>
-            <Badge variant="light" color="yellow">{counts.under30Days} 7–30 days</Badge>
+            <Badge variant="light" color={counts.under30Days ? 'yellow' : 'gray'}>{counts.under30Days} 7–30 days</Badge>
             <Badge variant="light" color={counts.older ? 'red' : 'gray'}>{counts.older} older</Badge>
           </Group>
         </>
@@ -86,65 +84,6 @@ export function RosterSummary({ data }: { data: RosterList | undefined }) {
           Next list check: {formatUtc(data.nextListCheck)}
         </Text>
       ) : null}
-    </Card>
-  );
-}
-
-export function ListFreshness({ lists }: { lists: ListStatus[] | undefined }) {
-  const now = new Date();
-  const reasons = (lists ?? []).map((l) => staleReason(l, now)).filter((r): r is string => r !== null);
-  const byReason = [...new Set(reasons)].map((r) => `${r}: ${reasons.filter((x) => x === r).length}`);
-  return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="home-lists">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} fz="lg" id="home-lists">
-          List freshness
-        </Title>
-        <Anchor component={Link} to="/lists" size="sm">
-          Lists we search
-        </Anchor>
-      </Group>
-      {!lists ? (
-        <Skeleton height={80} />
-      ) : (
-        <Stack gap="xs">
-          {reasons.length ? (
-            <Alert color="orange" variant="light" p="xs">
-              {reasons.length} of {lists.length} lists may be out of date ({byReason.join('; ')}).
-            </Alert>
-          ) : null}
-          <Table verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>List</Table.Th>
-                <Table.Th>As of</Table.Th>
-                <Table.Th>Last checked</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lists.map((l) => {
-                const reason = staleReason(l, now);
-                return (
-                  <Table.Tr key={l.source}>
-                    <Table.Td>{l.title}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.asOf ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Text span fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDay(l.lastChecked)}
-                      </Text>
-                      {reason ? (
-                        <Text fz="xs" fw={600} c="orange.9" style={{ whiteSpace: 'nowrap' }}>
-                          {reason}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      )}
     </Card>
   );
 }

@@ -2,7 +2,7 @@
  * The monthly evidence of a roster (ADR 051): when it is fully re-screened (the day of the month
  * the client chooses), and its monitoring certificates, one PDF per full re-screen, kept for years.
  */
-import { Anchor, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MONITORING_MESSAGES, RESCREEN_DAY_MAX, type Roster, type RosterDetail } from '#shared/monitoring';
@@ -79,8 +79,8 @@ export function CertificatesTable({ rosterId, certificates }: { rosterId: number
                   <Table.Td ta="right">{c.findings}</Table.Td>
                   <Table.Td ta="right">{c.openFindings}</Table.Td>
                   <Table.Td>
-                    <Anchor href={certificateUrl(rosterId, c.certificateId)} download aria-label={`Download the certificate of ${formatMonth(c.period)} (PDF)`}>
-                      Download PDF
+                    <Anchor href={certificateUrl(rosterId, c.certificateId)} download>
+                      Download PDF <VisuallyHidden>of the certificate of {formatMonth(c.period)}</VisuallyHidden>
                     </Anchor>
                   </Table.Td>
                 </Table.Tr>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../test-setup';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { buildOpenApiDocument } from '#shared/openapi';
 import { PUBLIC_API_OPERATIONS } from '#shared/public-api';
@@ -71,5 +71,40 @@ describe('API Documentation', () => {
     // The key is kept nowhere but the page.
     expect(JSON.stringify({ ...localStorage })).not.toContain('cl_live_typed');
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('cl_live_typed');
+  });
+
+  it('has a table of contents by resource whose links lead to an anchor per operation, and opens at the operation of the address', async () => {
+    stubServer({ 'GET /services/user/info': userInfoHandler(makeUser({ roles: ['api_user'] })), 'GET /api/v1/openapi.json': () => json(200, buildOpenApiDocument()) });
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+    try {
+      renderApp('/npi/apidoc#getBatch');
+      const contents = await screen.findByRole('navigation', { name: 'Contents' });
+      const resources = within(contents)
+        .getAllByRole('listitem')
+        .filter((item) => item.parentElement?.tagName === 'OL')
+        .map((item) => item.querySelector('a')!.textContent);
+      expect(resources).toEqual(['Getting started', 'Searches', 'Screenings of many at once', 'Batch searches', 'Monitored rosters', 'Lists', 'This description']);
+      // Every operation is in the contents once, linking to its own section.
+      for (const [id, op] of Object.entries(PUBLIC_API_OPERATIONS)) {
+        const link = within(contents).getByRole('link', { name: op.summary });
+        expect(link.getAttribute('href')).toBe(`#${id}`);
+        const section = screen.getByRole('region', { name: op.summary });
+        expect(section.id).toBe(id);
+        // The operation's title links to it too, so its address can be copied.
+        expect(within(section).getByRole('link', { name: op.summary }).getAttribute('href')).toBe(`#${id}`);
+      }
+      const batches = screen.getByRole('region', { name: 'Batch searches' });
+      expect(within(batches).getByRole('region', { name: PUBLIC_API_OPERATIONS.uploadBatch.summary })).toBeTruthy();
+      expect(within(batches).queryByRole('region', { name: PUBLIC_API_OPERATIONS.searchName.summary })).toBeNull();
+      expect(within(contents).getByRole('link', { name: 'Batch searches' }).getAttribute('href')).toBe(`#${within(batches).getByRole('heading', { level: 2, name: 'Batch searches' }).id}`);
+      // Opened at #getBatch, the page scrolls to that operation once the reference is drawn.
+      expect(scrolled).toEqual(['getBatch']);
+    } finally {
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
   });
 });

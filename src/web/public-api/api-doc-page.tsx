@@ -1,95 +1,17 @@
 /**
  * /npi/apidoc (api users): the public API's reference, rendered from the OpenAPI document the
  * server serves (generated from the same contracts it validates with), after a short start;
- * each operation can be tried with the user's own key (ADR 041).
+ * each operation can be tried with the user's own key (ADR 041). A table of contents by resource
+ * leads to each operation's anchor (#operationId), which opens the page at it (ADR 129).
  */
-import { useState } from 'react';
-import { Alert, Anchor, Badge, Card, Center, Code, Container, Group, Loader, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Box, Card, Center, Code, Container, Grid, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { api } from '../app/api';
-import { TryItPanel } from './try-it-panel';
-import { curlOf, operationsOf, type Field, type OpenApiDocument, type OperationView } from './openapi-view';
-
-const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', DELETE: 'red' };
-
-function FieldTable({ label, fields }: { label: string; fields: Field[] }) {
-  if (fields.length === 0) return null;
-  return (
-    <Stack gap={4}>
-      <Text fw={600} size="sm">
-        {label}
-      </Text>
-      <Table.ScrollContainer minWidth={600}>
-        <Table withTableBorder fz="sm" aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Required</Table.Th>
-              <Table.Th>Notes</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {fields.map((f) => (
-              <Table.Tr key={f.name}>
-                <Table.Td>
-                  <Code>{f.name}</Code>
-                </Table.Td>
-                <Table.Td>{f.type}</Table.Td>
-                <Table.Td>{f.isRequired ? 'yes' : 'no'}</Table.Td>
-                <Table.Td>{f.notes}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
-  );
-}
-
-function Operation({ op, origin, apiKey }: { op: OperationView; origin: string; apiKey: string }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`op-${op.id}`} id={op.id}>
-      <Stack gap="sm">
-        <Group gap="sm">
-          <Badge color={METHOD_COLORS[op.method] ?? 'gray'} variant="filled" radius="sm">
-            {op.method}
-          </Badge>
-          <Code fz="md">{op.path}</Code>
-          {!op.needsKey && <Badge variant="light">no key needed</Badge>}
-        </Group>
-        <Title order={3} id={`op-${op.id}`}>
-          {op.summary}
-        </Title>
-        <Text size="sm">{op.description}</Text>
-        <FieldTable label="Parameters" fields={op.parameters} />
-        <FieldTable label={op.formFields ? 'Request body (multipart/form-data)' : 'Request body (JSON)'} fields={op.body} />
-        <FieldTable label="Answer (JSON)" fields={op.response} />
-        {op.produces.length > 0 && <Text size="sm">Answers a file: {op.produces.join(' or ')}.</Text>}
-        <Text fw={600} size="sm">
-          Example
-        </Text>
-        <Code block aria-label={`Example request: ${op.summary}`}>
-          {curlOf(origin, op)}
-        </Code>
-        <TryItPanel op={op} apiKey={apiKey} />
-        {op.errors.length > 0 && (
-          <Stack gap={2}>
-            <Text fw={600} size="sm">
-              Errors
-            </Text>
-            {op.errors.map((e) => (
-              <Text size="sm" key={e.status}>
-                <Code>{e.status}</Code> {e.description}
-              </Text>
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Card>
-  );
-}
+import { ApiDocContents } from './api-doc-contents';
+import { Operation } from './api-doc-operation';
+import { curlOf, operationsOf, resourcesOf, type OpenApiDocument } from './openapi-view';
 
 function GettingStarted({ origin }: { origin: string }) {
   return (
@@ -106,14 +28,14 @@ function GettingStarted({ origin }: { origin: string }) {
           and keep it secret: it is shown once. Calls made with it act as you, for your account, and are stored in Search History and billed like the same search in the app.
         </Text>
         <Text size="sm">2. Put it in your shell and screen a person:</Text>
-        <Code block aria-label="Getting started example">
+        <Code block tabIndex={0} aria-label="Getting started example">
           {`export CLEARLIST_API_KEY='cl_live_…'\n${curlOf(origin, { method: 'POST', path: '/api/v1/searches/name', needsKey: true, exampleBody: { firstName: 'Donald', lastName: 'Bailey' } })}`}
         </Code>
         <Text size="sm">
           3. Screen a whole CSV file: upload it with the mapping of its columns, keep the batch id of the answer, then poll the batch until its status is Completed and page through its
           results (add an <Code>Idempotency-Key</Code> header to any creating POST so a retry never creates a second batch or bills twice):
         </Text>
-        <Code block aria-label="Screening a CSV example">
+        <Code block tabIndex={0} aria-label="Screening a CSV example">
           {`${curlOf(origin, { method: 'POST', path: '/api/v1/batches/csv', needsKey: true, exampleBody: undefined, formFields: ['file', 'mapping'] })} \\\n  -H "Idempotency-Key: $(uuidgen)"\n\n# poll until "status" is "Completed" (percentDone shows the progress)\n${curlOf(origin, { method: 'GET', path: '/api/v1/batches/{batchId}', needsKey: true, exampleBody: undefined })}\n\n${curlOf(origin, { method: 'GET', path: '/api/v1/batches/{batchId}/results?page=1&limits=100', needsKey: true, exampleBody: undefined })}`}
         </Code>
         <Text size="sm">
@@ -129,47 +51,81 @@ function GettingStarted({ origin }: { origin: string }) {
   );
 }
 
+/** Scrolls to the anchor of the address once the reference it points into is drawn. */
+function useScrollToHash(isReady: boolean): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!isReady || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [isReady, hash]);
+}
+
 export function ApiDocPage() {
   const doc = useQuery({ queryKey: ['openapi'], queryFn: () => api<OpenApiDocument>('/api/v1/openapi.json'), staleTime: Infinity });
   const origin = window.location.origin;
   const [apiKey, setApiKey] = useState('');
+  const resources = doc.data ? resourcesOf(operationsOf(doc.data)) : [];
+  useScrollToHash(Boolean(doc.data));
   return (
-    <Container size={1100} px="md" py={{ base: 'lg', sm: 40 }}>
+    <Container size={1200} px="md" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
         <div>
           <Title order={1}>API Documentation</Title>
           <Text c="dimmed">Screen from your HR, credentialing or vendor systems with the Clearlist API (version {doc.data?.info.version ?? '1'}).</Text>
         </div>
-        <GettingStarted origin={origin} />
-        {doc.isPending && (
-          <Center py="xl">
-            <Loader aria-label="Loading the API reference" />
-          </Center>
-        )}
-        {doc.isError && <Alert color="red">The API reference could not be loaded.</Alert>}
-        {doc.data && (
-          <>
-            <Title order={2}>Reference</Title>
-            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="try-it-out">
-              <Stack gap="xs">
-                <Title order={3} id="try-it-out">
-                  Try it out
-                </Title>
-                <PasswordInput
-                  label="Your API key"
-                  description="Each operation below has a Try it form that calls the API with this key, as your own program would: the searches are stored in Search History and billed like any API call. The key stays in this page's memory: it is not stored, and it is forgotten when you leave the page."
-                  placeholder="cl_live_…"
-                  autoComplete="off"
-                  value={apiKey}
-                  onChange={(e) => setApiKey(e.currentTarget.value)}
-                />
-              </Stack>
-            </Card>
-            {operationsOf(doc.data).map((op) => (
-              <Operation key={`${op.method} ${op.path}`} op={op} origin={origin} apiKey={apiKey} />
-            ))}
-          </>
-        )}
+        <Grid gap="lg">
+          {doc.data && (
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              {/* Beside the reference on wide screens, the contents stay in view while it scrolls. */}
+              <Box pos={{ base: 'static', md: 'sticky' }} top={16} mah={{ base: 'none', md: 'calc(100vh - 32px)' }} style={{ overflowY: 'auto' }}>
+                <ApiDocContents resources={resources} />
+              </Box>
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 12, md: doc.data ? 8 : 12 }}>
+            <Stack gap="lg">
+              <GettingStarted origin={origin} />
+              {doc.isPending && (
+                <Center py="xl">
+                  <Loader aria-label="Loading the API reference" />
+                </Center>
+              )}
+              {doc.isError && <Alert color="red">The API reference could not be loaded.</Alert>}
+              {doc.data && (
+                <>
+                  <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="try-it-out">
+                    <Stack gap="xs">
+                      <Title order={2} id="try-it-out">
+                        Try it out
+                      </Title>
+                      <PasswordInput
+                        label="Your API key"
+                        description="Each operation below has a Try it form that calls the API with this key, as your own program would: the searches are stored in Search History and billed like any API call. The key stays in this page's memory: it is not stored, and it is forgotten when you leave the page."
+                        placeholder="cl_live_…"
+                        autoComplete="off"
+                        value={apiKey}
+                        onChange={(e) => setApiKey(e.currentTarget.value)}
+                      />
+                    </Stack>
+                  </Card>
+                  {resources.map((resource) => (
+                    <Stack gap="md" key={resource.id} component="section" aria-labelledby={resource.id}>
+                      <Title order={2} id={resource.id}>
+                        {resource.title}
+                      </Title>
+                      {resource.operations.map((op) => (
+                        <Operation key={`${op.method} ${op.path}`} op={op} origin={origin} apiKey={apiKey} />
+                      ))}
+                      <Anchor href="#contents" size="sm">
+                        Back to the contents
+                      </Anchor>
+                    </Stack>
+                  ))}
+                </>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
       </Stack>
     </Container>
   );

@@ -122,3 +122,34 @@ export function curlOf(origin: string, op: Pick<OperationView, 'method' | 'path'
   if (op.exampleBody !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(op.exampleBody)}'`);
   return lines.join(' \\\n');
 }
+
+/** A resource of the API (the first segment after /api/v1) and its operations, in document order. */
+export interface ResourceView {
+  id: string;
+  title: string;
+  operations: OperationView[];
+}
+
+const RESOURCE_TITLES: Record<string, string> = {
+  searches: 'Searches',
+  screenings: 'Screenings of many at once',
+  batches: 'Batch searches',
+  rosters: 'Monitored rosters',
+  lists: 'Lists',
+  'openapi.json': 'This description',
+};
+
+function resourceKeyOf(path: string): string {
+  return path.replace(/^\/api\/v\d+\//, '').split('/')[0] ?? path;
+}
+
+export function resourcesOf(operations: OperationView[]): ResourceView[] {
+  const resources = new Map<string, ResourceView>();
+  for (const op of operations) {
+    const key = resourceKeyOf(op.path);
+    const resource = resources.get(key) ?? { id: `resource-${key.replace(/[^a-z0-9]+/gi, '-')}`, title: RESOURCE_TITLES[key] ?? key, operations: [] };
+    resource.operations.push(op);
+    resources.set(key, resource);
+  }
+  return [...resources.values()];
+}

@@ -27,7 +27,7 @@ function AnswerView({ op, answer }: { op: OperationView; answer: TryAnswer }) {
         </Text>
       </Group>
       {answer.text !== null ? (
-        <Code block mah={360} style={{ overflow: 'auto' }} aria-label={`Answer body: ${op.summary}`}>
+        <Code block tabIndex={0} mah={360} style={{ overflow: 'auto' }} aria-label={`Answer body: ${op.summary}`}>
           {answer.text}
         </Code>
       ) : (

@@ -7,7 +7,7 @@ import type { Registration } from './use-registration';
 
 export function AccountStep({ flow }: { flow: Registration }) {
   return (
-    <form noValidate onSubmit={flow.form.onSubmit((values) => void flow.submitAccount(values))}>
+    <form noValidate onSubmit={flow.form.onSubmit((values) => void flow.submitAccount(values), flow.trimFields)}>
       <Stack gap="lg">
         <AccountFields form={flow.form} isInvitation={flow.isInvitation} />
         {flow.isCompany && (

@@ -6,14 +6,16 @@ import { isApiError } from '../app/api';
 import type { CardFormHandle } from './card-form-types';
 import { DropInCardForm, CARD_FORM_FAILED } from './drop-in-card-form';
 import { fetchClientToken, registrationKeys } from './registration-api';
-import { TestCardPicker } from './test-card-picker';
+import { TestCardPicker, type CardPurpose } from './test-card-picker';
 
 export interface CardFormProps {
   /** The payment provider's customer id when updating an existing customer's card. */
   customerId?: string | null;
+  /** What the card is for, which the test provider's note names. */
+  purpose?: CardPurpose;
 }
 
-export const CardForm = forwardRef<CardFormHandle, CardFormProps>(function CardForm({ customerId = null }, ref) {
+export const CardForm = forwardRef<CardFormHandle, CardFormProps>(function CardForm({ customerId = null, purpose = 'sign-up' }, ref) {
   const token = useQuery({ queryKey: registrationKeys.clientToken(customerId), queryFn: () => fetchClientToken(customerId), staleTime: 0, gcTime: 0, retry: false });
   if (token.isPending) return <Loader size="sm" aria-label="Loading the card form" />;
   if (!token.data) {
@@ -25,5 +27,5 @@ export const CardForm = forwardRef<CardFormHandle, CardFormProps>(function CardF
       </Alert>
     );
   }
-  return token.data.provider === 'braintree' ? <DropInCardForm ref={ref} clientToken={token.data.clientToken} /> : <TestCardPicker ref={ref} />;
+  return token.data.provider === 'braintree' ? <DropInCardForm ref={ref} clientToken={token.data.clientToken} /> : <TestCardPicker ref={ref} purpose={purpose} />;
 });

@@ -1,6 +1,6 @@
 /** The plan's choices: team type cards, search options with their prices, and the running monthly total. */
 import { useState } from 'react';
-import { Badge, Checkbox, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SEARCH_PRICE_CENTS } from '#shared/prices';
 import { SEARCH_OPTIONS, TEAM_TYPES, type SearchOption, type TeamType } from '#shared/teams';
 import { formatCents, PLAN_NAMES, PLAN_PRICE_CENTS, SEARCH_OPTION_NAMES } from '#shared/account';
@@ -92,9 +92,24 @@ export interface MonthlyTotalProps {
 }
 
 /** The plan plus an estimate of the searches: the user says how many people they screen a month. */
+const PEOPLE_STEP = 50;
+const PEOPLE_MAX = 100_000;
+
 export function MonthlyTotal({ teamType, searchOptions }: MonthlyTotalProps) {
   const [people, setPeople] = useState<number>(100);
   const perPerson = perPersonCents(searchOptions);
+  const stepPeople = (by: number) => setPeople((p) => Math.min(PEOPLE_MAX, Math.max(0, p + by)));
+  // Named buttons rather than Mantine's unnamed chevrons, so a screen reader can say what they do.
+  const steppers = (
+    <Group gap={2} wrap="nowrap">
+      <ActionIcon size="sm" variant="subtle" aria-label={`${PEOPLE_STEP} fewer people`} onClick={() => stepPeople(-PEOPLE_STEP)} disabled={people <= 0}>
+        −
+      </ActionIcon>
+      <ActionIcon size="sm" variant="subtle" aria-label={`${PEOPLE_STEP} more people`} onClick={() => stepPeople(PEOPLE_STEP)} disabled={people >= PEOPLE_MAX}>
+        +
+      </ActionIcon>
+    </Group>
+  );
   return (
     <Paper withBorder radius="md" p="md" bg="gray.0" aria-label="Monthly total" role="region">
       <Stack gap="xs">
@@ -110,8 +125,12 @@ export function MonthlyTotal({ teamType, searchOptions }: MonthlyTotalProps) {
             value={people}
             onChange={(v) => setPeople(typeof v === 'number' ? v : 0)}
             min={0}
-            max={100_000}
-            step={50}
+            max={PEOPLE_MAX}
+            step={PEOPLE_STEP}
+            hideControls
+            rightSection={steppers}
+            rightSectionWidth={56}
+            rightSectionPointerEvents="all"
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator=","
@@ -127,8 +146,9 @@ export function MonthlyTotal({ teamType, searchOptions }: MonthlyTotalProps) {
         </Text>
         <Group justify="space-between" wrap="nowrap" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Text fw={700}>Estimated monthly total</Text>
-          <Text fw={700} fz="lg" data-testid="monthly-total">
-            {formatCents(monthlyTotalCents(teamType, searchOptions, people))}
+          {/* No estimate without a plan price: the plan is most of the bill. */}
+          <Text fw={700} fz={teamType ? 'lg' : 'sm'} ta="right" data-testid="monthly-total">
+            {teamType ? formatCents(monthlyTotalCents(teamType, searchOptions, people)) : 'Choose a team option first'}
           </Text>
         </Group>
       </Stack>

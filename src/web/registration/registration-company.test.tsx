@@ -35,8 +35,8 @@ describe('Company registration (paid, four steps)', () => {
     expect(screen.getByText('$0.20 per search')).toBeTruthy();
     expect(screen.getAllByText('$0.05 per search')).toHaveLength(2);
     const total = screen.getByTestId('monthly-total');
-    // No team yet: 100 people × $0.15.
-    expect(total.textContent).toBe('$15.00');
+    // No team yet: no estimate, which would leave out the plan's price.
+    expect(total.textContent).toBe('Choose a team option first');
     fireEvent.click(screen.getByRole('radio', { name: 'Single Team' }));
     expect(total.textContent).toBe('$45.00');
     fireEvent.click(screen.getByRole('checkbox', { name: /NPI Search/ }));
@@ -44,6 +44,13 @@ describe('Company registration (paid, four steps)', () => {
     expect(total.textContent).toBe('$110.00');
     fireEvent.change(screen.getByRole('textbox', { name: 'People screened a month' }), { target: { value: '0' } });
     await waitFor(() => expect(total.textContent).toBe('$75.00'));
+    // The steppers are named buttons: 50 more people, then back to 0.
+    fireEvent.click(screen.getByRole('button', { name: '50 more people' }));
+    expect(total.textContent).toBe('$92.50');
+    expect((screen.getByRole('textbox', { name: 'People screened a month' }) as HTMLInputElement).value).toBe('50');
+    fireEvent.click(screen.getByRole('button', { name: '50 fewer people' }));
+    expect(total.textContent).toBe('$75.00');
+    expect((screen.getByRole('button', { name: '50 fewer people' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('offers OFAC only with the name search, as its add-on', async () => {

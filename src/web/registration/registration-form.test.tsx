@@ -74,6 +74,23 @@ describe('Registration form rules (spec §5)', () => {
     expect(userInfo).toMatchObject({ firstName: 'Ada', companyName: 'Harbor Health', companySize: '501 - 3,000', industry: 'Health System', password: 'Harbor-77x', accountOwner: true, acknowledgeTerms: true });
   });
 
+  it('keeps the text trimmed in the fields after a refused submit, by the form or by the server', async () => {
+    const { server } = renderRegistration('/registration/trial', { 'POST /services/user/validate': () => refusal(400, 'INVALID_EMAIL', ['This e-mail address cannot receive mail.']) });
+    await findField('First name');
+    await fillAccount({ 'First name': '  Ada  ', Company: ' Harbor Health ', 'Confirm password': 'Harbor-77y' });
+    click('Create account');
+    await waitFor(() => expect(errorOf('Confirm password')).toBe(MESSAGES.passwordsDoNotMatch));
+    expect((field('First name') as HTMLInputElement).value).toBe('Ada');
+    expect((field('Company') as HTMLInputElement).value).toBe('Harbor Health');
+    expect(server.requests.some((r) => r.path === '/services/user/validate')).toBe(false);
+
+    type('Confirm password', 'Harbor-77x');
+    type('First name', ' Ada');
+    click('Create account');
+    await waitFor(() => expect(errorOf('E-mail')).toBe('This e-mail address cannot receive mail.'));
+    expect((field('First name') as HTMLInputElement).value).toBe('Ada');
+  });
+
   it('maps server codes to fields: INVALID_EMAIL to e-mail, INVALID_PASSWORD to both passwords, others to the named field', async () => {
     let answer = refusal(400, 'INVALID_EMAIL', ['This e-mail address cannot receive mail.']);
     const { server } = renderRegistration('/registration/trial', { 'POST /services/user/validate': () => answer });

@@ -14,10 +14,20 @@ const OUTCOMES: Record<OfflineTestCard['outcome'], string> = {
   invalid: 'The card number is not valid.',
 };
 
+/** What the card is for: a new account, the card on file replaced, or a trial upgraded. */
+export type CardPurpose = 'sign-up' | 'card-update' | 'upgrade';
+
+/** The note of each dialog, saying what the test card will do there (ADR 129). */
+export const TEST_CARD_NOTES: Record<CardPurpose, string> = {
+  'sign-up': 'Payments run on the offline test provider: no card is charged. Pick a test card to see how the account is created with it.',
+  'card-update': 'Payments run on the offline test provider: no card is charged. Pick a test card to see how it replaces the card on file.',
+  upgrade: 'Payments run on the offline test provider: no card is charged. Pick a test card to see how the trial becomes a paid plan with it.',
+};
+
 /** One choice per card shown (two documented nonces stand for the same approved Visa). */
 const CARDS = OFFLINE_TEST_CARDS.filter((card, i) => OFFLINE_TEST_CARDS.findIndex((c) => c.label === card.label) === i);
 
-export const TestCardPicker = forwardRef<CardFormHandle>(function TestCardPicker(_props, ref) {
+export const TestCardPicker = forwardRef<CardFormHandle, { purpose: CardPurpose }>(function TestCardPicker({ purpose }, ref) {
   const [nonce, setNonce] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -35,7 +45,7 @@ export const TestCardPicker = forwardRef<CardFormHandle>(function TestCardPicker
   return (
     <Stack gap="sm">
       <Alert color="blue" variant="light" title="Test payments">
-        Payments run on the offline test provider: no card is charged. Pick a test card to see how the account is created with it.
+        {TEST_CARD_NOTES[purpose]}
       </Alert>
       <Radio.Group
         label="Test card"

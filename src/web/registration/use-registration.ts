@@ -1,6 +1,6 @@
 /** The registration flow (spec §4 Registration): steps, plan, form, card, server validation and creation. */
 import { useRef, useState } from 'react';
-import { useForm } from '@mantine/form';
+import { useForm, type FormErrors } from '@mantine/form';
 import { REGISTRATION_MESSAGES, TRIAL_SEARCH_OPTIONS, type Invitation, type CreateAccountResponse } from '#shared/registration';
 import type { PlanType, SearchOption, TeamType } from '#shared/teams';
 import { MESSAGES } from '#shared/messages';
@@ -107,8 +107,16 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
     }
   };
 
+  /** The fields keep what is sent: text trimmed, so a refused submit leaves no stray spaces in them (ADR 129). */
+  const trimFields = (errors?: FormErrors) => {
+    form.setValues(trimAccount(form.getValues()));
+    // Setting the values clears the errors the form's rules just found.
+    if (errors) form.setErrors(errors);
+  };
+
   /** Step 2: local rules (by the form), then the server's validation, then the card or the account. */
   const submitAccount = async (values: AccountValues) => {
+    trimFields();
     setBusy(true);
     setPageError(null);
     try {
@@ -136,7 +144,7 @@ export function useRegistration(planType: PlanType, invitation: Invitation | nul
     setStep((s) => (s > 1 ? ((s - 1) as RegistrationStep) : s));
   };
 
-  return { step, plan, setPlan, teamError, chooseTeam, leavePlanStep, form, cardForm, card, pageError, isBusy, created, notices, submitAccount, confirm, back, isCompany, isInvitation };
+  return { step, plan, setPlan, teamError, chooseTeam, leavePlanStep, form, cardForm, card, pageError, isBusy, created, notices, submitAccount, trimFields, confirm, back, isCompany, isInvitation };
 }
 
 export type Registration = ReturnType<typeof useRegistration>;

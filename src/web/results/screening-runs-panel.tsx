@@ -12,7 +12,7 @@ export function ScreeningRunsPanel({ batchId }: { batchId: number }) {
   return (
     <Accordion variant="contained" radius="md" chevronPosition="left">
       <Accordion.Item value="runs">
-        <Accordion.Control aria-label="How the rows were screened">
+        <Accordion.Control>
           <Text fw={600} size="sm">
             How the rows were screened
           </Text>
