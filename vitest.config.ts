@@ -12,5 +12,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The run's sample templates: the sample lists imported once, copied into each test database that asks (test/sample-template.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

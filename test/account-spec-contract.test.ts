@@ -6,13 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceListSchema } from '#shared/account';
 import { Agent, createTestApp, type TestApp } from '#test/app';
+import { thisHour } from '#test/sample-template';
 import { addUsage, signUp } from '#test/billing';
 import { seedDemo } from '../src/cli/demo-seed';
 import { DEFAULT_PASSWORD } from '#test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { samplesAt: thisHour() });
 });
 afterAll(() => t.close());
 

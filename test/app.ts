@@ -14,6 +14,8 @@ import { testConfig, type AppConfig } from '#server/config';
 import { openDatabase, type Database } from '#server/db/client';
 import { createLogger, type LogLevel } from '#server/logger';
 import { createMailer } from '#server/mail/mailer';
+import { importMissingSamples } from '#server/lists/samples';
+import { createPostgresWithSamples, pgliteWithSamples } from './sample-template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,22 +28,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+export interface TestDatabaseOptions {
+  /** Every shipped sample list imported at this time (copied from the run's template, test/sample-template.ts). */
+  samplesAt?: Date;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
+  const { samplesAt } = options;
   if (!url) {
-    const database = await openDatabase({});
-    await database.migrate();
+    const database = samplesAt ? await pgliteWithSamples(samplesAt) : await openDatabase({});
+    if (!samplesAt) await database.migrate();
     return { database, drop: () => database.close() };
   }
   const name = `clearlist_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  let copied = false;
+  if (samplesAt) copied = await createPostgresWithSamples(url, name, samplesAt);
+  else {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
   const database = await openDatabase({ url: testUrl.toString() });
   await database.migrate();
+  if (samplesAt && !copied) await importMissingSamples(database.db, samplesAt);
   return {
     database,
     url: testUrl.toString(),
@@ -55,13 +68,13 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
   };
 }
 
-export interface TestAppOptions {
+export interface TestAppOptions extends TestDatabaseOptions {
   /** Captures the app's log lines (JSON, one per call) at this level instead of discarding them. */
   logTo?: { write(line: string): void; level?: LogLevel };
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, url, drop } = await createTestDatabase();
+  const { database, url, drop } = await createTestDatabase({ samplesAt: options.samplesAt });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearlist-test-'));
   const config = testConfig({ dataDir, ...overrides });
   const outboxDir = path.join(dataDir, 'outbox');

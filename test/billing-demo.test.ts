@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountDetailsSchema, InvoiceListSchema } from '#shared/account';
 import { seedDemo } from '../src/cli/demo-seed';
 import { Agent, createTestApp, type TestApp } from '#test/app';
+import { thisHour } from '#test/sample-template';
 import { DEFAULT_PASSWORD } from '#test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { samplesAt: thisHour() });
 });
 afterAll(() => t.close());
 

@@ -13,12 +13,13 @@ import { runMonitoring } from '#server/monitoring/run';
 import { sweepRuns } from '#server/monitoring/sweep';
 import { seedDemo } from '../src/cli/demo-seed';
 import { Agent, createTestApp, type TestApp } from '#test/app';
+import { thisHour } from '#test/sample-template';
 import { DEFAULT_PASSWORD } from '#test/factories';
 
 let t: TestApp;
 let owner: Agent;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { samplesAt: thisHour() });
   t.setNow(new Date('2026-05-15T10:00:00Z'));
   await seedDemo(t.ctx.db, t.ctx.now());
   owner = new Agent(t.app);

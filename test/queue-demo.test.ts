@@ -5,6 +5,7 @@ import { DEMO_FAILURE, DEMO_PAUSED_BY, seedDemoQueue } from '#server/batches/que
 import type { JobQueue } from '#server/jobs/queue';
 import { seedDemo } from '../src/cli/demo-seed';
 import { Agent, createTestApp, type TestApp } from '#test/app';
+import { thisHour } from '#test/sample-template';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { batches } from '#server/db/schema';
 import { DEFAULT_PASSWORD } from '#test/factories';
@@ -13,7 +14,7 @@ let t: TestApp;
 let queue: JobQueue;
 let admin: Agent;
 beforeAll(async () => {
-  t = await createTestApp({ batchChunkRows: 1000, batchScreenWorkers: 0 });
+  t = await createTestApp({ batchChunkRows: 1000, batchScreenWorkers: 0 }, { samplesAt: thisHour() });
   await seedDemo(t.ctx.db, t.ctx.now());
   queue = await startQueue(t);
   await seedDemoQueue(t.ctx);

@@ -6,11 +6,12 @@ import { MatchDetailSchema } from '#shared/result-detail';
 import { ExclusionPageSchema, NpiPageSchema, SsdmfPageSchema } from '#shared/results';
 import { seedDemo } from '../src/cli/demo-seed';
 import { Agent, createTestApp, type TestApp } from '#test/app';
+import { thisHour } from '#test/sample-template';
 import { DEFAULT_PASSWORD } from '#test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { samplesAt: thisHour() });
   t.setNow(new Date('2026-05-15T10:00:00Z'));
   await seedDemo(t.ctx.db, t.ctx.now());
 }, 60_000);

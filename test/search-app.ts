@@ -1,5 +1,4 @@
 /** Shared set-up of the interactive search tests: an app with the shipped samples loaded and indexed. */
-import { importMissingSamples } from '#server/lists/samples';
 import { createIndexStore } from '#server/screening/index-store';
 import { createTestApp, type TestApp } from '#test/app';
 
@@ -7,9 +6,8 @@ export const NOW = new Date('2026-04-15T10:00:00Z');
 
 /** An app on a fresh database, its clock at NOW, every sample list imported and indexed. */
 export async function createSearchApp(perDay = 3): Promise<TestApp> {
-  const t = await createTestApp({ anonymousSearchesPerDay: perDay });
+  const t = await createTestApp({ anonymousSearchesPerDay: perDay }, { samplesAt: NOW });
   t.setNow(NOW);
-  await importMissingSamples(t.ctx.db, NOW);
   t.ctx.screening = await createIndexStore(t.ctx.db, { shared: false });
   return t;
 }

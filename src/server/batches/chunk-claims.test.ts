@@ -8,7 +8,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchChunks, batches, batchResults } from '#server/db/schema';
 import type { JobQueue } from '#server/jobs/queue';
-import { importMissingSamples } from '#server/lists/samples';
 import { createTestApp, type TestApp } from '#test/app';
 import { signedIn, startQueue, submitBatch } from '#test/batches';
 import { createClient, createUser } from '#test/factories';
@@ -22,10 +21,9 @@ let queue: JobQueue;
 let user: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ batchChunkRows: 2, batchScreenWorkers: 0 });
+  t = await createTestApp({ batchChunkRows: 2, batchScreenWorkers: 0 }, { samplesAt: now });
   t.setNow(now);
   queue = await startQueue(t);
-  await importMissingSamples(t.ctx.db, now);
   const client = await createClient(t.ctx.db, { searchOptions: ['NAME', 'NPI'] });
   user = await createUser(t.ctx.db, { clientId: client.id });
 });

@@ -38,6 +38,8 @@ export interface OpenOptions {
   onIdleError?: (error: Error) => void;
   /** PGlite in a folder: settings instead of `PGLITE_SETTINGS`' (the result-write bench). */
   pgliteSettings?: Readonly<Record<string, string>>;
+  /** PGlite in memory started from a dump of another's data folder (`dumpDataDir`; the tests' sample template). */
+  loadDataDir?: Blob;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -57,10 +59,10 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { wal_buffers: '64MB' };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.onIdleError) : openPglite(options.dataDir, options.pgliteSettings);
+  return options.url ? openPostgres(options.url, options.onIdleError) : openPglite(options.dataDir, options.pgliteSettings, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined, given?: Readonly<Record<string, string>>): Promise<Database> {
+async function openPglite(dataDir: string | undefined, given?: Readonly<Record<string, string>>, loadDataDir?: Blob): Promise<Database> {
   const settings = given ?? (dataDir ? PGLITE_SETTINGS : {});
   let lock: DataDirLock | undefined;
   let dbDir: string | undefined;
@@ -71,7 +73,7 @@ async function openPglite(dataDir: string | undefined, given?: Readonly<Record<s
   }
   try {
     const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
-    const pglite = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS, startParams });
+    const pglite = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS, startParams, ...(loadDataDir && !dbDir ? { loadDataDir } : {}) });
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
     return {
       db,

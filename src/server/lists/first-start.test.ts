@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ListsOverviewSchema } from '#shared/lists-admin';
 import type { JobQueue } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '#test/app';
+import { thisHour } from '#test/sample-template';
 import { signedIn, startQueue } from '#test/batches';
 import { createUser } from '#test/factories';
 import { startFileServer, type FileServer } from '#test/list-downloads';
 import { downloadableSources } from './admin';
 import { checkOnFirstStart, firstFetchSummary } from './first-start';
-import { importMissingSamples } from './samples';
 
 const LEIE = readFileSync(new URL('../../lists/leie/fixtures/UPDATED.csv', import.meta.url));
 
@@ -30,8 +30,7 @@ describe('the first start with only the samples', () => {
   let queue: JobQueue;
   beforeAll(async () => {
     // The publishers cannot be reached: every download is refused at the network.
-    t = await createTestApp({ listUpdateSchedule: '0 6 * * *', listPublishersUrl: closedPort, listUrls: { sam: [`${closedPort}/sam.zip`] } });
-    await importMissingSamples(t.ctx.db, new Date());
+    t = await createTestApp({ listUpdateSchedule: '0 6 * * *', listPublishersUrl: closedPort, listUrls: { sam: [`${closedPort}/sam.zip`] } }, { samplesAt: thisHour() });
     queue = await startQueue(t);
   }, 120_000);
   afterAll(async () => {
@@ -58,8 +57,7 @@ describe('the first start with only the samples', () => {
   }, 120_000);
 
   it('does nothing with the schedule off', async () => {
-    const off = await createTestApp();
-    await importMissingSamples(off.ctx.db, new Date());
+    const off = await createTestApp({}, { samplesAt: thisHour() });
     off.ctx.jobs = queue;
     expect(await checkOnFirstStart(off.ctx)).toEqual([]);
     await off.close();

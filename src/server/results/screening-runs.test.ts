@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScreeningRunsSchema } from '#shared/screening-runs';
 import type { JobQueue } from '#server/jobs/queue';
-import { importMissingSamples } from '#server/lists/samples';
 import { PROCESS_CLAIM, startBatch } from '#server/batches/processing';
 import { startChunkAttempt } from '#server/batches/processing-queries';
 import { createTestApp, type Agent, type TestApp } from '#test/app';
@@ -21,10 +20,9 @@ let batchId: number;
 const now = new Date('2026-04-02T09:00:00Z');
 
 beforeAll(async () => {
-  t = await createTestApp({ batchChunkRows: 2, batchScreenWorkers: 0 });
+  t = await createTestApp({ batchChunkRows: 2, batchScreenWorkers: 0 }, { samplesAt: now });
   t.setNow(now);
   queue = await startQueue(t);
-  await importMissingSamples(t.ctx.db, now);
   const client = await createClient(t.ctx.db, { searchOptions: ['NAME'] });
   agent = await signedIn(t, await createUser(t.ctx.db, { clientId: client.id }));
   batchId = await submitBatch(agent, 'First Name,Last Name\nChristopher,Davis\nAnn,Lee\nZqxa,Wlorp\nQuinta,Vrask\nMia,Stone\n');
