@@ -52,32 +52,34 @@ export function RosterSummary({ data }: { data: RosterList | undefined }) {
           again at every list update.
         </Text>
       ) : (
-        <Table verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Roster</Table.Th>
-              <Table.Th ta="right">People</Table.Th>
-              <Table.Th ta="right">Open alerts</Table.Th>
-              <Table.Th>Last screened</Table.Th>
-              <Table.Th>Next full re-screen</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.rosters.slice(0, 5).map((r) => (
-              <Table.Tr key={r.rosterId}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/monitoring/${r.rosterId}`}>
-                    {r.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ta="right">{r.people.toLocaleString('en-US')}</Table.Td>
-                <Table.Td ta="right">{r.openAlerts}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(r.lastScreenedAt ?? r.createdAt)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(r.nextRunAt)}</Table.Td>
+        <Table.ScrollContainer minWidth={480} aria-label="Monitored rosters table">
+          <Table verticalSpacing={6} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Roster</Table.Th>
+                <Table.Th ta="right">People</Table.Th>
+                <Table.Th ta="right">Open alerts</Table.Th>
+                <Table.Th>Last screened</Table.Th>
+                <Table.Th>Next full re-screen</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.rosters.slice(0, 5).map((r) => (
+                <Table.Tr key={r.rosterId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/monitoring/${r.rosterId}`}>
+                      {r.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right">{r.people.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td ta="right">{r.openAlerts}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(r.lastScreenedAt ?? r.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(r.nextRunAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {data?.nextListCheck ? (
         <Text size="xs" c="dimmed" mt="xs">
@@ -106,32 +108,34 @@ export function LastBatches({ batches }: { batches: HomeSummary['lastBatches'] |
           No batch yet. <Anchor component={Link} to="/flex-search/file-upload">Start a batch search</Anchor>.
         </Text>
       ) : (
-        <Table verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Uploaded</Table.Th>
-              <Table.Th ta="right">Records</Table.Th>
-              <Table.Th ta="right">To review</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {batches.map((b) => (
-              <Table.Tr key={b.batchId}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/flex-search/${b.batchId}/details`}>
-                    {b.fileName}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatDay(b.processedTimeStamp)}</Table.Td>
-                <Table.Td ta="right">{b.recordCount.toLocaleString('en-US')}</Table.Td>
-                <Table.Td ta="right">{b.toReview}</Table.Td>
-                <Table.Td>{b.status}</Table.Td>
+        <Table.ScrollContainer minWidth={480} aria-label="Last batches table">
+          <Table verticalSpacing={6} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>File</Table.Th>
+                <Table.Th>Uploaded</Table.Th>
+                <Table.Th ta="right">Records</Table.Th>
+                <Table.Th ta="right">To review</Table.Th>
+                <Table.Th>Status</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {batches.map((b) => (
+                <Table.Tr key={b.batchId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/flex-search/${b.batchId}/details`}>
+                      {b.fileName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatDay(b.processedTimeStamp)}</Table.Td>
+                  <Table.Td ta="right">{b.recordCount.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td ta="right">{b.toReview}</Table.Td>
+                  <Table.Td>{b.status}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Card>
   );
