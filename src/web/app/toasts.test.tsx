@@ -41,6 +41,18 @@ describe('toasts', () => {
     await waitFor(() => expect(screen.queryByText('Second try failed')).toBeNull());
   });
 
+  it('several messages due at once share one toast, a line each; fixing either cause takes it away', async () => {
+    stubServer({ 'GET /services/user/info': userInfoHandler(null) });
+    renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    act(() => void showToast(['No file yet', 'No search type yet'], 'error', { cause: ['file', 'type'] }));
+    await screen.findByText('No file yet');
+    expect(screen.getByText('No search type yet')).toBeTruthy();
+    expect(toasts()).toHaveLength(1);
+    act(() => clearToasts('type'));
+    await waitFor(() => expect(screen.queryByText('No file yet')).toBeNull());
+  });
+
   it("the registration's 'choose a team' error goes as soon as a team is chosen", async () => {
     renderRegistration('/registration/company');
     await screen.findByRole('heading', { name: 'Choose a Plan & Options' });

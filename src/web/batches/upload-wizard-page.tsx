@@ -66,8 +66,8 @@ export function UploadWizardPage() {
       const refusals = [!state.upload && (['wizard:upload', BATCH_MESSAGES.uploadFirst] as const), !state.selected.length && (['wizard:select', BATCH_MESSAGES.selectSearch] as const)].filter(
         (r) => r !== false,
       );
-      refusals.forEach(([cause, message]) => showToast(message, 'error', { cause }));
-      if (refusals.length) return;
+      // Both refusals at once share one toast, a line each: one toast shows at a time.
+      if (refusals.length) return void showToast(refusals.map(([, message]) => message), 'error', { cause: refusals.map(([cause]) => cause) });
       // A fresh file (or a new search type) needs its mapping first: go there.
       if (target > 2 && firstMissingMapping(required, state.mappings)) return update({ step: 2 });
     }
