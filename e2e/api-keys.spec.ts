@@ -111,7 +111,7 @@ test('the documentation page renders every operation and links its getting start
   await openSettingsPage(page, 'API Documentation');
   await expect(page.getByRole('heading', { level: 3, name: NAME_SEARCH })).toBeVisible();
   await expect(page.getByLabel(`Example request: ${NAME_SEARCH}`)).toContainText('Authorization: Bearer $CLEARLIST_API_KEY');
-  await expect(page.getByRole('heading', { level: 3, name: 'Try it out' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Try it out' })).toBeVisible();
   await page.getByRole('link', { name: 'API Key Management' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API Key Management' })).toBeVisible();
 });

@@ -22,7 +22,7 @@ export function BillingCard({ account }: { account: AccountDetails }) {
           Billing and payment
         </Title>
         {/* Narrow screens scroll the table sideways rather than squeeze its columns (issue 55). */}
-        <Table.ScrollContainer minWidth={440} type="native">
+        <Table.ScrollContainer minWidth={440} type="native" tabIndex={0}>
           <Table verticalSpacing={6} horizontalSpacing="sm" aria-label="This month's charges" fz="sm">
             <Table.Thead>
               <Table.Tr>

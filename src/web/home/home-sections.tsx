@@ -52,7 +52,7 @@ export function RosterSummary({ data }: { data: RosterList | undefined }) {
           again at every list update.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480} aria-label="Monitored rosters table">
+        <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -108,7 +108,7 @@ export function LastBatches({ batches }: { batches: HomeSummary['lastBatches'] |
           No batch yet. <Anchor component={Link} to="/flex-search/file-upload">Start a batch search</Anchor>.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480} aria-label="Last batches table">
+        <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>
