@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { csvLine, csvStream } from './csv';
 import { ReportPdf } from './pdf-layout';
 import { writeAppendix } from './report-appendix';
-import { reportHeader, reportRows, type ReportHeader } from './report-data';
+import { reportHeader, reportRows, type ReportHeader, type ReportRow } from './report-data';
 import { writeListTables } from './report-lists';
 import { eventLines } from './report-events';
 import { AUDIT_COLUMNS, auditTableLines, CHECK_NAMES, rulesNote } from './report-lines';
@@ -61,10 +61,15 @@ export function batchFacts(h: ReportHeader, c: ReportContext, events: readonly B
 export const generatedLine = (c: ReportContext, time: TimeFormatter): string => `Generated ${time(c.now)} by ${c.generatedBy} with Clearlist`;
 
 export function auditReportCsv(c: ReportContext): Readable {
+  return auditRowsCsv(c, reportRows);
+}
+
+/** The audit table as CSV, a line per result of the pages `rows` reads (every result, or the findings only). */
+export function auditRowsCsv(c: ReportContext, rows: (db: Db, batchId: number) => AsyncIterable<ReportRow[]>): Readable {
   const time = localTimeFormatter(c.timeZone);
   return csvStream(async function* () {
     yield csvLine(AUDIT_COLUMNS.map((col) => col.label));
-    for await (const page of reportRows(c.db, c.batch.id)) {
+    for await (const page of rows(c.db, c.batch.id)) {
       let chunk = '';
       for (const row of page) for (const cells of auditTableLines(row, time)) chunk += csvLine(cells);
       yield chunk;

@@ -6,8 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import { batchEventsOf } from '../batches/public';
-import { batchFacts, generatedLine, writeCounts, writeLists, type ReportContext } from './audit-report';
-import { csvLine, csvStream } from './csv';
+import { auditRowsCsv, batchFacts, generatedLine, writeCounts, writeLists, type ReportContext } from './audit-report';
 import { ReportPdf } from './pdf-layout';
 import { findingRows, reportHeader } from './report-data';
 import { AUDIT_COLUMNS, auditTableLines, rulesNote } from './report-lines';
@@ -17,15 +16,7 @@ import { localTimeFormatter } from './report-time';
 export const SUMMARY_TITLE = 'Audit Summary Report';
 
 export function auditSummaryCsv(c: ReportContext): Readable {
-  const time = localTimeFormatter(c.timeZone);
-  return csvStream(async function* () {
-    yield csvLine(AUDIT_COLUMNS.map((col) => col.label));
-    for await (const page of findingRows(c.db, c.batch.id)) {
-      let chunk = '';
-      for (const row of page) for (const cells of auditTableLines(row, time)) chunk += csvLine(cells);
-      yield chunk;
-    }
-  });
+  return auditRowsCsv(c, findingRows);
 }
 
 export function auditSummaryPdf(c: ReportContext): Readable {

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/auth';
 import { visibleMenuItems, type MenuName } from '#shared/navigation';
 import { WORKING_LINKS } from './built-pages';
+import { WelcomeBanner } from './welcome-banner';
 
 const MENUS: MenuName[] = ['Search', 'Settings'];
 
@@ -30,16 +31,7 @@ export function CompactNav({ user, onHelp, onLogout }: CompactNavProps) {
       <Burger opened={isOpen} onClick={toggle} size="sm" aria-label={isOpen ? 'Close menu' : 'Open menu'} />
       <Drawer opened={isOpen} onClose={close} position="right" size={300} title="Menu" padding="md">
         <Stack gap="md">
-          {user && (
-            <Stack gap={0} role="group" aria-label="Signed in as">
-              <Text size="sm" fw={600}>
-                Welcome, {user.fullName}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {user.clientName}
-              </Text>
-            </Stack>
-          )}
+          {user && <WelcomeBanner user={user} />}
           {MENUS.map((menu) => {
             const links = items.filter((item) => item.menu === menu);
             if (links.length === 0) return null;

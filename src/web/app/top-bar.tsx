@@ -2,12 +2,13 @@
  * Top bar: logo, welcome banner and menus when logged in, Register/Login when not, Help, Print,
  * Logout; on narrow screens the logo and a menu button opening the same in a drawer (issue 55).
  */
-import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/auth';
 import { CompactNav } from './compact-nav';
 import { Logo } from './logo';
+import { WelcomeBanner } from './welcome-banner';
 import { NavMenus } from './nav-menus';
 import { useHelp } from './use-help';
 import { useLogout } from './use-logout';
@@ -37,7 +38,7 @@ export function TopBar({ user }: { user: CurrentUser | null | undefined }) {
             {user && <NavMenus user={user} />}
           </Group>
           <Group gap="xs" wrap="wrap" justify="flex-end">
-            {user && <WelcomeBanner user={user} />}
+            {user && <WelcomeBanner user={user} mr="sm" />}
             {user === null && (
               <>
                 <Button component={Link} to="/registration/company" variant="default">
@@ -63,18 +64,5 @@ export function TopBar({ user }: { user: CurrentUser | null | undefined }) {
         </Group>
       )}
     </Box>
-  );
-}
-
-function WelcomeBanner({ user }: { user: CurrentUser }) {
-  return (
-    <Stack gap={0} mr="sm" aria-label="Signed in as" role="group">
-      <Text size="sm" fw={600}>
-        Welcome, {user.fullName}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {user.clientName}
-      </Text>
-    </Stack>
   );
 }
